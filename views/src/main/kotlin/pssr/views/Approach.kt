@@ -1,0 +1,23 @@
+package pssr.views
+
+/** How a template receives its data. */
+enum class Rendering { ITERABLE, ASYNC, SUSPENDING }
+
+/**
+ * The ways a server runs a template without tying one OS thread to each slow request (and the
+ * blocking baseline). Each server lists which of these it serves.
+ */
+enum class Approach(val id: String, val rendering: Rendering, val description: String) {
+    REACTIVE("reactive", Rendering.ASYNC, "subscribes to the async source, never blocks"),
+    SUSPENDING("suspending", Rendering.SUSPENDING, "Kotlin coroutine suspending on a Flow"),
+    VIRTUAL("virtual", Rendering.ITERABLE, "blocking Iterable on a Java virtual thread"),
+    BLOCKING("blocking", Rendering.ITERABLE, "blocking Iterable on a bounded platform-thread pool"),
+    VIRTUAL_FLUSH("virtual-flush", Rendering.ITERABLE, "virtual thread, response flushed after every item"),
+    BLOCKING_FLUSH("blocking-flush", Rendering.ITERABLE, "platform-thread pool, response flushed after every item");
+
+    override fun toString() = id
+
+    companion object {
+        fun byId(id: String): Approach? = entries.firstOrNull { it.id == id }
+    }
+}

@@ -1,0 +1,74 @@
+package pssr.views
+
+import io.reactivex.rxjava3.core.Observable
+import kotlinx.coroutines.flow.Flow
+import pssr.model.Model
+import pssr.model.Presentation
+import pssr.model.Stock
+import java.io.IOException
+import java.io.Writer
+import java.util.concurrent.CompletionStage
+
+/** Renders a page while pulling its items from a blocking [Iterable] (blocking and virtual-thread approaches). */
+fun interface IterableRender<T : Any> {
+    @Throws(IOException::class)
+    fun render(items: Iterable<T>, out: Writer)
+}
+
+/** Renders a page from an asynchronous source without blocking; completes when the page is written. */
+fun interface AsyncRender<T : Any> {
+    fun render(items: Observable<T>, out: Writer): CompletionStage<*>
+}
+
+/** Renders a page inside a coroutine that suspends while it waits for items. */
+fun interface SuspendingRender<T : Any> {
+    suspend fun render(items: Flow<T>, out: Writer)
+}
+
+/**
+ * One model's page in one engine. Every engine can render from an [Iterable]; engines that consume
+ * asynchronous data natively also offer [async] and/or [suspending].
+ */
+class PageView<T : Any>(
+    val iterable: IterableRender<T>,
+    val async: AsyncRender<T>? = null,
+    val suspending: SuspendingRender<T>? = null,
+) {
+    fun supports(rendering: Rendering): Boolean = when (rendering) {
+        Rendering.ITERABLE -> true
+        Rendering.ASYNC -> async != null
+        Rendering.SUSPENDING -> suspending != null
+    }
+}
+
+/**
+ * A template engine: the same two pages, [presentations] and [stocks], rendered item by item into a
+ * [Writer]. One file per engine; register it in [Engines].
+ */
+abstract class Engine(val name: String, val description: String) {
+    /**
+     * How many items the engine's loop reads ahead of the one it renders, when it renders from an
+     * Iterable. Engines that expose "is this the last item?" to templates call `hasNext()` before they
+     * render the current item, so each item's markup leaves only when the next item has arrived (or the
+     * source ended). Declared per engine and proved by ProgressiveRenderingTest.
+     */
+    open val readAhead: Int get() = 0
+
+    companion object {
+        /** [readAhead] of an engine that reads the whole Iterable before it renders the first item. */
+        const val ALL_ITEMS = Int.MAX_VALUE
+    }
+
+    protected abstract val presentations: PageView<Presentation>
+    protected abstract val stocks: PageView<Stock>
+
+    @Suppress("UNCHECKED_CAST")
+    fun <T : Any> view(model: Model<T>): PageView<T> = when (model) {
+        Model.Presentations -> presentations
+        Model.Stocks -> stocks
+    } as PageView<T>
+
+    fun supports(approach: Approach): Boolean = Model.all.all { view(it).supports(approach.rendering) }
+
+    override fun toString() = name
+}

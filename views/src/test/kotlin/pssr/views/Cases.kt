@@ -1,0 +1,21 @@
+package pssr.views
+
+import pssr.model.Model
+
+/** Every engine x model x rendering the registry offers: what each test below runs over. */
+data class Case(val engine: Engine, val model: Model<*>, val rendering: Rendering) {
+    override fun toString() = "${engine.name} ${model.id} ${rendering.name.lowercase()}"
+
+    companion object {
+        fun all(): List<Case> = Engines.all.flatMap { engine ->
+            Model.all.flatMap { model ->
+                Rendering.entries.filter { engine.view(model).supports(it) }.map { Case(engine, model, it) }
+            }
+        }
+    }
+}
+
+object Golden {
+    fun of(model: Model<*>): String =
+        requireNotNull(Golden::class.java.getResource("/golden/${model.id}.html")) { "missing golden/${model.id}.html" }.readText()
+}
