@@ -14,8 +14,3 @@ data class Case(val engine: Engine, val model: Model<*>, val rendering: Renderin
         }
     }
 }
-
-object Golden {
-    fun of(model: Model<*>): String =
-        requireNotNull(Golden::class.java.getResource("/golden/${model.id}.html")) { "missing golden/${model.id}.html" }.readText()
-}

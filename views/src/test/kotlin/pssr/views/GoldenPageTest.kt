@@ -11,7 +11,7 @@ import java.nio.file.Path
 
 /**
  * Every engine renders the same document: its output, after [HtmlNormalizer], equals the model's golden
- * page (src/test/resources/golden). Regenerate the golden pages from the baseline with
+ * page (src/main/resources/golden). Regenerate the golden pages from the baseline with
  * `-Dpssr.updateGolden=true` — and review the diff.
  */
 class GoldenPageTest {
@@ -41,7 +41,7 @@ class GoldenPageTest {
     fun `golden pages are up to date when asked to regenerate`() {
         if (System.getProperty("pssr.updateGolden") != "true") return
         for (model in Model.all) {
-            val target = Path.of("src/test/resources/golden/${model.id}.html")
+            val target = Path.of("src/main/resources/golden/${model.id}.html")
             Files.writeString(target, HtmlNormalizer.normalize(Render.toString(Engines.byName("baseline")!!, model)))
             println("wrote $target")
         }

@@ -1,0 +1,156 @@
+package pssr.servers.contract
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.DynamicTest
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestFactory
+import pssr.model.Model
+import pssr.probe.ProbeResult
+import pssr.probe.StreamProbe
+import pssr.probe.Verdict
+import pssr.servers.RouteTable
+import pssr.views.Golden
+import pssr.views.HtmlNormalizer
+import java.util.concurrent.Callable
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+
+/**
+ * The contract every pssr-bench server honours, as one test suite over real HTTP. A server's test class
+ * starts the real server on a free loopback port and extends this with [port] and its [routeTable]; the
+ * tests read `/routes` from the server itself, so every engine and approach is covered without listing them.
+ */
+abstract class ServerContract {
+    protected abstract val port: Int
+    /** The server's own route table, to check `/routes` against. */
+    protected abstract val routeTable: RouteTable
+    protected open val host: String = "127.0.0.1"
+
+    protected fun get(path: String, marker: String? = null): ProbeResult = StreamProbe.get(host, port, path, marker)
+
+    private val routes by lazy { RoutesDocument.parse(get("/routes").body) }
+
+    @Test
+    fun `routes lists exactly the route table, with streams claims and settings`() {
+        val listed = get("/routes")
+        assertEquals(200, listed.status)
+        assertTrue(listed.header("content-type")!!.startsWith("application/json"), listed.header("content-type"))
+        assertEquals(routeTable.routes.map { it.path to it.streams }.toSet(), routes.map { it.path to it.streams }.toSet())
+        assertTrue(routes.all { it.settings.isNotEmpty() }, "every route carries the server's settings")
+    }
+
+    @TestFactory
+    fun `every route answers 200 text-html chunked with the golden page`(): List<DynamicTest> = routes.map { route ->
+        DynamicTest.dynamicTest(route.path) {
+            val page = get(route.path)
+            assertEquals(200, page.status, page.body.take(200))
+            assertEquals("text/html;charset=utf-8", page.header("content-type")?.replace(" ", "")?.lowercase())
+            assertTrue(page.chunked, "${route.path}: not chunked (${page.headers})")
+            assertTrue(page.complete, "${route.path}: incomplete body: ${page.error}")
+            assertEquals(Golden.of(route.model), HtmlNormalizer.normalize(page.body), route.path)
+        }
+    }
+
+    /**
+     * With 100 ms between items, a route that claims to stream delivers item 1's markup at least 700 ms
+     * before the last byte of the 10-item presentations page; a route that claims not to stream does not.
+     * Probes run in parallel so the suite stays short.
+     */
+    @TestFactory
+    fun `every presentations route streams exactly when it claims to`(): List<DynamicTest> {
+        val pages = routes.filter { it.model == Model.Presentations }
+        val pool = Executors.newFixedThreadPool(8)
+        val results = try {
+            pages.map { r -> pool.submit(Callable { get("${r.path}?itemDelayMs=100", r.model.itemMarker) }) }.map { it.get(60, TimeUnit.SECONDS) }
+        } finally { pool.shutdownNow() }
+        return pages.zip(results).map { (route, page) ->
+            DynamicTest.dynamicTest(route.path) {
+                val lead = page.lastByteMillis - (page.firstItemMillis ?: page.lastByteMillis)
+                val verdict = Verdict.of(page, route.model.items.size, 100)
+                val expected = if (route.streams) Verdict.STREAMS else Verdict.BUFFERED
+                assertEquals(expected, verdict,
+                    "${route.path} claims streams=${route.streams}: first item at ${page.firstItemMillis} ms, last byte at " +
+                        "${page.lastByteMillis} ms (lead $lead ms), ${page.chunks.size} chunks")
+                if (route.streams) assertTrue(lead >= 700, "${route.path}: item 1 only $lead ms before the last byte")
+            }
+        }
+    }
+
+    /** 64 concurrent requests to each approach's JStachio route (baseline where JStachio has none) all get the right page. */
+    @TestFactory
+    fun `64 concurrent requests per approach all return the correct page`(): List<DynamicTest> =
+        routes.filter { it.model == Model.Presentations }.groupBy { it.approach }.map { (approach, rs) ->
+            val route = rs.firstOrNull { it.engine == "jstachio" } ?: rs.first { it.engine == "baseline" }
+            DynamicTest.dynamicTest("$approach: ${route.path}") {
+                val pool = Executors.newFixedThreadPool(64)
+                try {
+                    val pages = (1..64).map { pool.submit(Callable { get(route.path) }) }.map { it.get(60, TimeUnit.SECONDS) }
+                    val golden = Golden.of(route.model)
+                    val bad = pages.count { it.status != 200 || !it.complete || HtmlNormalizer.normalize(it.body) != golden }
+                    assertEquals(0, bad, "$bad of 64 responses were wrong on ${route.path}")
+                } finally { pool.shutdownNow() }
+            }
+        }
+
+    @Test
+    fun `unknown model, engine or approach is a 404 naming the valid values`() {
+        val engine = get("/presentations/mustache/virtual")
+        assertEquals(404, engine.status)
+        assertTrue(engine.body.contains("valid engines:") && engine.body.contains("jstachio"), engine.body)
+        assertFalse(engine.body.trim().contains("\n"), "one line: ${engine.body}")
+        val model = get("/cars/jstachio/virtual")
+        assertEquals(404, model.status)
+        assertTrue(model.body.contains("valid models: presentations, stocks"), model.body)
+        val approach = get("/presentations/jstachio/teleport")
+        assertEquals(404, approach.status)
+        assertTrue(approach.body.contains("valid approaches:"), approach.body)
+    }
+
+    @Test
+    fun `item delay outside 0-1000 ms or not a number is a 400 with a reason`() {
+        val path = routes.first().path
+        for (bad in listOf("-1", "5000", "abc")) {
+            val page = get("$path?itemDelayMs=$bad")
+            assertEquals(400, page.status, "itemDelayMs=$bad")
+            assertTrue(page.body.contains("itemDelayMs"), page.body)
+            assertFalse(page.body.contains("Exception") || page.body.contains("\tat "), "no stack trace: ${page.body}")
+        }
+    }
+
+    /** For each approach: a source that fails after 3 items aborts the response, and the next request is fine. */
+    @TestFactory
+    fun `a source failing mid-page aborts the response and the next request succeeds`(): List<DynamicTest> =
+        routes.filter { it.model == Model.Presentations }.groupBy { it.approach }.map { (approach, rs) ->
+            val route = rs.firstOrNull { it.engine == "htmlflow" } ?: rs.first()
+            DynamicTest.dynamicTest("$approach: ${route.path}") {
+                val broken = get("${route.path}?failAfterItems=3&itemDelayMs=5")
+                assertFalse(broken.complete && broken.body.contains("</html>"),
+                    "${route.path}: a failed page looked complete (status ${broken.status})")
+                val next = get(route.path)
+                assertEquals(200, next.status)
+                assertTrue(next.complete)
+                assertEquals(Golden.of(route.model), HtmlNormalizer.normalize(next.body))
+            }
+        }
+}
+
+/** The parsed `GET /routes` document. */
+data class ListedRoute(val model: Model<*>, val engine: String, val approach: String, val path: String,
+                       val streams: Boolean, val settings: Map<String, String>)
+
+object RoutesDocument {
+    private val OBJECT = Regex("\\{\"framework\".*?\"settings\":\\{(.*?)\\}\\}")
+    private fun field(obj: String, name: String) = Regex("\"$name\":(\"(.*?)\"|[^,}]+)").find(obj)?.let { it.groups[2]?.value ?: it.groups[1]!!.value }
+        ?: error("no $name in $obj")
+
+    /** Parses the flat JSON written by [RouteTable.toJson] (no JSON library needed on the client side). */
+    fun parse(json: String): List<ListedRoute> = OBJECT.findAll(json).map { m ->
+        val obj = m.value
+        val settings = Regex("\"(\\w+)\":(\"(.*?)\"|[^,}]+)").findAll(m.groupValues[1])
+            .associate { it.groupValues[1] to (it.groups[3]?.value ?: it.groupValues[2]) }
+        ListedRoute(Model.byId(field(obj, "model")) ?: error("unknown model in $obj"), field(obj, "engine"), field(obj, "approach"),
+            field(obj, "path"), field(obj, "streams") == "true", settings)
+    }.toList()
+}
