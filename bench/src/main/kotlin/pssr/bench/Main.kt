@@ -1,0 +1,43 @@
+package pssr.bench
+
+import picocli.CommandLine
+import picocli.CommandLine.Command
+import kotlin.system.exitProcess
+
+/** `./pssr`: with no arguments, the quick benchmark (`run --quick`). */
+@Command(
+    name = "pssr",
+    mixinStandardHelpOptions = true,
+    version = ["pssr-bench 0.1.0"],
+    description = [
+        "Benchmarks Progressive Server-Side Rendering on the JVM: template engines x frameworks x approaches,",
+        "and proves whether each page really streams.",
+    ],
+    subcommands = [ListCommand::class, JmhCommand::class, CommandLine.HelpCommand::class],
+)
+class Pssr : Runnable {
+    override fun run() {
+        CommandLine(this).usage(System.out)
+    }
+}
+
+fun main(args: Array<String>) {
+    exitProcess(cli().execute(*args))
+}
+
+/** The command line with pssr's error handling: bad input is one clear line and exit code 2, never a stack trace. */
+fun cli(): CommandLine = CommandLine(Pssr())
+    .setParameterExceptionHandler { e, _ ->
+        System.err.println("pssr: ${e.message}")
+        e.commandLine.err.println("Run '${e.commandLine.commandSpec.qualifiedName()} --help' for usage.")
+        2
+    }
+    .setExecutionExceptionHandler { e, cmd, _ ->
+        when (e) {
+            is UsageError -> { System.err.println("pssr: ${e.message}"); 2 }
+            else -> { System.err.println("pssr: ${cmd.commandName} failed: ${e.message ?: e.javaClass.simpleName}"); 1 }
+        }
+    }
+
+/** A mistake in what the user asked for: printed as one line, exit code 2. */
+class UsageError(message: String) : RuntimeException(message)
