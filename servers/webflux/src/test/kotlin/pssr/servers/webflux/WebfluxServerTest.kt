@@ -1,0 +1,110 @@
+package pssr.servers.webflux
+
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.springframework.boot.SpringApplication
+import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.context.ConfigurableApplicationContext
+import org.springframework.core.env.MapPropertySource
+import org.springframework.core.env.StandardEnvironment
+import pssr.model.Model
+import pssr.servers.RouteTable
+import pssr.servers.contract.RoutesDocument
+import pssr.servers.contract.ServerContract
+import java.net.Socket
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * The real server (Spring Boot, Reactor Netty) on a free loopback port, with its default settings,
+ * against the shared [ServerContract]; plus what only this server has: port file, settings, pool reuse.
+ */
+class WebfluxServerTest : ServerContract() {
+    override val port: Int get() = serverPort
+    override val routeTable: RouteTable get() = handler.routeTable
+
+    @Test
+    fun `the port file holds the bound port`() {
+        assertEquals(serverPort.toString(), Files.readString(portFile))
+    }
+
+    @Test
+    fun `routes report the default settings`() {
+        val settings = RoutesDocument.parse(get("/routes").body).first().settings
+        assertEquals("64", settings["blockingPoolSize"])
+        assertEquals("1", settings["thymeleafDataDriverBufferSize"])
+        assertEquals("1", settings["itemDelayMsDefault"])
+        assertTrue(settings["flushPolicy"]!!.startsWith("per-item"), settings.toString())
+        assertEquals(Runtime.version().toString(), settings["jdk"])
+        assertEquals(64, handler.blockingPool.maximumPoolSize)
+    }
+
+    @Test
+    fun `properties are read and validated`() {
+        fun settings(vararg props: Pair<String, Any>) = WebfluxSettings.from(StandardEnvironment().apply {
+            propertySources.addFirst(MapPropertySource("test", mapOf(*props)))
+        })
+        val s = settings("pssr.blocking-pool-size" to "8", "pssr.thymeleaf-buffer" to "10", "pssr.item-delay-ms" to "5", "pssr.port-file" to "")
+        assertEquals(8, s.blockingPoolSize)
+        assertEquals(10, s.thymeleafBuffer)
+        assertEquals(5, s.itemDelay.millis)
+        assertEquals(null, s.portFile)
+        assertThrows(IllegalArgumentException::class.java) { settings("pssr.blocking-pool-size" to "0") }
+        assertThrows(IllegalArgumentException::class.java) { settings("pssr.item-delay-ms" to "5000") }
+    }
+
+    @Test
+    fun `any other path is a one-line 404`() {
+        val page = get("/nope")
+        assertEquals(404, page.status)
+        assertTrue(page.body.contains("/routes"), page.body)
+        assertFalse(page.body.trim().contains("\n"), page.body)
+    }
+
+    /** A client that hangs up mid-page must not keep a pool thread: the render ends and the thread is reused. */
+    @Test
+    fun `a client hanging up mid-page frees its blocking-pool thread`() {
+        val path = "/presentations/jstachio/blocking?itemDelayMs=200"
+        Socket("127.0.0.1", serverPort).use { socket ->
+            socket.getOutputStream().write("GET $path HTTP/1.1\r\nHost: localhost\r\n\r\n".toByteArray())
+            val input = socket.getInputStream()
+            val seen = StringBuilder()
+            val buf = ByteArray(8192)
+            while (!seen.contains(Model.Presentations.itemMarker)) {
+                val n = input.read(buf)
+                check(n > 0) { "connection closed before the first item" }
+                seen.append(String(buf, 0, n))
+            }
+            assertEquals(1, handler.blockingPool.activeCount, "one render in progress")
+        }
+        val deadline = System.nanoTime() + 1_500_000_000L // well before the page's 2 s of items
+        while (handler.blockingPool.activeCount > 0 && System.nanoTime() < deadline) Thread.sleep(10)
+        assertEquals(0, handler.blockingPool.activeCount, "the render kept its thread after the client left")
+    }
+
+    companion object {
+        private lateinit var context: ConfigurableApplicationContext
+        private lateinit var handler: PageHandler
+        private var serverPort = 0
+        private val portFile: Path = Files.createTempDirectory("pssr-webflux").resolve("port")
+
+        @JvmStatic
+        @BeforeAll
+        fun start() {
+            context = SpringApplication.run(WebfluxServer::class.java, "--server.port=0", "--pssr.port-file=$portFile")
+            serverPort = (context as WebServerApplicationContext).webServer.port
+            handler = context.getBean(PageHandler::class.java)
+        }
+
+        @JvmStatic
+        @AfterAll
+        fun stop() {
+            context.close()
+        }
+    }
+}
