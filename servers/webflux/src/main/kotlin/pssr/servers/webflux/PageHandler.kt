@@ -8,7 +8,10 @@ import org.slf4j.LoggerFactory
 import org.springframework.boot.SpringBootVersion
 import org.springframework.http.HttpStatus
 import org.springframework.http.MediaType
+import org.springframework.core.io.buffer.DataBuffer
 import org.springframework.http.ReactiveHttpOutputMessage
+import org.springframework.http.server.reactive.ServerHttpResponse
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator
 import org.springframework.web.reactive.function.BodyInserter
 import org.springframework.web.reactive.function.server.ServerRequest
 import org.springframework.web.reactive.function.server.ServerResponse
@@ -26,6 +29,7 @@ import reactor.core.Disposable
 import reactor.core.publisher.Flux
 import reactor.core.publisher.FluxSink
 import reactor.core.publisher.Mono
+import reactor.netty.Connection
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.concurrent.CancellationException
 import java.util.concurrent.CompletionException
@@ -63,12 +67,12 @@ import java.util.concurrent.atomic.AtomicInteger
  * Chunks are item-sized, never one network write per engine `write()` call.
  *
  * ## Failures and disconnects
- * A source or template failure after the response has started becomes an error signal on the body, and
- * Reactor Netty closes the connection without the terminating chunk: the client sees an incomplete body.
- * Before the first byte, the same error still aborts the connection (the status line is already
- * committed with the first chunk at the latest). A client that goes away cancels the body: the source is
- * completed early (which also ends a blocked Iterable) and the writer refuses further chunks, so the
- * render ends and its thread is free again.
+ * A source or template failure after the response has started is logged once (one WARN line, no stack
+ * trace); every chunk rendered before it is still written and flushed, then the connection is closed
+ * without the terminating chunk, so the client sees an incomplete chunked body (see [abort]). Later
+ * requests are unaffected: no scope, pool or engine state is shared between renders. A client that goes
+ * away cancels the body: the source is completed early (which also ends a blocked Iterable) and the
+ * writer refuses further chunks, so the render ends and its thread is free again.
  */
 class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
     private val virtualThreads: ExecutorService =
@@ -108,11 +112,29 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
         val failAfter = PageRequest.failAfter(request.queryParam("failAfterItems").orElse(null))
             .getOrElse { return text(HttpStatus.BAD_REQUEST, it.message ?: "bad failAfterItems") }
         @Suppress("UNCHECKED_CAST") val model = route.model as Model<Any>
+        val what = request.uri().rawQuery?.let { "${route.path}?$it" } ?: route.path
         val chunks = chunks(route, model, PageRequest.source(model, delay, failAfter))
-            .doOnError { log.warn("page aborted: {}?{}: {}", route.path, request.uri().rawQuery ?: "", describe(it)) }
         return ServerResponse.ok().contentType(TEXT_HTML_UTF8).body(BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
-            out.writeAndFlushWith(chunks.map { Mono.just(out.bufferFactory().wrap(it.toByteArray(UTF_8))) })
+            val factory = out.bufferFactory()
+            out.writeAndFlushWith(chunks
+                .map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) }
+                .onErrorResume { failure -> Flux.just(abort(out, what, failure)) })
         })
+    }
+
+    /**
+     * The last group of a failed page: logs the failure once, then — after every chunk rendered so far has
+     * been written and flushed (groups are written in order) — closes the connection without the
+     * terminating chunk, and ends the body with a stackless [PageAbortedException]. With the channel already
+     * closed, neither Reactor Netty nor Spring logs a stack trace for it.
+     */
+    private fun abort(out: ReactiveHttpOutputMessage, what: String, failure: Throwable): Mono<DataBuffer> = Mono.defer {
+        val reason = describe(unwrap(failure))
+        log.warn("page aborted: {}: {}", what, reason)
+        val aborted = PageAbortedException("$what: $reason")
+        val connection = (out as? ServerHttpResponse)?.let { ServerHttpResponseDecorator.getNativeResponse<Any>(it) } as? Connection
+        if (connection == null) Mono.error(aborted)
+        else Mono.create<Void> { closed -> connection.channel().close().addListener { closed.success() } }.then(Mono.error(aborted))
     }
 
     /**
@@ -212,7 +234,11 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
         fun describe(e: Throwable): String {
             var root = e
             while (root.cause != null && root.cause !== root) root = root.cause!!
-            return if (root === e) e.toString() else "$e (cause: $root)"
+            // Coroutines re-create an exception with the original as its cause: don't repeat it.
+            return if (root === e || root.toString() == e.toString()) e.toString() else "$e (cause: $root)"
         }
     }
 }
+
+/** A page that failed after its response started; its connection is closed. Stackless: one log line is enough. */
+class PageAbortedException(message: String) : RuntimeException(message, null, false, false)
