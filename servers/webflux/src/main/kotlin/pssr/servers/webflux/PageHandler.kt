@@ -15,6 +15,7 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator
 import org.springframework.web.reactive.function.BodyInserter
 import org.springframework.web.reactive.function.server.ServerRequest
 import org.springframework.web.reactive.function.server.ServerResponse
+import pssr.model.ItemDelay
 import pssr.model.ItemFeed
 import pssr.model.Model
 import pssr.servers.PageRequest
@@ -23,6 +24,7 @@ import pssr.servers.RouteTable
 import pssr.views.Approach
 import pssr.views.ChunkWriter
 import pssr.views.PageView
+import pssr.views.Render
 import pssr.views.Rendering
 import pssr.views.engines.ThymeleafEngine
 import reactor.core.Disposable
@@ -94,6 +96,24 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
     }
 
     private val routesJson = routeTable.toJson()
+
+    init {
+        if (settings.warmUp) warmUp()
+    }
+
+    /**
+     * Renders every route once, with no item delay, into a discarding writer: template parsing and
+     * compilation, expression caches and class loading happen here, not in the first measured request.
+     * Runs while the application context starts, so the port is announced only after it.
+     */
+    private fun warmUp() {
+        val started = System.nanoTime()
+        for (route in routeTable.routes) {
+            @Suppress("UNCHECKED_CAST") val model = route.model as Model<Any>
+            Render.page(route.engine.view(model), route.approach.rendering, model.repository.findAll(ItemDelay.NONE), ChunkWriter { })
+        }
+        log.info("warmed up {} routes in {} ms", routeTable.routes.size, (System.nanoTime() - started) / 1_000_000)
+    }
 
     fun routes(request: ServerRequest): Mono<ServerResponse> =
         ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(routesJson)
@@ -214,6 +234,7 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
             "blockingPoolSize" to s.blockingPoolSize,
             "thymeleafDataDriverBufferSize" to s.thymeleafBuffer,
             "itemDelayMsDefault" to s.itemDelay.millis,
+            "warmUp" to s.warmUp,
             "flushPolicy" to "per-item: each ChunkWriter chunk is one writeAndFlushWith group, flushed by Reactor Netty",
             "reactiveThreads" to "subscribe on the event loop; items rendered on the RxJava timer thread that delivers them",
             "suspendingDispatcher" to "Dispatchers.Unconfined (resumes on the RxJava timer thread)",

@@ -19,6 +19,8 @@ data class WebfluxSettings(
     val thymeleafBuffer: Int,
     /** `pssr.port-file`: where to write the bound port, or null. */
     val portFile: String?,
+    /** `pssr.warm-up`: render every route once at startup, before the port is announced. */
+    val warmUp: Boolean = true,
 ) {
     init {
         require(blockingPoolSize >= 1) { "pssr.blocking-pool-size must be >= 1, was $blockingPoolSize" }
@@ -35,6 +37,11 @@ data class WebfluxSettings(
                 blockingPoolSize = intProperty(env, "pssr.blocking-pool-size", 64),
                 thymeleafBuffer = intProperty(env, "pssr.thymeleaf-buffer", 1),
                 portFile = env.getProperty("pssr.port-file")?.takeIf { it.isNotBlank() },
+                warmUp = when (val raw = env.getProperty("pssr.warm-up")?.trim()) {
+                    null, "", "true" -> true
+                    "false" -> false
+                    else -> throw IllegalArgumentException("pssr.warm-up must be true or false, was '$raw'")
+                },
             )
         }
 

@@ -39,6 +39,7 @@ class WebfluxServerTest : ServerContract() {
         assertEquals("64", settings["blockingPoolSize"])
         assertEquals("1", settings["thymeleafDataDriverBufferSize"])
         assertEquals("1", settings["itemDelayMsDefault"])
+        assertEquals("true", settings["warmUp"])
         assertTrue(settings["flushPolicy"]!!.startsWith("per-item"), settings.toString())
         assertEquals(Runtime.version().toString(), settings["jdk"])
         assertEquals(64, handler.blockingPool.maximumPoolSize)
@@ -54,6 +55,8 @@ class WebfluxServerTest : ServerContract() {
         assertEquals(10, s.thymeleafBuffer)
         assertEquals(5, s.itemDelay.millis)
         assertEquals(null, s.portFile)
+        assertTrue(s.warmUp)
+        assertFalse(settings("pssr.warm-up" to "false").warmUp)
         assertThrows(IllegalArgumentException::class.java) { settings("pssr.blocking-pool-size" to "0") }
         assertThrows(IllegalArgumentException::class.java) { settings("pssr.item-delay-ms" to "5000") }
     }
@@ -64,6 +67,22 @@ class WebfluxServerTest : ServerContract() {
         assertEquals(404, page.status)
         assertTrue(page.body.contains("/routes"), page.body)
         assertFalse(page.body.trim().contains("\n"), page.body)
+    }
+
+    /**
+     * The flushing policy on the wire: one HTTP chunk for the head, one per item, one for the tail — items
+     * are neither split into per-`write()` chunks nor coalesced — whichever approach renders the page.
+     */
+    @Test
+    fun `each approach sends one item-sized chunk per item`() {
+        val items = Model.Presentations.items.size
+        for (path in listOf("/presentations/htmlflow/reactive", "/presentations/thymeleaf/reactive", "/presentations/htmlflow/suspending",
+                            "/presentations/jstachio/virtual", "/presentations/jstachio/blocking")) {
+            val page = get("$path?itemDelayMs=20", Model.Presentations.itemMarker)
+            assertTrue(page.complete, path)
+            assertEquals(items + 2, page.chunks.size, "$path: chunk sizes ${page.chunks.map { it.bytes }}")
+            assertTrue(page.chunks.drop(1).dropLast(1).all { it.bytes > 500 }, "$path: chunk sizes ${page.chunks.map { it.bytes }}")
+        }
     }
 
     /** A client that hangs up mid-page must not keep a pool thread: the render ends and the thread is reused. */
