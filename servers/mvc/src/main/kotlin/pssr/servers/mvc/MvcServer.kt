@@ -7,6 +7,8 @@ import org.springframework.boot.autoconfigure.web.ServerProperties
 import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration
 import org.springframework.boot.runApplication
 import org.springframework.boot.web.context.WebServerInitializedEvent
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory
+import org.springframework.boot.web.server.WebServerFactoryCustomizer
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
@@ -28,8 +30,7 @@ import pssr.views.Approach
  * so it does without the Kotlin allopen/spring compiler plugin.
  *
  * Boot's `/error` page is excluded: every answer comes from [PageController] (pages, one-line 404/400/500),
- * and a page that fails after its response was committed must reach Tomcat's error valve, which closes
- * the connection, without Tomcat first trying to include an error page into the half-sent page.
+ * and none of them goes through an error page.
  */
 @SpringBootApplication(proxyBeanMethods = false, exclude = [ErrorMvcAutoConfiguration::class])
 class MvcServer {
@@ -71,6 +72,10 @@ class MvcServer {
                 configurer.setDefaultTimeout(timeoutMs)
             }
         }
+
+    /** Closes the connection of a page that failed after its response was committed (see [AbortValve]). */
+    @Bean
+    fun abortValve() = WebServerFactoryCustomizer<TomcatServletWebServerFactory> { it.addContextValves(AbortValve()) }
 
     @Bean
     fun routeTable(

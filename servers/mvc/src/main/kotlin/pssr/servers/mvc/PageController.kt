@@ -54,7 +54,7 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
         val delay = PageRequest.itemDelay(itemDelayMs, defaultDelay).getOrElse { throw BadPage(HttpStatus.BAD_REQUEST, it.message!!) }
         val failAfter = PageRequest.failAfter(failAfterItems).getOrElse { throw BadPage(HttpStatus.BAD_REQUEST, it.message!!) }
         request.setAttribute(RenderExecutors.APPROACH_ATTRIBUTE, route.approach)
-        return ResponseEntity.ok().contentType(HTML).body(body(route, delay, failAfter, response))
+        return ResponseEntity.ok().contentType(HTML).body(body(route, delay, failAfter, request, response))
     }
 
     /** A request for no page or with bad parameters, answered before anything is rendered. */
@@ -74,7 +74,7 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
      * `*-flush` approaches also flush the response, which sends the chunk to the client at once; the others
      * leave it in Tomcat's response buffer (8 KB), which Spring flushes when the body returns.
      */
-    private fun body(route: Route, delay: ItemDelay, failAfter: Int?, response: HttpServletResponse) = StreamingResponseBody { out ->
+    private fun body(route: Route, delay: ItemDelay, failAfter: Int?, request: HttpServletRequest, response: HttpServletResponse) = StreamingResponseBody { out ->
         val flushPerItem = route.approach in MvcServer.FLUSHING
         val writer = ChunkWriter(4096) { chunk ->
             out.write(chunk.toByteArray(Charsets.UTF_8))
@@ -83,7 +83,7 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
         try {
             render(route.model, route.engine, delay, failAfter, writer)
         } catch (e: Exception) {
-            fail(route, e, response, out)
+            fail(route, e, request, response, out)
         }
     }
 
@@ -95,24 +95,26 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
     }
 
     /**
-     * A page that failed while still in Tomcat's buffer (nothing sent yet) becomes a clean one-line 500,
-     * logged here. One that failed after the response was committed cannot change its status any more: a
-     * [PageAborted] goes on through Spring to Tomcat, which logs it (one line: it carries no stack trace)
-     * and closes the connection without the terminating chunk, so the client sees an aborted page, never a
-     * complete one. A client that went away (IOException while writing) is not this server's failure.
+     * A page that failed while still in Tomcat's buffer (nothing sent yet) becomes a clean one-line 500.
+     * One that failed after the response was committed cannot change its status any more: what was
+     * rendered is flushed (Spring flushes when the body returns) and [AbortValve] then closes the
+     * connection without the terminating chunk, so the client sees an aborted page, never a complete one.
+     * Either way the failure is logged here, once, in one line. A client that went away (IOException while
+     * writing) is not a page failure: Spring handles the disconnected response quietly.
      */
-    private fun fail(route: Route, e: Exception, response: HttpServletResponse, out: OutputStream) {
+    private fun fail(route: Route, e: Exception, request: HttpServletRequest, response: HttpServletResponse, out: OutputStream) {
         if (e is IOException) throw e
-        if (response.isCommitted) throw PageAborted("${route.path} aborted after the response started: ${e.message}")
+        if (response.isCommitted) {
+            log.warn("{} aborted after the response started: {}", route.path, e.message)
+            request.setAttribute(AbortValve.ABORT_ATTRIBUTE, true)
+            return
+        }
         log.warn("{} failed before any byte was sent: {}", route.path, e.message)
         response.reset()
         response.status = HttpStatus.INTERNAL_SERVER_ERROR.value()
         response.contentType = "text/plain;charset=UTF-8"
         out.write("${route.path} failed: ${e.message}\n".toByteArray(Charsets.UTF_8))
     }
-
-    /** Thrown to make Tomcat abort a committed response; its message says why, and a stack trace would add nothing. */
-    class PageAborted(message: String) : RuntimeException(message, null, false, false)
 
     private fun text(status: HttpStatus, message: String): ResponseEntity<String> =
         ResponseEntity.status(status).contentType(TEXT).body(message.replace('\n', ' ') + "\n")

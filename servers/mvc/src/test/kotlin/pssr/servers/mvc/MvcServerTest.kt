@@ -137,6 +137,24 @@ class MvcServerTest : ServerContract() {
             assertNotNull(late.firstItemMillis, "$approach: items before the failure were sent")
             assertFalse(late.body.contains("</html>"))
         }
+        // non-flush, but past the 8 KB buffer when the source fails: committed, so aborted too
+        val overflowed = get("/presentations/jstachio/blocking?failAfterItems=9&itemDelayMs=5")
+        assertEquals(200, overflowed.status)
+        assertFalse(overflowed.complete, "a failed page ended with the terminating chunk")
+        assertTrue(overflowed.body.length >= 8192, "what was rendered is sent before the abort: ${overflowed.body.length} bytes")
+    }
+
+    @Test
+    fun `a client that hangs up mid-page frees its render thread`() {
+        java.net.Socket("127.0.0.1", serverPort).use { socket ->
+            socket.getOutputStream().write("GET /stocks/baseline/blocking-flush?itemDelayMs=100 HTTP/1.1\r\nHost: x\r\n\r\n".toByteArray())
+            socket.getInputStream().read(ByteArray(256)) // the head has arrived: the render is under way
+            assertEquals(1, pool.activeCount)
+        }
+        // the next flush fails (within an item or two) and ends the render instead of running 2 s to the end
+        val deadline = System.nanoTime() + 1_000_000_000
+        while (pool.activeCount > 0 && System.nanoTime() < deadline) Thread.sleep(20)
+        assertEquals(0, pool.activeCount, "render still running after the client left")
     }
 
     @Test
