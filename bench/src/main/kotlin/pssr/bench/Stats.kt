@@ -1,0 +1,171 @@
+package pssr.bench
+
+import kotlin.math.abs
+import kotlin.math.floor
+import kotlin.math.sqrt
+
+/**
+ * The statistics the report and `compare` use. Everything here is over the repetitions of one route at
+ * one load level (typically 1..5 values), so it is written for small n and exact, not streaming.
+ *
+ * Percentiles use **linear interpolation between closest ranks** (Hyndman & Fan type 7: R's default,
+ * numpy's default, Excel's PERCENTILE.INC): for sorted x[0..n-1] and p in [0, 100], h = (n - 1) p / 100,
+ * result = x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]). The median is the 50th percentile.
+ *
+ * The 95% confidence interval is of the **mean**, with Student's t (two-sided, n - 1 degrees of freedom):
+ * mean ± t(0.975, n - 1) · s / sqrt(n), s the sample standard deviation. One value has no interval.
+ */
+object Stats {
+    fun mean(xs: Collection<Double>): Double = if (xs.isEmpty()) Double.NaN else xs.sum() / xs.size
+
+    fun median(xs: Collection<Double>): Double = percentile(xs, 50.0)
+
+    /** Linear-interpolation percentile (type 7, see the class comment); NaN for no values. */
+    fun percentile(xs: Collection<Double>, p: Double): Double {
+        require(p in 0.0..100.0) { "percentile must be in 0..100, was $p" }
+        if (xs.isEmpty()) return Double.NaN
+        val s = xs.sorted()
+        val h = (s.size - 1) * p / 100.0
+        val lo = floor(h).toInt()
+        val hi = minOf(lo + 1, s.size - 1)
+        return s[lo] + (h - lo) * (s[hi] - s[lo])
+    }
+
+    /** Sample standard deviation (divides by n - 1); NaN for fewer than two values. */
+    fun stdev(xs: Collection<Double>): Double {
+        if (xs.size < 2) return Double.NaN
+        val m = mean(xs)
+        return sqrt(xs.sumOf { (it - m) * (it - m) } / (xs.size - 1))
+    }
+
+    /** Two-sided 95% critical value of Student's t with [df] degrees of freedom. */
+    fun t95(df: Int): Double {
+        require(df >= 1) { "degrees of freedom must be >= 1, was $df" }
+        return when {
+            df <= T95.size -> T95[df - 1]
+            df <= 40 -> 2.021
+            df <= 60 -> 2.000
+            df <= 120 -> 1.980
+            else -> 1.960
+        }
+    }
+
+    // t(0.975, df) for df = 1..30 (standard tables).
+    private val T95 = doubleArrayOf(
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+    )
+
+    /** 95% confidence interval of the mean; null for fewer than two values (no interval from one sample). */
+    fun ci95(xs: Collection<Double>): Interval? {
+        val finite = xs.filter { it.isFinite() }
+        if (finite.size < 2) return null
+        val m = mean(finite)
+        val half = t95(finite.size - 1) * stdev(finite) / sqrt(finite.size.toDouble())
+        return Interval(m - half, m + half)
+    }
+
+    data class Interval(val low: Double, val high: Double) {
+        val halfWidth: Double get() = (high - low) / 2
+        val center: Double get() = (high + low) / 2
+        operator fun contains(x: Double) = x in low..high
+    }
+
+    /** What the report shows for one metric over the repetitions of one route at one level. */
+    data class Summary(val n: Int, val median: Double, val mean: Double, val min: Double, val max: Double, val ci: Interval?) {
+        /** Half-width of the 95% CI relative to the mean (0.05 = ±5%), NaN without an interval. */
+        val relativeHalfWidth: Double get() = if (ci == null || mean == 0.0) Double.NaN else ci.halfWidth / abs(mean)
+    }
+
+    fun summarize(values: Collection<Double>): Summary {
+        val xs = values.filter { !it.isNaN() }
+        return Summary(xs.size, median(xs), mean(xs), xs.minOrNull() ?: Double.NaN, xs.maxOrNull() ?: Double.NaN, ci95(xs))
+    }
+
+    /**
+     * Efficiency against the latency floor: throughput / floor_rps, where floor_rps = users / (items x delay)
+     * is the most a closed loop can complete (1.0 = tracks the line). NaN at zero delay (no floor).
+     */
+    fun efficiencyVsFloor(throughputRps: Double, floorRps: Double): Double =
+        if (!floorRps.isFinite() || floorRps <= 0.0) Double.NaN else throughputRps / floorRps
+
+    /** Efficiency against the framework's zero-template baseline route: throughput / baseline throughput. */
+    fun efficiencyVsBaseline(throughputRps: Double, baselineRps: Double): Double =
+        if (!baselineRps.isFinite() || baselineRps <= 0.0) Double.NaN else throughputRps / baselineRps
+}
+
+/** The baseline engine's name: the zero-template route every framework serves (views' `Baseline`). */
+const val BASELINE = "baseline"
+
+/**
+ * One route at one load level, summarised over its repetitions (the unit every chart point and table cell
+ * shows). Throughput, latency and resources are each summarised separately.
+ */
+data class RouteLevel(
+    val framework: String,
+    val model: String,
+    val engine: String,
+    val approach: String,
+    val users: Int,
+    val throughput: Stats.Summary,
+    val latencyP99: Stats.Summary,
+    val ttfbP99: Stats.Summary,
+    val ttfbP50: Stats.Summary,
+    val cpuMean: Double,
+    val cpuPeak: Double,
+    val heapPeak: Double,
+    val rssPeak: Double,
+    val threadsPeak: Double,
+    val requests: Int,
+    val errors: Int,
+    /** Any repetition of this level reached 80% of the driver's ceiling. */
+    val driverBound: Boolean,
+    val floorRps: Double,
+    val itemDelayMs: Long,
+) {
+    val route: String get() = "$framework/$model/$engine/$approach"
+    val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
+    val efficiencyVsFloor: Double get() = Stats.efficiencyVsFloor(throughput.median, floorRps)
+
+    companion object {
+        /** Group rows by route and users and summarise each group (sorted by route, then users). */
+        fun of(rows: List<ResultRow>): List<RouteLevel> = rows
+            .groupBy { it.framework to it.model to it.engine to it.approach to it.users }
+            .map { (_, rs) ->
+                val r = rs.first()
+                RouteLevel(
+                    r.framework, r.model, r.engine, r.approach, r.users,
+                    Stats.summarize(rs.map { it.throughputRps }),
+                    Stats.summarize(rs.map { it.latencyP99Ms }),
+                    Stats.summarize(rs.map { it.ttfbP99Ms }),
+                    Stats.summarize(rs.map { it.ttfbP50Ms }),
+                    Stats.median(rs.map { it.cpuPctMean }),
+                    rs.maxOf { it.cpuPctPeak },
+                    rs.maxOf { it.heapMbPeak },
+                    rs.maxOf { it.rssMbPeak },
+                    Stats.median(rs.map { it.threadsPeak.toDouble() }),
+                    rs.sumOf { it.requests },
+                    rs.sumOf { it.errors },
+                    rs.any { it.driverBound },
+                    r.floorRps,
+                    r.itemDelayMs,
+                )
+            }
+            .sortedWith(compareBy<RouteLevel>({ it.framework }, { it.model }, { it.engine }, { it.approach }, { it.users }))
+
+        /**
+         * Efficiency of each level against the baseline route of the same framework, model, approach and users
+         * (median throughput / baseline median throughput). Levels without such a baseline get NaN; the
+         * baseline's own levels get 1.0.
+         */
+        fun vsBaseline(levels: List<RouteLevel>): Map<RouteLevel, Double> {
+            val base = levels.filter { it.engine == BASELINE }
+                .associateBy { listOf(it.framework, it.model, it.approach, it.users.toString()) }
+            return levels.associateWith { l ->
+                val b = base[listOf(l.framework, l.model, l.approach, l.users.toString())]
+                Stats.efficiencyVsBaseline(l.throughput.median, b?.throughput?.median ?: Double.NaN)
+            }
+        }
+    }
+}
