@@ -143,6 +143,23 @@ class RunDirectory(val dir: Path) {
     val logs: Path = dir.resolve("logs")
 
     fun rows(): List<ResultRow> = readLines(results).map(ResultRow::fromCsv)
+
+    /**
+     * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
+     * that appending continues on a fresh line and no row is half-counted. Returns the bytes removed.
+     */
+    fun repair(): Long = listOf(results, verification, ceilings).sumOf { file ->
+        if (!Files.exists(file) || Files.size(file) == 0L) return@sumOf 0L
+        val bytes = Files.readAllBytes(file)
+        if (bytes.last() == '\n'.code.toByte()) return@sumOf 0L
+        val keep = bytes.lastIndexOf('\n'.code.toByte()) + 1
+        Files.write(file, bytes.copyOf(keep))
+        (bytes.size - keep).toLong()
+    }
+
+    /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
+    fun pending(route: String, repetition: Int, levels: List<LoadLevel>, done: Set<String> = rows().map { it.key }.toSet()): List<LoadLevel> =
+        levels.filter { "$route@${it.users}#$repetition" !in done }
     fun checks(): List<RouteCheck> = readLines(verification).map(RouteCheck::fromCsv)
     /** framework,model -> requests per second the load generator reached on the zero-delay baseline route. */
     fun ceilings(): List<Ceiling> = readLines(ceilings).map { l -> l.split(",").let { Ceiling(it[0], it[1], it[2].toInt(), it[3].toDouble()) } }

@@ -1,0 +1,87 @@
+package pssr.bench
+
+import com.sun.tools.attach.VirtualMachine
+import java.lang.management.GarbageCollectorMXBean
+import java.lang.management.ManagementFactory
+import java.lang.management.MemoryMXBean
+import java.lang.management.ThreadMXBean
+import java.nio.file.Files
+import java.nio.file.Path
+import javax.management.MBeanServerConnection
+import javax.management.remote.JMXConnector
+import javax.management.remote.JMXConnectorFactory
+import javax.management.remote.JMXServiceURL
+
+/** One reading of the server process. */
+data class ResourceSample(val atMillis: Long, val cpuTicks: Long, val rssKb: Long, val heapUsed: Long, val gcMillis: Long, val threads: Int)
+
+/** Resource figures of one time window (a load level). */
+data class ResourceUse(val cpuPctMean: Double, val cpuPctPeak: Double, val rssMbPeak: Double, val heapMbMean: Double,
+                       val heapMbPeak: Double, val gcMs: Double, val threadsPeak: Int) {
+    companion object { val NONE = ResourceUse(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0) }
+}
+
+/**
+ * Samples a server JVM every [periodMillis] while a route is under load: CPU time and RSS from
+ * `/proc/<pid>` every 100 ms, heap used, GC time and live platform threads from the JVM itself (JMX, reached through
+ * the attach API's local management agent — no port to open). Nothing is estimated; if the JVM cannot be
+ * attached, the JVM columns are NaN and the /proc columns still count.
+ */
+class ResourceSampler(private val pid: Long, private val periodMillis: Long = 100) : AutoCloseable {
+    private val samples = java.util.concurrent.CopyOnWriteArrayList<ResourceSample>()
+    private val connector: JMXConnector? = try {
+        val vm = VirtualMachine.attach(pid.toString())
+        try { JMXConnectorFactory.connect(JMXServiceURL(vm.startLocalManagementAgent())) } finally { vm.detach() }
+    } catch (e: Exception) { null }
+    private val connection: MBeanServerConnection? = connector?.mBeanServerConnection
+    private val memory = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean::class.java) }
+    private val threads = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean::class.java) }
+    private val gcs = connection?.let { ManagementFactory.getPlatformMXBeans(it, GarbageCollectorMXBean::class.java) } ?: emptyList()
+    @Volatile private var running = true
+    private val thread = Thread({ while (running) { sample(); Thread.sleep(periodMillis) } }, "pssr-resource-sampler").apply { isDaemon = true; start() }
+
+    val jvmAttached get() = connection != null
+
+    private fun sample() {
+        try {
+            val stat = Files.readString(Path.of("/proc/$pid/stat"))
+            val fields = stat.substringAfterLast(")").trim().split(" ")
+            val ticks = fields[11].toLong() + fields[12].toLong() // utime + stime (fields 14 and 15 of stat)
+            val rss = Files.readAllLines(Path.of("/proc/$pid/status")).firstOrNull { it.startsWith("VmRSS:") }
+                ?.split(Regex("\\s+"))?.getOrNull(1)?.toLong() ?: 0
+            val heap = try { memory?.heapMemoryUsage?.used ?: -1 } catch (e: Exception) { -1 }
+            val gc = try { gcs.sumOf { it.collectionTime.coerceAtLeast(0) } } catch (e: Exception) { -1 }
+            val live = try { threads?.threadCount ?: -1 } catch (e: Exception) { -1 }
+            samples += ResourceSample(System.currentTimeMillis(), ticks, rss, heap, gc, live)
+        } catch (e: Exception) { /* process gone: stop sampling quietly */ running = false }
+    }
+
+    /** Figures for the window [fromMillis, toMillis] (epoch ms). */
+    fun use(fromMillis: Long, toMillis: Long): ResourceUse {
+        val window = samples.filter { it.atMillis in fromMillis..toMillis }
+        // the readings just outside the window bound it, so even a level shorter than the period gets a rate
+        val points = listOfNotNull(samples.lastOrNull { it.atMillis < fromMillis }) + window +
+            listOfNotNull(samples.firstOrNull { it.atMillis > toMillis })
+        if (points.size < 2) return ResourceUse.NONE
+        val cpu = points.zipWithNext { a, b -> (b.cpuTicks - a.cpuTicks) * 1000.0 / CLOCK_TICKS / (b.atMillis - a.atMillis).coerceAtLeast(1) * 100 }
+        val inside = window.ifEmpty { points }
+        val heaps = inside.map { it.heapUsed }.filter { it >= 0 }.map { it / 1048576.0 }
+        val gc = if (points.first().gcMillis >= 0 && points.last().gcMillis >= 0) (points.last().gcMillis - points.first().gcMillis).toDouble() else Double.NaN
+        return ResourceUse(cpu.average(), cpu.max(), inside.maxOfOrNull { it.rssKb / 1024.0 } ?: Double.NaN,
+            heaps.takeIf { it.isNotEmpty() }?.average() ?: Double.NaN, heaps.maxOrNull() ?: Double.NaN, gc,
+            inside.maxOfOrNull { it.threads } ?: 0)
+    }
+
+    override fun close() {
+        running = false
+        thread.join(2 * periodMillis)
+        try { connector?.close() } catch (_: Exception) {}
+    }
+
+    companion object {
+        /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
+        val CLOCK_TICKS: Long by lazy {
+            try { ProcessBuilder("getconf", "CLK_TCK").start().inputStream.bufferedReader().readText().trim().toLong() } catch (e: Exception) { 100 }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package pssr.bench
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardOpenOption
+
+class ResumeTest {
+    private fun row(users: Int, rep: Int) = ResultRow("webflux", "presentations", "jstachio", "virtual", users, rep, 8 * users, 0,
+        100.0 * users, 10.0, 9.0, 12.0, 15.0, 16.0, 2.0, 3.0, 0.1, 1, 100.0 * users, 50.0, 80.0, 300.0, 100.0, 120.0, 1.0, 30, false)
+
+    private val levels = listOf(1, 8, 32, 128).map { LoadLevel(it, 8) }
+    private val route = "webflux/presentations/jstachio/virtual"
+
+    @Test
+    fun `a run killed in the middle of writing a row resumes without duplicated or lost rows`(@TempDir dir: Path) {
+        val run = RunDirectory(dir)
+        run.append(row(1, 1))
+        run.append(row(8, 1))
+        // the crash: half of the next row made it to disk
+        Files.writeString(run.results, row(32, 1).toCsv().take(40), StandardOpenOption.APPEND)
+
+        assertEquals(40L, run.repair())
+        assertEquals(listOf(1, 8), run.rows().map { it.users })
+        val pending = run.pending(route, 1, levels)
+        assertEquals(listOf(32, 128), pending.map { it.users })
+
+        pending.forEach { run.append(row(it.users, 1)) }
+        assertEquals(listOf(1, 8, 32, 128), run.rows().map { it.users })
+        assertEquals(emptyList<LoadLevel>(), run.pending(route, 1, levels))
+        assertEquals(levels, run.pending(route, 2, levels), "repetition 2 has not started")
+        assertEquals(0L, run.repair(), "a clean file is left alone")
+    }
+
+    @Test
+    fun `rows survive a CSV round trip`(@TempDir dir: Path) {
+        val run = RunDirectory(dir)
+        val original = row(32, 2)
+        run.append(original)
+        assertEquals(listOf(original), run.rows())
+    }
+}
