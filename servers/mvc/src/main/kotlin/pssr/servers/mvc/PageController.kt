@@ -63,7 +63,7 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
     @ExceptionHandler(BadPage::class)
     fun badPage(e: BadPage): ResponseEntity<String> = text(e.status, e.message!!)
 
-    /** Anything else: a one-line 404 (Boot's error page is never reached for a GET). */
+    /** Any other path, or a method other than GET: a one-line 404 (Boot's `/error` page is excluded). */
     @RequestMapping("/**")
     fun unknown(request: HttpServletRequest): ResponseEntity<String> =
         text(HttpStatus.NOT_FOUND, "no page at ${request.requestURI}; pages are GET /{model}/{engine}/{approach}, listed by GET /routes")
