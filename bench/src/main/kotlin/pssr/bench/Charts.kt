@@ -51,7 +51,7 @@ object Charts {
      * A users-on-x chart as a PNG data URI, or null when no series has a plottable point (a chart with
      * nothing in it is left out of the report rather than drawn empty).
      */
-    fun usersChart(title: String, yTitle: String, series: List<Series>, logY: Boolean = false, width: Int = 1000, height: Int = 430): String? {
+    fun usersChart(title: String, yTitle: String, series: List<Series>, logY: Boolean = false, width: Int = 1000, height: Int = 430, yMax: Double? = null): String? {
         val plottable = series.map { s -> s.copy(points = s.points.filter { (u, v) -> u > 0 && v.isFinite() && (!logY || v > 0) }) }
             .filter { it.points.isNotEmpty() }
         if (plottable.isEmpty()) return null
@@ -65,8 +65,9 @@ object Charts {
         chart.styler.setXAxisMax(maxOf(xs.max(), 1.0))
         chart.styler.setYAxisLogarithmic(logY)
         if (!logY) chart.styler.setYAxisMin(0.0)
+        if (yMax != null && yMax > 0) chart.styler.setYAxisMax(yMax)
         chart.setCustomXAxisTickLabelsFormatter { v -> if (abs(v - v.roundToInt()) < 1e-6) "%d".format(2.0.pow(v.roundToInt()).roundToInt()) else "" }
-        chart.setCustomYAxisTickLabelsFormatter { v -> Fmt.compact(v) }
+        chart.setCustomYAxisTickLabelsFormatter { v -> if (!logY || oneTwoFive(v)) Fmt.compact(v) else "" }
         for (s in plottable) {
             val x = s.points.map { log2(it.first.toDouble()) }.toDoubleArray()
             val y = s.points.map { it.second }.toDoubleArray()
@@ -110,6 +111,13 @@ object Charts {
             s.setLineStyle(BasicStroke(1.6f))
         }
         return png(chart)
+    }
+
+    /** On a log axis, label only 1, 2 and 5 times a power of ten (the other grid lines stay, unlabelled). */
+    private fun oneTwoFive(v: Double): Boolean {
+        if (v <= 0 || !v.isFinite()) return false
+        val m = v / 10.0.pow(kotlin.math.floor(kotlin.math.log10(v)))
+        return listOf(1.0, 2.0, 5.0, 10.0).any { abs(m - it) < 1e-6 * it }
     }
 
     private fun uniqueName(chart: XYChart, name: String): String {

@@ -106,8 +106,9 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
     fun aggregate(approach: String): ChartLine? {
         val ls = levels.filter { it.approach == approach && it.engine != BASELINE }
         if (ls.isEmpty()) return null
-        val n = ls.map { it.engine }.distinct().size
-        return ChartLine("${approach.replaceFirstChar { it.uppercase() }} (mean of $n engine${if (n == 1) "" else "s"})", ls.groupBy { it.users })
+        val engines = ls.map { it.engine }.distinct()
+        val label = if (engines.size == 1) "${engines[0]}/$approach" else "${approach.replaceFirstChar { it.uppercase() }} (mean of ${engines.size} engines)"
+        return ChartLine(label, ls.groupBy { it.users })
     }
 
     /** The paper's chart: its separated routes, the aggregates of the iterable approaches, and this framework's baselines. */
@@ -115,7 +116,7 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
         val out = ArrayList<Pair<ChartLine, String>>()
         for ((e, a) in PaperFigures.separatedRoutes) route(e, a)?.let { out += it to "$e/$a" }
         for (a in approaches.filter { it in PaperFigures.aggregatedApproaches || it.endsWith("-flush") }) aggregate(a)?.let { out += it to "agg:$a" }
-        return out
+        return out.distinctBy { it.first.label }
     }
 
     fun baselines(): List<ChartLine> = approaches.mapNotNull { route(BASELINE, it) }
@@ -319,18 +320,10 @@ failed verification was not load-tested and is listed as failed.</li>
         if (p.floor.isNotEmpty()) series += Charts.Series("latency floor users/(items × delay)", p.floor, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE, 2f)
         p.ceiling?.let { series += Charts.Series("driver ceiling (${Fmt.rps(it.rps)} req/s)", listOf(minU to it.rps, maxU to it.rps), Charts.red, Charts.Kind.DASHED, SeriesMarkers.NONE, 1f) }
         series += flagSeries(lines.map { it.first } + baselines) { it.throughput.median }
-        // Keep the measured lines readable: the floor grows without bound, the y axis stops a little above the data.
+        // Keep the measured lines readable: the floor grows without bound, the y axis stops a little above the data
+        // (XChart clips the floor line at the top of the plot).
         val top = maxOf(measuredMax, paperMax, p.ceiling?.rps ?: 0.0) * 1.12
-        return Charts.usersChart(title, "throughput (req/s)", series.map { s ->
-            if (s.name.startsWith("latency floor") && top > 0) s.copy(points = clipFloor(s.points, top)) else s
-        })
-    }
-
-    /** The floor line cut where it leaves the chart (so it does not flatten every other line). */
-    private fun clipFloor(points: List<Pair<Int, Double>>, top: Double): List<Pair<Int, Double>> {
-        val inside = points.filter { it.second <= top }
-        val firstOut = points.firstOrNull { it.second > top }
-        return if (firstOut == null) inside else inside + (firstOut.first to top)
+        return Charts.usersChart(title, "throughput (req/s)", series, yMax = top.takeIf { it > 0 })
     }
 
     private fun lineSeries(lines: List<ChartLine>, dashed: Set<ChartLine>, metric: (RouteLevel) -> Double): List<Charts.Series> {
@@ -388,7 +381,7 @@ failed verification was not load-tested and is listed as failed.</li>
         if (bad.isEmpty()) return
         sb.append("<h3 class=bad>Levels with errors (").append(bad.size).append(")</h3>\n")
         htmlTable(listOf("route", "users", "requests", "errors", "error rate"),
-            bad.map { listOf("${it.engine}/${it.approach}", it.users.toString(), it.requests.toString(), it.errors.toString(), Fmt.pct(it.errorRate, 2)) },
+            bad.map { listOf("${it.engine}/${it.approach}", it.users.toString(), it.requests.toString(), it.errors.toString(), errorPct(it.errorRate)) },
             cellClass = { _, c -> if (c == 4) "err" else null })
     }
 
@@ -405,7 +398,7 @@ failed verification was not load-tested and is listed as failed.</li>
                     if (l == null) { sb.append("<td class=n>–</td>"); continue }
                     val cls = when { l.errors > 0 -> " err"; l.driverBound -> " drv"; else -> "" }
                     sb.append("<td class=\"n").append(cls).append("\">").append(cell(l))
-                    if (l.errors > 0) sb.append(" <span class=flag>⚠ ").append(Fmt.pct(l.errorRate, 1)).append(" errors</span>")
+                    if (l.errors > 0) sb.append(" <span class=flag>⚠ ").append(l.errors).append(" errors (").append(htmlEscape(errorPct(l.errorRate))).append(")</span>")
                     if (l.driverBound) sb.append(" <span class=dflag>ᴰ</span>")
                     sb.append("</td>")
                 }
@@ -443,8 +436,10 @@ failed verification was not load-tested and is listed as failed.</li>
         for ((fw, cs) in sorted.groupBy { it.framework }) {
             sb.append("<h3>").append(htmlEscape(fw)).append("</h3>\n<table><tr><th>route</th><th>claims</th><th>verdict</th><th>body</th><th>TTFB ms</th>")
                 .append("<th>first item ms</th><th>last byte ms</th><th>chunks</th><th>bytes</th><th>chunk timeline</th><th>status</th></tr>\n")
-            val span = cs.maxOfOrNull { c -> maxOf(c.lastByteMs, timeline(c.timeline).maxOfOrNull { it.first } ?: 0.0) }?.takeIf { it > 0 } ?: 1.0
+            // one time scale per model, so the strips of one model line up
+            val spans = cs.groupBy { it.model }.mapValues { (_, m) -> m.maxOfOrNull { c -> maxOf(c.lastByteMs.takeIf { it.isFinite() } ?: 0.0, timeline(c.timeline).maxOfOrNull { it.first } ?: 0.0) }?.takeIf { it > 0 } ?: 1.0 }
             for (c in cs) {
+                val span = spans.getValue(c.model)
                 val cls = when { !c.passed -> " class=failed"; c.contradicts -> " class=contra"; else -> "" }
                 val status = when {
                     !c.passed -> "<span class=bad>FAILED</span>" + if (c.error.isNotBlank()) ": " + htmlEscape(c.error) else ""
@@ -488,6 +483,8 @@ failed verification was not load-tested and is listed as failed.</li>
         return "<svg width=\"${w.toInt()}\" height=\"${h.toInt()}\" viewBox=\"0 0 $w $h\" role=\"img\"><title>${htmlEscape(c.route)}: ${chunks.size} chunks, last byte ${Fmt.ms(c.lastByteMs)} ms</title>" +
             "<rect x=\"0\" y=\"0\" width=\"$w\" height=\"$h\" fill=\"#fafafa\" stroke=\"#ddd\"/>$first<path d=\"$path\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.2\"/>$dots</svg>"
     }
+
+    private fun errorPct(r: Double) = if (r > 0 && r < 0.001) "<0.1%" else Fmt.pct(r, 1)
 
     private fun f1(v: Double) = String.format(java.util.Locale.ROOT, "%.1f", v)
 
@@ -549,7 +546,7 @@ object SummaryTables {
             val lines = p.approaches.mapNotNull { p.aggregate(it) } +
                 PaperFigures.separatedRoutes.mapNotNull { (e, a) -> p.route(e, a) } +
                 p.baselines()
-            for (l in lines) {
+            for (l in lines.distinctBy { it.label }) {
                 val pts = l.points { it.throughput.median }.toMap()
                 val err = l.withErrors(); val drv = l.driverBound()
                 val cells = users.map { u ->

@@ -94,11 +94,4 @@ class ReportTest {
         assertEquals(emptyList<Int>(), SummaryTables.headlineUsers(emptyList()))
     }
 
-    /** Not a test of behaviour: -Dpssr.demoDir=/tmp/x writes a full synthetic run and its report there to look at. */
-    @Test
-    fun demo() {
-        val dir = System.getProperty("pssr.demoDir") ?: return
-        val run = SyntheticRun.write(Path.of(dir), frameworks = listOf("webflux", "mvc"), repetitions = 3)
-        println("demo report: " + Report.write(run))
-    }
 }

@@ -74,3 +74,11 @@ object SyntheticRun {
         return run
     }
 }
+
+/** Writes a full synthetic run (two frameworks, three repetitions) and its report into an empty DIR, to look at: `SyntheticRunKt DIR`. */
+fun main(args: Array<String>) {
+    val dir = Path.of(args.firstOrNull() ?: error("usage: SyntheticRunKt DIR"))
+    require(!Files.exists(dir) || Files.list(dir).use { it.findFirst().isEmpty }) { "$dir is not empty" }
+    val run = SyntheticRun.write(dir, frameworks = listOf("webflux", "mvc"), repetitions = 3)
+    println(Report.write(run))
+}
