@@ -1,0 +1,95 @@
+package pssr.servers.quarkus
+
+import io.smallrye.common.annotation.NonBlocking
+import io.smallrye.common.annotation.RunOnVirtualThread
+import io.smallrye.mutiny.Multi
+import io.vertx.core.http.HttpServerRequest
+import jakarta.ws.rs.GET
+import jakarta.ws.rs.Path
+import jakarta.ws.rs.PathParam
+import jakarta.ws.rs.Produces
+import jakarta.ws.rs.QueryParam
+import jakarta.ws.rs.core.Context
+import jakarta.ws.rs.core.MediaType
+import jakarta.ws.rs.core.Response
+import jakarta.ws.rs.core.UriInfo
+import pssr.views.Approach
+
+/**
+ * Every page, `GET /{model}/{engine}/{approach}`, and `GET /routes`.
+ *
+ * Quarkus REST decides the thread of a resource method at build time, from its signature and
+ * annotations: a method returning a plain type runs on the worker pool, `@RunOnVirtualThread` on a new
+ * virtual thread, a `Multi` on the Vert.x event loop. So each approach is one method — the approach
+ * segment is a literal in its path — and all three share the route table and render code in [Pages].
+ * Models and engines are path parameters resolved through the registry-derived [pssr.servers.RouteTable]:
+ * no per-engine code. Any other approach name falls through to [unknownApproach] (a 404 naming the valid
+ * ones), any other path shape to [noSuchPath].
+ */
+@Path("/")
+class PageResource(private val pages: Pages) {
+
+    @GET
+    @Path("routes")
+    @Produces(MediaType.APPLICATION_JSON)
+    @NonBlocking
+    fun routes(): String = pages.routesJson
+
+    /** `blocking`: a worker-pool thread (`quarkus.thread-pool.max-threads`) renders and writes the page. */
+    @GET
+    @Path("{model}/{engine}/blocking")
+    @Produces(Pages.TEXT_HTML_UTF8)
+    fun blocking(
+        @PathParam("model") model: String, @PathParam("engine") engine: String,
+        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
+        @Context request: HttpServerRequest,
+    ): Response = page(model, engine, Approach.BLOCKING, itemDelayMs, failAfterItems, request)
+
+    /** `virtual`: a new virtual thread per request renders and writes the page. */
+    @GET
+    @Path("{model}/{engine}/virtual")
+    @Produces(Pages.TEXT_HTML_UTF8)
+    @RunOnVirtualThread
+    fun virtual(
+        @PathParam("model") model: String, @PathParam("engine") engine: String,
+        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
+        @Context request: HttpServerRequest,
+    ): Response = page(model, engine, Approach.VIRTUAL, itemDelayMs, failAfterItems, request)
+
+    /** `reactive`: runs on the event loop and returns at once; the page is a Multi of chunks. */
+    @GET
+    @Path("{model}/{engine}/reactive")
+    @Produces(Pages.TEXT_HTML_UTF8)
+    fun reactive(
+        @PathParam("model") model: String, @PathParam("engine") engine: String,
+        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
+        @Context request: HttpServerRequest,
+    ): Multi<String> = pages.multi(pages.request(model, engine, Approach.REACTIVE.id, itemDelayMs, failAfterItems), request)
+
+    /** Any other approach: the route table's one-line 404 (unknown model, engine or approach). */
+    @GET
+    @Path("{model}/{engine}/{approach}")
+    @Produces(Pages.TEXT_PLAIN_UTF8)
+    @NonBlocking
+    fun unknownApproach(
+        @PathParam("model") model: String, @PathParam("engine") engine: String, @PathParam("approach") approach: String,
+        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
+    ): Response {
+        pages.request(model, engine, approach, itemDelayMs, failAfterItems) // throws the 404 (every served approach has its own method)
+        return Pages.text(Response.Status.NOT_FOUND, "no page at /$model/$engine/$approach")
+    }
+
+    /** Any other path: a one-line 404. */
+    @GET
+    @Path("{path: .*}")
+    @Produces(Pages.TEXT_PLAIN_UTF8)
+    @NonBlocking
+    fun noSuchPath(@Context uri: UriInfo): Response =
+        Pages.text(Response.Status.NOT_FOUND, "no page at /${uri.path.trimStart('/')}; pages are GET /{model}/{engine}/{approach}, listed by GET /routes")
+
+    private fun page(model: String, engine: String, approach: Approach, itemDelayMs: String?, failAfterItems: String?,
+                     request: HttpServerRequest): Response {
+        val call = pages.request(model, engine, approach.id, itemDelayMs, failAfterItems)
+        return Response.ok(pages.streamingOutput(call, request), Pages.TEXT_HTML_UTF8).build()
+    }
+}

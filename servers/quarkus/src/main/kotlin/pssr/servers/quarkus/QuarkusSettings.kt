@@ -1,0 +1,103 @@
+package pssr.servers.quarkus
+
+import io.quarkus.runtime.LaunchMode
+import io.quarkus.runtime.configuration.ConfigUtils
+import io.quarkus.runtime.configuration.MemorySize
+import org.eclipse.microprofile.config.Config
+import pssr.model.ItemDelay
+import pssr.servers.PageRequest
+
+/**
+ * This server's configuration, read once at startup from MicroProfile Config (application.properties,
+ * `-D` system properties, environment) and validated: a bad value stops the server with a one-line reason.
+ * Every value that shapes a measurement is reported by `GET /routes` ([report]).
+ */
+data class QuarkusSettings(
+    /** `quarkus.http.host`: the interface Vert.x binds (announced in the port line). */
+    val host: String,
+    /** `quarkus.rest.output-buffer-size`: bytes Quarkus REST buffers before it sends a chunk (paper: 512). */
+    val outputBufferBytes: Long,
+    /** `quarkus.thread-pool.max-threads`: the worker pool that runs the `blocking` approach. */
+    val workerPoolSize: Int,
+    /** `quarkus.thread-pool.core-threads`: worker threads kept alive when idle. */
+    val workerCoreThreads: Int,
+    /** `quarkus.vertx.event-loops-pool-size` (unset: 2 x CPUs, Vert.x's default). */
+    val eventLoops: Int,
+    /** `pssr.flush-per-item`: flush the StreamingOutput after the head and after each item. */
+    val flushPerItem: Boolean,
+    /** `pssr.item-delay-ms`: the source's delay between items when a request has no `?itemDelayMs=`. */
+    val itemDelay: ItemDelay,
+    /** `pssr.warmup-renders`: renders of every page at startup, before the port is announced. */
+    val warmupRenders: Int,
+    /** `pssr.port-file`: where to write the bound port, or null. */
+    val portFile: String?,
+) {
+    init {
+        require(outputBufferBytes >= 1) { "quarkus.rest.output-buffer-size must be >= 1 byte, was $outputBufferBytes" }
+        require(workerPoolSize >= 1) { "quarkus.thread-pool.max-threads must be >= 1, was $workerPoolSize" }
+        require(warmupRenders >= 0) { "pssr.warmup-renders must be >= 0, was $warmupRenders" }
+    }
+
+    /** What `/routes` reports in every route's `settings` (flat values). */
+    fun report(): Map<String, Any> = linkedMapOf(
+        "quarkus" to quarkusVersion(),
+        "vertx" to vertxVersion(),
+        "profile" to ConfigUtils.getProfiles().joinToString("+"),
+        "launchMode" to LaunchMode.current().name.lowercase(),
+        "outputBufferBytes" to outputBufferBytes,
+        "flushPerItem" to flushPerItem,
+        "flushPolicy" to if (flushPerItem)
+            "blocking and virtual: OutputStream.flush() after the head and after each item (one chunk per item, split at the output buffer size); reactive: one Multi item per chunk"
+        else "blocking and virtual: no flush until the end, chunks leave when the output buffer fills; reactive: one Multi item per chunk",
+        "workerPoolSize" to workerPoolSize,
+        "workerCoreThreads" to workerCoreThreads,
+        "blockingThreads" to "Quarkus worker pool (executor-thread-N), max $workerPoolSize platform threads; StreamingOutput written on it",
+        "virtualThreads" to "@RunOnVirtualThread: one new virtual thread per request; StreamingOutput written on it",
+        "reactiveThreads" to "Multi<String> subscribed on the Vert.x event loop; items rendered on the RxJava timer thread that delivers them",
+        "eventLoops" to eventLoops,
+        "itemDelayMsDefault" to itemDelay.millis,
+        "warmupRendersPerPage" to warmupRenders,
+        "jdk" to Runtime.version().toString(),
+    )
+
+    companion object {
+        fun from(config: Config): QuarkusSettings {
+            fun raw(name: String): String? = config.getOptionalValue(name, String::class.java).orElse(null)?.trim()
+            fun int(name: String, default: Int): Int {
+                val value = raw(name) ?: return default
+                return value.toIntOrNull() ?: throw IllegalArgumentException("$name must be an integer, was '$value'")
+            }
+            fun bool(name: String, default: Boolean): Boolean = when (val value = raw(name)) {
+                null, "" -> default
+                "true" -> true
+                "false" -> false
+                else -> throw IllegalArgumentException("$name must be true or false, was '$value'")
+            }
+            val delay = PageRequest.itemDelay(raw("pssr.item-delay-ms"), ItemDelay.DEFAULT)
+                .getOrElse { throw IllegalArgumentException("pssr.item-delay-ms: ${it.message}") }
+            return QuarkusSettings(
+                host = raw("quarkus.http.host") ?: "127.0.0.1",
+                outputBufferBytes = config.getOptionalValue("quarkus.rest.output-buffer-size", MemorySize::class.java)
+                    .map { it.asLongValue() }.orElse(8191L),
+                workerPoolSize = int("quarkus.thread-pool.max-threads", -1),
+                workerCoreThreads = int("quarkus.thread-pool.core-threads", 1),
+                eventLoops = int("quarkus.vertx.event-loops-pool-size", 2 * Runtime.getRuntime().availableProcessors()),
+                flushPerItem = bool("pssr.flush-per-item", true),
+                itemDelay = delay,
+                warmupRenders = int("pssr.warmup-renders", 3),
+                portFile = raw("pssr.port-file")?.takeIf { it.isNotEmpty() },
+            )
+        }
+
+        fun quarkusVersion(): String = io.quarkus.runtime.Quarkus::class.java.`package`?.implementationVersion
+            ?: readVersion("META-INF/maven/io.quarkus/quarkus-core/pom.properties") ?: "unknown"
+
+        fun vertxVersion(): String = readVersion("META-INF/maven/io.vertx/vertx-core/pom.properties")
+            ?: io.vertx.core.Vertx::class.java.`package`?.implementationVersion ?: "unknown"
+
+        private fun readVersion(resource: String): String? =
+            QuarkusSettings::class.java.classLoader.getResourceAsStream(resource)?.use { stream ->
+                java.util.Properties().apply { load(stream) }.getProperty("version")
+            }
+    }
+}
