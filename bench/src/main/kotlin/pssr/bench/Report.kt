@@ -123,6 +123,18 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
 
     /** users -> floor_rps (the latency floor of a closed loop), from the rows. */
     val floor: List<Pair<Int, Double>> = users.mapNotNull { u -> levels.firstOrNull { it.users == u && it.floorRps.isFinite() }?.let { u to it.floorRps } }
+
+    /**
+     * The floor drawn as a curve: it is linear in users, so on the log2 axis it bends; extra points at every
+     * power of two between the measured levels keep the drawn line on it (one item count and delay per panel).
+     */
+    val floorCurve: List<Pair<Int, Double>> get() {
+        val perUser = floor.map { it.second / it.first }.distinct()
+        if (floor.isEmpty() || perUser.size != 1) return floor
+        val lo = users.first(); val hi = users.last()
+        val xs = (users + generateSequence(1) { it * 2 }.takeWhile { it <= hi }.filter { it >= lo }).distinct().sorted()
+        return xs.map { it to it * perUser[0] }
+    }
 }
 
 /** The series a figure of the paper belongs to, in [ReportPanel.headlineLines]' keys. */
@@ -311,18 +323,23 @@ failed verification was not load-tested and is listed as failed.</li>
         val minU = p.users.minOrNull() ?: 1
         val maxU = maxOf(p.users.maxOrNull() ?: 128, 2)
         var paperMax = 0.0
+        // Paper figures stay on our scale: a figure far above this run's data (other hardware) or at a level this run
+        // did not measure is left off the chart; the table under the chart lists every figure.
+        val measuredTop = maxOf(measuredMax, p.ceiling?.rps ?: 0.0)
         for (f in paper) {
             val c = colorOf[f.key()] ?: continue
+            if (measuredTop > 0 && f.rps > 3 * measuredTop) continue
+            if (f.users != null && (f.users < minU || f.users > maxU)) continue
             paperMax = maxOf(paperMax, f.rps)
             series += if (f.users != null) Charts.Series("${f.series} @${f.users}: ${PaperFigures.LABEL}", listOf(f.users to f.rps), c, Charts.Kind.POINTS, SeriesMarkers.DIAMOND)
             else Charts.Series("${f.series} peak (level not stated): ${PaperFigures.LABEL}", listOf(minU to f.rps, maxU to f.rps), c, Charts.Kind.DOTTED, SeriesMarkers.NONE, 1.5f)
         }
-        if (p.floor.isNotEmpty()) series += Charts.Series("latency floor users/(items × delay)", p.floor, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE, 2f)
+        if (p.floor.isNotEmpty()) series += Charts.Series("latency floor users/(items × delay)", p.floorCurve, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE, 2f)
         p.ceiling?.let { series += Charts.Series("driver ceiling (${Fmt.rps(it.rps)} req/s)", listOf(minU to it.rps, maxU to it.rps), Charts.red, Charts.Kind.DASHED, SeriesMarkers.NONE, 1f) }
         series += flagSeries(lines.map { it.first } + baselines) { it.throughput.median }
         // Keep the measured lines readable: the floor grows without bound, the y axis stops a little above the data
         // (XChart clips the floor line at the top of the plot).
-        val top = maxOf(measuredMax, paperMax, p.ceiling?.rps ?: 0.0) * 1.12
+        val top = maxOf(measuredTop, paperMax) * 1.12
         return Charts.usersChart(title, "throughput (req/s)", series, yMax = top.takeIf { it > 0 })
     }
 
@@ -360,15 +377,19 @@ failed verification was not load-tested and is listed as failed.</li>
         sb.append("<details><summary>The paper's figures for ").append(htmlEscape("${p.framework} · ${p.model}")).append(" (")
             .append(htmlEscape(PaperFigures.LABEL)).append(")</summary>\n")
         htmlTable(listOf("series", "paper req/s", "paper users", "this run at that level", "this run peak", "peak / paper"), rows)
-        sb.append("<p class=note>Absolute ratios mostly measure the difference between machines; the ordering of routes is what carries over.</p></details>\n")
+        sb.append("<p class=note>Absolute ratios mostly measure the difference between machines; the ordering of routes is what carries over. ")
+            .append("A figure more than 3× above this run's data, or at a level this run did not measure, is not drawn on the chart.</p></details>\n")
     }
 
     private fun resourceTable(p: ReportPanel, lines: List<ChartLine>) {
         val rows = lines.map { l ->
             listOf(l.label) + p.users.map { u ->
                 val ls = l.byUsers[u] ?: return@map "–"
-                "${Fmt.num(ls.map { it.cpuMean }.average(), 0)}% / ${Fmt.num(ls.maxOf { it.cpuPeak }, 0)}% · " +
-                    "${Fmt.num(ls.maxOf { it.heapPeak }, 0)} MB · ${Fmt.num(ls.maxOf { it.rssPeak }, 0)} MB RSS · ${Fmt.num(ls.maxOf { it.threadsPeak }, 0)} thr"
+                fun max(f: (RouteLevel) -> Double) = ls.map(f).filter { !it.isNaN() }.maxOrNull() ?: Double.NaN
+                val cpu = ls.map { it.cpuMean }.filter { !it.isNaN() }.let { if (it.isEmpty()) Double.NaN else it.average() }
+                if (cpu.isNaN() && max { it.heapPeak }.isNaN()) "not sampled"
+                else "${Fmt.num(cpu, 0)}% / ${Fmt.num(max { it.cpuPeak }, 0)}% · ${Fmt.num(max { it.heapPeak }, 0)} MB · " +
+                    "${Fmt.num(max { it.rssPeak }, 0)} MB RSS · ${Fmt.num(max { it.threadsPeak }, 0)} thr"
             }
         }
         sb.append("<details><summary>Resources per approach: CPU mean / peak, heap peak, RSS peak, platform threads</summary>\n")

@@ -129,6 +129,9 @@ data class RouteLevel(
     val efficiencyVsFloor: Double get() = Stats.efficiencyVsFloor(throughput.median, floorRps)
 
     companion object {
+        /** The largest value that was measured (resource columns are NaN when sampling failed); NaN if none was. */
+        private fun maxKnown(xs: List<Double>): Double = xs.filter { !it.isNaN() }.maxOrNull() ?: Double.NaN
+
         /** Group rows by route and users and summarise each group (sorted by route, then users). */
         fun of(rows: List<ResultRow>): List<RouteLevel> = rows
             .groupBy { it.framework to it.model to it.engine to it.approach to it.users }
@@ -140,11 +143,11 @@ data class RouteLevel(
                     Stats.summarize(rs.map { it.latencyP99Ms }),
                     Stats.summarize(rs.map { it.ttfbP99Ms }),
                     Stats.summarize(rs.map { it.ttfbP50Ms }),
-                    Stats.median(rs.map { it.cpuPctMean }),
-                    rs.maxOf { it.cpuPctPeak },
-                    rs.maxOf { it.heapMbPeak },
-                    rs.maxOf { it.rssMbPeak },
-                    Stats.median(rs.map { it.threadsPeak.toDouble() }),
+                    Stats.median(rs.map { it.cpuPctMean }.filter { !it.isNaN() }),
+                    maxKnown(rs.map { it.cpuPctPeak }),
+                    maxKnown(rs.map { it.heapMbPeak }),
+                    maxKnown(rs.map { it.rssMbPeak }),
+                    Stats.median(rs.filter { !it.cpuPctMean.isNaN() || it.threadsPeak > 0 }.map { it.threadsPeak.toDouble() }),
                     rs.sumOf { it.requests },
                     rs.sumOf { it.errors },
                     rs.any { it.driverBound },
