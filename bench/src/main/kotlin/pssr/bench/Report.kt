@@ -29,6 +29,8 @@ class RunData(
     val rows: List<ResultRow>,
     val checks: List<RouteCheck>,
     val ceilings: List<Ceiling>,
+    /** failures.csv: servers that did not start, routes whose server died (nothing else records them). */
+    val failures: List<Failure>,
     /** environment.json flattened to key/values, or null when missing or unparsable (then [environmentRaw]). */
     val environment: List<Pair<String, String>>?,
     val environmentRaw: String?,
@@ -42,7 +44,7 @@ class RunData(
     val panels: List<ReportPanel> = levels.groupBy { it.framework to it.model }
         .map { (k, ls) -> ReportPanel(k.first, k.second, ls, ceilings.firstOrNull { it.framework == k.first && it.model == k.second }) }
         .sortedWith(compareBy({ orderOf(Frameworks.names, it.framework) }, { it.framework }, { orderOf(MODELS, it.model) }, { it.model }))
-    val isEmpty: Boolean get() = rows.isEmpty() && checks.isEmpty()
+    val isEmpty: Boolean get() = rows.isEmpty() && checks.isEmpty() && failures.isEmpty()
 
     companion object {
         val MODELS = listOf("presentations", "stocks")
@@ -55,6 +57,7 @@ class RunData(
             val rows = read("results.csv") { run.rows() }
             val checks = read("verification.csv") { run.checks() }
             val ceilings = read("ceiling.csv") { run.ceilings() }
+            val failures = read("failures.csv") { run.failures() }
             var env: List<Pair<String, String>>? = null
             var raw: String? = null
             if (Files.exists(run.environment)) {
@@ -63,7 +66,7 @@ class RunData(
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }
-            return RunData(run, rows, checks, ceilings, env, raw, problems)
+            return RunData(run, rows, checks, ceilings, failures, env, raw, problems)
         }
     }
 }
@@ -245,6 +248,10 @@ failed verification was not load-tested and is listed as failed.</li>
             sb.append("<h3>Driver ceiling</h3><p class=note>JMeter against the zero-delay baseline route: the most this load generator can drive here.</p>\n")
             htmlTable(listOf("framework", "model", "users", "ceiling req/s", "driver-bound at ≥"),
                 d.ceilings.map { listOf(it.framework, it.model, it.users.toString(), Fmt.rps(it.rps), Fmt.rps(it.rps * 0.8)) })
+        }
+        if (d.failures.isNotEmpty()) {
+            sb.append("<h3 class=bad>Failures (").append(d.failures.size).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
+            htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c -> if (c == 0) "err" else null })
         }
         val notLoaded = notLoadTested()
         if (notLoaded.isNotEmpty()) {
@@ -614,6 +621,12 @@ object SummaryTables {
             val bad = d.checks.filter { !it.passed || it.contradicts }
             for (c in bad) appendLine("- ${if (!c.passed) "FAILED" else "contradicts its claim"}: `${c.route}` (claims ${if (c.claimsStreaming) "streams" else "buffered"}, measured ${c.verdict})${if (c.error.isNotBlank()) ": ${c.error}" else ""}")
             if (bad.isNotEmpty()) appendLine()
+        }
+        if (d.failures.isNotEmpty()) {
+            appendLine("## Failures")
+            appendLine()
+            for (f in d.failures) appendLine("- FAILED `${f.what}` (${f.stage}): ${f.reason}")
+            appendLine()
         }
         val errs = d.levels.filter { it.errors > 0 }
         val drv = d.levels.filter { it.driverBound }

@@ -26,7 +26,7 @@ internal fun openRun(dir: Path): RunDirectory {
     if (!Files.exists(dir)) throw UsageError("no such directory: $dir")
     if (!Files.isDirectory(dir)) throw UsageError("not a directory: $dir (give the run's directory, e.g. results/<run-id>)")
     val run = RunDirectory(dir)
-    if (!Files.exists(run.results) && !Files.exists(run.verification))
+    if (!Files.exists(run.results) && !Files.exists(run.verification) && !Files.exists(run.failuresFile))
         throw UsageError("$dir holds no results: expected results.csv or verification.csv from './pssr run' or './pssr verify'")
     return run
 }

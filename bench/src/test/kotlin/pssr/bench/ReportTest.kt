@@ -57,6 +57,14 @@ class ReportTest {
         assertTrue(html.contains("{not json"), "unparsable environment shown verbatim")
         assertTrue(html.contains("No verification.csv"))
 
+        // a framework that did not start: only failures.csv says so
+        val f = RunDirectory(tmp.resolve("f"))
+        f.append(Failure("mvc", "", "", "", "start", "server did not announce its port within 60 s, see logs/mvc-verify.log"))
+        val fh = Files.readString(Report.write(openRun(f.dir)))
+        assertTrue(fh.contains("Failures (1)") && fh.contains("server did not announce its port"))
+        assertTrue(Files.readString(f.summary).contains("FAILED `mvc` (start)"))
+        assertEquals(listOf(Failure("mvc", "", "", "", "start", "server did not announce its port within 60 s, see logs/mvc-verify.log")), f.failures())
+
         // verification only, e.g. after `./pssr verify`
         val v = SyntheticRun.write(tmp.resolve("v"), users = listOf(1), repetitions = 1)
         Files.delete(v.results); Files.delete(v.ceilings)
