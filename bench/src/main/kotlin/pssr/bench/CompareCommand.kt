@@ -26,7 +26,7 @@ class CompareCommand : Runnable {
     @Option(names = ["--out"], paramLabel = "FILE", description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md)"])
     var out: Path? = null
 
-    @Option(names = ["--threshold"], paramLabel = "PCT", description = ["change that counts as significant when a run has a single repetition (default: \${DEFAULT-VALUE}%)"])
+    @Option(names = ["--threshold"], paramLabel = "PCT", description = ["change that counts as significant when a run has a single repetition (default: \${DEFAULT-VALUE}%%)"])
     var thresholdPct: Double = 10.0
 
     override fun run() {
