@@ -29,11 +29,11 @@ import pssr.views.Approach
 @Path("/")
 class PageResource(private val pages: Pages) {
 
+    /** No `@Produces`: the answers without a page carry their own type whatever the client's `Accept` (the probe asks for text/html). */
     @GET
     @Path("routes")
-    @Produces(MediaType.APPLICATION_JSON)
     @NonBlocking
-    fun routes(): String = pages.routesJson
+    fun routes(): Response = Response.ok(pages.routesJson, MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8")).build()
 
     /** `blocking`: a worker-pool thread (`quarkus.thread-pool.max-threads`) renders and writes the page. */
     @GET
@@ -69,7 +69,6 @@ class PageResource(private val pages: Pages) {
     /** Any other approach: the route table's one-line 404 (unknown model, engine or approach). */
     @GET
     @Path("{model}/{engine}/{approach}")
-    @Produces(Pages.TEXT_PLAIN_UTF8)
     @NonBlocking
     fun unknownApproach(
         @PathParam("model") model: String, @PathParam("engine") engine: String, @PathParam("approach") approach: String,
@@ -82,7 +81,6 @@ class PageResource(private val pages: Pages) {
     /** Any other path: a one-line 404. */
     @GET
     @Path("{path: .*}")
-    @Produces(Pages.TEXT_PLAIN_UTF8)
     @NonBlocking
     fun noSuchPath(@Context uri: UriInfo): Response =
         Pages.text(Response.Status.NOT_FOUND, "no page at /${uri.path.trimStart('/')}; pages are GET /{model}/{engine}/{approach}, listed by GET /routes")

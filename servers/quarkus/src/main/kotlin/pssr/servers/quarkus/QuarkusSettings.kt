@@ -15,7 +15,11 @@ import pssr.servers.PageRequest
 data class QuarkusSettings(
     /** `quarkus.http.host`: the interface Vert.x binds (announced in the port line). */
     val host: String,
-    /** `quarkus.rest.output-buffer-size`: bytes Quarkus REST buffers before it sends a chunk (paper: 512). */
+    /**
+     * `quarkus.rest.output-buffer-size`: bytes Quarkus REST buffers before it sends a chunk (paper: 512).
+     * Fixed at build time: a different value at run time is ignored (Quarkus logs a warning), so this is
+     * the value the running application really uses.
+     */
     val outputBufferBytes: Long,
     /** `quarkus.thread-pool.max-threads`: the worker pool that runs the `blocking` approach. */
     val workerPoolSize: Int,
@@ -45,6 +49,7 @@ data class QuarkusSettings(
         "profile" to ConfigUtils.getProfiles().joinToString("+"),
         "launchMode" to LaunchMode.current().name.lowercase(),
         "outputBufferBytes" to outputBufferBytes,
+        "outputBufferFixedAtBuild" to true,
         "flushPerItem" to flushPerItem,
         "flushPolicy" to if (flushPerItem)
             "blocking and virtual: OutputStream.flush() after the head and after each item (one chunk per item, split at the output buffer size); reactive: one Multi item per chunk"

@@ -1,0 +1,74 @@
+package pssr.servers.quarkus
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
+
+/**
+ * The built application (`target/quarkus-app/quarkus-run.jar`, prod profile) in its own JVM, started the
+ * way the harness starts it: `-Dquarkus.http.port=0 -Dpssr.port-file=FILE`, ready when the port file
+ * appears. Its whole output goes to a log file the tests read. Stopped by its own PID.
+ */
+class QuarkusApp private constructor(private val process: Process, val port: Int, val log: Path) : AutoCloseable {
+
+    fun logText(): String = Files.readString(log)
+
+    /** Lines of the server's log that show an event-loop thread was blocked or a blocking call was refused on one. */
+    fun eventLoopComplaints(): List<String> = logText().lines().filter { line -> BLOCKED.any { line.contains(it) } }
+
+    override fun close() {
+        if (!process.isAlive) return
+        process.destroy()
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly()
+            process.waitFor(5, TimeUnit.SECONDS)
+        }
+    }
+
+    companion object {
+        /** What Vert.x and Quarkus log when an event loop is blocked or a blocking call is made on an I/O thread. */
+        val BLOCKED = listOf("has been blocked for", "BlockingNotAllowedException", "blocking operation on a IO thread",
+            "on an IO thread", "BlockedThreadChecker")
+
+        /** The application as the harness runs it (512-byte output buffer). */
+        val DEFAULT_JAR: Path = Path.of(System.getProperty("pssr.quarkus.app") ?: "target/quarkus-app/quarkus-run.jar")
+        /** The same application built with Quarkus's default 8191-byte output buffer (a build-time setting). */
+        val BUFFER_8K_JAR: Path = Path.of(System.getProperty("pssr.quarkus.app-8k") ?: "target/quarkus-app-8k/quarkus-run.jar")
+        private val java = System.getProperty("pssr.quarkus.java") ?: Path.of(System.getProperty("java.home"), "bin", "java").toString()
+        private val logs = Path.of(System.getProperty("pssr.quarkus.logs") ?: "target/it-logs")
+
+        fun start(name: String, vararg properties: String): QuarkusApp = start(DEFAULT_JAR, name, *properties)
+
+        fun start(jar: Path, name: String, vararg properties: String): QuarkusApp {
+            check(Files.isRegularFile(jar)) { "$jar is not built: the *IT tests run after `package`" }
+            Files.createDirectories(logs)
+            val log = logs.resolve("$name.log")
+            val portFile = Files.createTempFile("pssr-quarkus-", ".port").also { Files.delete(it) }
+            val command = buildList {
+                add(java)
+                if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
+                add("-Xmx1g")
+                add("-Dquarkus.http.host=127.0.0.1"); add("-Dquarkus.http.port=0"); add("-Dpssr.port-file=$portFile")
+                properties.forEach { add("-D$it") }
+                add("-jar"); add(jar.toString())
+            }
+            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+            try {
+                val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90)
+                while (System.nanoTime() < deadline && process.isAlive) {
+                    if (Files.exists(portFile)) Files.readString(portFile).trim().toIntOrNull()?.let { port ->
+                        Files.deleteIfExists(portFile)
+                        return QuarkusApp(process, port, log)
+                    }
+                    Thread.sleep(50)
+                }
+                throw IllegalStateException("$name: no port announced (${if (process.isAlive) "time-out" else "exit ${process.exitValue()}"}):\n" +
+                    Files.readAllLines(log).takeLast(30).joinToString("\n"))
+            } catch (e: Throwable) {
+                process.destroyForcibly()
+                Files.deleteIfExists(portFile)
+                throw e
+            }
+        }
+    }
+}
