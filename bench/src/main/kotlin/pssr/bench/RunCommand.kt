@@ -6,6 +6,7 @@ import picocli.CommandLine.Option
 import pssr.servers.contract.ListedRoute
 import pssr.servers.contract.RoutesDocument
 import pssr.probe.StreamProbe
+import pssr.views.Golden
 import java.net.URI
 import java.nio.file.Files
 import java.nio.file.Path
@@ -198,6 +199,7 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
     private val load = LoadGenerator(plan.responseTimeout, levelTimeout())
     private val done = run.rows().map { it.key }.toHashSet()
     private val verified = run.checks().associateBy { it.route }
+    private val checks = verified.toMutableMap()
     private val ceilings = run.ceilings().associateBy { "${it.framework}/${it.model}" }.toMutableMap()
 
     private fun levelTimeout(): Duration {
@@ -214,6 +216,7 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
         for (fw in frameworks) {
             val routes = try { open(fw, "verify").use { t -> verify(fw, t) } } catch (e: ServerStartFailed) {
                 System.err.println("pssr: ${e.message}; ${fw.name} is marked failed and the run goes on. Log tail:\n${e.logTail}")
+                run.append(Failure(fw.name, "", "", "", "start", e.message ?: "did not start"))
                 failures++
                 continue
             }
@@ -232,9 +235,18 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
                     if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(plan.levels.size - pending.size, route.path)
                     val server = shared ?: tryOpen(fw, "${route.model.id}-${route.engine}-${route.approach}-r$rep", progress)
-                    if (server == null) { failures++; progress.advance(pending.size, "${route.path} FAILED to start"); continue }
+                    if (server == null) {
+                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
+                        failures++; progress.advance(pending.size, "${route.path} FAILED to start"); continue
+                    }
                     try {
                         sweep(fw, server, route, rep, pending).forEach { run.append(it) }
+                    } catch (e: Exception) {
+                        // one broken route must not sink the run: record it and go on
+                        val alive = if (server.alive) "" else " (the server process died)"
+                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$alive"))
+                        progress.note("pssr: ${fw.name} ${route.path} repetition $rep failed: ${e.message}$alive")
+                        failures++
                     } finally { if (shared == null) server.close() }
                     progress.advance(pending.size, "${fw.name} ${route.path} r$rep")
                 }
@@ -255,9 +267,9 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
     private fun verify(fw: Framework, t: Target): List<Pair<ListedRoute, Boolean>> {
         val routes = t.routes().filter(selection::accepts)
         val fresh = routes.filter { "${fw.name}/${it.model.id}/${it.engine}/${it.approach}" !in verified }
-        val checks = Verifier().verify(fw.name, t.host, t.port, fresh)
-        checks.forEach { run.append(it) }
-        val all = (verified.values.filter { it.framework == fw.name } + checks).associateBy { it.path }
+        val freshChecks = Verifier().verify(fw.name, t.host, t.port, fresh)
+        freshChecks.forEach { run.append(it); checks[it.route] = it }
+        val all = checks.values.filter { it.framework == fw.name }.associateBy { it.path }
         System.err.println("== ${fw.name}: verified ${routes.size} routes at itemDelayMs=100")
         System.err.print(Verifier.table(routes.mapNotNull { all[it.path] }))
         return routes.map { it to (all[it.path]?.passed ?: false) }
@@ -273,7 +285,7 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
                 val top = plan.levels.last()
                 // long enough to warm JMeter's own JIT too: the ceiling is a property of the driver
                 val measured = LoadLevel(top.users, maxOf(top.requestsPerUser, 16))
-                val samples = load.run("http://${t.host}:${t.port}${baseline.path}?itemDelayMs=0", model.itemMarker, model.items.size,
+                val samples = load.run("http://${t.host}:${t.port}${baseline.path}?itemDelayMs=0", expectedPage(t, baseline),
                     plan.warmup, listOf(measured), run.dir.resolve("jtl/ceiling-${fw.name}-${model.id}.jtl"))
                 val level = LevelSummary.of(samples.filter { it.label == measured.label }, measured)
                 val c = Ceiling(fw.name, model.id, top.users, level.throughput)
@@ -284,10 +296,22 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
         }
     }
 
+    /**
+     * The page every response under load must equal: fetched once from this server (fresh JVM or not)
+     * and checked against the golden page, so the load checks compare with a known-good body.
+     */
+    private fun expectedPage(t: Target, route: ListedRoute): String {
+        val page = StreamProbe.get(t.host, t.port, "${route.path}?itemDelayMs=0", timeout = Duration.ofSeconds(30))
+        check(page.status == 200 && page.complete && Golden.matches(route.model, page.body)) {
+            "${route.path} no longer returns the golden page (status ${page.status}${page.error?.let { ", $it" } ?: ""})"
+        }
+        return page.body
+    }
+
     private fun sweep(fw: Framework, t: Target, route: ListedRoute, rep: Int, levels: List<LoadLevel>): List<ResultRow> {
         val sampler = t.pid?.let { ResourceSampler(it) }
         val samples = try {
-            load.run("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", route.model.itemMarker, route.model.items.size,
+            load.run("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route),
                 plan.warmup, levels, run.dir.resolve("jtl/${fw.name}-${route.model.id}-${route.engine}-${route.approach}-r$rep.jtl"))
         } finally { sampler?.close() }
         val ceiling = ceilings["${fw.name}/${route.model.id}"]?.rps
