@@ -29,7 +29,7 @@ data class LoadLevel(val users: Int, val requestsPerUser: Int) {
 }
 
 /** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
-data class Sample(val label: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int, val success: Boolean, val code: String)
+data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int, val success: Boolean, val code: String)
 
 /**
  * The load generator: JMeter, driven through jmeter-java-dsl. One JMeter test plan per route runs the
@@ -53,7 +53,7 @@ class LoadGenerator(private val responseTimeout: Duration, private val levelTime
         children += groups
         children += jtlWriter(jtl.parent.toString(), jtl.fileName.toString()).withAllFields(false)
             .withTimeStamp(true).withElapsedTime(true).withLabel(true).withResponseCode(true).withSuccess(true)
-            .withLatency(true).withAssertionFailureMessage(true).withFieldNames(true)
+            .withLatency(true).withAssertionFailureMessage(true).withThreadName(true).withFieldNames(true)
         // JMeter's summariser would print a line every few seconds on stdout: the progress bar says enough.
         testPlan(*children.toTypedArray()).sequentialThreadGroups().runIn(EmbeddedJmeterEngine().prop("summariser.out", "false"))
         return readJtl(jtl)
@@ -76,10 +76,10 @@ class LoadGenerator(private val responseTimeout: Duration, private val levelTime
             if (lines.isEmpty()) return emptyList()
             val header = Csv.split(lines[0])
             val at = { name: String -> header.indexOf(name).also { require(it >= 0) { "JTL has no $name column: ${lines[0]}" } } }
-            val ts = at("timeStamp"); val el = at("elapsed"); val lb = at("label"); val rc = at("responseCode"); val ok = at("success"); val lat = at("Latency")
+            val ts = at("timeStamp"); val el = at("elapsed"); val lb = at("label"); val rc = at("responseCode"); val ok = at("success"); val lat = at("Latency"); val th = at("threadName")
             return lines.drop(1).filter { it.isNotBlank() }.map { l ->
                 val c = Csv.split(l)
-                Sample(c[lb], c[ts].toLong(), c[el].toInt(), c[lat].toInt(), c[ok].toBoolean(), c[rc])
+                Sample(c[lb], c[th], c[ts].toLong(), c[el].toInt(), c[lat].toInt(), c[ok].toBoolean(), c[rc])
             }
         }
     }

@@ -155,6 +155,8 @@ private interface Target : AutoCloseable {
     val host: String
     val port: Int
     val pid: Long?
+    /** Samples the server's resources for as long as it runs (null when it is not our process). */
+    val sampler: ResourceSampler?
     fun routes(): List<ListedRoute>
     val alive: Boolean
 }
@@ -163,9 +165,11 @@ private class Started(val server: ServerProcess) : Target {
     override val host get() = server.host
     override val port get() = server.port
     override val pid get() = server.pid
+    // attached once per server JVM (attaching costs a few hundred ms): levels read their window from it
+    override val sampler by lazy { ResourceSampler(server.pid) }
     override fun routes() = server.routes()
     override val alive get() = ProcessHandle.of(server.pid).map { it.isAlive }.orElse(false)
-    override fun close() = server.close()
+    override fun close() { sampler.close(); server.close() }
 }
 
 private class Remote(url: String) : Target {
@@ -173,6 +177,7 @@ private class Remote(url: String) : Target {
     override val host: String = uri.host
     override val port: Int = if (uri.port > 0) uri.port else 80
     override val pid: Long? = null
+    override val sampler: ResourceSampler? = null
 
     companion object {
         /** Load tests only target loopback: a load test against another machine is not something to start by accident. */
@@ -309,11 +314,11 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
     }
 
     private fun sweep(fw: Framework, t: Target, route: ListedRoute, rep: Int, levels: List<LoadLevel>): List<ResultRow> {
-        val sampler = t.pid?.let { ResourceSampler(it) }
-        val samples = try {
+        val sampler = t.sampler
+        val samples = run {
             load.run("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route),
                 plan.warmup, levels, run.dir.resolve("jtl/${fw.name}-${route.model.id}-${route.engine}-${route.approach}-r$rep.jtl"))
-        } finally { sampler?.close() }
+        }
         val ceiling = ceilings["${fw.name}/${route.model.id}"]?.rps
         return levels.map { level ->
             val s = LevelSummary.of(samples.filter { it.label == level.label }, level)

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit
  * 100 ms) by a client that timestamps every chunk. Probes run a few at a time so a server verifies in
  * seconds, not minutes.
  */
-class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int = 8) {
+class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int = 16) {
 
     fun verify(framework: String, host: String, port: Int, routes: List<ListedRoute>): List<RouteCheck> {
         val pool = Executors.newFixedThreadPool(parallelism)

@@ -19,13 +19,24 @@ import java.util.concurrent.LinkedBlockingQueue
  * flush, so every engine streams exactly one chunk per item without knowing about flushing (an engine
  * asks for item k+1 only after it has written item k).
  */
-class ItemFeed<T : Any>(private val source: Observable<T>, private val markupReady: Runnable = Runnable {}) {
+class ItemFeed<T : Any>(private val source: Observable<T>, private val markupReady: Runnable = Runnable {}) : AutoCloseable {
+    private val subscriptions = java.util.concurrent.CopyOnWriteArrayList<Disposable>()
+
+    /**
+     * Stops the source for a render that ends early (client gone, template error): the blocking
+     * iterators' subscriptions are disposed, so no timer keeps emitting into a queue nobody reads.
+     * Reactive consumers cancel through their own subscription.
+     */
+    override fun close() {
+        subscriptions.forEach { it.dispose() }
+        subscriptions.clear()
+    }
 
     /** Blocking view: each `hasNext()` that has to wait first calls [markupReady], then blocks (virtual-thread friendly). */
     fun iterable(): Iterable<T> {
         // Some engines call iterator() more than once (e.g. an emptiness check, then the loop): all
         // iterators share one subscription, replaying what has arrived so far.
-        val shared = source.cache()
+        val shared = source.replay().autoConnect(1) { upstream -> subscriptions += upstream }
         return Iterable { BlockingIterator(shared) }
     }
 
@@ -52,6 +63,7 @@ class ItemFeed<T : Any>(private val source: Observable<T>, private val markupRea
                 markupReady.run()
                 if (subscription == null) {
                     subscription = items.subscribe(arrivals::put, { arrivals.put(Failure(it)) }, { arrivals.put(End) })
+                        .also { subscriptions += it }
                 }
                 next = arrivals.take()
             }

@@ -13,7 +13,11 @@ import java.io.Writer
  */
 object Render {
     fun <T : Any> page(view: PageView<T>, rendering: Rendering, source: Observable<T>, out: Writer) {
-        val feed = ItemFeed(source) { out.flush() }
+        ItemFeed(source) { out.flush() }.use { feed -> render(view, rendering, feed, out) }
+        out.flush()
+    }
+
+    private fun <T : Any> render(view: PageView<T>, rendering: Rendering, feed: ItemFeed<T>, out: Writer) {
         when (rendering) {
             Rendering.ITERABLE -> view.iterable.render(feed.iterable(), out)
             Rendering.ASYNC -> requireNotNull(view.async) { "no async render" }
@@ -22,7 +26,6 @@ object Render {
                 requireNotNull(view.suspending) { "no suspending render" }.render(feed.flow(), out)
             }
         }
-        out.flush()
     }
 
     /** The whole page as one string, with items from the model's repository at [delay]. */
