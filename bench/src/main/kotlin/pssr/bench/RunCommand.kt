@@ -24,13 +24,13 @@ import java.util.concurrent.Callable
 class RunCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
 
-    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users per level (default 1,2,4,8,16,32,64,128; quick 1,8,32,128)"])
+    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
 
     @Option(names = ["--requests-per-user"], paramLabel = "M", description = ["Requests each user sends per level (default 256; quick 8)"])
     var requestsPerUser: Int? = null
 
-    @Option(names = ["--warmup"], paramLabel = "REQ@USERS", description = ["Warm-up per route before the levels (default 1000@32; quick 200@16; 0@1 for none)"])
+    @Option(names = ["--warmup"], paramLabel = "REQ@USERS", description = ["Warm-up per route before the levels (default 1000@32; quick 160@32; 0@1 for none)"])
     var warmup: String? = null
 
     @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 1)"])
@@ -39,7 +39,7 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Delay between items at the source, e.g. 1ms (default), 0, 5ms"])
     var itemDelay: String = "1ms"
 
-    @Option(names = ["--quick"], description = ["Short sweep: 1,8,32,128 users x 8 requests, warm-up 200@16, 1 repetition, one server JVM per framework"])
+    @Option(names = ["--quick"], description = ["Short sweep (about 5 minutes for three servers on 2 cores): 1,32,128 users x 8 requests, warm-up 160@32, 1 repetition, one server JVM per framework"])
     var quick: Boolean = false
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/<run-id>); must not hold a run unless --resume"])
@@ -88,14 +88,14 @@ class RunCommand : Callable<Int> {
 
     private fun plan(): RunPlan {
         val delayMs = parseDelay(itemDelay)
-        val levels = (users ?: if (quick) listOf(1, 8, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
+        val levels = (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
         if (levels.isEmpty() || levels.any { it !in 1..4096 }) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         val rpu = requestsPerUser ?: if (quick) 8 else 256
         if (rpu < 1) throw UsageError("--requests-per-user must be >= 1, was $rpu")
         val reps = repeat ?: if (quick) 1 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
-        return RunPlan(levels.distinct().sorted().map { LoadLevel(it, rpu) }, LoadLevel.warmup(warmup ?: if (quick) "200@16" else "1000@32"),
+        return RunPlan(levels.distinct().sorted().map { LoadLevel(it, rpu) }, LoadLevel.warmup(warmup ?: if (quick) "160@32" else "1000@32"),
             reps, delayMs, Duration.ofSeconds(timeoutSeconds))
     }
 
@@ -288,10 +288,12 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
             val t = shared ?: tryOpen(fw, "ceiling-${model.id}", progress) ?: continue
             try {
                 val top = plan.levels.last()
-                // long enough to warm JMeter's own JIT too: the ceiling is a property of the driver
-                val measured = LoadLevel(top.users, maxOf(top.requestsPerUser, 16))
+                // Warm both JVMs first (JMeter's and a possibly fresh server's) at the level measured: a cold
+                // ceiling is far too low and would mark every level driver-bound.
+                val warm = LoadLevel(top.users, 16)
+                val measured = LoadLevel(top.users, maxOf(top.requestsPerUser, 32))
                 val samples = load.run("http://${t.host}:${t.port}${baseline.path}?itemDelayMs=0", expectedPage(t, baseline),
-                    plan.warmup, listOf(measured), run.dir.resolve("jtl/ceiling-${fw.name}-${model.id}.jtl"))
+                    warm, listOf(measured), run.dir.resolve("jtl/ceiling-${fw.name}-${model.id}.jtl"))
                 val level = LevelSummary.of(samples.filter { it.label == measured.label }, measured)
                 val c = Ceiling(fw.name, model.id, top.users, level.throughput)
                 ceilings["${fw.name}/${model.id}"] = c
