@@ -7,6 +7,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication
 import org.springframework.boot.web.context.WebServerInitializedEvent
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
+import org.springframework.core.Ordered
+import org.springframework.core.annotation.Order
 import org.springframework.core.env.Environment
 import org.springframework.web.reactive.function.server.RouterFunction
 import org.springframework.web.reactive.function.server.RouterFunctions
@@ -33,6 +35,14 @@ class WebfluxServer {
         // Anything else (other paths, other methods): one plain-text line, never Spring's JSON error page.
         .route({ true }, pages::noSuchPath)
         .build()
+
+    /** Seed 002's browser pages at `/demo/...` (not benchmark routes); ordered before [routes], whose last rule answers every path. */
+    @Bean(destroyMethod = "close")
+    fun demoHandler(pages: PageHandler): DemoHandler = DemoHandler(pages.settings.warmUp)
+
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
+    fun demoRoutes(demo: DemoHandler): RouterFunction<ServerResponse> = demo.routes()
 
     @Bean
     fun portAnnouncer(pages: PageHandler) = PortAnnouncer(pages.settings)
