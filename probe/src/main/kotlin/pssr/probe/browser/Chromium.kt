@@ -38,15 +38,24 @@ class Chromium private constructor(
 
     /** Sends one command (to the browser, or to a page's [sessionId]) and waits for its result. */
     fun send(method: String, params: Map<String, Any?> = emptyMap(), sessionId: String? = null,
-             timeout: Duration = Duration.ofSeconds(30)): Map<String, Any?> {
+             timeout: Duration = Duration.ofSeconds(30)): Map<String, Any?> =
+        try { sendAsync(method, params, sessionId).get(timeout.toMillis(), TimeUnit.MILLISECONDS) }
+        catch (e: java.util.concurrent.ExecutionException) { throw e.cause ?: e }
+
+    /**
+     * Sends one command without waiting for its result. (`Page.navigate` answers only once the navigation
+     * commits, i.e. when the response starts: a page that sends nothing for 3 s holds its answer for 3 s.)
+     */
+    fun sendAsync(method: String, params: Map<String, Any?> = emptyMap(), sessionId: String? = null): CompletableFuture<Map<String, Any?>> {
         val id = nextId.incrementAndGet()
         val answer = CompletableFuture<Map<String, Any?>>()
         pending[id] = answer
         val message = buildMap<String, Any?> { put("id", id); put("method", method); put("params", params); if (sessionId != null) put("sessionId", sessionId) }
         synchronized(socket) { socket.sendText(Json.write(message), true).join() }
-        val reply = try { answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS) } finally { pending.remove(id) }
-        reply["error"]?.let { throw IOException("$method failed: ${Json.write(it)}") }
-        @Suppress("UNCHECKED_CAST") return (reply["result"] as? Map<String, Any?>) ?: emptyMap()
+        return answer.whenComplete { _, _ -> pending.remove(id) }.thenApply { reply ->
+            reply["error"]?.let { throw IOException("$method failed: ${Json.write(it)}") }
+            @Suppress("UNCHECKED_CAST") ((reply["result"] as? Map<String, Any?>) ?: emptyMap())
+        }
     }
 
     /** Calls [listener] with (method, sessionId, params) for every event until it is removed. */
@@ -59,7 +68,7 @@ class Chromium private constructor(
     fun newPage(width: Int = 800, height: Int = 600): BrowserPage {
         val targetId = send("Target.createTarget", mapOf("url" to "about:blank"))["targetId"] as String
         val sessionId = send("Target.attachToTarget", mapOf("targetId" to targetId, "flatten" to true))["sessionId"] as String
-        val page = BrowserPage(this, targetId, sessionId)
+        val page = BrowserPage(this, targetId, sessionId, width, height)
         page.send("Emulation.setDeviceMetricsOverride", mapOf("width" to width, "height" to height, "deviceScaleFactor" to 1, "mobile" to false))
         page.send("Page.enable")
         return page
@@ -153,7 +162,8 @@ data class PageLoad(val url: String, val firstContentfulPaintMs: Double?, val fi
 class Frame(val wantedMillis: Long, val atMillis: Long, val png: ByteArray)
 
 /** One tab, addressed by its flat-mode session. */
-class BrowserPage internal constructor(private val browser: Chromium, val targetId: String, val sessionId: String) : AutoCloseable {
+class BrowserPage internal constructor(private val browser: Chromium, val targetId: String, val sessionId: String,
+                                      val width: Int, val height: Int) : AutoCloseable {
     fun send(method: String, params: Map<String, Any?> = emptyMap(), timeout: Duration = Duration.ofSeconds(30)) =
         browser.send(method, params, sessionId, timeout)
 
@@ -183,18 +193,44 @@ class BrowserPage internal constructor(private val browser: Chromium, val target
 
     /**
      * Navigates to [url] and captures the viewport at each of [instantsMillis] after the navigation was
-     * requested (a filmstrip at fixed instants). Each frame records when it was actually taken.
+     * requested (a filmstrip at fixed instants). Until the navigation commits (the response starts) the tab
+     * still shows the empty page it came from, and Chromium would hold a capture until after the commit, so
+     * those frames are blank without asking Chromium. Each frame records when its capture returned.
      */
     fun filmstrip(url: String, instantsMillis: List<Long>): List<Frame> {
-        val start = System.nanoTime()
-        send("Page.navigate", mapOf("url" to url))
-        return instantsMillis.sorted().map { wanted ->
-            val wait = wanted - (System.nanoTime() - start) / 1_000_000
-            if (wait > 0) Thread.sleep(wait)
-            val at = (System.nanoTime() - start) / 1_000_000
-            val data = send("Page.captureScreenshot", mapOf("format" to "png"))["data"] as String
-            Frame(wanted, at, Base64.getDecoder().decode(data))
+        val committed = CompletableFuture<Unit>()
+        return browser.onEvent { method, session, params ->
+            if (session == sessionId && method == "Page.frameNavigated" && params.at("frame", "parentId") == null) committed.complete(Unit)
+        }.use {
+            val start = System.nanoTime()
+            val navigated = browser.sendAsync("Page.navigate", mapOf("url" to url), sessionId)
+            val frames = instantsMillis.sorted().map { wanted ->
+                val wait = wanted - (System.nanoTime() - start) / 1_000_000
+                if (wait > 0) Thread.sleep(wait)
+                val png = if (committed.isDone) capture() else blankFrame()
+                Frame(wanted, (System.nanoTime() - start) / 1_000_000, png)
+            }
+            navigated.get(30, TimeUnit.SECONDS)
+            frames
         }
+    }
+
+    /**
+     * The viewport as PNG. While a cross-site navigation has not committed yet (the response has not
+     * started), Chromium has no page to capture ("Not attached to an active page"): the user sees an empty
+     * tab then, so the frame is blank white.
+     */
+    fun capture(): ByteArray = try {
+        Base64.getDecoder().decode(send("Page.captureScreenshot", mapOf("format" to "png"))["data"] as String)
+    } catch (e: IOException) {
+        if (e.message?.contains("Not attached to an active page") != true) throw e
+        blankFrame()
+    }
+
+    private fun blankFrame(): ByteArray {
+        val img = java.awt.image.BufferedImage(width, height, java.awt.image.BufferedImage.TYPE_INT_RGB)
+        img.createGraphics().apply { color = java.awt.Color.WHITE; fillRect(0, 0, width, height); dispose() }
+        return java.io.ByteArrayOutputStream().also { javax.imageio.ImageIO.write(img, "png", it) }.toByteArray()
     }
 
     override fun close() {
