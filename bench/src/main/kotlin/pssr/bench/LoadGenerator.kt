@@ -72,13 +72,14 @@ class LoadGenerator(private val responseTimeout: Duration, private val levelTime
     companion object {
         fun readJtl(jtl: Path): List<Sample> {
             if (!Files.exists(jtl)) return emptyList()
-            val lines = Files.readAllLines(jtl)
+            // JMeter quotes fields that hold commas or line breaks (an assertion's failure message quotes the
+            // response it got), so records are read with quote-aware parsing, not line by line.
+            val lines = Csv.records(Files.readString(jtl))
             if (lines.isEmpty()) return emptyList()
-            val header = Csv.split(lines[0])
-            val at = { name: String -> header.indexOf(name).also { require(it >= 0) { "JTL has no $name column: ${lines[0]}" } } }
+            val header = lines[0]
+            val at = { name: String -> header.indexOf(name).also { require(it >= 0) { "JTL has no $name column: $header" } } }
             val ts = at("timeStamp"); val el = at("elapsed"); val lb = at("label"); val rc = at("responseCode"); val ok = at("success"); val lat = at("Latency"); val th = at("threadName")
-            return lines.drop(1).filter { it.isNotBlank() }.map { l ->
-                val c = Csv.split(l)
+            return lines.drop(1).filter { it.size == header.size }.map { c ->
                 Sample(c[lb], c[th], c[ts].toLong(), c[el].toInt(), c[lat].toInt(), c[ok].toBoolean(), c[rc])
             }
         }

@@ -109,6 +109,33 @@ data class RouteCheck(
 object Csv {
     fun quote(s: String): String = if (s.any { it == ',' || it == '"' || it == '\n' }) "\"" + s.replace("\"", "\"\"").replace("\n", " ") + "\"" else s
 
+    /** Every record of a CSV text, honouring quoted fields that contain commas, quotes or line breaks. */
+    fun records(text: String): List<List<String>> {
+        val records = ArrayList<List<String>>()
+        var fields = ArrayList<String>()
+        val sb = StringBuilder()
+        var quoted = false
+        var i = 0
+        while (i < text.length) {
+            val ch = text[i]
+            when {
+                quoted && ch == '"' && i + 1 < text.length && text[i + 1] == '"' -> { sb.append('"'); i++ }
+                ch == '"' -> quoted = !quoted
+                !quoted && ch == ',' -> { fields += sb.toString(); sb.setLength(0) }
+                !quoted && (ch == '\n' || ch == '\r') -> {
+                    if (ch == '\r' && i + 1 < text.length && text[i + 1] == '\n') i++
+                    fields += sb.toString(); sb.setLength(0)
+                    if (fields.size > 1 || fields[0].isNotEmpty()) records += fields
+                    fields = ArrayList()
+                }
+                else -> sb.append(ch)
+            }
+            i++
+        }
+        if (sb.isNotEmpty() || fields.isNotEmpty()) { fields += sb.toString(); records += fields }
+        return records
+    }
+
     fun split(line: String): List<String> {
         val out = ArrayList<String>()
         val sb = StringBuilder()
@@ -141,6 +168,7 @@ class RunDirectory(val dir: Path) {
     val report: Path = dir.resolve("report.html")
     val summary: Path = dir.resolve("summary.md")
     val logs: Path = dir.resolve("logs")
+    val failuresFile: Path = dir.resolve("failures.csv")
 
     fun rows(): List<ResultRow> = readLines(results).map(ResultRow::fromCsv)
 
@@ -148,7 +176,7 @@ class RunDirectory(val dir: Path) {
      * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
      * that appending continues on a fresh line and no row is half-counted. Returns the bytes removed.
      */
-    fun repair(): Long = listOf(results, verification, ceilings).sumOf { file ->
+    fun repair(): Long = listOf(results, verification, ceilings, failuresFile).sumOf { file ->
         if (!Files.exists(file) || Files.size(file) == 0L) return@sumOf 0L
         val bytes = Files.readAllBytes(file)
         if (bytes.last() == '\n'.code.toByte()) return@sumOf 0L
@@ -167,6 +195,8 @@ class RunDirectory(val dir: Path) {
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
     fun append(ceiling: Ceiling) = appendLine(ceilings, Ceiling.HEADER, ceiling.toCsv())
+    fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    fun failures(): List<Failure> = readLines(failuresFile).map(Failure::fromCsv)
 
     private fun readLines(file: Path): List<String> =
         if (!Files.exists(file)) emptyList() else Files.readAllLines(file).drop(1).filter { it.isNotBlank() }

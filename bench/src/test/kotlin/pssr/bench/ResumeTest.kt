@@ -42,3 +42,22 @@ class ResumeTest {
         assertEquals(listOf(original), run.rows())
     }
 }
+
+class JtlTest {
+    @Test
+    fun `a JTL whose failure message quotes a multi-line response is read record by record`(@TempDir dir: Path) {
+        val jtl = dir.resolve("samples.jtl")
+        Files.writeString(jtl, """
+            timeStamp,elapsed,label,responseCode,success,failureMessage,threadName,Latency
+            1000,12,u1,200,true,,u1 1-1,3
+            1012,10039,u1,Non HTTP response code: java.net.SocketTimeoutException,false,"Test failed: text expected to equal /
+
+            ****** received  : [[[java.net.SocketTimeoutException, ""read"" timed out]]]",u1 1-1,0
+            2000,11,u1,200,true,,u1 1-1,2
+            """.trimIndent() + "\n")
+        val samples = LoadGenerator.readJtl(jtl)
+        assertEquals(listOf(true, false, true), samples.map { it.success })
+        assertEquals(10039, samples[1].elapsedMs)
+        assertEquals(listOf(1000L, 1012L, 2000L), samples.map { it.startMillis })
+    }
+}
