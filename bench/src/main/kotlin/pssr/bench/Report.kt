@@ -243,6 +243,11 @@ failed verification was not load-tested and is listed as failed.</li>
         } else {
             sb.append("<p class=note>Throughput in req/s, median over repetitions; ⚠ = a level with errors, ᴰ = driver-bound.</p>\n")
             htmlTable(SummaryTables.headlineHeader(d), SummaryTables.headlineRows(d))
+            val flushCost = SummaryTables.flushCostRows(d)
+            if (flushCost.isNotEmpty()) {
+                sb.append("<h3>What flushing costs</h3><p class=note>").append(htmlEscape(SummaryTables.FLUSH_COST_NOTE)).append("</p>\n")
+                htmlTable(SummaryTables.flushCostHeader(d), flushCost)
+            }
         }
         if (d.ceilings.isNotEmpty()) {
             sb.append("<h3>Driver ceiling</h3><p class=note>JMeter against the zero-delay baseline route: the most this load generator can drive here.</p>\n")
@@ -588,6 +593,35 @@ object SummaryTables {
         return out
     }
 
+    fun flushCostHeader(d: RunData): List<String> = listOf("framework", "model", "approach", "engines") + headlineUsers(d.levels.map { it.users }).map { "$it users" }
+
+    /**
+     * What flushing after each item costs: for every approach A served both as A and as A-flush, the
+     * throughput of A-flush over A at each headline level, as the mean of the per-engine ratios over the
+     * engines measured both ways (baseline excluded). Below 1.00× = flushing costs throughput.
+     */
+    fun flushCostRows(d: RunData): List<List<String>> {
+        val users = headlineUsers(d.levels.map { it.users })
+        val out = ArrayList<List<String>>()
+        for (p in d.panels) for (a in p.approaches.filter { "$it-flush" in p.approaches }) {
+            val engines = p.engines(a).filter { it in p.engines("$a-flush") }
+            if (engines.isEmpty()) continue
+            val cells = users.map { u ->
+                val ratios = engines.mapNotNull { e ->
+                    val plain = p.levels.firstOrNull { it.engine == e && it.approach == a && it.users == u }?.throughput?.median
+                    val flushed = p.levels.firstOrNull { it.engine == e && it.approach == "$a-flush" && it.users == u }?.throughput?.median
+                    if (plain == null || flushed == null || plain <= 0.0 || !flushed.isFinite()) null else flushed / plain
+                }
+                if (ratios.isEmpty()) "–" else Fmt.ratio(ratios.average())
+            }
+            out += listOf(p.framework, p.model, "$a-flush ÷ $a", engines.size.toString()) + cells
+        }
+        return out
+    }
+
+    const val FLUSH_COST_NOTE = "Throughput with a flush after each item divided by the same route without it (mean of the per-engine " +
+        "ratios, baseline excluded): below 1.00×, flushing costs throughput; what it buys is in the verification (streams vs buffered)."
+
     fun markdown(d: RunData): String = buildString {
         appendLine("# pssr-bench summary: ${d.name}")
         appendLine()
@@ -601,6 +635,15 @@ object SummaryTables {
             appendLine()
             append(Table(headlineHeader(d), headlineRows(d)).markdown())
             appendLine()
+            val flushCost = flushCostRows(d)
+            if (flushCost.isNotEmpty()) {
+                appendLine("## What flushing costs")
+                appendLine()
+                appendLine(FLUSH_COST_NOTE)
+                appendLine()
+                append(Table(flushCostHeader(d), flushCost).markdown())
+                appendLine()
+            }
         } else appendLine("No load results (verification only).\n")
         if (d.ceilings.isNotEmpty()) {
             appendLine("## Driver ceiling")

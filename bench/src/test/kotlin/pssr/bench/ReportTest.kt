@@ -95,6 +95,26 @@ class ReportTest {
     }
 
     @Test
+    fun `summary and report say what flushing costs, as flush over no-flush throughput per approach`() {
+        val run = RunDirectory(tmp.resolve("flush"))
+        Files.createDirectories(run.dir)
+        fun row(engine: String, approach: String, users: Int, rps: Double) = run.append(ResultRow("mvc", "stocks", engine, approach, users, 1,
+            users * 256, 0, rps, 10.0, 10.0, 12.0, 15.0, 20.0, 1.5, 3.0, users * 256 / rps, 1, users * 50.0, 50.0, 60.0, 300.0, 80.0, 120.0, 5.0, 30, false))
+        for (u in listOf(1, 32, 128)) {
+            row("jstachio", "blocking", u, 100.0 * u); row("jstachio", "blocking-flush", u, 80.0 * u)
+            row("htmlflow", "blocking", u, 100.0 * u); row("htmlflow", "blocking-flush", u, 60.0 * u)
+            row("baseline", "blocking", u, 100.0 * u); row("baseline", "blocking-flush", u, 10.0 * u) // baseline: not in the mean
+            row("jstachio", "virtual", u, 100.0 * u) // no virtual-flush measured: no row for virtual
+        }
+        val html = Files.readString(Report.write(run))
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("## What flushing costs"), summary)
+        assertTrue(summary.contains("| mvc | stocks | blocking-flush ÷ blocking | 2 | 0.70× | 0.70× | 0.70× |"), summary)
+        assertFalse(summary.contains("virtual-flush ÷"), summary)
+        assertTrue(html.contains("What flushing costs") && html.contains("0.70×"))
+    }
+
+    @Test
     fun `headline levels are 1, 32 and 128 when present`() {
         assertEquals(listOf(1, 32, 128), SummaryTables.headlineUsers(listOf(1, 2, 4, 8, 16, 32, 64, 128)))
         assertEquals(listOf(1, 8), SummaryTables.headlineUsers(listOf(8, 1, 2)))

@@ -13,6 +13,7 @@ import pssr.probe.Verdict
 import pssr.servers.RouteTable
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer
+import java.net.Socket
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
@@ -27,6 +28,12 @@ abstract class ServerContract {
     /** The server's own route table, to check `/routes` against. */
     protected abstract val routeTable: RouteTable
     protected open val host: String = "127.0.0.1"
+
+    /**
+     * Busy threads of the server's platform render pool, where the test runs the server in-process and can
+     * see the pool; `null` (the default) when it cannot, and then only the server's health after a hang-up is checked.
+     */
+    protected open fun busyRenderThreads(): Int? = null
 
     protected fun get(path: String, marker: String? = null): ProbeResult = StreamProbe.get(host, port, path, marker)
 
@@ -107,6 +114,48 @@ abstract class ServerContract {
         assertEquals(404, approach.status)
         assertTrue(approach.body.contains("valid approaches:"), approach.body)
     }
+
+    @Test
+    fun `paths outside the route shape are a one-line text 404`() {
+        for (path in listOf("/", "/nope", "/presentations", "/presentations/jstachio", "/a/b/c/d")) {
+            val page = get(path)
+            assertEquals(404, page.status, path)
+            assertTrue(page.header("content-type")!!.startsWith("text/plain"), "$path: ${page.header("content-type")}")
+            assertEquals(1, page.body.trim().lines().size, page.body)
+        }
+        val badFail = get("${routes.first().path}?failAfterItems=x")
+        assertEquals(400, badFail.status)
+        assertTrue(badFail.body.contains("failAfterItems"), badFail.body)
+    }
+
+    /**
+     * For each approach's streaming stocks route (2 s of items at 100 ms): a client that leaves after the first
+     * item must end the render within 1 s — the next failed write stops it — rather than hold a render thread
+     * for the rest of the page; and the server serves the next request as before.
+     */
+    @TestFactory
+    fun `a client hanging up mid-page ends the render and the next request succeeds`(): List<DynamicTest> =
+        routes.filter { it.model == Model.Stocks && it.streams }.groupBy { it.approach }.map { (approach, rs) ->
+            val route = rs.firstOrNull { it.engine == "baseline" } ?: rs.first()
+            DynamicTest.dynamicTest("$approach: ${route.path}") {
+                Socket(host, port).use { socket ->
+                    socket.getOutputStream().write("GET ${route.path}?itemDelayMs=100 HTTP/1.1\r\nHost: $host\r\n\r\n".toByteArray())
+                    val seen = StringBuilder()
+                    val buf = ByteArray(8192)
+                    while (!seen.contains(route.model.itemMarker)) {
+                        val n = socket.getInputStream().read(buf)
+                        check(n > 0) { "${route.path}: connection closed before the first item" }
+                        seen.append(String(buf, 0, n))
+                    }
+                }
+                val deadline = System.nanoTime() + 1_000_000_000L
+                while ((busyRenderThreads() ?: 0) > 0 && System.nanoTime() < deadline) Thread.sleep(10)
+                assertEquals(0, busyRenderThreads() ?: 0, "${route.path}: the render kept its thread after the client left")
+                val next = get(route.path)
+                assertEquals(200, next.status)
+                assertEquals(Golden.of(route.model), HtmlNormalizer.normalize(next.body), route.path)
+            }
+        }
 
     @Test
     fun `item delay outside 0-1000 ms or not a number is a 400 with a reason`() {

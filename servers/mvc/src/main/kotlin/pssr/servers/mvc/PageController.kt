@@ -16,6 +16,7 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 import pssr.model.ItemDelay
 import pssr.model.ItemFeed
 import pssr.model.Model
+import pssr.servers.PageFailure
 import pssr.servers.PageRequest
 import pssr.servers.Route
 import pssr.servers.RouteTable
@@ -105,11 +106,11 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
     private fun fail(route: Route, e: Exception, request: HttpServletRequest, response: HttpServletResponse, out: OutputStream) {
         if (e is IOException) throw e
         if (response.isCommitted) {
-            log.warn("{} aborted after the response started: {}", route.path, e.message)
+            log.warn("page aborted after the response started: {}: {}", route.path, PageFailure.describe(e))
             request.setAttribute(AbortValve.ABORT_ATTRIBUTE, true)
             return
         }
-        log.warn("{} failed before any byte was sent: {}", route.path, e.message)
+        log.warn("page failed before any byte was sent: {}: {}", route.path, PageFailure.describe(e))
         response.reset()
         response.status = HttpStatus.INTERNAL_SERVER_ERROR.value()
         response.contentType = "text/plain;charset=UTF-8"

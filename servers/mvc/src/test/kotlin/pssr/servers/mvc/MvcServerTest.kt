@@ -47,6 +47,7 @@ class MvcServerTest : ServerContract() {
     }
 
     private val pool get() = context.getBean("platformRenderPool", ThreadPoolTaskExecutor::class.java)
+    override fun busyRenderThreads() = pool.activeCount
 
     @Test
     fun `port 0 is announced in the port file`() {
@@ -119,55 +120,4 @@ class MvcServerTest : ServerContract() {
             assertTrue(pool.threadPoolExecutor.largestPoolSize <= 64, "pool grew to ${pool.threadPoolExecutor.largestPoolSize}")
         } finally { clients.shutdownNow() }
     }
-
-    @Test
-    fun `a failure before the buffer filled is a one-line 500, after the response started an abort`() {
-        for (approach in listOf("blocking", "virtual")) {
-            val early = get("/presentations/jstachio/$approach?failAfterItems=3&itemDelayMs=5")
-            assertEquals(500, early.status, "$approach: ${early.body}")
-            assertTrue(early.header("content-type")!!.startsWith("text/plain"), early.header("content-type"))
-            assertTrue(early.complete)
-            assertEquals(1, early.body.trim().lines().size, early.body)
-            assertFalse(early.body.contains("Exception") || early.body.contains("\tat "), early.body)
-        }
-        for (approach in listOf("blocking-flush", "virtual-flush")) {
-            val late = get("/presentations/jstachio/$approach?failAfterItems=3&itemDelayMs=5", Model.Presentations.itemMarker)
-            assertEquals(200, late.status)
-            assertFalse(late.complete, "$approach: a failed page ended with the terminating chunk")
-            assertNotNull(late.firstItemMillis, "$approach: items before the failure were sent")
-            assertFalse(late.body.contains("</html>"))
-        }
-        // non-flush, but past the 8 KB buffer when the source fails: committed, so aborted too
-        val overflowed = get("/presentations/jstachio/blocking?failAfterItems=9&itemDelayMs=5")
-        assertEquals(200, overflowed.status)
-        assertFalse(overflowed.complete, "a failed page ended with the terminating chunk")
-        assertTrue(overflowed.body.length >= 8192, "what was rendered is sent before the abort: ${overflowed.body.length} bytes")
-    }
-
-    @Test
-    fun `a client that hangs up mid-page frees its render thread`() {
-        java.net.Socket("127.0.0.1", serverPort).use { socket ->
-            socket.getOutputStream().write("GET /stocks/baseline/blocking-flush?itemDelayMs=100 HTTP/1.1\r\nHost: x\r\n\r\n".toByteArray())
-            socket.getInputStream().read(ByteArray(256)) // the head has arrived: the render is under way
-            assertEquals(1, pool.activeCount)
-        }
-        // the next flush fails (within an item or two) and ends the render instead of running 2 s to the end
-        val deadline = System.nanoTime() + 1_000_000_000
-        while (pool.activeCount > 0 && System.nanoTime() < deadline) Thread.sleep(20)
-        assertEquals(0, pool.activeCount, "render still running after the client left")
-    }
-
-    @Test
-    fun `paths outside the route shape are a one-line text 404`() {
-        for (path in listOf("/", "/presentations", "/presentations/jstachio", "/a/b/c/d")) {
-            val page = get(path)
-            assertEquals(404, page.status, path)
-            assertTrue(page.header("content-type")!!.startsWith("text/plain"), "$path: ${page.header("content-type")}")
-            assertEquals(1, page.body.trim().lines().size, page.body)
-        }
-        val badFail = get("/presentations/jstachio/virtual?failAfterItems=x")
-        assertEquals(400, badFail.status)
-        assertTrue(badFail.body.contains("failAfterItems"), badFail.body)
-    }
-
 }

@@ -4,6 +4,7 @@ import io.smallrye.common.annotation.NonBlocking
 import io.smallrye.common.annotation.RunOnVirtualThread
 import io.smallrye.mutiny.Multi
 import io.vertx.core.http.HttpServerRequest
+import jakarta.ws.rs.BeanParam
 import jakarta.ws.rs.GET
 import jakarta.ws.rs.Path
 import jakarta.ws.rs.PathParam
@@ -39,43 +40,28 @@ class PageResource(private val pages: Pages) {
     @GET
     @Path("{model}/{engine}/blocking")
     @Produces(Pages.TEXT_HTML_UTF8)
-    fun blocking(
-        @PathParam("model") model: String, @PathParam("engine") engine: String,
-        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
-        @Context request: HttpServerRequest,
-    ): Response = page(model, engine, Approach.BLOCKING, itemDelayMs, failAfterItems, request)
+    fun blocking(@BeanParam page: PageParams): Response = streamingPage(page, Approach.BLOCKING)
 
     /** `virtual`: a new virtual thread per request renders and writes the page. */
     @GET
     @Path("{model}/{engine}/virtual")
     @Produces(Pages.TEXT_HTML_UTF8)
     @RunOnVirtualThread
-    fun virtual(
-        @PathParam("model") model: String, @PathParam("engine") engine: String,
-        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
-        @Context request: HttpServerRequest,
-    ): Response = page(model, engine, Approach.VIRTUAL, itemDelayMs, failAfterItems, request)
+    fun virtual(@BeanParam page: PageParams): Response = streamingPage(page, Approach.VIRTUAL)
 
     /** `reactive`: runs on the event loop and returns at once; the page is a Multi of chunks. */
     @GET
     @Path("{model}/{engine}/reactive")
     @Produces(Pages.TEXT_HTML_UTF8)
-    fun reactive(
-        @PathParam("model") model: String, @PathParam("engine") engine: String,
-        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
-        @Context request: HttpServerRequest,
-    ): Multi<String> = pages.multi(pages.request(model, engine, Approach.REACTIVE.id, itemDelayMs, failAfterItems), request)
+    fun reactive(@BeanParam page: PageParams): Multi<String> = pages.multi(call(page, Approach.REACTIVE.id), page.connection)
 
     /** Any other approach: the route table's one-line 404 (unknown model, engine or approach). */
     @GET
     @Path("{model}/{engine}/{approach}")
     @NonBlocking
-    fun unknownApproach(
-        @PathParam("model") model: String, @PathParam("engine") engine: String, @PathParam("approach") approach: String,
-        @QueryParam("itemDelayMs") itemDelayMs: String?, @QueryParam("failAfterItems") failAfterItems: String?,
-    ): Response {
-        pages.request(model, engine, approach, itemDelayMs, failAfterItems) // throws the 404 (every served approach has its own method)
-        return Pages.text(Response.Status.NOT_FOUND, "no page at /$model/$engine/$approach")
+    fun unknownApproach(@BeanParam page: PageParams, @PathParam("approach") approach: String): Response {
+        call(page, approach) // throws the 404 (every served approach has its own method)
+        return Pages.text(Response.Status.NOT_FOUND, "no page at /${page.model}/${page.engine}/$approach")
     }
 
     /** Any other path: a one-line 404. */
@@ -85,9 +71,17 @@ class PageResource(private val pages: Pages) {
     fun noSuchPath(@Context uri: UriInfo): Response =
         Pages.text(Response.Status.NOT_FOUND, "no page at /${uri.path.trimStart('/')}; pages are GET /{model}/{engine}/{approach}, listed by GET /routes")
 
-    private fun page(model: String, engine: String, approach: Approach, itemDelayMs: String?, failAfterItems: String?,
-                     request: HttpServerRequest): Response {
-        val call = pages.request(model, engine, approach.id, itemDelayMs, failAfterItems)
-        return Response.ok(pages.streamingOutput(call, request), Pages.TEXT_HTML_UTF8).build()
-    }
+    private fun call(page: PageParams, approach: String) = pages.request(page.model, page.engine, approach, page.itemDelayMs, page.failAfterItems)
+
+    private fun streamingPage(page: PageParams, approach: Approach): Response =
+        Response.ok(pages.streamingOutput(call(page, approach.id), page.connection), Pages.TEXT_HTML_UTF8).build()
+}
+
+/** What every page method reads from the request: `/{model}/{engine}/…`, the two query knobs, and the connection (to abort it). */
+class PageParams {
+    @field:PathParam("model") lateinit var model: String
+    @field:PathParam("engine") lateinit var engine: String
+    @field:QueryParam("itemDelayMs") var itemDelayMs: String? = null
+    @field:QueryParam("failAfterItems") var failAfterItems: String? = null
+    @field:Context lateinit var connection: HttpServerRequest
 }

@@ -14,6 +14,7 @@ import org.jboss.logging.Logger
 import pssr.model.ItemDelay
 import pssr.model.ItemFeed
 import pssr.model.Model
+import pssr.servers.PageFailure
 import pssr.servers.PageRequest
 import pssr.servers.Route
 import pssr.servers.RouteTable
@@ -22,8 +23,6 @@ import pssr.views.ChunkWriter
 import pssr.views.Render
 import java.io.IOException
 import java.util.concurrent.CancellationException
-import java.util.concurrent.CompletionException
-import java.util.concurrent.ExecutionException
 import java.util.concurrent.TimeUnit
 
 /**
@@ -141,7 +140,7 @@ class Pages {
      * when the connection is closed.
      */
     fun abort(call: PageCall, failure: Throwable, connection: HttpServerRequest): Future<Void> {
-        log.warnf("page aborted: %s: %s", call.what, describe(unwrap(failure)))
+        log.warnf("page aborted: %s: %s", call.what, PageFailure.describe(failure))
         return connection.connection().close()
     }
 
@@ -168,15 +167,5 @@ class Pages {
 
         fun text(status: Response.Status, message: String): Response =
             Response.status(status).type(TEXT_PLAIN_UTF8).entity(message.replace('\n', ' ') + "\n").build()
-
-        private fun unwrap(e: Throwable): Throwable =
-            if ((e is CompletionException || e is ExecutionException) && e.cause != null) unwrap(e.cause!!) else e
-
-        /** One line: the failure and its root cause, no stack trace. */
-        fun describe(e: Throwable): String {
-            var root = e
-            while (root.cause != null && root.cause !== root) root = root.cause!!
-            return if (root === e || root.toString() == e.toString()) e.toString() else "$e (cause: $root)"
-        }
     }
 }

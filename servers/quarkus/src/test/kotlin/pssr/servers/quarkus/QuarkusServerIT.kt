@@ -87,56 +87,6 @@ class QuarkusServerIT : ServerContract() {
             assertFalse(line.contains("eventloop"), line)
         }
     }
-
-    /**
-     * With per-item flushing every item leaves as soon as it is rendered. Blocking and virtual pages go
-     * through Quarkus REST's 512-byte output buffer, which sends a longer item as several chunks of at
-     * most 512 bytes; the reactive Multi writes each item as one chunk.
-     */
-    @Test
-    fun `items are flushed one by one, through the 512-byte buffer for StreamingOutput`() {
-        for (model in Model.all) {
-            val items = model.items.size
-            for (approach in listOf("blocking", "virtual")) {
-                val page = get("/${model.id}/jstachio/$approach?itemDelayMs=20", model.itemMarker)
-                assertTrue(page.complete, page.error)
-                assertTrue(page.chunks.all { it.bytes <= 512 }, "$approach/${model.id}: ${describe(page)}")
-                assertTrue(page.chunks.size >= items + 1, "$approach/${model.id}: ${describe(page)}")
-            }
-            val reactive = get("/${model.id}/htmlflow/reactive?itemDelayMs=20", model.itemMarker)
-            assertTrue(reactive.complete, reactive.error)
-            // head (the first markupReady), one chunk per item, the tail
-            assertTrue(reactive.chunks.size in items + 1..items + 2, "reactive/${model.id}: ${describe(reactive)}")
-        }
-    }
-
-    @Test
-    fun `paths outside the route shape are a one-line text 404`() {
-        for (path in listOf("/", "/presentations", "/presentations/jstachio", "/a/b/c/d")) {
-            val page = get(path)
-            assertEquals(404, page.status, path)
-            assertTrue(page.header("content-type")!!.startsWith("text/plain"), "$path: ${page.header("content-type")}")
-            assertEquals(1, page.body.trim().lines().size, page.body)
-        }
-        val badFail = get("/presentations/jstachio/virtual?failAfterItems=x")
-        assertEquals(400, badFail.status)
-        assertTrue(badFail.body.contains("failAfterItems"), badFail.body)
-    }
-
-    @Test
-    fun `a client that hangs up mid-page does not break the server`() {
-        for (approach in Pages.APPROACHES) {
-            java.net.Socket("127.0.0.1", app.port).use { socket ->
-                socket.getOutputStream().write("GET /stocks/baseline/${approach.id}?itemDelayMs=50 HTTP/1.1\r\nHost: x\r\n\r\n".toByteArray())
-                socket.getInputStream().read(ByteArray(256)) // the head has arrived: the render is under way
-            }
-        }
-        Thread.sleep(300)
-        val next = get("/stocks/baseline/blocking")
-        assertEquals(Golden.of(Model.Stocks), HtmlNormalizer.normalize(next.body))
-        assertFalse(app.logText().contains("ERROR"), "errors after client hang-ups:\n" + app.logText().lines().filter { it.contains("ERROR") }.joinToString("\n"))
-    }
-
     /** Runs last: everything above (including 64 concurrent requests per approach) ran without blocking an event loop. */
     @Test
     @Order(Int.MAX_VALUE)

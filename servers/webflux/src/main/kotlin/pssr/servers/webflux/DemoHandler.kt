@@ -13,6 +13,7 @@ import org.springframework.web.reactive.function.server.RouterFunctions
 import org.springframework.web.reactive.function.server.ServerRequest
 import org.springframework.web.reactive.function.server.ServerResponse
 import pssr.model.ItemDelay
+import pssr.servers.PageFailure
 import pssr.servers.PageRequest
 import pssr.views.ChunkWriter
 import pssr.views.Html
@@ -23,7 +24,6 @@ import reactor.core.publisher.FluxSink
 import reactor.core.publisher.Mono
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.concurrent.CancellationException
-import java.util.concurrent.CompletionException
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
@@ -93,7 +93,7 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
         return ServerResponse.ok().contentType(PageHandler.TEXT_HTML_UTF8).cacheControl(CacheControl.noStore())
             .body(BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
                 val factory = out.bufferFactory()
-                val chunks = chunks(page, rendering, pssr, delay).doOnError { log.warn("demo page aborted: {}?{}: {}", request.path(), request.uri().rawQuery, PageHandler.describe(it)) }
+                val chunks = chunks(page, rendering, pssr, delay).doOnError { log.warn("demo page aborted: {}?{}: {}", request.path(), request.uri().rawQuery, PageFailure.describe(it)) }
                 out.writeAndFlushWith(chunks.map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) })
             })
     }
@@ -112,7 +112,7 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
         val done = { failure: Throwable? ->
             synchronized(writer) {
                 if (sink.isCancelled) Unit
-                else if (failure != null) sink.error(if (failure is CompletionException && failure.cause != null) failure.cause!! else failure)
+                else if (failure != null) sink.error(PageFailure.unwrap(failure))
                 else try { writer.flush(); sink.complete() } catch (e: Exception) { sink.error(e) }
             }
         }

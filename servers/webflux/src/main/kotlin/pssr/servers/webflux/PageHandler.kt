@@ -18,6 +18,7 @@ import org.springframework.web.reactive.function.server.ServerResponse
 import pssr.model.ItemDelay
 import pssr.model.ItemFeed
 import pssr.model.Model
+import pssr.servers.PageFailure
 import pssr.servers.PageRequest
 import pssr.servers.Route
 import pssr.servers.RouteTable
@@ -34,8 +35,6 @@ import reactor.core.publisher.Mono
 import reactor.netty.Connection
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.concurrent.CancellationException
-import java.util.concurrent.CompletionException
-import java.util.concurrent.ExecutionException
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 import java.util.concurrent.LinkedBlockingQueue
@@ -149,7 +148,7 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
      * closed, neither Reactor Netty nor Spring logs a stack trace for it.
      */
     private fun abort(out: ReactiveHttpOutputMessage, what: String, failure: Throwable): Mono<DataBuffer> = Mono.defer {
-        val reason = describe(unwrap(failure))
+        val reason = PageFailure.describe(failure)
         log.warn("page aborted: {}: {}", what, reason)
         val aborted = PageAbortedException("$what: $reason")
         val connection = (out as? ServerHttpResponse)?.let { ServerHttpResponseDecorator.getNativeResponse<Any>(it) } as? Connection
@@ -170,7 +169,7 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
         val feed = ItemFeed(source.takeUntil(clientGone), writer::flush)
         val done = { failure: Throwable? ->
             if (!sink.isCancelled) {
-                if (failure != null) sink.error(unwrap(failure))
+                if (failure != null) sink.error(PageFailure.unwrap(failure))
                 else try {
                     writer.flush()
                     sink.complete()
@@ -247,17 +246,6 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
 
         private fun text(status: HttpStatus, message: String): Mono<ServerResponse> =
             ServerResponse.status(status).contentType(TEXT_PLAIN_UTF8).bodyValue(message.replace('\n', ' ') + "\n")
-
-        private fun unwrap(e: Throwable): Throwable =
-            if ((e is CompletionException || e is ExecutionException) && e.cause != null) unwrap(e.cause!!) else e
-
-        /** One line: the failure and its root cause, no stack trace. */
-        fun describe(e: Throwable): String {
-            var root = e
-            while (root.cause != null && root.cause !== root) root = root.cause!!
-            // Coroutines re-create an exception with the original as its cause: don't repeat it.
-            return if (root === e || root.toString() == e.toString()) e.toString() else "$e (cause: $root)"
-        }
     }
 }
 
