@@ -61,7 +61,7 @@ done
     awk -F, -v bytes="$bytes" -v flush="$flush" '
       FNR == 1 { next }
       FILENAME ~ /verification/ { key = $2 "/" $3 "/" $4; verdict[key] = $7; chunks[key] = $12; order[++n] = key; next }
-      { key = $2 "/" $3 "/" $4; rps[key] = (key in rps ? rps[key] " / " : "") sprintf("%.0f", $10) }
+      { key = $2 "/" $3 "/" $4; levels[key]++; rps[key] = (levels[key] > 1 ? rps[key] " / " : "") sprintf("%.0f", $10) }
       END { for (i = 1; i <= n; i++) { k = order[i]; printf "| %s | %s | %s | %s | %s | %s |\n", bytes, flush, k, verdict[k], chunks[k], rps[k] } }
     ' "$OUT/$name/verification.csv" "$OUT/$name/results.csv"
   done

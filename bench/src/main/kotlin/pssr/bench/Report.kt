@@ -253,6 +253,8 @@ failed verification was not load-tested and is listed as failed.</li>
             sb.append("<h3>Driver ceiling</h3><p class=note>JMeter against the zero-delay baseline route: the most this load generator can drive here.</p>\n")
             htmlTable(listOf("framework", "model", "users", "ceiling req/s", "driver-bound at ≥"),
                 d.ceilings.map { listOf(it.framework, it.model, it.users.toString(), Fmt.rps(it.rps), Fmt.rps(it.rps * 0.8)) })
+            val above = SummaryTables.aboveCeiling(d)
+            if (above.isNotEmpty()) sb.append("<p class=bad>").append(htmlEscape(SummaryTables.aboveCeilingNote(above))).append("</p>\n")
         }
         if (d.failures.isNotEmpty()) {
             sb.append("<h3 class=bad>Failures (").append(d.failures.size).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
@@ -619,6 +621,19 @@ object SummaryTables {
         return out
     }
 
+    /** Levels whose throughput beat the driver ceiling measured for their framework and model. */
+    fun aboveCeiling(d: RunData): List<RouteLevel> {
+        val ceilings = d.ceilings.associateBy { "${it.framework}/${it.model}" }
+        return d.levels.filter { l -> ceilings["${l.framework}/${l.model}"]?.let { l.throughput.median > it.rps } == true }
+    }
+
+    fun aboveCeilingNote(above: List<RouteLevel>): String {
+        val top = above.maxBy { it.throughput.median }
+        return "${above.size} level${if (above.size == 1) "" else "s"} measured above the driver ceiling (highest: `${top.route}`@${top.users}, " +
+            "${Fmt.rps(top.throughput.median)} req/s): the ceiling, measured once before the sweep, understates what the driver can do " +
+            "here, so the driver-bound marks (≥80% of it) are too many. Throughput figures are unaffected."
+    }
+
     const val FLUSH_COST_NOTE = "Throughput with a flush after each item divided by the same route without it (mean of the per-engine " +
         "ratios, baseline excluded): below 1.00×, flushing costs throughput; what it buys is in the verification (streams vs buffered)."
 
@@ -673,6 +688,13 @@ object SummaryTables {
         }
         val errs = d.levels.filter { it.errors > 0 }
         val drv = d.levels.filter { it.driverBound }
+        val above = aboveCeiling(d)
+        if (above.isNotEmpty()) {
+            appendLine("## Ceiling understated")
+            appendLine()
+            appendLine(aboveCeilingNote(above))
+            appendLine()
+        }
         if (errs.isNotEmpty() || drv.isNotEmpty()) {
             appendLine("## Flags")
             appendLine()

@@ -115,6 +115,20 @@ class ReportTest {
     }
 
     @Test
+    fun `levels measured above the driver ceiling are reported as the ceiling being understated`() {
+        val run = RunDirectory(tmp.resolve("ceiling"))
+        Files.createDirectories(run.dir)
+        run.append(Ceiling("mvc", "stocks", 128, 1000.0))
+        for ((u, rps) in listOf(1 to 40.0, 32 to 900.0, 128 to 1500.0)) run.append(ResultRow("mvc", "stocks", "jstachio", "virtual", u, 1,
+            u * 256, 0, rps, 10.0, 10.0, 12.0, 15.0, 20.0, 1.5, 3.0, u * 256 / rps, 1, u * 50.0, 50.0, 60.0, 300.0, 80.0, 120.0, 5.0, 30, rps >= 800))
+        val html = Files.readString(Report.write(run))
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("## Ceiling understated"), summary)
+        assertTrue(summary.contains("1 level measured above the driver ceiling (highest: `mvc/stocks/jstachio/virtual`@128, 1,500 req/s)"), summary)
+        assertTrue(html.contains("measured above the driver ceiling"))
+    }
+
+    @Test
     fun `headline levels are 1, 32 and 128 when present`() {
         assertEquals(listOf(1, 32, 128), SummaryTables.headlineUsers(listOf(1, 2, 4, 8, 16, 32, 64, 128)))
         assertEquals(listOf(1, 8), SummaryTables.headlineUsers(listOf(8, 1, 2)))
