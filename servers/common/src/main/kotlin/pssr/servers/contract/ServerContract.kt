@@ -147,6 +147,8 @@ abstract class ServerContract {
                         check(n > 0) { "${route.path}: connection closed before the first item" }
                         seen.append(String(buf, 0, n))
                     }
+                    // blocking approaches render on the platform pool: the render under way holds one of its threads
+                    if (approach.startsWith("blocking")) busyRenderThreads()?.let { assertEquals(1, it, "${route.path}: renders under way") }
                 }
                 val deadline = System.nanoTime() + 1_000_000_000L
                 while ((busyRenderThreads() ?: 0) > 0 && System.nanoTime() < deadline) Thread.sleep(10)

@@ -120,4 +120,28 @@ class MvcServerTest : ServerContract() {
             assertTrue(pool.threadPoolExecutor.largestPoolSize <= 64, "pool grew to ${pool.threadPoolExecutor.largestPoolSize}")
         } finally { clients.shutdownNow() }
     }
+
+    @Test
+    fun `a failure before the buffer filled is a one-line 500, after the response started an abort`() {
+        for (approach in listOf("blocking", "virtual")) {
+            val early = get("/presentations/jstachio/$approach?failAfterItems=3&itemDelayMs=5")
+            assertEquals(500, early.status, "$approach: ${early.body}")
+            assertTrue(early.header("content-type")!!.startsWith("text/plain"), early.header("content-type"))
+            assertTrue(early.complete)
+            assertEquals(1, early.body.trim().lines().size, early.body)
+            assertFalse(early.body.contains("Exception") || early.body.contains("\tat "), early.body)
+        }
+        for (approach in listOf("blocking-flush", "virtual-flush")) {
+            val late = get("/presentations/jstachio/$approach?failAfterItems=3&itemDelayMs=5", Model.Presentations.itemMarker)
+            assertEquals(200, late.status)
+            assertFalse(late.complete, "$approach: a failed page ended with the terminating chunk")
+            assertNotNull(late.firstItemMillis, "$approach: items before the failure were sent")
+            assertFalse(late.body.contains("</html>"))
+        }
+        // non-flush, but past the 8 KB buffer when the source fails: committed, so aborted too
+        val overflowed = get("/presentations/jstachio/blocking?failAfterItems=9&itemDelayMs=5")
+        assertEquals(200, overflowed.status)
+        assertFalse(overflowed.complete, "a failed page ended with the terminating chunk")
+        assertTrue(overflowed.body.length >= 8192, "what was rendered is sent before the abort: ${overflowed.body.length} bytes")
+    }
 }

@@ -87,6 +87,29 @@ class QuarkusServerIT : ServerContract() {
             assertFalse(line.contains("eventloop"), line)
         }
     }
+
+    /**
+     * With per-item flushing every item leaves as soon as it is rendered. Blocking and virtual pages go
+     * through Quarkus REST's 512-byte output buffer, which sends a longer item as several chunks of at
+     * most 512 bytes; the reactive Multi writes each item as one chunk.
+     */
+    @Test
+    fun `items are flushed one by one, through the 512-byte buffer for StreamingOutput`() {
+        for (model in Model.all) {
+            val items = model.items.size
+            for (approach in listOf("blocking", "virtual")) {
+                val page = get("/${model.id}/jstachio/$approach?itemDelayMs=20", model.itemMarker)
+                assertTrue(page.complete, page.error)
+                assertTrue(page.chunks.all { it.bytes <= 512 }, "$approach/${model.id}: ${describe(page)}")
+                assertTrue(page.chunks.size >= items + 1, "$approach/${model.id}: ${describe(page)}")
+            }
+            val reactive = get("/${model.id}/htmlflow/reactive?itemDelayMs=20", model.itemMarker)
+            assertTrue(reactive.complete, reactive.error)
+            // head (the first markupReady), one chunk per item, the tail
+            assertTrue(reactive.chunks.size in items + 1..items + 2, "reactive/${model.id}: ${describe(reactive)}")
+        }
+    }
+
     /** Runs last: everything above (including 64 concurrent requests per approach) ran without blocking an event loop. */
     @Test
     @Order(Int.MAX_VALUE)
