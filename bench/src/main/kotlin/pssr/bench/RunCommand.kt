@@ -215,7 +215,9 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
     /** Returns the number of failures (frameworks that did not start, routes that failed verification). */
     fun execute(): Int {
         var failures = 0
-        val frameworks = if (target != null) listOf(Framework("target", "server at $target") { null }) else selection.frameworks()
+        // A --target server is named by its own /routes (webflux, mvc, quarkus), so its rows read like a started one's.
+        val frameworks = if (target != null) listOf(Framework(Remote(target).routes().firstOrNull()?.framework ?: "target", "server at $target") { null })
+            else selection.frameworks()
         // First pass: start, list and verify, so the progress bar knows the whole matrix.
         val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
         for (fw in frameworks) {

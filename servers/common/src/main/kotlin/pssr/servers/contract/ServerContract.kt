@@ -189,7 +189,7 @@ abstract class ServerContract {
 
 /** The parsed `GET /routes` document. */
 data class ListedRoute(val model: Model<*>, val engine: String, val approach: String, val path: String,
-                       val streams: Boolean, val settings: Map<String, String>)
+                       val streams: Boolean, val settings: Map<String, String>, val framework: String)
 
 object RoutesDocument {
     private val OBJECT = Regex("\\{\"framework\".*?\"settings\":\\{(.*?)\\}\\}")
@@ -202,6 +202,6 @@ object RoutesDocument {
         val settings = Regex("\"(\\w+)\":(\"(.*?)\"|[^,}]+)").findAll(m.groupValues[1])
             .associate { it.groupValues[1] to (it.groups[3]?.value ?: it.groupValues[2]) }
         ListedRoute(Model.byId(field(obj, "model")) ?: error("unknown model in $obj"), field(obj, "engine"), field(obj, "approach"),
-            field(obj, "path"), field(obj, "streams") == "true", settings)
+            field(obj, "path"), field(obj, "streams") == "true", settings, field(obj, "framework"))
     }.toList()
 }
