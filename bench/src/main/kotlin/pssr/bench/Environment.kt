@@ -2,11 +2,12 @@ package pssr.bench
 
 import java.nio.file.Files
 import java.nio.file.Path
+import pssr.bench.measure.LoadDriver
 import pssr.servers.Json
 
 /** What a result depends on besides the code: written to environment.json at the start of a run. */
 object Environment {
-    fun describe(options: Map<String, Any?>, launch: ServerLaunch, loadCpus: String?): Map<String, Any?> = linkedMapOf(
+    fun describe(options: Map<String, Any?>, launch: ServerLaunch, loadCpus: String?, driver: LoadDriver, cores: Int): Map<String, Any?> = linkedMapOf(
         "pssrVersion" to "0.1.0",
         "gitCommit" to git("rev-parse", "HEAD"),
         "gitDirty" to (git("status", "--porcelain")?.isNotBlank() ?: false),
@@ -17,9 +18,10 @@ object Environment {
         "serverJvmFlags" to launch.jvmFlags().joinToString(" "),
         "serverCpus" to (launch.cpus ?: "all (not pinned)"),
         "loadGeneratorCpus" to (loadCpus ?: "all (not pinned)"),
-        "loadGenerator" to "JMeter via jmeter-java-dsl ${jmeterDslVersion()} (in the harness JVM), HTTP keep-alive, closed loop",
+        "driver" to driver.name,
+        "loadGenerator" to driver.description,
         "cpuModel" to cpuModel(),
-        "cores" to Runtime.getRuntime().availableProcessors(),
+        "cores" to cores,
         "memoryTotal" to memTotal(),
         "os" to osName(),
         "kernel" to System.getProperty("os.version"),
@@ -49,6 +51,24 @@ object Environment {
         Files.readAllLines(Path.of("/etc/os-release")).firstOrNull { it.startsWith("PRETTY_NAME=") }?.substringAfter("=")?.trim('"') ?: System.getProperty("os.name")
     } catch (e: Exception) { System.getProperty("os.name") }
 
-    private fun jmeterDslVersion(): String =
-        us.abstracta.jmeter.javadsl.JmeterDsl::class.java.`package`?.implementationVersion ?: "2.2"
+    /**
+     * `--resume` continues a run only with the options it started with (driver, levels, windows, item
+     * delay, selection, ...): otherwise one results.csv would mix two experiments. One line names what differs.
+     */
+    fun checkSameOptions(environment: Path, options: Map<String, Any?>) {
+        if (!Files.exists(environment)) throw UsageError("--resume: $environment is missing, so the options of that run are unknown; start a new run")
+        val stored = (pssr.probe.browser.Json.parse(Files.readString(environment)) as? Map<*, *>)?.get("options") as? Map<*, *>
+            ?: throw UsageError("--resume: $environment has no options; it was written by an older pssr, start a new run")
+        val now = pssr.probe.browser.Json.parse(Json.value(options)) as Map<*, *>
+        val differ = (stored.keys + now.keys).map { it.toString() }.distinct().filter { stored[it] != now[it] }
+        if (differ.isNotEmpty()) throw UsageError("--resume: this run was made with other options (" +
+            differ.joinToString(", ") { "$it: ${show(stored[it])} then, ${show(now[it])} now" } + "); give the same options, or start a new run")
+    }
+
+    private fun show(v: Any?): String = when (v) {
+        null -> "unset"
+        is Double -> if (v == Math.floor(v)) v.toLong().toString() else v.toString()
+        is List<*> -> v.joinToString(",", "[", "]") { show(it) }
+        else -> v.toString()
+    }
 }

@@ -28,7 +28,6 @@ class RunData(
     val run: RunDirectory,
     val rows: List<ResultRow>,
     val checks: List<RouteCheck>,
-    val ceilings: List<Ceiling>,
     /** failures.csv: servers that did not start, routes whose server died (nothing else records them). */
     val failures: List<Failure>,
     /** environment.json flattened to key/values, or null when missing or unparsable (then [environmentRaw]). */
@@ -42,7 +41,7 @@ class RunData(
     val vsBaseline: Map<RouteLevel, Double> = RouteLevel.vsBaseline(levels)
     val repetitions: Int = rows.maxOfOrNull { it.repetition } ?: 0
     val panels: List<ReportPanel> = levels.groupBy { it.framework to it.model }
-        .map { (k, ls) -> ReportPanel(k.first, k.second, ls, ceilings.firstOrNull { it.framework == k.first && it.model == k.second }) }
+        .map { (k, ls) -> ReportPanel(k.first, k.second, ls) }
         .sortedWith(compareBy({ orderOf(Frameworks.names, it.framework) }, { it.framework }, { orderOf(MODELS, it.model) }, { it.model }))
     val isEmpty: Boolean get() = rows.isEmpty() && checks.isEmpty() && failures.isEmpty()
 
@@ -56,7 +55,6 @@ class RunData(
             }
             val rows = read("results.csv") { run.rows() }
             val checks = read("verification.csv") { run.checks() }
-            val ceilings = read("ceiling.csv") { run.ceilings() }
             val failures = read("failures.csv") { run.failures() }
             var env: List<Pair<String, String>>? = null
             var raw: String? = null
@@ -66,7 +64,7 @@ class RunData(
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }
-            return RunData(run, rows, checks, ceilings, failures, env, raw, problems)
+            return RunData(run, rows, checks, failures, env, raw, problems)
         }
     }
 }
@@ -89,7 +87,7 @@ class ChartLine(val label: String, val byUsers: Map<Int, List<RouteLevel>>) {
 }
 
 /** One framework x model: its levels and the lines the charts draw. */
-class ReportPanel(val framework: String, val model: String, val levels: List<RouteLevel>, val ceiling: Ceiling?) {
+class ReportPanel(val framework: String, val model: String, val levels: List<RouteLevel>) {
     val id: String get() = "$framework-$model"
     val users: List<Int> = levels.map { it.users }.distinct().sorted()
     val approaches: List<String> = levels.map { it.approach }.distinct().sortedWith(compareBy({ orderOf(APPROACHES, it) }, { it }))
@@ -204,9 +202,10 @@ nav a{margin-right:12px}
     private fun howToRead() {
         sb.append("""<h2 id="how">How to read this</h2>
 <ul class=note>
-<li><b>Throughput</b> (req/s) is successful requests divided by the wall time of a load level; failed requests
-(non-200, timeout, incomplete page) are never counted as throughput, they are the <b>error rate</b>. Each level is a
-closed loop: <i>users</i> JMeter threads, each sending its requests one after another over keep-alive.</li>
+<li><b>Throughput</b> (req/s) is correct responses (status 200, exactly the verified page) divided by the measured
+window of a level; wrong answers, timeouts and connection errors are never throughput, they are the <b>error rate</b>.
+Each level is a closed loop: <i>users</i> connections of the driver (wrk by default), each sending its next request as
+soon as its answer arrived, over keep-alive; a warm-up window at the same users precedes the measured one.</li>
 <li>Every number is the <b>median over the repetitions</b> of that route and level; <span class=ci>±x%</span> is the
 half-width of the 95% confidence interval of the mean (Student t), relative to the mean. With one repetition there is
 no interval: treat differences under ~10% as noise.</li>
@@ -218,11 +217,14 @@ throughput / floor (100% = tracks the line). The p99 chart's floor is items × d
 <li>The <b>baseline</b> route renders precomputed fragments with the same item cadence and no template engine:
 <b>efficiency vs baseline</b> = route / baseline of the same framework, model, approach and users is the share of the
 framework's own ceiling an engine keeps.</li>
-<li><b>Driver-bound</b> (blue cell, square marker): the level reached 80% of what the load generator itself managed
-against the zero-delay baseline (the <b>driver ceiling</b>); the number measures JMeter as much as the server.
+<li><b>CPU per request</b>: the server's and the driver's CPU time over the measured window (from /proc), divided
+by the responses completed in it. A figure is the server's only when the driver's share is small: a level is
+<b>driver-bound</b> (blue cell, square marker) when the driver used at least 90% of the cores it can use, or the
+machine was at least 90% busy and the driver took at least a third of that CPU.
 A level with <b>errors</b> has a red cell and a red cross on the charts.</li>
-<li><b>TTFB</b> is JMeter's Latency: request sent to first response byte. For a streaming route it stays small as
-load grows; for a buffered one it equals the full response time.</li>
+<li><b>First item</b> and <b>TTFB</b> under load come from the <b>side probe</b>: while the driver loads a route, one
+more client requests it every 200 ms on its own connection and timestamps the first byte, the first item and the
+last byte. For a streaming route the first item stays early as load grows; for a buffered one it arrives with the last byte.</li>
 <li>Resources: server CPU in % of one core (200% = two cores), heap used peak, from /proc and JMX while the level ran.</li>
 <li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, GitHub Actions runner,
 AMD EPYC 7763). They are not comparable in absolute terms with this machine: compare shapes and ratios between
@@ -249,13 +251,8 @@ failed verification was not load-tested and is listed as failed.</li>
                 htmlTable(SummaryTables.flushCostHeader(d), flushCost)
             }
         }
-        if (d.ceilings.isNotEmpty()) {
-            sb.append("<h3>Driver ceiling</h3><p class=note>JMeter against the zero-delay baseline route: the most this load generator can drive here.</p>\n")
-            htmlTable(listOf("framework", "model", "users", "ceiling req/s", "driver-bound at ≥"),
-                d.ceilings.map { listOf(it.framework, it.model, it.users.toString(), Fmt.rps(it.rps), Fmt.rps(it.rps * 0.8)) })
-            val above = SummaryTables.aboveCeiling(d)
-            if (above.isNotEmpty()) sb.append("<p class=bad>").append(htmlEscape(SummaryTables.aboveCeilingNote(above))).append("</p>\n")
-        }
+        val beats = SummaryTables.aboveBaseline(d)
+        if (beats.isNotEmpty()) sb.append("<p class=bad>").append(htmlEscape(SummaryTables.aboveBaselineNote(beats))).append("</p>\n")
         if (d.failures.isNotEmpty()) {
             sb.append("<h3 class=bad>Failures (").append(d.failures.size).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
             htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c -> if (c == 0) "err" else null })
@@ -278,7 +275,6 @@ failed verification was not load-tested and is listed as failed.</li>
         val delays = p.levels.map { it.itemDelayMs }.distinct()
         sb.append("<p class=note>Levels: ").append(p.users.joinToString(", ")).append(" users; ").append(p.repetitions)
             .append(if (p.repetitions == 1) " repetition" else " repetitions (max)").append("; item delay ").append(delays.joinToString(", ")).append(" ms")
-        p.ceiling?.let { sb.append("; driver ceiling ").append(Fmt.rps(it.rps)).append(" req/s") }
         sb.append(".</p>\n")
 
         // Throughput, the paper's layout
@@ -295,8 +291,8 @@ failed verification was not load-tested and is listed as failed.</li>
             lineSeries(latencyLines, baselines.toSet()) { it.latencyP99.median } +
                 listOfNotNull(floorLatency.takeIf { it.isNotEmpty() }?.let { Charts.Series("floor: items × delay", it, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE) }) +
                 flagSeries(latencyLines) { it.latencyP99.median }, logY = true))
-        img(Charts.usersChart("${p.framework} · ${p.model}: time to first byte, p99", "TTFB p99 (ms, log scale)",
-            lineSeries(latencyLines, baselines.toSet()) { it.ttfbP99.median } + flagSeries(latencyLines) { it.ttfbP99.median }, logY = true))
+        img(Charts.usersChart("${p.framework} · ${p.model}: first item under load, p99 (side probe)", "first item p99 (ms, log scale)",
+            lineSeries(latencyLines, baselines.toSet()) { it.firstItemP99.median } + flagSeries(latencyLines) { it.firstItemP99.median }, logY = true))
 
         // Per-engine detail, one chart per approach
         sb.append("<h3>Per engine, by approach</h3>\n")
@@ -320,7 +316,7 @@ failed verification was not load-tested and is listed as failed.</li>
         routeTables(p)
     }
 
-    /** Throughput chart: [lines] in colour, [baselines] grey dashed, floor, driver ceiling, paper figures of those lines, flags. */
+    /** Throughput chart: [lines] in colour, [baselines] grey dashed, floor, paper figures of those lines, flags. */
     private fun throughputChart(title: String, p: ReportPanel, lines: List<Pair<ChartLine, String>>, baselines: List<ChartLine>, paper: List<PaperFigures.Figure>): String? {
         val series = ArrayList<Charts.Series>()
         val colorOf = HashMap<String, Color>()
@@ -339,7 +335,7 @@ failed verification was not load-tested and is listed as failed.</li>
         var paperMax = 0.0
         // Paper figures stay on our scale: a figure far above this run's data (other hardware) or at a level this run
         // did not measure is left off the chart; the table under the chart lists every figure.
-        val measuredTop = maxOf(measuredMax, p.ceiling?.rps ?: 0.0)
+        val measuredTop = measuredMax
         for (f in paper) {
             val c = colorOf[f.key()] ?: continue
             if (measuredTop > 0 && f.rps > 3 * measuredTop) continue
@@ -349,7 +345,6 @@ failed verification was not load-tested and is listed as failed.</li>
             else Charts.Series("${f.series} peak (level not stated): ${PaperFigures.LABEL}", listOf(minU to f.rps, maxU to f.rps), c, Charts.Kind.DOTTED, SeriesMarkers.NONE, 1.5f)
         }
         if (p.floor.isNotEmpty()) series += Charts.Series("latency floor users/(items × delay)", p.floorCurve, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE, 2f)
-        p.ceiling?.let { series += Charts.Series("driver ceiling (${Fmt.rps(it.rps)} req/s)", listOf(minU to it.rps, maxU to it.rps), Charts.red, Charts.Kind.DASHED, SeriesMarkers.NONE, 1f) }
         series += flagSeries(lines.map { it.first } + baselines) { it.throughput.median }
         // Keep the measured lines readable: the floor grows without bound, the y axis stops a little above the data
         // (XChart clips the floor line at the top of the plot).
@@ -372,7 +367,7 @@ failed verification was not load-tested and is listed as failed.</li>
         val drv = lines.flatMap { l -> val e = l.driverBound(); l.points(metric).filter { it.first in e } }
         return listOfNotNull(
             err.takeIf { it.isNotEmpty() }?.let { Charts.Series("level with errors (see table)", it, Charts.red, Charts.Kind.POINTS, SeriesMarkers.CROSS) },
-            drv.takeIf { it.isNotEmpty() }?.let { Charts.Series("driver-bound (≥80% of driver ceiling)", it, Color(0x2030a0), Charts.Kind.POINTS, SeriesMarkers.SQUARE) },
+            drv.takeIf { it.isNotEmpty() }?.let { Charts.Series("driver-bound", it, Color(0x2030a0), Charts.Kind.POINTS, SeriesMarkers.SQUARE) },
         )
     }
 
@@ -454,7 +449,9 @@ failed verification was not load-tested and is listed as failed.</li>
             val ci = l.latencyP99.relativeHalfWidth
             htmlEscape(Fmt.ms(l.latencyP99.median)) + if (ci.isFinite()) " <span class=ci>±${Fmt.pct(ci)}</span>" else ""
         }
-        table("Time to first byte p50 / p99 (ms)", false, p.routes) { l -> "${Fmt.ms(l.ttfbP50.median)} / ${Fmt.ms(l.ttfbP99.median)}" }
+        table("First item under load p50 / p99 (ms, side probe)", false, p.routes) { l -> "${Fmt.ms(l.firstItemP50.median)} / ${Fmt.ms(l.firstItemP99.median)}" }
+        table("Time to first byte under load p50 / p99 (ms, side probe)", false, p.routes) { l -> "${Fmt.ms(l.ttfbP50.median)} / ${Fmt.ms(l.ttfbP99.median)}" }
+        table("CPU per request, server / driver (µs)", false, p.routes) { l -> "${Fmt.num(l.serverCpuUs, 0)} / ${Fmt.num(l.driverCpuUs, 0)}" }
     }
 
     private fun verification() {
@@ -621,17 +618,18 @@ object SummaryTables {
         return out
     }
 
-    /** Levels whose throughput beat the driver ceiling measured for their framework and model. */
-    fun aboveCeiling(d: RunData): List<RouteLevel> {
-        val ceilings = d.ceilings.associateBy { "${it.framework}/${it.model}" }
-        return d.levels.filter { l -> ceilings["${l.framework}/${l.model}"]?.let { l.throughput.median > it.rps } == true }
-    }
+    /**
+     * Engine levels that beat their framework's baseline (same model, approach and users) by more than 10%:
+     * the baseline renders no template at the same cadence, so this is noise or a cold baseline, not a result.
+     */
+    fun aboveBaseline(d: RunData): List<Pair<RouteLevel, Double>> =
+        d.levels.filter { it.engine != BASELINE }.mapNotNull { l -> d.vsBaseline[l]?.takeIf { it.isFinite() && it > 1.10 }?.let { l to it } }
 
-    fun aboveCeilingNote(above: List<RouteLevel>): String {
-        val top = above.maxBy { it.throughput.median }
-        return "${above.size} level${if (above.size == 1) "" else "s"} measured above the driver ceiling (highest: `${top.route}`@${top.users}, " +
-            "${Fmt.rps(top.throughput.median)} req/s): the ceiling, measured once before the sweep, understates what the driver can do " +
-            "here, so the driver-bound marks (≥80% of it) are too many. Throughput figures are unaffected."
+    fun aboveBaselineNote(beats: List<Pair<RouteLevel, Double>>): String {
+        val (top, ratio) = beats.maxBy { it.second }
+        return "${beats.size} engine level${if (beats.size == 1) "" else "s"} above their framework's zero-template baseline by more than 10% " +
+            "(highest: `${top.route}`@${top.users}, ${Fmt.ratio(ratio)}): the measurement is noisier than the difference; repeat (--repeat) " +
+            "or lengthen the windows (--duration) before reading engine-vs-baseline ratios."
     }
 
     const val FLUSH_COST_NOTE = "Throughput with a flush after each item divided by the same route without it (mean of the per-engine " +
@@ -660,12 +658,6 @@ object SummaryTables {
                 appendLine()
             }
         } else appendLine("No load results (verification only).\n")
-        if (d.ceilings.isNotEmpty()) {
-            appendLine("## Driver ceiling")
-            appendLine()
-            append(Table(listOf("framework", "model", "users", "ceiling req/s"), d.ceilings.map { listOf(it.framework, it.model, it.users.toString(), Fmt.rps(it.rps)) }).markdown())
-            appendLine()
-        }
         if (d.checks.isNotEmpty()) {
             appendLine("## Verification")
             appendLine()
@@ -688,11 +680,11 @@ object SummaryTables {
         }
         val errs = d.levels.filter { it.errors > 0 }
         val drv = d.levels.filter { it.driverBound }
-        val above = aboveCeiling(d)
-        if (above.isNotEmpty()) {
-            appendLine("## Ceiling understated")
+        val beats = aboveBaseline(d)
+        if (beats.isNotEmpty()) {
+            appendLine("## Engines above their baseline")
             appendLine()
-            appendLine(aboveCeilingNote(above))
+            appendLine(aboveBaselineNote(beats))
             appendLine()
         }
         if (errs.isNotEmpty() || drv.isNotEmpty()) {
@@ -703,7 +695,7 @@ object SummaryTables {
                 for (l in errs.take(30)) appendLine("- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} (${Fmt.pct(l.errorRate, 2)})")
                 if (errs.size > 30) appendLine("- ... and ${errs.size - 30} more (report.html)")
             }
-            if (drv.isNotEmpty()) appendLine("${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (≥80% of the driver ceiling): " +
+            if (drv.isNotEmpty()) appendLine("${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the server, limited them): " +
                 drv.take(12).joinToString(", ") { "`${it.route}`@${it.users}" } + if (drv.size > 12) ", ..." else "")
             appendLine()
         }

@@ -6,8 +6,9 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 
 /**
- * One load level of one route in one repetition: a row of `results.csv` (schema in docs/RESULTS.md).
- * Times in milliseconds, throughput in completed (successful) requests per second of the level's wall time.
+ * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
+ * defined in docs/RESULTS.md). Times in milliseconds; throughput is correct responses per second of the
+ * measured window; CPU per request is CPU seconds over the window divided by the responses completed in it.
  */
 data class ResultRow(
     val framework: String,
@@ -16,51 +17,87 @@ data class ResultRow(
     val approach: String,
     val users: Int,
     val repetition: Int,
-    val requests: Int,
-    val errors: Int,
+    val driver: String,
+    val itemDelayMs: Long,
+    val windowSeconds: Double,
+    /** Requests the driver completed or lost in the window: responses plus connect, read and timeout errors. */
+    val requests: Long,
+    val errorsStatus: Long,
+    val errorsContent: Long,
+    val errorsConnect: Long,
+    val errorsRead: Long,
+    val errorsTimeout: Long,
     val throughputRps: Double,
+    val floorRps: Double,
     val latencyMeanMs: Double,
     val latencyP50Ms: Double,
     val latencyP90Ms: Double,
     val latencyP99Ms: Double,
+    val latencyP999Ms: Double,
     val latencyMaxMs: Double,
+    val probeSamples: Int,
+    val probeFailed: Int,
     val ttfbP50Ms: Double,
     val ttfbP99Ms: Double,
-    val wallSeconds: Double,
-    val itemDelayMs: Long,
-    val floorRps: Double,
+    val firstItemP50Ms: Double,
+    val firstItemP99Ms: Double,
+    val lastByteP50Ms: Double,
+    val lastByteP99Ms: Double,
+    val serverCpuUsPerRequest: Double,
+    val driverCpuUsPerRequest: Double,
+    /** Server CPU over the window, percent of one core (200 = both cores of a 2-core machine). */
     val cpuPctMean: Double,
     val cpuPctPeak: Double,
+    val driverCpuPct: Double,
     val rssMbPeak: Double,
     val heapMbMean: Double,
     val heapMbPeak: Double,
     val gcMs: Double,
+    val threadsMean: Double,
     val threadsPeak: Int,
     val driverBound: Boolean,
 ) {
     val route: String get() = "$framework/$model/$engine/$approach"
-    val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
+    val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
+    val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     /** The key `--resume` uses to know this level is done. */
     val key: String get() = "$route@$users#$repetition"
 
-    fun toCsv(): String = listOf(framework, model, engine, approach, users, repetition, requests, errors, fmt(errorRate, 4),
-        fmt(throughputRps), fmt(latencyMeanMs), fmt(latencyP50Ms), fmt(latencyP90Ms), fmt(latencyP99Ms), fmt(latencyMaxMs),
-        fmt(ttfbP50Ms), fmt(ttfbP99Ms), fmt(wallSeconds, 3), itemDelayMs, fmt(floorRps), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1),
-        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), threadsPeak, driverBound).joinToString(",")
+    fun toCsv(): String = listOf(framework, model, engine, approach, users, repetition, driver, itemDelayMs, fmt(windowSeconds, 3),
+        requests, errors, fmt(errorRate, 4), errorsStatus, errorsContent, errorsConnect, errorsRead, errorsTimeout,
+        fmt(throughputRps), fmt(floorRps), fmt(latencyMeanMs, 3), fmt(latencyP50Ms, 3), fmt(latencyP90Ms, 3), fmt(latencyP99Ms, 3),
+        fmt(latencyP999Ms, 3), fmt(latencyMaxMs, 3), probeSamples, probeFailed, fmt(ttfbP50Ms, 3), fmt(ttfbP99Ms, 3),
+        fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
+        fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
+        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound).joinToString(",")
 
     companion object {
-        val HEADER = listOf("framework", "model", "engine", "approach", "users", "repetition", "requests", "errors", "error_rate",
-            "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_max_ms",
-            "ttfb_p50_ms", "ttfb_p99_ms", "wall_s", "item_delay_ms", "floor_rps", "cpu_pct_mean", "cpu_pct_peak",
-            "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_peak", "driver_bound").joinToString(",")
+        val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
+            "requests", "errors", "error_rate", "errors_status", "errors_content", "errors_connect", "errors_read", "errors_timeout",
+            "throughput_rps", "floor_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_p999_ms",
+            "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
+            "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
+            "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound")
+        val HEADER = COLUMNS.joinToString(",")
 
-        fun fromCsv(line: String): ResultRow {
+        /** Reads a row by column name ([header] is the file's first line), so added columns never shift old ones. */
+        fun fromCsv(header: List<String>, line: String): ResultRow {
             val c = line.split(",")
-            require(c.size == HEADER.split(",").size) { "results.csv row has ${c.size} columns, expected ${HEADER.split(",").size}: $line" }
-            return ResultRow(c[0], c[1], c[2], c[3], c[4].toInt(), c[5].toInt(), c[6].toInt(), c[7].toInt(),
-                c[9].toDouble(), c[10].toDouble(), c[11].toDouble(), c[12].toDouble(), c[13].toDouble(), c[14].toDouble(),
-                c[15].toDouble(), c[16].toDouble(), c[17].toDouble(), c[18].toLong(), c[19].toDouble(), c[20].toDouble(),
-                c[21].toDouble(), c[22].toDouble(), c[23].toDouble(), c[24].toDouble(), c[25].toDouble(), c[26].toInt(), c[27].toBoolean())
+            require(c.size == header.size) { "results.csv row has ${c.size} columns, its header ${header.size}: $line" }
+            val at = header.withIndex().associate { it.value to it.index }
+            fun s(name: String): String = at[name]?.let { c[it] }
+                ?: throw IllegalArgumentException("results.csv has no column '$name' (written by an older pssr; re-run, or read it with that version)")
+            fun d(name: String) = s(name).toDouble()
+            fun l(name: String) = s(name).toLong()
+            fun i(name: String) = s(name).toInt()
+            return ResultRow(s("framework"), s("model"), s("engine"), s("approach"), i("users"), i("repetition"), s("driver"),
+                l("item_delay_ms"), d("window_s"), l("requests"), l("errors_status"), l("errors_content"), l("errors_connect"),
+                l("errors_read"), l("errors_timeout"), d("throughput_rps"), d("floor_rps"), d("latency_mean_ms"), d("latency_p50_ms"),
+                d("latency_p90_ms"), d("latency_p99_ms"), d("latency_p999_ms"), d("latency_max_ms"), i("probe_samples"), i("probe_failed"),
+                d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_item_p50_ms"), d("first_item_p99_ms"), d("last_byte_p50_ms"),
+                d("last_byte_p99_ms"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"),
+                d("server_cpu_pct_peak"), d("driver_cpu_pct"), d("rss_mb_peak"), d("heap_mb_mean"), d("heap_mb_peak"), d("gc_ms"),
+                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean())
         }
 
         private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
@@ -141,26 +178,33 @@ object Csv {
 }
 
 /**
- * A run's directory, `results/<run-id>/`: environment.json, verification.csv, ceiling.csv, results.csv
- * (appended and flushed after every level, so an interrupted run loses nothing), and the report.
+ * A run's directory, `results/<run-id>/`: environment.json, verification.csv, results.csv and
+ * histograms.csv (appended and flushed after every level, so an interrupted run loses nothing),
+ * failures.csv, and the report.
  */
 class RunDirectory(val dir: Path) {
     val environment: Path = dir.resolve("environment.json")
     val results: Path = dir.resolve("results.csv")
     val verification: Path = dir.resolve("verification.csv")
-    val ceilings: Path = dir.resolve("ceiling.csv")
+    val histograms: Path = dir.resolve("histograms.csv")
     val report: Path = dir.resolve("report.html")
     val summary: Path = dir.resolve("summary.md")
     val logs: Path = dir.resolve("logs")
     val failuresFile: Path = dir.resolve("failures.csv")
 
-    fun rows(): List<ResultRow> = readLines(results).map(ResultRow::fromCsv)
+    fun rows(): List<ResultRow> {
+        if (!Files.exists(results)) return emptyList()
+        val lines = Files.readAllLines(results).filter { it.isNotBlank() }
+        if (lines.isEmpty()) return emptyList()
+        val header = lines.first().split(",")
+        return lines.drop(1).map { ResultRow.fromCsv(header, it) }
+    }
 
     /**
      * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
      * that appending continues on a fresh line and no row is half-counted. Returns the bytes removed.
      */
-    fun repair(): Long = listOf(results, verification, ceilings, failuresFile).sumOf { file ->
+    fun repair(): Long = listOf(results, verification, histograms, failuresFile).sumOf { file ->
         if (!Files.exists(file) || Files.size(file) == 0L) return@sumOf 0L
         val bytes = Files.readAllBytes(file)
         if (bytes.last() == '\n'.code.toByte()) return@sumOf 0L
@@ -170,15 +214,25 @@ class RunDirectory(val dir: Path) {
     }
 
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
-    fun pending(route: String, repetition: Int, levels: List<LoadLevel>, done: Set<String> = rows().map { it.key }.toSet()): List<LoadLevel> =
-        levels.filter { "$route@${it.users}#$repetition" !in done }
+    fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet()): List<Int> =
+        levels.filter { "$route@$it#$repetition" !in done }
     fun checks(): List<RouteCheck> = readLines(verification).map(RouteCheck::fromCsv)
-    /** framework,model -> requests per second the load generator reached on the zero-delay baseline route. */
-    fun ceilings(): List<Ceiling> = readLines(ceilings).map { l -> l.split(",").let { Ceiling(it[0], it[1], it[2].toInt(), it[3].toDouble()) } }
+    /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
+    fun histograms(): Map<String, org.HdrHistogram.Histogram> = readLines(histograms).associate { l ->
+        val (key, encoded) = l.split(",", limit = 2)
+        key to pssr.bench.measure.Latency.decode(encoded)
+    }
 
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
-    fun append(ceiling: Ceiling) = appendLine(ceilings, Ceiling.HEADER, ceiling.toCsv())
+    fun append(key: String, latency: org.HdrHistogram.Histogram) =
+        appendLine(histograms, "key,latency_us_hdr_base64", "$key,${pssr.bench.measure.Latency.encode(latency)}")
+    /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
+    @Synchronized
+    fun rewriteFailures(keep: List<Failure>) {
+        if (keep.isEmpty()) Files.deleteIfExists(failuresFile)
+        else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+    }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
     fun failures(): List<Failure> = readLines(failuresFile).map(Failure::fromCsv)
 
@@ -194,10 +248,4 @@ class RunDirectory(val dir: Path) {
             w.write(line + "\n")
         }
     }
-}
-
-/** The load generator's own limit for one framework and model: the zero-delay baseline route at [users]. */
-data class Ceiling(val framework: String, val model: String, val users: Int, val rps: Double) {
-    fun toCsv() = "$framework,$model,$users,${"%.1f".format(java.util.Locale.ROOT, rps)}"
-    companion object { const val HEADER = "framework,model,users,ceiling_rps" }
 }

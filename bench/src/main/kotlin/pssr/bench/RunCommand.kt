@@ -3,6 +3,19 @@ package pssr.bench
 import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
+import pssr.bench.measure.DriverUnavailable
+import pssr.bench.measure.JmeterDriver
+import pssr.bench.measure.LatencySummary
+import pssr.bench.measure.LevelResult
+import pssr.bench.measure.LevelRun
+import pssr.bench.measure.LoadDriver
+import pssr.bench.measure.LoadTarget
+import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.ResourceSampler
+import pssr.bench.measure.Server
+import pssr.bench.measure.ServerDied
+import pssr.bench.measure.Windows
+import pssr.bench.measure.WrkDriver
 import pssr.servers.contract.ListedRoute
 import pssr.servers.contract.RoutesDocument
 import pssr.probe.StreamProbe
@@ -16,22 +29,35 @@ import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-    description = ["Verify every route, then load-test the matrix like the paper: warm-up, then a closed loop of",
-        "N users x M requests per level, with response checks, latency, time to first byte and server resources.",
-        "Writes results/<run-id>/ (results.csv, verification.csv, environment.json, report.html, summary.md).",
-        "Defaults are the paper's (warm-up 1000@32, 256 requests per user at 1..128 users, 5 repetitions, a fresh",
-        "server JVM per route and repetition); --quick is a short sweep on one JVM per framework."])
+    description = ["Verify every route, then load it level by level: a warm-up window, then a measured window in which",
+        "the driver (wrk by default) checks every response, the server's and the driver's CPU per request are read",
+        "from /proc, and a side probe times the first byte, first item and last byte of the same route.",
+        "Writes results/<run-id>/ (results.csv, histograms.csv, verification.csv, environment.json, report.html, summary.md).",
+        "Defaults: 1..128 users, 10 s route warm-up, 3 s warm-up + 10 s measured per level, 5 repetitions, a fresh server JVM",
+        "per route and repetition; --quick is the core slice of each framework on one JVM per framework (about 4 minutes)."])
 class RunCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
 
-    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
+    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
 
-    @Option(names = ["--requests-per-user"], paramLabel = "M", description = ["Requests each user sends per level (default 256; quick 8)"])
-    var requestsPerUser: Int? = null
+    @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua) or jmeter (the seeds' tool, in this JVM)"])
+    var driver: String = "wrk"
 
-    @Option(names = ["--warmup"], paramLabel = "REQ@USERS", description = ["Warm-up per route before the levels (default 1000@32; quick 160@32; 0@1 for none)"])
+    @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
+    var wrkPath: Path? = null
+
+    @Option(names = ["--driver-threads"], paramLabel = "N", description = ["wrk threads (default \${DEFAULT-VALUE}; capped at the users of a level)"])
+    var driverThreads: Int = 1
+
+    @Option(names = ["--route-warmup"], paramLabel = "DURATION", description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
+    var routeWarmup: String? = null
+
+    @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
     var warmup: String? = null
+
+    @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 3s)"])
+    var duration: String? = null
 
     @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 1)"])
     var repeat: Int? = null
@@ -39,19 +65,19 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Delay between items at the source, e.g. 1ms (default), 0, 5ms"])
     var itemDelay: String = "1ms"
 
-    @Option(names = ["--quick"], description = ["Short sweep (about 5 minutes for three servers on 2 cores): 1,32,128 users x 8 requests, warm-up 160@32, 1 repetition, one server JVM per framework"])
+    @Option(names = ["--quick"], description = ["The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+3s per level, one repetition, one server JVM per framework"])
     var quick: Boolean = false
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/<run-id>); must not hold a run unless --resume"])
     var out: Path? = null
 
-    @Option(names = ["--resume"], paramLabel = "DIR", description = ["Continue an interrupted run in DIR from its last complete row (use the same options)"])
+    @Option(names = ["--resume"], paramLabel = "DIR", description = ["Continue an interrupted run in DIR with the levels that have no row (the options must be the ones it started with)"])
     var resume: Path? = null
 
     @Option(names = ["--target"], paramLabel = "URL", description = ["Measure an already running server on loopback (e.g. http://127.0.0.1:8080) instead of starting one; its /routes drives the matrix"])
     var target: String? = null
 
-    @Option(names = ["--heap-max"], description = ["Server max heap (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
+    @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
     var heapMax: String = "2g"
 
     @Option(names = ["--no-pin"], description = ["Do not pin server and load generator to separate CPUs"])
@@ -60,43 +86,70 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--server-cpus"], paramLabel = "CPUS", description = ["CPUs for the server (taskset list, e.g. 0-1); forces pinning"])
     var serverCpus: String? = null
 
-    @Option(names = ["--load-cpus"], paramLabel = "CPUS", description = ["CPUs for the load generator (e.g. 2-3); forces pinning"])
+    @Option(names = ["--load-cpus"], paramLabel = "CPUS", description = ["CPUs for the driver and this JVM (e.g. 2-3); forces pinning"])
     var loadCpus: String? = null
 
-    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Response timeout per request (default \${DEFAULT-VALUE}); a level is bounded by 60 s + users x requests x 50 ms"])
+    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
     var timeoutSeconds: Long = 10
 
     override fun call(): Int {
+        // Everything the user gave is checked before anything is started or written.
         selection.validate()
-        target?.let { Remote.checkLoopback(it) }
+        if (quick) selection.applyQuickSlice()
         val plan = plan()
-        val dir = resultsDirectory()
-        val run = RunDirectory(dir)
         val (serverCpus, loadCpus) = pinning()
-        loadCpus?.let { pinSelf(it) }
-        val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus)
-        // a resumed run keeps the environment it started with, and records the resumption beside it
-        val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
-        Environment.write(envFile, Environment.describe(options(plan), launch, loadCpus))
-        val runner = MatrixRun(run, plan, launch, selection, target, quick)
-        val failures = runner.execute()
-        Report.write(run)
-        println("results: ${run.results}")
-        println("report:  ${run.report}")
-        return if (failures == 0) 0 else 1
+        if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
+        target?.let { Remote(it).routes() } // loopback and answering, or one line saying why not
+        out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
+        val load = openDriver(plan)
+        load.use {
+            val options = options(plan, load)
+            val dir = resultsDirectory(options)
+            val run = RunDirectory(dir)
+            val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
+            loadCpus?.let { pinSelf(it) }
+            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus)
+            // a resumed run keeps the environment it started with, and records each resumed segment beside it
+            val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
+            Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
+            val failures = MatrixRun(run, plan, launch, selection, target, quick, load).execute()
+            Report.write(run)
+            Answer.lines(run.rows(), run.checks(), plan.levels.last()).forEach(::println)
+            println("results: ${run.results}")
+            println("report:  ${run.report}")
+            return if (failures == 0) 0 else 1
+        }
+    }
+
+    private fun openDriver(plan: RunPlan): LoadDriver = when (driver) {
+        "wrk" -> {
+            if (driverThreads !in 1..64) throw UsageError("--driver-threads must be 1..64, was $driverThreads")
+            val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
+            try { WrkDriver(exe, driverThreads, plan.responseTimeout) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
+        }
+        "jmeter" -> JmeterDriver(plan.responseTimeout, Files.createTempDirectory("pssr-jtl-"))
+        else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
     }
 
     private fun plan(): RunPlan {
         val delayMs = parseDelay(itemDelay)
         val levels = (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
         if (levels.isEmpty() || levels.any { it !in 1..4096 }) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
-        val rpu = requestsPerUser ?: if (quick) 8 else 256
-        if (rpu < 1) throw UsageError("--requests-per-user must be >= 1, was $rpu")
         val reps = repeat ?: if (quick) 1 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
-        return RunPlan(levels.distinct().sorted().map { LoadLevel(it, rpu) }, LoadLevel.warmup(warmup ?: if (quick) "160@32" else "1000@32"),
-            reps, delayMs, Duration.ofSeconds(timeoutSeconds))
+        val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
+        val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
+        val measured = seconds("--duration", duration ?: if (quick) "3s" else "10s", 1)
+        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds))
+    }
+
+    /** Whole seconds, as wrk takes them: `10s`, `10`, `1m`. */
+    private fun seconds(option: String, text: String, min: Long): Duration {
+        val m = Regex("^(\\d+)\\s*(s|m)?$").find(text.trim()) ?: throw UsageError("$option must be whole seconds such as 10s or 1m, was '$text'")
+        val s = m.groupValues[1].toLong() * (if (m.groupValues[2] == "m") 60 else 1)
+        if (s < min || s > 3600) throw UsageError("$option must be $min s to 60 min, was '$text'")
+        return Duration.ofSeconds(s)
     }
 
     private fun parseDelay(text: String): Long {
@@ -104,10 +157,11 @@ class RunCommand : Callable<Int> {
         return m.groupValues[1].toLong().also { if (it > 1000) throw UsageError("--item-delay must be at most 1000ms, was '$text'") }
     }
 
-    private fun resultsDirectory(): Path {
+    private fun resultsDirectory(options: Map<String, Any?>): Path {
         resume?.let {
             if (out != null && out!!.toAbsolutePath() != it.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
             if (!Files.isDirectory(it)) throw UsageError("--resume: no run directory at $it")
+            Environment.checkSameOptions(RunDirectory(it).environment, options)
             val cut = RunDirectory(it).repair()
             if (cut > 0) System.err.println("pssr: --resume: dropped a partial last line ($cut bytes) left by the interrupted run")
             return it
@@ -128,6 +182,12 @@ class RunCommand : Callable<Int> {
      * --server-cpus/--load-cpus always pin.
      */
     private fun pinning(): Pair<String?, String?> {
+        for ((option, list) in listOf("--server-cpus" to serverCpus, "--load-cpus" to loadCpus)) {
+            if (list == null) continue
+            val cpus = try { ProcessCpu.parseCpuList(list) } catch (e: IllegalArgumentException) { throw UsageError("$option must be a CPU list such as 0-1 or 0,2, was '$list' (${e.message})") }
+            val online = ProcessCpu.onlineCpus
+            if (!online.containsAll(cpus)) throw UsageError("$option $list names CPUs this machine does not have; online CPUs: ${online.sorted().joinToString(",")}")
+        }
         if (serverCpus != null || loadCpus != null) return serverCpus to loadCpus
         val cores = Runtime.getRuntime().availableProcessors()
         if (noPin || cores < 4 || !hasTaskset()) return null to null
@@ -141,14 +201,17 @@ class RunCommand : Callable<Int> {
         if (p.waitFor() != 0) throw UsageError("could not pin the load generator to CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}")
     }
 
-    private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
-        "levels" to plan.levels.map { it.users }, "requestsPerUser" to plan.levels.first().requestsPerUser,
-        "warmup" to "${plan.warmup.users * plan.warmup.requestsPerUser}@${plan.warmup.users}", "repeat" to plan.repeat,
+    /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
+    private fun options(plan: RunPlan, load: LoadDriver): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
+        "driver" to load.name, "driverThreads" to (if (load.name == "wrk") driverThreads else null),
+        "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
+        "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),
-        "target" to (target ?: "started by pssr"), "responseTimeoutS" to timeoutSeconds, "heapMax" to heapMax)
+        "target" to (target ?: "started by pssr"), "idleTimeoutS" to timeoutSeconds, "heapMax" to heapMax,
+        "serverCpus" to serverCpus, "loadCpus" to loadCpus)
 }
 
-data class RunPlan(val levels: List<LoadLevel>, val warmup: LoadLevel, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration)
+data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration)
 
 /** A server to load: started by us (with a PID to sample and stop), or an already running one given by --target. */
 private interface Target : AutoCloseable {
@@ -159,6 +222,8 @@ private interface Target : AutoCloseable {
     val sampler: ResourceSampler?
     fun routes(): List<ListedRoute>
     val alive: Boolean
+    /** Null while the server runs (or is not ours to know), else how it ended. */
+    fun ended(): String?
 }
 
 private class Started(val server: ServerProcess) : Target {
@@ -169,6 +234,7 @@ private class Started(val server: ServerProcess) : Target {
     override val sampler by lazy { ResourceSampler(server.pid) }
     override fun routes() = server.routes()
     override val alive get() = ProcessHandle.of(server.pid).map { it.isAlive }.orElse(false)
+    override fun ended() = server.ended()
     override fun close() { sampler.close(); server.close() }
 }
 
@@ -190,33 +256,29 @@ private class Remote(url: String) : Target {
         }
     }
     override fun routes(): List<ListedRoute> {
-        val listed = StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10))
-        if (listed.status != 200) throw UsageError("--target $host:$port: GET /routes answered ${listed.status}")
-        return RoutesDocument.parse(listed.body)
+        val listed = try { StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10)) }
+            catch (e: Exception) { throw UsageError("--target http://$host:$port does not answer (${e.message ?: e.javaClass.simpleName}); start the server first, or leave out --target and pssr starts its own") }
+        if (listed.status != 200) throw UsageError("--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes")
+        return RoutesDocument.parse(listed.body).also { if (it.isEmpty()) throw UsageError("--target http://$host:$port: GET /routes lists no routes") }
     }
     override val alive get() = true
+    override fun ended(): String? = null
     override fun close() {}
 }
 
-/** Runs the matrix framework by framework: verification, driver ceiling, then every passing route's sweep. */
+/** Runs the matrix framework by framework: verification, then every passing route's levels. */
 private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val selection: Selection,
-                        val target: String?, val quick: Boolean) {
-    private val load = LoadGenerator(plan.responseTimeout, levelTimeout())
+                        val target: String?, val quick: Boolean, val driver: LoadDriver) {
+    private val levelRun = LevelRun(driver, plan.windows)
     private val done = run.rows().map { it.key }.toHashSet()
     private val verified = run.checks().associateBy { it.route }
     private val checks = verified.toMutableMap()
-    private val ceilings = run.ceilings().associateBy { "${it.framework}/${it.model}" }.toMutableMap()
 
-    private fun levelTimeout(): Duration {
-        val biggest = plan.levels.maxOf { it.users * it.requestsPerUser }.toLong()
-        return Duration.ofSeconds(60).plusMillis(biggest * 50)
-    }
-
-    /** Returns the number of failures (frameworks that did not start, routes that failed verification). */
+    /** Returns the number of failures (frameworks that did not start, routes that failed verification or died). */
     fun execute(): Int {
         var failures = 0
         // A --target server is named by its own /routes (webflux, mvc, quarkus), so its rows read like a started one's.
-        val frameworks = if (target != null) listOf(Framework(Remote(target).routes().firstOrNull()?.framework ?: "target", "server at $target") { null })
+        val frameworks = if (target != null) listOf(Framework(Remote(target).routes().first().framework, "server at $target") { null })
             else selection.frameworks()
         // First pass: start, list and verify, so the progress bar knows the whole matrix.
         val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
@@ -231,35 +293,57 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
             work += fw to routes.filter { it.second }.map { it.first }
         }
         val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size
+        val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
+        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s route warm-up per route) with ${driver.description}")
         val progress = Progress(total, "run")
         for ((fw, routes) in work) {
-            val shared = if (quick || target != null) tryOpen(fw, "shared", progress) ?: run { failures++; null } else null
-            if ((quick || target != null) && shared == null) continue
+            val sharing = quick || target != null
+            var shared: Target? = null
             try {
-                ceiling(fw, routes, shared, progress)
                 for (route in routes) for (rep in 1..plan.repeat) {
-                    val pending = run.pending("${fw.name}/${route.model.id}/${route.engine}/${route.approach}", rep, plan.levels, done)
+                    val key = "${fw.name}/${route.model.id}/${route.engine}/${route.approach}"
+                    val pending = run.pending(key, rep, plan.levels, done)
                     if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(plan.levels.size - pending.size, route.path)
-                    val server = shared ?: tryOpen(fw, "${route.model.id}-${route.engine}-${route.approach}-r$rep", progress)
+                    if (sharing && (shared == null || !shared.alive)) { shared?.close(); shared = tryOpen(fw, "shared", progress) }
+                    val server = if (sharing) shared else tryOpen(fw, "${route.model.id}-${route.engine}-${route.approach}-r$rep", progress)
                     if (server == null) {
                         run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
                         failures++; progress.advance(pending.size, "${route.path} FAILED to start"); continue
                     }
+                    var measured = 0
                     try {
-                        sweep(fw, server, route, rep, pending).forEach { run.append(it) }
+                        measure(fw, server, route, rep, pending) { measured++; progress.advance(1, "${fw.name} ${route.path} r$rep") }
+                    } catch (e: ServerDied) {
+                        // The level it died in has no row; its remaining levels are skipped, the run goes on.
+                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "died", e.message ?: "server died"))
+                        progress.note("pssr: ${fw.name} ${route.path} repetition $rep: ${e.message}; its remaining levels are skipped")
+                        failures++
                     } catch (e: Exception) {
                         // one broken route must not sink the run: record it and go on
-                        val alive = if (server.alive) "" else " (the server process died)"
-                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$alive"))
-                        progress.note("pssr: ${fw.name} ${route.path} repetition $rep failed: ${e.message}$alive")
+                        val ended = server.ended()?.let { " (the server process $it)" } ?: ""
+                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
+                        progress.note("pssr: ${fw.name} ${route.path} repetition $rep failed: ${e.message}$ended")
                         failures++
-                    } finally { if (shared == null) server.close() }
-                    progress.advance(pending.size, "${fw.name} ${route.path} r$rep")
+                    } finally { if (!sharing) server.close() }
+                    progress.advance(pending.size - measured, "${fw.name} ${route.path} r$rep")
                 }
             } finally { shared?.close() }
         }
+        dropStaleFailures()
         return failures
+    }
+
+    /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
+    private fun dropStaleFailures() {
+        val old = run.failures()
+        if (old.isEmpty()) return
+        val rows = run.rows().groupBy { it.route }
+        val keep = old.filter { f ->
+            f.stage == "start" && f.model.isEmpty() ||
+                rows["${f.framework}/${f.model}/${f.engine}/${f.approach}"].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
+        }
+        if (keep.size != old.size) run.rewriteFailures(keep)
     }
 
     private fun open(fw: Framework, tag: String): Target =
@@ -282,30 +366,6 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
         return routes.map { it to (all[it.path]?.passed ?: false) }
     }
 
-    /** The load generator's own ceiling: the baseline route at zero delay, at the highest level. */
-    private fun ceiling(fw: Framework, routes: List<ListedRoute>, shared: Target?, progress: Progress) {
-        for (model in routes.map { it.model }.distinct()) {
-            if ("${fw.name}/${model.id}" in ceilings) continue
-            val baseline = routes.firstOrNull { it.model == model && it.engine == "baseline" } ?: continue
-            val t = shared ?: tryOpen(fw, "ceiling-${model.id}", progress) ?: continue
-            try {
-                val top = plan.levels.last()
-                // Warm both JVMs first (JMeter's and a possibly fresh server's) at the level measured: a cold
-                // ceiling is far too low and would mark every level driver-bound. 16 requests per user were not
-                // enough: the full MVC run measured a 2,840 req/s ceiling and then routes at 5,000+.
-                val warm = LoadLevel(top.users, 64)
-                val measured = LoadLevel(top.users, maxOf(top.requestsPerUser, 64))
-                val samples = load.run("http://${t.host}:${t.port}${baseline.path}?itemDelayMs=0", expectedPage(t, baseline),
-                    warm, listOf(measured), run.dir.resolve("jtl/ceiling-${fw.name}-${model.id}.jtl"))
-                val level = LevelSummary.of(samples.filter { it.label == measured.label }, measured)
-                val c = Ceiling(fw.name, model.id, top.users, level.throughput)
-                ceilings["${fw.name}/${model.id}"] = c
-                run.append(c)
-                progress.note("== ${fw.name} ${model.id}: load generator ceiling %.0f req/s (baseline ${baseline.approach}, 0 ms delay, ${top.users} users)".format(c.rps))
-            } finally { if (shared == null) t.close() }
-        }
-    }
-
     /**
      * The page every response under load must equal: fetched once from this server (fresh JVM or not)
      * and checked against the golden page, so the load checks compare with a known-good body.
@@ -318,21 +378,32 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
         return page.body
     }
 
-    private fun sweep(fw: Framework, t: Target, route: ListedRoute, rep: Int, levels: List<LoadLevel>): List<ResultRow> {
-        val sampler = t.sampler
-        val samples = run {
-            load.run("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route),
-                plan.warmup, levels, run.dir.resolve("jtl/${fw.name}-${route.model.id}-${route.engine}-${route.approach}-r$rep.jtl"))
+    /** The route's warm-up at the highest level, then each pending level; a row (and its histogram) is written per level. */
+    private fun measure(fw: Framework, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, onLevel: () -> Unit) {
+        val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
+        val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
+        val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
+        if (plan.routeWarmup.seconds > 0) driver.run(load, plan.levels.last(), plan.routeWarmup)
+        for (users in levels) {
+            val r = levelRun.measure(server, load, path, route.model.itemMarker, users)
+            val row = toRow(fw, route, rep, r)
+            run.append(row)
+            run.append(row.key, r.driver.latency)
+            onLevel()
         }
-        val ceiling = ceilings["${fw.name}/${route.model.id}"]?.rps
-        return levels.map { level ->
-            val s = LevelSummary.of(samples.filter { it.label == level.label }, level)
-            val use = if (sampler != null && s.startMillis > 0) sampler.use(s.startMillis, s.endMillis) else ResourceUse.NONE
-            val floor = if (plan.itemDelayMs == 0L) Double.NaN else level.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
-            ResultRow(fw.name, route.model.id, route.engine, route.approach, level.users, rep, s.requests, s.errors, s.throughput,
-                s.latency.mean, s.latency.p50, s.latency.p90, s.latency.p99, s.latency.max, s.ttfb.p50, s.ttfb.p99, s.wallSeconds,
-                plan.itemDelayMs, floor, use.cpuPctMean, use.cpuPctPeak, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs,
-                use.threadsPeak, ceiling != null && s.throughput >= 0.8 * ceiling)
-        }
+    }
+
+    private fun toRow(fw: Framework, route: ListedRoute, rep: Int, r: LevelResult): ResultRow {
+        val d = r.driver
+        val lat = LatencySummary.of(d.latency)
+        val floor = if (plan.itemDelayMs == 0L) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
+        val use = r.resources
+        return ResultRow(fw.name, route.model.id, route.engine, route.approach, r.users, rep, driver.name, plan.itemDelayMs,
+            d.windowSeconds, d.completed + d.errors.connect + d.errors.read + d.errors.timeout, d.errors.status, d.errors.content,
+            d.errors.connect, d.errors.read, d.errors.timeout, d.throughput, floor, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max,
+            r.probe.samples, r.probe.failed, r.probe.ttfb.p50, r.probe.ttfb.p99, r.probe.firstItem.p50, r.probe.firstItem.p99,
+            r.probe.lastByte.p50, r.probe.lastByte.p99, r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct,
+            use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
+            r.driverBound)
     }
 }

@@ -20,6 +20,21 @@ class Selection {
     @Option(names = ["--approaches"], split = ",", paramLabel = "NAME", description = ["Approaches (default: all a server serves): reactive, suspending, virtual, blocking, virtual-flush, blocking-flush"])
     var approaches: List<String> = emptyList()
 
+    /** Approaches per framework, when the approach filter depends on the framework (the quick slice). */
+    private var approachesByFramework: Map<String, List<String>> = emptyMap()
+
+    /**
+     * `--quick`: the core slice, for whatever the user did not choose: Presentations; the zero-template
+     * baseline, JStachio (a blocking template) and HtmlFlow (async and suspending views); per framework the
+     * approaches that stream there (WebFlux virtual and reactive, MVC virtual threads with per-item flush,
+     * Quarkus virtual and reactive). Each engine route has its baseline at the same approach beside it.
+     */
+    fun applyQuickSlice() {
+        if (models.isEmpty()) models = listOf("presentations")
+        if (engines.isEmpty()) engines = listOf("baseline", "jstachio", "htmlflow")
+        if (approaches.isEmpty()) approachesByFramework = QUICK_APPROACHES
+    }
+
     /** Validates every name; unknown ones are a [UsageError] listing the valid names. */
     fun validate() {
         frameworks.forEach { Frameworks.byName(it) }
@@ -37,7 +52,13 @@ class Selection {
 
     fun accepts(route: ListedRoute) =
         (models.isEmpty() || route.model.id in models) && (engines.isEmpty() || route.engine in engines) &&
-            (approaches.isEmpty() || route.approach in approaches)
+            (approaches.isEmpty() || route.approach in approaches) &&
+            (approachesByFramework[route.framework]?.let { route.approach in it } ?: true)
 
-    fun asMap() = mapOf("frameworks" to frameworks, "models" to models, "engines" to engines, "approaches" to approaches)
+    fun asMap() = mapOf("frameworks" to frameworks, "models" to models, "engines" to engines,
+        "approaches" to (approaches.ifEmpty { null } ?: approachesByFramework.ifEmpty { null } ?: emptyList<String>()))
+
+    companion object {
+        val QUICK_APPROACHES = mapOf("webflux" to listOf("virtual", "reactive"), "mvc" to listOf("virtual-flush"), "quarkus" to listOf("virtual", "reactive"))
+    }
 }

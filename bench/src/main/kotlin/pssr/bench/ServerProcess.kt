@@ -40,6 +40,14 @@ class ServerProcess private constructor(
     val host = "127.0.0.1"
     val baseUrl get() = "http://$host:$port"
 
+    /** Null while the server runs, else how it ended: "exited with code 1", "was killed by signal 9 (SIGKILL)". */
+    fun ended(): String? {
+        if (process.isAlive) return null
+        val code = process.exitValue()
+        // Java reports a child killed by signal N as exit value 128 + N
+        return if (code > 128) "was killed by signal ${code - 128}${SIGNALS[code - 128]?.let { " ($it)" } ?: ""}" else "exited with code $code"
+    }
+
     fun routes(): List<ListedRoute> {
         val listed = StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10))
         check(listed.status == 200) { "GET /routes answered ${listed.status}" }
@@ -52,6 +60,8 @@ class ServerProcess private constructor(
     }
 
     companion object {
+        private val SIGNALS = mapOf(1 to "SIGHUP", 2 to "SIGINT", 6 to "SIGABRT", 9 to "SIGKILL", 11 to "SIGSEGV", 15 to "SIGTERM")
+
         /** Starts [framework]; throws [ServerStartFailed] with the log's tail if it does not become ready. */
         fun start(framework: Framework, launch: ServerLaunch, logDir: Path, tag: String,
                   readyTimeout: Duration = Duration.ofSeconds(90)): ServerProcess {

@@ -43,7 +43,7 @@ class ReportTest {
         assertTrue(section(html, "environment").contains("jdk.vendor"))
         val summary = Files.readString(run.summary)
         assertTrue(summary.contains("| 1 users | 32 users | 128 users |"), summary)
-        assertTrue(summary.contains("Driver ceiling") && summary.contains("Verification"))
+        assertTrue(summary.contains("Verification"))
     }
 
     @Test
@@ -67,7 +67,7 @@ class ReportTest {
 
         // verification only, e.g. after `./pssr verify`
         val v = SyntheticRun.write(tmp.resolve("v"), users = listOf(1), repetitions = 1)
-        Files.delete(v.results); Files.delete(v.ceilings)
+        Files.delete(v.results)
         val vh = Files.readString(Report.write(v))
         assertTrue(vh.contains("No load results"))
         assertTrue(section(vh, "verification").contains("FAILED"))
@@ -98,8 +98,7 @@ class ReportTest {
     fun `summary and report say what flushing costs, as flush over no-flush throughput per approach`() {
         val run = RunDirectory(tmp.resolve("flush"))
         Files.createDirectories(run.dir)
-        fun row(engine: String, approach: String, users: Int, rps: Double) = run.append(ResultRow("mvc", "stocks", engine, approach, users, 1,
-            users * 256, 0, rps, 10.0, 10.0, 12.0, 15.0, 20.0, 1.5, 3.0, users * 256 / rps, 1, users * 50.0, 50.0, 60.0, 300.0, 80.0, 120.0, 5.0, 30, false))
+        fun row(engine: String, approach: String, users: Int, rps: Double) = run.append(resultRow("mvc", "stocks", engine, approach, users, 1, rps))
         for (u in listOf(1, 32, 128)) {
             row("jstachio", "blocking", u, 100.0 * u); row("jstachio", "blocking-flush", u, 80.0 * u)
             row("htmlflow", "blocking", u, 100.0 * u); row("htmlflow", "blocking-flush", u, 60.0 * u)
@@ -115,17 +114,27 @@ class ReportTest {
     }
 
     @Test
-    fun `levels measured above the driver ceiling are reported as the ceiling being understated`() {
-        val run = RunDirectory(tmp.resolve("ceiling"))
+    fun `an engine above its framework's baseline by more than 10 percent is flagged as noise`() {
+        val run = RunDirectory(tmp.resolve("above-baseline"))
         Files.createDirectories(run.dir)
-        run.append(Ceiling("mvc", "stocks", 128, 1000.0))
-        for ((u, rps) in listOf(1 to 40.0, 32 to 900.0, 128 to 1500.0)) run.append(ResultRow("mvc", "stocks", "jstachio", "virtual", u, 1,
-            u * 256, 0, rps, 10.0, 10.0, 12.0, 15.0, 20.0, 1.5, 3.0, u * 256 / rps, 1, u * 50.0, 50.0, 60.0, 300.0, 80.0, 120.0, 5.0, 30, rps >= 800))
+        run.append(resultRow("webflux", "presentations", "baseline", "virtual", 128, 1, 2600.0))
+        run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, 1, 3700.0))
+        run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, 1, 2700.0))
         val html = Files.readString(Report.write(run))
         val summary = Files.readString(run.summary)
-        assertTrue(summary.contains("## Ceiling understated"), summary)
-        assertTrue(summary.contains("1 level measured above the driver ceiling (highest: `mvc/stocks/jstachio/virtual`@128, 1,500 req/s)"), summary)
-        assertTrue(html.contains("measured above the driver ceiling"))
+        assertTrue(summary.contains("## Engines above their baseline"), summary)
+        assertTrue(summary.contains("1 engine level above their framework's zero-template baseline by more than 10% (highest: `webflux/presentations/jstachio/virtual`@128, 1.42×)"), summary)
+        assertTrue(html.contains("zero-template baseline by more than 10%"))
+    }
+
+    @Test
+    fun `a run within 10 percent of its baselines has no such flag`() {
+        val run = RunDirectory(tmp.resolve("within"))
+        Files.createDirectories(run.dir)
+        run.append(resultRow("webflux", "presentations", "baseline", "virtual", 128, 1, 2600.0))
+        run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, 1, 2800.0))
+        Report.write(run)
+        assertFalse(Files.readString(run.summary).contains("above their baseline"))
     }
 
     @Test

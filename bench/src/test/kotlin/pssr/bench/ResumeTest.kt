@@ -8,10 +8,9 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 
 class ResumeTest {
-    private fun row(users: Int, rep: Int) = ResultRow("webflux", "presentations", "jstachio", "virtual", users, rep, 8 * users, 0,
-        100.0 * users, 10.0, 9.0, 12.0, 15.0, 16.0, 2.0, 3.0, 0.1, 1, 100.0 * users, 50.0, 80.0, 300.0, 100.0, 120.0, 1.0, 30, false)
+    private fun row(users: Int, rep: Int) = resultRow(users = users, repetition = rep, throughput = 100.0 * users)
 
-    private val levels = listOf(1, 8, 32, 128).map { LoadLevel(it, 8) }
+    private val levels = listOf(1, 8, 32, 128)
     private val route = "webflux/presentations/jstachio/virtual"
 
     @Test
@@ -25,11 +24,11 @@ class ResumeTest {
         assertEquals(40L, run.repair())
         assertEquals(listOf(1, 8), run.rows().map { it.users })
         val pending = run.pending(route, 1, levels)
-        assertEquals(listOf(32, 128), pending.map { it.users })
+        assertEquals(listOf(32, 128), pending)
 
-        pending.forEach { run.append(row(it.users, 1)) }
+        pending.forEach { run.append(row(it, 1)) }
         assertEquals(listOf(1, 8, 32, 128), run.rows().map { it.users })
-        assertEquals(emptyList<LoadLevel>(), run.pending(route, 1, levels))
+        assertEquals(emptyList<Int>(), run.pending(route, 1, levels))
         assertEquals(levels, run.pending(route, 2, levels), "repetition 2 has not started")
         assertEquals(0L, run.repair(), "a clean file is left alone")
     }
@@ -55,7 +54,7 @@ class JtlTest {
             ****** received  : [[[java.net.SocketTimeoutException, ""read"" timed out]]]",u1 1-1,0
             2000,11,u1,200,true,,u1 1-1,2
             """.trimIndent() + "\n")
-        val samples = LoadGenerator.readJtl(jtl)
+        val samples = pssr.bench.measure.JmeterDriver.readJtl(jtl)
         assertEquals(listOf(true, false, true), samples.map { it.success })
         assertEquals(10039, samples[1].elapsedMs)
         assertEquals(listOf(1000L, 1012L, 2000L), samples.map { it.startMillis })

@@ -69,14 +69,14 @@ class StatsTest {
 
     @Test
     fun `levels summarise repetitions and find their baseline`() {
-        fun row(engine: String, rep: Int, thr: Double, errors: Int = 0) = ResultRow("webflux", "presentations", engine, "virtual", 32, rep, 8192, errors,
-            thr, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 3200.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, false)
+        fun row(engine: String, rep: Int, thr: Double, errors: Int = 0) = resultRow(engine = engine, users = 32, repetition = rep,
+            throughput = thr, errors = errors.toLong(), floorRps = 3200.0)
         val levels = RouteLevel.of(listOf(row("jstachio", 1, 1000.0), row("jstachio", 2, 1400.0, errors = 3), row("jstachio", 3, 1200.0),
             row(BASELINE, 1, 2400.0), row(BASELINE, 2, 2400.0)))
         assertEquals(2, levels.size)
         val j = levels.first { it.engine == "jstachio" }
         assertEquals(1200.0, j.throughput.median, eps)
-        assertEquals(3, j.errors); assertEquals(3.0 / (3 * 8192), j.errorRate, eps)
+        assertEquals(3, j.errors); assertEquals(3.0 / (10_000 + 14_003 + 12_000), j.errorRate, eps)
         assertEquals(1200.0 / 3200.0, j.efficiencyVsFloor, eps)
         val vs = RouteLevel.vsBaseline(levels)
         assertEquals(0.5, vs.getValue(j), eps)

@@ -46,7 +46,6 @@ object SyntheticRun {
         for (fw in frameworks) for (model in models) {
             val items = if (model == "presentations") 10 else 20
             val modelFactor = if (model == "presentations") 1.0 else 0.6
-            run.append(Ceiling(fw, model, 128, 9000.0))
             for (rep in 1..repetitions) for (engine in engines) for (approach in approaches(engine, fw)) for (u in users) {
                 if (verification && broken(fw, model, engine, approach)) continue // failed verification: never load-tested
                 val floor = u / (items * 0.001)
@@ -55,9 +54,9 @@ object SyntheticRun {
                 val thr = ideal * (1 + noise * (rnd.nextDouble() * 2 - 1))
                 val lat = u / thr * 1000
                 val errors = if (engine == "velocity" && u == 128 && fw == "webflux") 12 else 0
-                run.append(ResultRow(fw, model, engine, approach, u, rep, u * 256, errors, thr, lat, lat * 0.95, lat * 1.2, lat * 1.6, lat * 2.5,
-                    if (approach == "blocking") lat else 1.5, if (approach == "blocking") lat * 1.4 else 3.0 + u / 10.0, u * 256 / thr, 1, floor,
-                    min(190.0, thr / 30), min(200.0, thr / 25), 300.0 + u, 80.0 + u, 120.0 + 2 * u, 5.0, 30 + u / 4, thr > 0.8 * 9000))
+                run.append(resultRow(fw, model, engine, approach, u, rep, thr, lat, errors.toLong(), floorRps = floor,
+                    firstItemP99Ms = if (approach == "blocking") lat * 1.4 else 3.0 + u / 10.0, cpuPct = min(190.0, thr / 30),
+                    rssMb = 300.0 + u, driverBound = thr > 0.8 * 9000))
             }
         }
         if (verification) for (fw in frameworks) for (model in models) for (engine in engines) for (approach in approaches(engine, fw)) {

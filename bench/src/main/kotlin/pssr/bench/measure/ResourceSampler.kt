@@ -1,4 +1,4 @@
-package pssr.bench
+package pssr.bench.measure
 
 import com.sun.tools.attach.VirtualMachine
 import java.lang.management.GarbageCollectorMXBean
@@ -17,15 +17,18 @@ data class ResourceSample(val atMillis: Long, val cpuTicks: Long, val rssKb: Lon
 
 /** Resource figures of one time window (a load level). */
 data class ResourceUse(val cpuPctMean: Double, val cpuPctPeak: Double, val rssMbPeak: Double, val heapMbMean: Double,
-                       val heapMbPeak: Double, val gcMs: Double, val threadsPeak: Int) {
-    companion object { val NONE = ResourceUse(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0) }
+                       val heapMbPeak: Double, val gcMs: Double, val threadsMean: Double, val threadsPeak: Int) {
+    companion object { val NONE = ResourceUse(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0) }
 }
 
 /**
- * Samples a server JVM every [periodMillis] while a route is under load: CPU time and RSS from
- * `/proc/<pid>` every 100 ms, heap used, GC time and live platform threads from the JVM itself (JMX, reached through
- * the attach API's local management agent — no port to open). Nothing is estimated; if the JVM cannot be
- * attached, the JVM columns are NaN and the /proc columns still count.
+ * Samples a server JVM every [periodMillis] (100 ms) for as long as it runs: CPU time and RSS from
+ * `/proc/<pid>`, heap used, GC time and live platform threads from the JVM itself (JMX, reached through the
+ * attach API's local management agent — no port to open). Each sample is stamped before it is read, so a
+ * slow JMX round trip cannot shift it later than what it measured. The thread count includes the few
+ * threads the JMX connection itself keeps in the server (RMI and JMX workers, 3-5): it is an observer's
+ * count, stated as such in docs/RESULTS.md. Nothing is estimated; if the JVM cannot be attached, the JVM
+ * columns are NaN and the /proc columns still count.
  */
 class ResourceSampler(private val pid: Long, private val periodMillis: Long = 100) : AutoCloseable {
     private val samples = java.util.concurrent.CopyOnWriteArrayList<ResourceSample>()
@@ -44,15 +47,14 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
 
     private fun sample() {
         try {
-            val stat = Files.readString(Path.of("/proc/$pid/stat"))
-            val fields = stat.substringAfterLast(")").trim().split(" ")
-            val ticks = fields[11].toLong() + fields[12].toLong() // utime + stime (fields 14 and 15 of stat)
+            val at = System.currentTimeMillis()
+            val ticks = ProcessCpu.ticks(pid).also { if (it < 0) throw IllegalStateException("process gone") }
             val rss = Files.readAllLines(Path.of("/proc/$pid/status")).firstOrNull { it.startsWith("VmRSS:") }
                 ?.split(Regex("\\s+"))?.getOrNull(1)?.toLong() ?: 0
             val heap = try { memory?.heapMemoryUsage?.used ?: -1 } catch (e: Exception) { -1 }
             val gc = try { gcs.sumOf { it.collectionTime.coerceAtLeast(0) } } catch (e: Exception) { -1 }
             val live = try { threads?.threadCount ?: -1 } catch (e: Exception) { -1 }
-            samples += ResourceSample(System.currentTimeMillis(), ticks, rss, heap, gc, live)
+            samples += ResourceSample(at, ticks, rss, heap, gc, live)
         } catch (e: Exception) { /* process gone: stop sampling quietly */ running = false }
     }
 
@@ -63,25 +65,28 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
         val points = listOfNotNull(samples.lastOrNull { it.atMillis < fromMillis }) + window +
             listOfNotNull(samples.firstOrNull { it.atMillis > toMillis })
         if (points.size < 2) return ResourceUse.NONE
-        val cpu = points.zipWithNext { a, b -> (b.cpuTicks - a.cpuTicks) * 1000.0 / CLOCK_TICKS / (b.atMillis - a.atMillis).coerceAtLeast(1) * 100 }
+        val cpu = points.zipWithNext { a, b -> (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis).coerceAtLeast(1) * 100 }
         val inside = window.ifEmpty { points }
-        val heaps = inside.map { it.heapUsed }.filter { it >= 0 }.map { it / 1048576.0 }
         val gc = if (points.first().gcMillis >= 0 && points.last().gcMillis >= 0) (points.last().gcMillis - points.first().gcMillis).toDouble() else Double.NaN
-        return ResourceUse(cpu.average(), cpu.max(), inside.maxOfOrNull { it.rssKb / 1024.0 } ?: Double.NaN,
-            heaps.takeIf { it.isNotEmpty() }?.average() ?: Double.NaN, heaps.maxOrNull() ?: Double.NaN, gc,
-            inside.maxOfOrNull { it.threads } ?: 0)
+        // means weighted by time: each sample stands for the interval up to the next one
+        fun timeWeighted(value: (ResourceSample) -> Double): Double {
+            val known = points.filter { value(it) >= 0 }
+            if (known.size < 2) return known.firstOrNull()?.let(value) ?: Double.NaN
+            val spans = known.zipWithNext { a, b -> value(a) * (b.atMillis - a.atMillis) to (b.atMillis - a.atMillis) }
+            val total = spans.sumOf { it.second }
+            return if (total <= 0) value(known.first()) else spans.sumOf { it.first } / total
+        }
+        val heaps = inside.map { it.heapUsed }.filter { it >= 0 }.map { it / 1048576.0 }
+        val cpuMean = (points.last().cpuTicks - points.first().cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS /
+            (points.last().atMillis - points.first().atMillis).coerceAtLeast(1) * 100
+        return ResourceUse(cpuMean, cpu.max(), inside.maxOfOrNull { it.rssKb / 1024.0 } ?: Double.NaN,
+            timeWeighted { if (it.heapUsed < 0) -1.0 else it.heapUsed / 1048576.0 }, heaps.maxOrNull() ?: Double.NaN, gc,
+            timeWeighted { it.threads.toDouble() }, inside.maxOfOrNull { it.threads } ?: 0)
     }
 
     override fun close() {
         running = false
         thread.join(2 * periodMillis)
         try { connector?.close() } catch (_: Exception) {}
-    }
-
-    companion object {
-        /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
-        val CLOCK_TICKS: Long by lazy {
-            try { ProcessBuilder("getconf", "CLK_TCK").start().inputStream.bufferedReader().readText().trim().toLong() } catch (e: Exception) { 100 }
-        }
     }
 }

@@ -1,0 +1,102 @@
+package pssr.bench.measure
+
+import pssr.bench.Csv
+import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
+import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
+import us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter
+import us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion
+import us.abstracta.jmeter.javadsl.JmeterDsl.testPlan
+import us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+
+/** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
+data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int, val success: Boolean, val code: String) {
+    val endMillis: Long get() = startMillis + elapsedMs
+}
+
+/**
+ * `--driver jmeter`: the seeds' load tool, driven in this JVM through jmeter-java-dsl. One test plan per
+ * window: [users] threads, each looping on a keep-alive connection until the window ends. Every response
+ * must equal the page verified before load (a string equality; a regex halved JMeter's throughput). Per
+ * sample results go to a JTL file ([jtlDir]) and are reduced by [JmeterWindow]. JMeter runs in this JVM,
+ * so its CPU is this JVM's CPU over the window (the side probe's few requests included).
+ */
+class JmeterDriver(private val timeout: Duration, private val jtlDir: Path) : LoadDriver {
+    override val name = "jmeter"
+    override val inProcess = true
+    override val coresUsable: Double get() = ProcessCpu.onlineCpus.size.toDouble()
+    override val description get() = "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS threads, " +
+        "response timeout ${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, equality assertion on the page"
+    private var windows = 0
+
+    override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
+        Files.createDirectories(jtlDir)
+        val jtl = jtlDir.resolve("window-${++windows}-u$users.jtl")
+        Files.deleteIfExists(jtl)
+        val cpu = CpuTrace.start()
+        try {
+            testPlan(
+                httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
+                threadGroup("u$users").rampTo(users, Duration.ZERO).holdFor(window).children(
+                    httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
+                jtlWriter(jtl.parent.toString(), jtl.fileName.toString()).withAllFields(false)
+                    .withTimeStamp(true).withElapsedTime(true).withLabel(true).withResponseCode(true).withSuccess(true)
+                    .withLatency(true).withAssertionFailureMessage(true).withThreadName(true).withFieldNames(true),
+            ).runIn(EmbeddedJmeterEngine().prop("summariser.out", "false")) // its summariser would print every few seconds
+        } finally { cpu.stop() }
+        val w = JmeterWindow.of(readJtl(jtl))
+        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis, w.endMillis)
+    }
+
+    companion object {
+        /** The jmeter-java-dsl version, read from its jar's Maven metadata (not typed in). */
+        fun dslVersion(): String = try {
+            JmeterDriver::class.java.getResourceAsStream("/META-INF/maven/us.abstracta.jmeter/jmeter-java-dsl/pom.properties")
+                ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
+        } catch (e: Exception) { "unknown" }
+
+        fun readJtl(jtl: Path): List<Sample> {
+            if (!Files.exists(jtl)) return emptyList()
+            // JMeter quotes fields that hold commas or line breaks (an assertion's failure message quotes the
+            // response it got), so records are read with quote-aware parsing, not line by line.
+            val lines = Csv.records(Files.readString(jtl))
+            if (lines.isEmpty()) return emptyList()
+            val header = lines[0]
+            val at = { name: String -> header.indexOf(name).also { require(it >= 0) { "JTL has no $name column: $header" } } }
+            val ts = at("timeStamp"); val el = at("elapsed"); val lb = at("label"); val rc = at("responseCode"); val ok = at("success"); val lat = at("Latency"); val th = at("threadName")
+            return lines.drop(1).filter { it.size == header.size }.map { c ->
+                Sample(c[lb], c[th], c[ts].toLong(), c[el].toInt(), c[lat].toInt(), c[ok].toBoolean(), c[rc])
+            }
+        }
+    }
+}
+
+/**
+ * This JVM's CPU time sampled every 50 ms while a window runs, so the CPU of the measured part of a window
+ * (without JMeter's engine start and stop) can be read off by time.
+ */
+class CpuTrace private constructor() {
+    private val points = java.util.concurrent.CopyOnWriteArrayList<Pair<Long, Double>>()
+    @Volatile private var running = true
+    private val thread = Thread.ofPlatform().daemon().name("pssr-cpu-trace").start {
+        while (running) { points += System.currentTimeMillis() to ProcessCpu.selfSeconds(); Thread.sleep(50) }
+    }
+
+    fun stop() { running = false; thread.join(500); points += System.currentTimeMillis() to ProcessCpu.selfSeconds() }
+
+    /** CPU seconds used between two epoch-ms instants (linear between samples); NaN when not covered. */
+    fun secondsBetween(from: Long, to: Long): Double {
+        if (points.size < 2 || to <= from) return Double.NaN
+        fun at(t: Long): Double {
+            val after = points.indexOfFirst { it.first >= t }.let { if (it < 0) points.size - 1 else maxOf(it, 1) }
+            val (t1, c1) = points[after - 1]; val (t2, c2) = points[after]
+            return if (t2 == t1) c2 else c1 + (c2 - c1) * ((t - t1).toDouble() / (t2 - t1)).coerceIn(0.0, 1.0)
+        }
+        return at(to) - at(from)
+    }
+
+    companion object { fun start() = CpuTrace() }
+}

@@ -1,0 +1,67 @@
+package pssr.bench.measure
+
+import java.time.Duration
+
+/** How long each level runs: a warm-up window (discarded) then the measured window. */
+data class Windows(val warmup: Duration, val measured: Duration)
+
+/**
+ * The server a level loads: where, and (when pssr started it) its PID, resource sampler, and [ended]: null
+ * while it runs, else how it ended ("was killed by signal 9 (SIGKILL)").
+ */
+class Server(val host: String, val port: Int, val pid: Long?, val sampler: ResourceSampler?, val ended: () -> String? = { null })
+
+/** Everything one level measured. CPU seconds are over the measured window only. */
+data class LevelResult(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: ProbeFigures,
+                       val resources: ResourceUse, val driverBound: Boolean) {
+    private val perRequest get() = driver.completed.coerceAtLeast(1)
+    val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
+    val driverCpuUsPerRequest: Double get() = driver.driverCpuSeconds * 1e6 / perRequest
+    val serverCpuPct: Double get() = serverCpuSeconds / driver.windowSeconds * 100
+    val driverCpuPct: Double get() = driver.driverCpuSeconds / driver.windowSeconds * 100
+}
+
+/** The server stopped during a level: named with how it ended and where. */
+class ServerDied(message: String) : RuntimeException(message)
+
+/**
+ * One level, the same for every driver: a warm-up window at the level's users (discarded), then the
+ * measured window, during which the server's CPU is read from /proc at both ends, the side probe requests
+ * the route on its own connection, and the resource sampler's readings of that window are kept.
+ */
+class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
+
+    fun measure(server: Server, target: LoadTarget, probePath: String, itemMarker: String, users: Int): LevelResult {
+        if (windows.warmup.toSeconds() > 0) driver.run(target, users, windows.warmup)
+        checkAlive(server, users, "warm-up")
+        val cpuBefore = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
+        val probe = SideProbe(server.host, server.port, probePath, itemMarker)
+        val result = try { driver.run(target, users, windows.measured) } finally { probe.close() }
+        val cpuAfter = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
+        val figures = probe.finish()
+        checkAlive(server, users, "measured window")
+        val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
+        val serverCpu = cpuAfter - cpuBefore
+        return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu))
+    }
+
+    /**
+     * A level is driver-bound when the driver, not the server, is what limits it: the driver used at least
+     * 90% of the cores it can use (wrk: its threads), or the machine was at least 90% busy and the driver
+     * took at least a third of the CPU the two used together (without it, the server would have had
+     * half as much again).
+     */
+    private fun driverBound(r: DriverResult, serverCpu: Double): Boolean {
+        val driverCores = r.driverCpuSeconds / r.windowSeconds
+        val serverCores = serverCpu / r.windowSeconds
+        if (driverCores.isNaN()) return false
+        if (driverCores >= 0.9 * driver.coresUsable) return true
+        val busy = driverCores + (if (serverCores.isNaN()) 0.0 else serverCores)
+        return busy >= 0.9 * ProcessCpu.onlineCpus.size && driverCores >= busy / 3
+    }
+
+    private fun checkAlive(server: Server, users: Int, phase: String) {
+        val how = server.ended() ?: return
+        throw ServerDied("server process ${server.pid} $how during the $users-user level ($phase)")
+    }
+}

@@ -1,0 +1,59 @@
+package pssr.bench.measure
+
+import org.HdrHistogram.Histogram
+import java.time.Duration
+
+/** What the driver loads: [url], whose every response must be exactly [page] (status 200, same bytes, closing tag). */
+data class LoadTarget(val url: String, val page: String) {
+    val pageBytes: Int get() = page.toByteArray(Charsets.UTF_8).size
+}
+
+/**
+ * Failed requests by kind. [status]: answered with a status other than 200; [content]: status 200 but not
+ * the expected page (length or closing tag); [connect], [read] (read or write failed), [timeout]: no
+ * complete response within the idle timeout.
+ */
+data class Errors(val status: Long = 0, val content: Long = 0, val connect: Long = 0, val read: Long = 0, val timeout: Long = 0) {
+    val total: Long get() = status + content + connect + read + timeout
+    /** Requests that got a complete answer that was still wrong. */
+    val answered: Long get() = status + content
+    operator fun plus(o: Errors) = Errors(status + o.status, content + o.content, connect + o.connect, read + o.read, timeout + o.timeout)
+}
+
+/**
+ * One window of load as the driver measured it. [completed] responses (right or wrong) arrived within
+ * [windowSeconds]; [errors] says which were wrong and how many requests never completed. [latency] holds
+ * every completed response's time (µs, request written to last byte read), failed answers included.
+ * [driverCpuSeconds] is the driver's own CPU over the window (NaN when unknown).
+ */
+data class DriverResult(val completed: Long, val windowSeconds: Double, val errors: Errors, val latency: Histogram,
+                        val driverCpuSeconds: Double, val startMillis: Long, val endMillis: Long) {
+    /** Correct responses per second of the window: the throughput every table shows. */
+    val throughput: Double get() = if (windowSeconds <= 0) 0.0 else (completed - errors.answered).coerceAtLeast(0) / windowSeconds
+}
+
+/**
+ * A load generator in a closed loop: [users] connections (or threads), each sending its next request as
+ * soon as its previous answer arrived, HTTP keep-alive, for [window]. The harness knows drivers only
+ * through this interface; both write the same results.
+ */
+interface LoadDriver : AutoCloseable {
+    /** `wrk` or `jmeter`. */
+    val name: String
+    /** The driver's version and the flags it runs with, for environment.json. */
+    val description: String
+    /** Whether the driver runs in this JVM (its CPU is then this JVM's, side probe included). */
+    val inProcess: Boolean
+    /** Cores the driver can use at most: a level is driver-bound when it uses nearly all of them. */
+    val coresUsable: Double
+
+    fun run(target: LoadTarget, users: Int, window: Duration): DriverResult
+    override fun close() {}
+
+    companion object {
+        val NAMES = listOf("wrk", "jmeter")
+    }
+}
+
+/** A driver that cannot run here (binary missing, wrong version): the message says what to install. */
+class DriverUnavailable(message: String) : RuntimeException(message)

@@ -1,0 +1,52 @@
+package pssr.bench.measure
+
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * CPU time of processes, read from `/proc/<pid>/stat` (utime + stime, all threads, in clock ticks of
+ * [CLOCK_TICKS] per second). A tree is a process and every live descendant: a server started through
+ * `taskset` is the same PID (taskset execs), a JVM has no children, but the sum keeps the figure honest
+ * if a launcher ever forks.
+ */
+object ProcessCpu {
+    /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
+    val CLOCK_TICKS: Long by lazy {
+        try { ProcessBuilder("getconf", "CLK_TCK").start().inputStream.bufferedReader().readText().trim().toLong() } catch (e: Exception) { 100 }
+    }
+
+    /** utime + stime of [pid] in ticks, or -1 when the process is gone. */
+    fun ticks(pid: Long): Long = try {
+        val stat = Files.readString(Path.of("/proc/$pid/stat"))
+        val fields = stat.substringAfterLast(")").trim().split(" ")
+        fields[11].toLong() + fields[12].toLong() // fields 14 and 15 of stat, counted after the command name
+    } catch (e: Exception) { -1 }
+
+    /** CPU seconds of [pid] and its live descendants so far; NaN when [pid] is gone. */
+    fun treeSeconds(pid: Long): Double {
+        val own = ticks(pid)
+        if (own < 0) return Double.NaN
+        val children = ProcessHandle.of(pid).map { h -> h.descendants().mapToLong { ticks(it.pid()).coerceAtLeast(0) }.sum() }.orElse(0L)
+        return (own + children).toDouble() / CLOCK_TICKS
+    }
+
+    /** CPU seconds this JVM has used so far (all its threads). */
+    fun selfSeconds(): Double = treeSeconds(ProcessHandle.current().pid())
+
+    /** Cores this machine has online, read before any pinning narrows what the JVM reports. */
+    val onlineCpus: Set<Int> by lazy {
+        try { parseCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim()) }
+        catch (e: Exception) { (0 until Runtime.getRuntime().availableProcessors()).toSet() }
+    }
+
+    /** A taskset/cpuset list such as `0-1,3` as a set; throws [IllegalArgumentException] when malformed. */
+    fun parseCpuList(list: String): Set<Int> {
+        require(list.isNotBlank()) { "empty CPU list" }
+        return list.split(',').flatMap { part ->
+            val m = Regex("^(\\d+)(?:-(\\d+))?$").find(part.trim()) ?: throw IllegalArgumentException("'$part' is not a CPU number or range")
+            val a = m.groupValues[1].toInt(); val b = m.groupValues[2].ifEmpty { m.groupValues[1] }.toInt()
+            require(a <= b) { "'$part' is a range from high to low" }
+            (a..b).toList()
+        }.toSet()
+    }
+}

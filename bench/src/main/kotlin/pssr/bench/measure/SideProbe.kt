@@ -1,0 +1,58 @@
+package pssr.bench.measure
+
+import org.HdrHistogram.Histogram
+import pssr.probe.StreamProbe
+import java.time.Duration
+
+/** What the side probe saw during one window: time to first byte, to first item, to last byte (ms). */
+data class ProbeFigures(val samples: Int, val failed: Int, val ttfb: LatencySummary, val firstItem: LatencySummary, val lastByte: LatencySummary) {
+    companion object { val NONE = ProbeFigures(0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY) }
+}
+
+/**
+ * Streaming under load: while the driver loads a route, this probe requests the same route, one request at
+ * a time on its own connection, starting one every [interval] (if a response takes longer than the
+ * interval, the next starts when it ends: the probe never adds more than one request to the load). The
+ * chunk-timing client timestamps the first byte, the first item (the model's item marker) and the last
+ * byte, so each level shows whether the first item still arrives early when the server is busy.
+ */
+class SideProbe(private val host: String, private val port: Int, private val pathAndQuery: String, private val itemMarker: String,
+                private val interval: Duration = Duration.ofMillis(200), private val timeout: Duration = Duration.ofSeconds(10)) : AutoCloseable {
+    private val ttfb = Latency.histogram()
+    private val firstItem = Latency.histogram()
+    private val lastByte = Latency.histogram()
+    @Volatile private var running = true
+    private var samples = 0
+    private var failed = 0
+    private val thread = Thread.ofPlatform().daemon().name("pssr-side-probe").start { loop() }
+
+    private fun loop() {
+        var next = System.nanoTime()
+        while (running) {
+            val wait = next - System.nanoTime()
+            if (wait > 0) try { Thread.sleep(wait / 1_000_000, (wait % 1_000_000).toInt()) } catch (e: InterruptedException) { return }
+            if (!running) return
+            next += interval.toNanos()
+            try {
+                val r = StreamProbe.get(host, port, pathAndQuery, itemMarker, timeout)
+                synchronized(this) {
+                    samples++
+                    if (r.status != 200 || !r.complete || r.firstItemMillis == null) { failed++; return@synchronized }
+                    record(ttfb, r.firstByteMillis); record(firstItem, r.firstItemMillis!!); record(lastByte, r.lastByteMillis)
+                }
+            } catch (e: Exception) { synchronized(this) { samples++; failed++ } }
+            if (System.nanoTime() > next) next = System.nanoTime()
+        }
+    }
+
+    private fun record(h: Histogram, ms: Double) = h.recordValue((ms * 1000).toLong().coerceAtLeast(1))
+
+    /** Stops probing (waiting for a request in flight) and returns what was seen. */
+    fun finish(): ProbeFigures {
+        running = false
+        thread.join(timeout.toMillis() + 1000)
+        return synchronized(this) { ProbeFigures(samples, failed, LatencySummary.of(ttfb), LatencySummary.of(firstItem), LatencySummary.of(lastByte)) }
+    }
+
+    override fun close() { running = false; thread.interrupt() }
+}

@@ -1,0 +1,102 @@
+package pssr.bench.measure
+
+import pssr.probe.browser.Json
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.TimeUnit
+
+/**
+ * The default driver: wrk (the reference driver of TechEmpower's benchmarks), one process per window, in
+ * C with an event loop per thread, so on two shared cores it takes a small fraction of the CPU the server
+ * takes. Every response is checked inside wrk by `check.lua` (status 200, exact body length, closing tag);
+ * latency percentiles come from wrk's own histogram, handed back whole (value:count pairs) and rebuilt as
+ * an HdrHistogram. wrk's own CPU is read by the script from `/proc/self/stat` when it finishes.
+ */
+class WrkDriver(private val executable: Path, private val threads: Int, private val timeout: Duration) : LoadDriver {
+    override val name = "wrk"
+    override val inProcess = false
+    override val coresUsable: Double get() = threads.toDouble()
+    val version: String = versionOf(executable)
+    override val description get() = "$version, -t$threads (capped at users) -cUSERS -T${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, check.lua"
+
+    private val script: Path = Files.createTempFile("pssr-wrk-check-", ".lua").also { f ->
+        f.toFile().deleteOnExit()
+        WrkDriver::class.java.getResourceAsStream("check.lua")!!.use { Files.copy(it, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING) }
+    }
+
+    override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
+        require(window.toSeconds() >= 1) { "a wrk window is whole seconds, at least 1" }
+        val command = listOf(executable.toString(), "-t${minOf(threads, users)}", "-c$users", "-d${window.toSeconds()}s",
+            "-T${timeout.toSeconds()}s", "-s", script.toString(), target.url, "--", target.pageBytes.toString(), "</html>")
+        val start = System.currentTimeMillis()
+        val process = ProcessBuilder(command).redirectErrorStream(true).start()
+        Children.add(process)
+        val output = try {
+            val text = StringBuilder()
+            val pump = Thread.ofPlatform().daemon().name("pssr-wrk-output").start {
+                process.inputStream.bufferedReader().forEachLine { synchronized(text) { text.appendLine(it) } }
+            }
+            val bound = window.toSeconds() + timeout.toSeconds() + 30
+            if (!process.waitFor(bound, TimeUnit.SECONDS)) {
+                Children.stop(process)
+                throw IllegalStateException("wrk did not finish a ${window.toSeconds()} s window within $bound s")
+            }
+            pump.join(5000)
+            synchronized(text) { text.toString() }
+        } finally { Children.stop(process) }
+        val end = System.currentTimeMillis()
+        val line = output.lineSequence().firstOrNull { it.startsWith("PSSR-RESULT ") }
+            ?: throw IllegalStateException("wrk exited with code ${process.exitValue()} without a result: ${output.lines().filter { it.isNotBlank() }.takeLast(3).joinToString(" | ")}")
+        return parse(line.removePrefix("PSSR-RESULT "), start, end)
+    }
+
+    companion object {
+        /** Turns check.lua's JSON line into a result; [start]/[end] bound the window in epoch ms. */
+        fun parse(json: String, start: Long, end: Long): DriverResult {
+            @Suppress("UNCHECKED_CAST") val m = Json.parse(json) as Map<String, Any?>
+            fun n(k: String) = (m[k] as Number).toLong()
+            // wrk counts non-2xx/3xx answers itself ("status"); check.lua counts every answer that is not 200
+            // (badStatus) and every 200 that is not the page (badContent): the script's counts are the finer ones.
+            val errors = Errors(status = n("badStatus"), content = n("badContent"), connect = n("connect"),
+                read = n("read") + n("write"), timeout = n("timeout"))
+            val ticks = n("cpuTicks")
+            return DriverResult(n("requests"), n("durationUs") / 1e6, errors, Latency.fromPairs(m["latencyUs"] as String),
+                if (ticks < 0) Double.NaN else ticks.toDouble() / ProcessCpu.CLOCK_TICKS, start, end)
+        }
+
+        /** The wrk binary: [explicit], else `wrk` on PATH; null when there is none. */
+        fun locate(explicit: Path?): Path? {
+            if (explicit != null) return explicit.takeIf { Files.isExecutable(it) }
+            return System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map { Path.of(it, "wrk") }.firstOrNull { Files.isExecutable(it) }
+        }
+
+        const val INSTALL_HINT = "wrk not found; install it (Debian/Ubuntu: sudo apt-get install wrk), or use --driver jmeter, or name the binary with --wrk PATH"
+
+        /** `wrk 4.1.0 [epoll] ...` -> `wrk 4.1.0 [epoll]`. */
+        fun versionOf(executable: Path): String = try {
+            val p = ProcessBuilder(executable.toString(), "--version").redirectErrorStream(true).start()
+            val text = p.inputStream.bufferedReader().readText()
+            p.waitFor(5, TimeUnit.SECONDS)
+            Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable("$executable is not wrk (its --version printed: ${text.lines().firstOrNull().orEmpty().take(80)})")
+        } catch (e: java.io.IOException) { throw DriverUnavailable("cannot run $executable: ${e.message}") }
+    }
+}
+
+/**
+ * Driver processes this JVM started and has not stopped yet. Stopped by their own PID when done, and by a
+ * shutdown hook on Ctrl-C or a crash of the harness: no wrk outlives pssr.
+ */
+object Children {
+    private val live = java.util.concurrent.ConcurrentHashMap.newKeySet<Process>()
+    init { Runtime.getRuntime().addShutdownHook(Thread({ live.toList().forEach { stop(it) } }, "pssr-stop-drivers")) }
+
+    fun add(p: Process) { live += p }
+
+    fun stop(p: Process) {
+        live -= p
+        if (!p.isAlive) return
+        p.destroy()
+        if (!p.waitFor(3, TimeUnit.SECONDS)) { p.destroyForcibly(); p.waitFor(3, TimeUnit.SECONDS) }
+    }
+}

@@ -1,0 +1,60 @@
+-- pssr-bench: wrk script that checks every response and reports the level as one JSON line.
+-- Arguments (after --): expected body length in bytes, the closing tag the body must end with.
+-- A response counts as a content failure unless it is status 200, exactly that many bytes (the
+-- body wrk hands us is already de-chunked) and ends with the tag (trailing whitespace allowed). Non-200 answers count as status
+-- failures. Socket errors (connect, read, write, timeout) come from wrk's own summary.
+
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  expected_length = tonumber(args[1])
+  closing_tag = args[2] or "</html>"
+  checked, bad_status, bad_content = 0, 0, 0
+end
+
+function response(status, headers, body)
+  checked = checked + 1
+  if status ~= 200 then
+    bad_status = bad_status + 1
+  elseif #body ~= expected_length or not body:sub(-(#closing_tag + 8)):find(closing_tag, 1, true) then
+    bad_content = bad_content + 1
+  end
+end
+
+-- utime + stime of this wrk process (all its threads), in clock ticks, from /proc/self/stat.
+local function cpu_ticks()
+  local f = io.open("/proc/self/stat", "r")
+  if not f then return -1 end
+  local stat = f:read("*a")
+  f:close()
+  local rest = stat:match("%) (.*)")
+  local fields = {}
+  for v in rest:gmatch("%S+") do fields[#fields + 1] = v end
+  -- after the command name: field 3 is the state, so utime (field 14) and stime (15) are at 12 and 13
+  return tonumber(fields[12]) + tonumber(fields[13])
+end
+
+function done(summary, latency, requests)
+  local c, s, b = 0, 0, 0
+  for _, t in ipairs(threads) do
+    c = c + t:get("checked")
+    s = s + t:get("bad_status")
+    b = b + t:get("bad_content")
+  end
+  -- the whole latency histogram (microseconds) as value:count pairs, to rebuild it exactly
+  local pairs_ = {}
+  for i = 1, #latency do
+    local value, count = latency(i)
+    pairs_[#pairs_ + 1] = string.format("%d:%d", value, count)
+  end
+  local e = summary.errors
+  io.write(string.format(
+    'PSSR-RESULT {"durationUs":%d,"requests":%d,"bytes":%d,"checked":%d,"badStatus":%d,"badContent":%d,' ..
+    '"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"cpuTicks":%d,"latencyUs":"%s"}\n',
+    summary.duration, summary.requests, summary.bytes, c, s, b,
+    e.connect, e.read, e.write, e.status, e.timeout, cpu_ticks(), table.concat(pairs_, " ")))
+end
