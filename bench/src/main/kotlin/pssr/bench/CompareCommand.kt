@@ -13,15 +13,18 @@ import kotlin.math.abs
     name = "compare",
     mixinStandardHelpOptions = true,
     description = [
-        "Compare two runs route by route and level by level: ratio B/A of the median throughput and p99 latency,",
-        "and whether each change is beyond the runs' own noise:",
-        "  Welch - both runs have 2+ repetitions at that level: Welch's unequal-variance t-test of the means",
-        "          (throughput and p99 separately); the p-values of every test in the table are Holm-adjusted",
-        "          together, and a change is significant when its adjusted p < --alpha.",
-        "  thr   - a single repetition on either side: NOT a test; the change counts when |B/A - 1| > --threshold.",
-        "Refuses (exit 2) two runs whose environment.json differ in cores, JDK, driver or item delay, naming what",
-        "differs; --allow-different-env compares them anyway under a warning.",
-        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md (or --out).",
+        "Compare two runs route by route and level by level: B/A of the median",
+        "throughput and p99 latency, and whether each change is beyond noise:",
+        "  Welch  both runs have 2+ repetitions at that level: Welch's t-test of",
+        "         the means (throughput and p99 separately); the p-values of all",
+        "         tests in the table are Holm-adjusted together; significant when",
+        "         the adjusted p < --alpha.",
+        "  thr    a single repetition on either side: NOT a test; the change",
+        "         counts when |B/A - 1| > --threshold.",
+        "Refuses (exit 2) runs whose environment.json differ in cores, JDK,",
+        "driver or item delay; --allow-different-env compares under a warning.",
+        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md.",
+        "Details: docs/REPORT.md.",
     ],
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = [
@@ -50,8 +53,8 @@ class CompareCommand : Callable<Int> {
     var allowDifferentEnv: Boolean = false
 
     @Option(names = ["--fail-on-regression"], paramLabel = "PCT", description = [
-        "exit with code 1 when a route and level's throughput is significantly lower in B by more than PCT percent,",
-        "or its p99 significantly higher by more than PCT percent (0 < PCT < 100); lists them",
+        "exit code 1 when a route and level's throughput is significantly lower in B by more than PCT percent, " +
+            "or its p99 significantly higher by more than PCT percent (0 < PCT < 100); lists them",
     ])
     var failOnRegressionPct: Double? = null
 
