@@ -170,4 +170,14 @@ class CompareTest {
             assertTrue(err.contains("--fail-on-regression must be a percentage between 0 and 100"), err)
         }
     }
+
+    @Test
+    fun `alpha is a probability strictly between 0 and 1`() {
+        val a = run("a", 1.0, 1, 0.0, 1); val b = run("b", 1.0, 1, 0.0, 2)
+        for (bad in listOf("0", "1", "1.5")) {
+            val (code, _, err) = pssr("compare", "--alpha", bad, a.dir.toString(), b.dir.toString())
+            assertEquals(2, code, bad)
+            assertTrue(err.contains("--alpha must be between 0 and 1"), err)
+        }
+    }
 }
