@@ -5,18 +5,35 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import java.nio.file.Files
 import java.nio.file.Path
+import java.util.Locale
+import java.util.concurrent.Callable
 import kotlin.math.abs
 
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
     description = [
-        "Compare two runs route by route and level by level: ratio B/A of throughput and p99 latency,",
-        "marking a change as significant only when it exceeds the runs' own noise.",
-        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md (or --out).",
+        "Compare two runs route by route and level by level: B/A of the median",
+        "throughput and p99 latency, and whether each change is beyond noise:",
+        "  Welch  both runs have 2+ repetitions at that level: Welch's t-test of",
+        "         the means (throughput and p99 separately); the p-values of all",
+        "         tests in the table are Holm-adjusted together; significant when",
+        "         the adjusted p < --alpha.",
+        "  thr    a single repetition on either side: NOT a test; the change",
+        "         counts when |B/A - 1| > --threshold.",
+        "Refuses (exit 2) runs whose environment.json differ in cores, JDK,",
+        "driver or item delay; --allow-different-env compares under a warning.",
+        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md.",
+        "Details: docs/REPORT.md.",
+    ],
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = [
+        "0:compared (and, with --fail-on-regression, no regression beyond PCT)",
+        "1:--fail-on-regression PCT: some route and level is significantly slower (or its p99 significantly higher) in B by more than PCT",
+        "2:bad arguments, a run without results, or runs from different environments (without --allow-different-env)",
     ],
 )
-class CompareCommand : Runnable {
+class CompareCommand : Callable<Int> {
     @Parameters(index = "0", paramLabel = "DIR_A", description = ["the reference run"])
     lateinit var a: Path
 
@@ -26,41 +43,86 @@ class CompareCommand : Runnable {
     @Option(names = ["--out"], paramLabel = "FILE", description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md)"])
     var out: Path? = null
 
-    @Option(names = ["--threshold"], paramLabel = "PCT", description = ["change that counts as significant when a run has a single repetition (default: \${DEFAULT-VALUE}%%)"])
+    @Option(names = ["--alpha"], paramLabel = "P", description = ["significance level of the Holm-adjusted Welch tests (default: \${DEFAULT-VALUE})"])
+    var alpha: Double = 0.05
+
+    @Option(names = ["--threshold"], paramLabel = "PCT", description = ["change that counts when a run has a single repetition; a rule, not a test (default: \${DEFAULT-VALUE}%%)"])
     var thresholdPct: Double = 10.0
 
-    override fun run() {
+    @Option(names = ["--allow-different-env"], description = ["compare runs whose cores, JDK, driver or item delay differ (the output then starts with a warning)"])
+    var allowDifferentEnv: Boolean = false
+
+    @Option(names = ["--fail-on-regression"], paramLabel = "PCT", description = [
+        "exit code 1 when a route and level's throughput is significantly lower in B by more than PCT percent, " +
+            "or its p99 significantly higher by more than PCT percent (0 < PCT < 100); lists them",
+    ])
+    var failOnRegressionPct: Double? = null
+
+    override fun call(): Int {
         if (thresholdPct <= 0 || thresholdPct >= 1000) throw UsageError("--threshold must be a percentage between 0 and 1000, was $thresholdPct")
+        if (!(alpha > 0 && alpha < 1)) throw UsageError("--alpha must be between 0 and 1 (exclusive), was $alpha")
+        failOnRegressionPct?.let { if (!(it > 0 && it < 100)) throw UsageError("--fail-on-regression must be a percentage between 0 and 100 (exclusive), was $it") }
         val ra = openRun(a)
         val rb = openRun(b)
         val da = RunData.load(ra)
         val db = RunData.load(rb)
         if (da.rows.isEmpty()) throw UsageError("$a has no load results (results.csv is missing or empty): nothing to compare")
         if (db.rows.isEmpty()) throw UsageError("$b has no load results (results.csv is missing or empty): nothing to compare")
-        val cmp = Compare.of(da, db, thresholdPct / 100)
+        val env = EnvironmentCheck.of(da, db)
+        if (!env.matches && !allowDifferentEnv) throw UsageError(env.refusal)
+        val cmp = Compare.of(da, db, thresholdPct / 100, alpha, env)
         print(cmp.text())
         val target = out ?: rb.dir.resolve("compare-${da.name}.md")
         target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
         Files.writeString(target, cmp.markdown())
         println()
         println("written: ${target.toAbsolutePath().normalize()}")
+        val pct = failOnRegressionPct ?: return 0
+        val regressions = cmp.regressions(pct / 100)
+        val limit = String.format(Locale.ROOT, "%.4g", pct).trimEnd('0').trimEnd('.') + "%"
+        println()
+        if (regressions.isEmpty()) {
+            println("--fail-on-regression $limit: no significant regression beyond $limit.")
+            return 0
+        }
+        println("--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} beyond $limit (exit code 1):")
+        regressions.forEach { println("  $it") }
+        return 1
     }
 }
 
 /**
  * Run B against run A: for every route and users level both hold, B/A of the median throughput and of the
  * median p99 latency, and whether the change is beyond noise:
- *  - both runs have 2+ repetitions there: **CI rule** — significant when each run's mean lies outside the
- *    other run's 95% confidence interval of the mean (Student t);
- *  - otherwise (a single repetition on either side): **threshold rule** — significant when |B/A - 1| exceeds
- *    [threshold] (default 10%: repetitions of one level on one machine usually agree within a few percent,
- *    so 10% is a conservative bar without a measured spread).
+ *  - both runs have 2+ repetitions there: **Welch rule** — Welch's unequal-variance t-test of the two means
+ *    ([Stats.welch]); the p-values of every test the table makes (throughput and p99, every row) form one family
+ *    and are Holm-adjusted together ([Stats.holm]); significant when the adjusted p < [alpha];
+ *  - otherwise (a single repetition on either side): **threshold rule**, which is not a test — significant when
+ *    |B/A - 1| exceeds [threshold] (default 10%: repetitions of one level on one machine usually agree within a
+ *    few percent, so 10% is a conservative bar without a measured spread).
+ * Only [ResultRow.route], users, repetition, throughputRps, latencyP99Ms and errors are read.
  */
-class Compare(val a: RunData, val b: RunData, val threshold: Double, val rows: List<Row>, val onlyA: List<String>, val onlyB: List<String>) {
+class Compare(
+    val a: RunData,
+    val b: RunData,
+    val threshold: Double,
+    val alpha: Double,
+    val rows: List<Row>,
+    val onlyA: List<String>,
+    val onlyB: List<String>,
+    val environment: EnvironmentCheck,
+) {
+    enum class Rule(val label: String) { WELCH("Welch"), THRESHOLD("thr") }
 
-    enum class Rule(val label: String) { CI("CI"), THRESHOLD("thr") }
-
-    data class Change(val a: Stats.Summary, val b: Stats.Summary, val ratio: Double, val significant: Boolean, val rule: Rule)
+    /**
+     * B against A for one metric. [p] is Welch's two-sided p-value and [pAdjusted] its Holm adjustment across the
+     * table; both null under the threshold rule (no test was made).
+     */
+    data class Change(val a: Stats.Summary, val b: Stats.Summary, val ratio: Double, val significant: Boolean, val rule: Rule,
+                      val p: Double? = null, val pAdjusted: Double? = null) {
+        /** Why the change counts, in words: the adjusted p, or the rule that is not a test. */
+        val evidence: String get() = if (pAdjusted != null) "Welch, Holm-adjusted p ${Compare.p(pAdjusted).let { if (it.startsWith("<")) "< ${it.drop(1)}" else "= $it" }}" else "threshold rule, single repetition: not a test"
+    }
 
     data class Row(val route: String, val users: Int, val throughput: Change, val p99: Change, val errorsA: Int, val errorsB: Int) {
         /** What a reader should take from the row, in words. */
@@ -71,40 +133,75 @@ class Compare(val a: RunData, val b: RunData, val threshold: Double, val rows: L
         ).joinToString(", ").ifEmpty { "within noise" }
     }
 
+    /** How many Welch tests the table made: the family the Holm adjustment covers. */
+    val tests: Int get() = rows.sumOf { r -> listOf(r.throughput, r.p99).count { it.rule == Rule.WELCH } }
+
     companion object {
-        fun of(a: RunData, b: RunData, threshold: Double = 0.10): Compare {
-            val la = a.levels.associateBy { it.route to it.users }
-            val lb = b.levels.associateBy { it.route to it.users }
-            val keys = (la.keys intersect lb.keys).sortedWith(compareBy({ it.first }, { it.second }))
-            val rows = keys.map { k ->
-                val x = la.getValue(k); val y = lb.getValue(k)
-                Row(k.first, k.second, change(x.throughput, y.throughput, threshold), change(x.latencyP99, y.latencyP99, threshold), x.errors, y.errors)
+        fun of(a: RunData, b: RunData, threshold: Double = 0.10, alpha: Double = 0.05, environment: EnvironmentCheck = EnvironmentCheck.of(a, b)): Compare {
+            val ga = a.rows.groupBy { it.route to it.users }
+            val gb = b.rows.groupBy { it.route to it.users }
+            val keys = (ga.keys intersect gb.keys).sortedWith(compareBy({ it.first }, { it.second }))
+            class Level(val x: List<ResultRow>, val y: List<ResultRow>) {
+                val thr = Stats.welch(x.map { it.throughputRps }, y.map { it.throughputRps })
+                val p99 = Stats.welch(x.map { it.latencyP99Ms }, y.map { it.latencyP99Ms })
             }
-            val onlyA = (la.keys - lb.keys).map { "${it.first}@${it.second}" }.sorted()
-            val onlyB = (lb.keys - la.keys).map { "${it.first}@${it.second}" }.sorted()
-            return Compare(a, b, threshold, rows, onlyA, onlyB)
+            val levels = keys.map { Level(ga.getValue(it), gb.getValue(it)) }
+            // The family: every test the table makes, in row order, throughput then p99.
+            val adjusted = Stats.holm(levels.flatMap { listOfNotNull(it.thr?.p, it.p99?.p) }).iterator()
+            val rows = keys.zip(levels).map { (k, l) ->
+                val thr = change(l.x.map { it.throughputRps }, l.y.map { it.throughputRps }, l.thr, l.thr?.let { adjusted.next() }, threshold, alpha)
+                val p99 = change(l.x.map { it.latencyP99Ms }, l.y.map { it.latencyP99Ms }, l.p99, l.p99?.let { adjusted.next() }, threshold, alpha)
+                Row(k.first, k.second, thr, p99, l.x.sumOf { it.errors }, l.y.sumOf { it.errors })
+            }
+            val onlyA = (ga.keys - gb.keys).map { "${it.first}@${it.second}" }.sorted()
+            val onlyB = (gb.keys - ga.keys).map { "${it.first}@${it.second}" }.sorted()
+            return Compare(a, b, threshold, alpha, rows, onlyA, onlyB, environment)
         }
 
-        /** B against A for one metric, with the rule that applies (see the class comment). */
-        fun change(a: Stats.Summary, b: Stats.Summary, threshold: Double): Change {
-            val ratio = if (a.median == 0.0 || !a.median.isFinite()) Double.NaN else b.median / a.median
-            val ca = a.ci; val cb = b.ci
-            return if (ca != null && cb != null) Change(a, b, ratio, a.mean !in cb && b.mean !in ca, Rule.CI)
-            else Change(a, b, ratio, ratio.isFinite() && abs(ratio - 1) > threshold, Rule.THRESHOLD)
+        /** B against A for one metric: Welch when [test] was made (then [pAdjusted] is its Holm p), else the threshold rule. */
+        fun change(a: List<Double>, b: List<Double>, test: Stats.Welch?, pAdjusted: Double?, threshold: Double, alpha: Double): Change {
+            val sa = Stats.summarize(a); val sb = Stats.summarize(b)
+            val ratio = if (sa.median == 0.0 || !sa.median.isFinite()) Double.NaN else sb.median / sa.median
+            return if (test != null && pAdjusted != null) Change(sa, sb, ratio, pAdjusted < alpha, Rule.WELCH, test.p, pAdjusted)
+            else Change(sa, sb, ratio, ratio.isFinite() && abs(ratio - 1) > threshold, Rule.THRESHOLD)
+        }
+
+        fun p(v: Double?): String = when {
+            v == null || v.isNaN() -> "–"
+            v < 0.001 -> "<0.001"
+            else -> String.format(Locale.ROOT, "%.3f", v)
         }
     }
 
-    private fun rules(): String =
-        "Significance: **CI** = both runs have 2+ repetitions at that level, and each run's mean lies outside the other's 95% " +
-            "confidence interval; **thr** = a single repetition on one side, so the change must exceed ±${Fmt.pct(threshold)} " +
-            "(--threshold). `*` marks a significant change. Throughput B/A > 1 is faster; p99 B/A < 1 is better."
+    /**
+     * What `--fail-on-regression` fails on, one line each: a significant change (by the row's rule) whose
+     * throughput B/A is below 1 - [fraction], or whose p99 B/A is above 1 + [fraction].
+     */
+    fun regressions(fraction: Double): List<String> = rows.flatMap { r ->
+        listOfNotNull(
+            r.throughput.takeIf { it.significant && it.ratio < 1 - fraction }
+                ?.let { "${r.route} @ ${r.users} users: throughput B/A ${Fmt.ratio(it.ratio)} (${it.evidence})" },
+            r.p99.takeIf { it.significant && it.ratio > 1 + fraction }
+                ?.let { "${r.route} @ ${r.users} users: p99 B/A ${Fmt.ratio(it.ratio)} (${it.evidence})" },
+        )
+    }
 
-    private fun header() = listOf("route", "users", "A req/s", "B req/s", "B/A", "p99 A ms", "p99 B ms", "p99 B/A", "rule", "verdict")
+    private fun rules(): String =
+        "Significance: **Welch** = both runs have 2+ repetitions at that level: Welch's t-test of the means, with the p-values " +
+            "of ${if (tests == 0) "all tests in the table (none here)" else "all $tests tests in this table (throughput and p99)"} " +
+            "Holm-adjusted together; significant when the adjusted p < " +
+            "${alphaText()} (--alpha). **thr** = a single repetition on one side: not a test, the change counts when it exceeds " +
+            "±${Fmt.pct(threshold)} (--threshold). `*` marks a significant change; p columns are Holm-adjusted. " +
+            "Throughput B/A > 1 is faster; p99 B/A < 1 is better."
+
+    private fun alphaText() = String.format(Locale.ROOT, "%.4g", alpha).trimEnd('0').trimEnd('.')
+
+    private fun header() = listOf("route", "users", "A req/s", "B req/s", "B/A", "p", "p99 A ms", "p99 B ms", "p99 B/A", "p99 p", "rule", "verdict")
 
     private fun tableRows() = rows.map { r ->
         listOf(r.route, r.users.toString(), Fmt.rps(r.throughput.a.median), Fmt.rps(r.throughput.b.median),
-            Fmt.ratio(r.throughput.ratio) + if (r.throughput.significant) " *" else "",
-            Fmt.ms(r.p99.a.median), Fmt.ms(r.p99.b.median), Fmt.ratio(r.p99.ratio) + if (r.p99.significant) " *" else "",
+            Fmt.ratio(r.throughput.ratio) + if (r.throughput.significant) " *" else "", p(r.throughput.pAdjusted),
+            Fmt.ms(r.p99.a.median), Fmt.ms(r.p99.b.median), Fmt.ratio(r.p99.ratio) + if (r.p99.significant) " *" else "", p(r.p99.pAdjusted),
             if (r.throughput.rule == r.p99.rule) r.throughput.rule.label else "${r.throughput.rule.label}/${r.p99.rule.label}",
             r.verdict)
     }
@@ -121,8 +218,10 @@ class Compare(val a: RunData, val b: RunData, val threshold: Double, val rows: L
     }
 
     fun text(): String = buildString {
+        environment.warning?.let { appendLine(it); appendLine() }
         appendLine("A = ${a.run.dir}  (${a.repetitions} repetition${if (a.repetitions == 1) "" else "s"})")
         appendLine("B = ${b.run.dir}  (${b.repetitions} repetition${if (b.repetitions == 1) "" else "s"})")
+        environment.note?.let { appendLine(it) }
         appendLine(rules().replace("**", "").replace("`", ""))
         appendLine()
         if (rows.isEmpty()) appendLine("The two runs share no route and users level.") else append(Table(header(), tableRows()).render())
@@ -137,8 +236,10 @@ class Compare(val a: RunData, val b: RunData, val threshold: Double, val rows: L
     fun markdown(): String = buildString {
         appendLine("# Compare: ${b.name} / ${a.name}")
         appendLine()
+        environment.warning?.let { appendLine("> **${it.substringBefore(": ")}:** ${it.substringAfter(": ")}"); appendLine() }
         appendLine("- A = `${a.run.dir}` (${a.repetitions} repetition${if (a.repetitions == 1) "" else "s"})")
         appendLine("- B = `${b.run.dir}` (${b.repetitions} repetition${if (b.repetitions == 1) "" else "s"})")
+        environment.note?.let { appendLine("- $it") }
         appendLine()
         appendLine("Medians over repetitions. ${rules()}")
         appendLine()

@@ -1,5 +1,6 @@
 package pssr.bench
 
+import org.apache.commons.math3.distribution.TDistribution
 import kotlin.math.abs
 import kotlin.math.floor
 import kotlin.math.sqrt
@@ -14,6 +15,10 @@ import kotlin.math.sqrt
  *
  * The 95% confidence interval is of the **mean**, with Student's t (two-sided, n - 1 degrees of freedom):
  * mean ± t(0.975, n - 1) · s / sqrt(n), s the sample standard deviation. One value has no interval.
+ * Student's t comes from commons-math3 (`TDistribution`), not from a table.
+ *
+ * `compare` tests two runs with [welch] (Welch's unequal-variance t-test) per route and level, and adjusts the
+ * table's p-values together with [holm].
  */
 object Stats {
     fun mean(xs: Collection<Double>): Double = if (xs.isEmpty()) Double.NaN else xs.sum() / xs.size
@@ -38,24 +43,14 @@ object Stats {
         return sqrt(xs.sumOf { (it - m) * (it - m) } / (xs.size - 1))
     }
 
-    /** Two-sided 95% critical value of Student's t with [df] degrees of freedom. */
+    /** Two-sided 95% critical value of Student's t with [df] degrees of freedom: t(0.975, df), from commons-math3. */
     fun t95(df: Int): Double {
         require(df >= 1) { "degrees of freedom must be >= 1, was $df" }
-        return when {
-            df <= T95.size -> T95[df - 1]
-            df <= 40 -> 2.021
-            df <= 60 -> 2.000
-            df <= 120 -> 1.980
-            else -> 1.960
-        }
+        return studentT(df.toDouble()).inverseCumulativeProbability(0.975)
     }
 
-    // t(0.975, df) for df = 1..30 (standard tables).
-    private val T95 = doubleArrayOf(
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-    )
+    /** Student's t distribution; no random generator (we never sample, and building one costs more than the maths). */
+    private fun studentT(df: Double) = TDistribution(null, df)
 
     /** 95% confidence interval of the mean; null for fewer than two values (no interval from one sample). */
     fun ci95(xs: Collection<Double>): Interval? {
@@ -70,6 +65,50 @@ object Stats {
         val halfWidth: Double get() = (high - low) / 2
         val center: Double get() = (high + low) / 2
         operator fun contains(x: Double) = x in low..high
+    }
+
+    /** Welch's t-test of two samples: statistic, Welch–Satterthwaite degrees of freedom, two-sided p-value. */
+    data class Welch(val t: Double, val df: Double, val p: Double)
+
+    /**
+     * Welch's unequal-variance t-test of the means of [a] and [b] (two-sided), or null when either side has fewer
+     * than two finite values (no variance to test against). t = (mean a − mean b) / √(s²a/na + s²b/nb),
+     * df = (s²a/na + s²b/nb)² / ((s²a/na)²/(na−1) + (s²b/nb)²/(nb−1)), p = 2 · P(T_df ≤ −|t|).
+     * Both sides without any spread (every repetition identical): p = 1 for equal means, 0 otherwise — there is
+     * no noise for a difference to hide in (this happens with synthetic data, not with measurements).
+     */
+    fun welch(a: Collection<Double>, b: Collection<Double>): Welch? {
+        val xa = a.filter { it.isFinite() }; val xb = b.filter { it.isFinite() }
+        if (xa.size < 2 || xb.size < 2) return null
+        val ma = mean(xa); val mb = mean(xb)
+        val qa = stdev(xa).let { it * it } / xa.size
+        val qb = stdev(xb).let { it * it } / xb.size
+        val se = sqrt(qa + qb)
+        if (se == 0.0) return when {
+            ma == mb -> Welch(0.0, Double.NaN, 1.0)
+            else -> Welch(if (ma > mb) Double.POSITIVE_INFINITY else Double.NEGATIVE_INFINITY, Double.NaN, 0.0)
+        }
+        val t = (ma - mb) / se
+        val df = (qa + qb) * (qa + qb) / (qa * qa / (xa.size - 1) + qb * qb / (xb.size - 1))
+        return Welch(t, df, minOf(1.0, 2 * studentT(df).cumulativeProbability(-abs(t))))
+    }
+
+    /**
+     * Holm's step-down adjustment of [ps] for testing them as one family (controls the chance of any false
+     * positive at alpha): sort ascending, adjusted p(i) = max over j ≤ i of min(1, (m − j + 1) · p(j)), returned in
+     * the input order. Same as R's `p.adjust(ps, "holm")`.
+     */
+    fun holm(ps: List<Double>): List<Double> {
+        require(ps.all { it in 0.0..1.0 }) { "p-values must be in 0..1: $ps" }
+        val m = ps.size
+        val order = ps.indices.sortedBy { ps[it] }
+        val adjusted = DoubleArray(m)
+        var running = 0.0
+        order.forEachIndexed { rank, i ->
+            running = maxOf(running, minOf(1.0, (m - rank) * ps[i]))
+            adjusted[i] = running
+        }
+        return adjusted.toList()
     }
 
     /** What the report shows for one metric over the repetitions of one route at one level. */
