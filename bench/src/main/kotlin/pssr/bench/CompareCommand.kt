@@ -151,7 +151,7 @@ class Compare(
             val rows = keys.zip(levels).map { (k, l) ->
                 val thr = change(l.x.map { it.throughputRps }, l.y.map { it.throughputRps }, l.thr, l.thr?.let { adjusted.next() }, threshold, alpha)
                 val p99 = change(l.x.map { it.latencyP99Ms }, l.y.map { it.latencyP99Ms }, l.p99, l.p99?.let { adjusted.next() }, threshold, alpha)
-                Row(k.first, k.second, thr, p99, l.x.sumOf { it.errors }, l.y.sumOf { it.errors })
+                Row(k.first, k.second, thr, p99, l.x.sumOf { it.errors }.toInt(), l.y.sumOf { it.errors }.toInt())
             }
             val onlyA = (ga.keys - gb.keys).map { "${it.first}@${it.second}" }.sorted()
             val onlyB = (gb.keys - ga.keys).map { "${it.first}@${it.second}" }.sorted()
