@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Is pssr's figure the server's? One WebFlux server JVM; per level, alternating: `./pssr run --target` (the
+# harness: wrk, response checks, side probe) and plain `wrk -t1 -cN -d10s` on the same JVM. Prints the
+# ratio per route and level (acceptance: 0.90-1.10), then the same run with --driver jmeter and the driver
+# CPU per request of both (acceptance: wrk's <= 25% of JMeter's). Run it on an otherwise quiet machine.
+#   scripts/driver-check.sh [USERS]   (default 16,64,128)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$ROOT/scripts/find-jdk.sh"
+cd "$ROOT"
+USERS="${1:-16,64,128}"
+ROUTES=(presentations/jstachio/virtual presentations/htmlflow/suspending)
+OUT="$(mktemp -d /tmp/pssr-driver-check.XXXXXX)"
+./pssr list >/dev/null   # builds if needed
+JAR=$(ls servers/webflux/target/pssr-server-webflux-*.jar | grep -v plain | head -1)
+PORT_FILE="$OUT/port"
+"$JAVA_HOME/bin/java" -Xms512m -Xmx2g -XX:+UseG1GC --sun-misc-unsafe-memory-access=allow -Dserver.address=127.0.0.1 -Dserver.port=0 \
+  -Dpssr.port-file="$PORT_FILE" -jar "$JAR" >"$OUT/server.log" 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT INT TERM
+for _ in $(seq 1 300); do [ -s "$PORT_FILE" ] && break; sleep 0.2; done
+PORT=$(cat "$PORT_FILE"); BASE="http://127.0.0.1:$PORT"
+echo "driver-check: WebFlux pid $SERVER on $BASE; results in $OUT"
+
+plain_wrk() { # route users -> req/s of plain wrk (after a 5 s warm-up at the same users)
+  wrk -t1 -c"$2" -d5s "$BASE/$1?itemDelayMs=1" >/dev/null
+  wrk -t1 -c"$2" -d10s "$BASE/$1?itemDelayMs=1" | awk '/Requests\/sec/ {print $2}'
+}
+pssr_run() { # driver users dir -> results.csv of both routes at that level
+  ./pssr run --target "$BASE" --driver "$1" --models presentations --engines jstachio,htmlflow --approaches virtual,suspending \
+    --users "$2" --route-warmup 0 --warmup 5s --duration 10s --out "$3" >"$3.log" 2>&1 || { echo "pssr run failed: $(tail -3 "$3.log")"; exit 1; }
+}
+col() { # file route-key column -> value
+  awk -F, -v key="$2" -v name="$3" 'NR==1 {for (i=1;i<=NF;i++) if ($i==name) c=i; next} ($1"/"$2"/"$3"/"$4)==key {print $c}' "$1"
+}
+
+printf '\n%-40s %6s %12s %12s %7s %10s %10s\n' route users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs"
+for u in ${USERS//,/ }; do
+  pssr_run wrk "$u" "$OUT/wrk-u$u"
+  for r in "${ROUTES[@]}"; do
+    plain=$(plain_wrk "$r" "$u")
+    key="webflux/$r"
+    ours=$(col "$OUT/wrk-u$u/results.csv" "$key" throughput_rps)
+    printf '%-40s %6s %12.0f %12.0f %7.2f %10s %10s\n' "$r" "$u" "$ours" "$plain" "$(awk -v a="$ours" -v b="$plain" 'BEGIN {print a / b}')" \
+      "$(col "$OUT/wrk-u$u/results.csv" "$key" server_cpu_us_per_req)" "$(col "$OUT/wrk-u$u/results.csv" "$key" driver_cpu_us_per_req)"
+  done
+done
+
+printf '\n%-40s %6s %12s %14s %14s %8s\n' route users "jmeter req/s" "jmeter µs/req" "wrk µs/req" "wrk/jm"
+for u in ${USERS//,/ }; do
+  pssr_run jmeter "$u" "$OUT/jmeter-u$u"
+  for r in "${ROUTES[@]}"; do
+    key="webflux/$r"
+    jm=$(col "$OUT/jmeter-u$u/results.csv" "$key" driver_cpu_us_per_req); wk=$(col "$OUT/wrk-u$u/results.csv" "$key" driver_cpu_us_per_req)
+    printf '%-40s %6s %12.0f %14s %14s %8.2f\n' "$r" "$u" "$(col "$OUT/jmeter-u$u/results.csv" "$key" throughput_rps)" "$jm" "$wk" "$(awk -v a="$wk" -v b="$jm" 'BEGIN {print a / b}')"
+  done
+done
