@@ -101,11 +101,12 @@ class RunCommand : Callable<Int> {
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
         target?.let { Remote(it).routes() } // loopback and answering, or one line saying why not
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
-        val load = openDriver(plan)
+        val wrk = checkDriver()
+        val options = options(plan)
+        val dir = resultsDirectory(options)
+        val run = RunDirectory(dir)
+        val load: LoadDriver = wrk?.let { WrkDriver(it, driverThreads, plan.responseTimeout) } ?: JmeterDriver(plan.responseTimeout, dir.resolve("jtl"))
         load.use {
-            val options = options(plan, load)
-            val dir = resultsDirectory(options)
-            val run = RunDirectory(dir)
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { pinSelf(it) }
             val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus)
@@ -121,13 +122,15 @@ class RunCommand : Callable<Int> {
         }
     }
 
-    private fun openDriver(plan: RunPlan): LoadDriver = when (driver) {
+    /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
+    private fun checkDriver(): Path? = when (driver) {
         "wrk" -> {
             if (driverThreads !in 1..64) throw UsageError("--driver-threads must be 1..64, was $driverThreads")
             val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
-            try { WrkDriver(exe, driverThreads, plan.responseTimeout) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
+            try { WrkDriver.versionOf(exe) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
+            exe
         }
-        "jmeter" -> JmeterDriver(plan.responseTimeout, Files.createTempDirectory("pssr-jtl-"))
+        "jmeter" -> null
         else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
     }
 
@@ -202,8 +205,8 @@ class RunCommand : Callable<Int> {
     }
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
-    private fun options(plan: RunPlan, load: LoadDriver): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
-        "driver" to load.name, "driverThreads" to (if (load.name == "wrk") driverThreads else null),
+    private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
+        "driver" to driver, "driverThreads" to (if (driver == "wrk") driverThreads else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),
