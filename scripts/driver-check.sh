@@ -28,7 +28,7 @@ plain_wrk() { # route users -> req/s of plain wrk (after a 5 s warm-up at the sa
 }
 pssr_run() { # driver users dir -> results.csv of both routes at that level
   ./pssr run --target "$BASE" --driver "$1" --models presentations --engines jstachio,htmlflow --approaches virtual,suspending \
-    --users "$2" --route-warmup 0 --warmup 5s --duration 10s --out "$3" >"$3.log" 2>&1 || { echo "pssr run failed: $(tail -3 "$3.log")"; exit 1; }
+    --users "$2" --repeat 1 --route-warmup 0 --warmup 5s --duration 10s --out "$3" >"$3.log" 2>&1 || { echo "pssr run failed: $(tail -3 "$3.log")"; exit 1; }
 }
 col() { # file route-key column -> value
   awk -F, -v key="$2" -v name="$3" 'NR==1 {for (i=1;i<=NF;i++) if ($i==name) c=i; next} ($1"/"$2"/"$3"/"$4)==key {print $c}' "$1"

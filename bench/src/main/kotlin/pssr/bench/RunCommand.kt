@@ -245,7 +245,8 @@ private class Remote(url: String) : Target {
     private val uri = checkLoopback(url)
     override val host: String = uri.host
     override val port: Int = if (uri.port > 0) uri.port else 80
-    override val pid: Long? = null
+    // a target on this machine is still measured: its PID is found from the listening socket (no sampler attached)
+    override val pid: Long? by lazy { pssr.bench.measure.PortOwner.pid(port) }
     override val sampler: ResourceSampler? = null
 
     companion object {

@@ -50,3 +50,29 @@ object ProcessCpu {
         }.toSet()
     }
 }
+
+/**
+ * The process listening on a loopback TCP port, found as Linux tools do: the socket's inode from
+ * `/proc/net/tcp{,6}` (state 0A = LISTEN), then the process holding that inode among its fds. Lets a
+ * `--target` server on this machine still have its CPU per request measured. Null when not found or not
+ * readable (another user's process).
+ */
+object PortOwner {
+    fun pid(port: Int): Long? {
+        val hexPort = "%04X".format(port)
+        val inodes = listOf("/proc/net/tcp", "/proc/net/tcp6").flatMap { f ->
+            try { Files.readAllLines(Path.of(f)).drop(1) } catch (e: Exception) { emptyList() }
+        }.map { it.trim().split(Regex("\\s+")) }
+            .filter { it.size > 9 && it[1].endsWith(":$hexPort") && it[3] == "0A" }.map { it[9] }.toSet()
+        if (inodes.isEmpty()) return null
+        val procs = try { Files.list(Path.of("/proc")).use { s -> s.map { it.fileName.toString() }.filter { it.all(Char::isDigit) }.toList() } } catch (e: Exception) { return null }
+        for (pid in procs) {
+            val fds = try { Files.list(Path.of("/proc/$pid/fd")).use { it.toList() } } catch (e: Exception) { continue }
+            for (fd in fds) {
+                val link = try { Files.readSymbolicLink(fd).toString() } catch (e: Exception) { continue }
+                if (link.startsWith("socket:[") && link.removePrefix("socket:[").removeSuffix("]") in inodes) return pid.toLong()
+            }
+        }
+        return null
+    }
+}
