@@ -12,7 +12,6 @@ import java.time.Duration
 import java.time.LocalDateTime
 import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
-import java.util.concurrent.TimeUnit
 
 @Command(name = "browser", mixinStandardHelpOptions = true,
     description = [
@@ -41,6 +40,12 @@ class BrowserCommand : Callable<Int> {
     @Option(names = ["--no-filmstrips"], description = ["Skip the filmstrips"])
     var noFilmstrips: Boolean = false
 
+    @Option(names = ["--chromium"], paramLabel = "FILE", description = ["Chromium or Chrome binary (default: \$CHROME_PATH, /usr/bin/chromium, chromium on the PATH)"])
+    var chromiumPath: Path? = null
+
+    @Option(names = ["--lighthouse"], paramLabel = "FILE", description = ["A Lighthouse CLI (lighthouse/cli/index.js) to use as is (default: browser/node_modules, installed with npm ci when missing)"])
+    var lighthouseCli: Path? = null
+
     override fun call(): Int {
         if (runs < 1) throw UsageError("--runs must be >= 1, was $runs")
         val pageList = pages.map { id -> DemoPage.byId(id) ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}") }
@@ -49,8 +54,9 @@ class BrowserCommand : Callable<Int> {
         }
         throttling.forEach { if (it !in Lighthouse.THROTTLINGS) throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}") }
 
-        val chromium = Chromium.executable() ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
-        val lighthouse = Lighthouse.prepare(Project.root.resolve("browser"), chromium)
+        val chromium = chromiumPath?.let { p -> p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
+            ?: Chromium.executable() ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
+        val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
 
         val dir = (out ?: Project.root.resolve("results").resolve("browser-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
         if (Files.exists(dir) && Files.list(dir).use { it.findAny().isPresent }) throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
@@ -61,9 +67,16 @@ class BrowserCommand : Callable<Int> {
         println("pssr browser: ${cases.size} cases x ${throttling.size} throttling x $runs runs = $total Lighthouse runs (about ${total * 15 / 60 + 1} min), results in $dir")
         println("pssr browser: Chromium ${lighthouse.chromiumVersion}, Lighthouse ${lighthouse.version}, Node ${lighthouse.nodeVersion}")
 
-        ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser").use { server ->
+        val server = try { ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser") }
+            catch (e: ServerStartFailed) { throw BrowserFailure("${e.message}; see ${dir.resolve("webflux-browser.log")}") }
+        server.use {
             // Warm-up: every page once with no delay, so the first measured load pays no class loading or JIT.
-            for (c in cases) StreamProbe.get(server.host, server.port, c.path(0), timeout = Duration.ofSeconds(30))
+            // A page that does not load here ends the command before Lighthouse waits on it.
+            for (c in cases) {
+                val answer = try { StreamProbe.get(server.host, server.port, c.path(0), timeout = Duration.ofSeconds(30)) }
+                    catch (e: Exception) { throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: ${e.message ?: e.javaClass.simpleName}") }
+                if (answer.status != 200 || !answer.complete) throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: HTTP ${answer.status}${if (answer.complete) "" else ", incomplete"}")
+            }
             val results = mutableListOf<LighthouseRun>()
             var n = 0
             // Rounds: every case once per round, so drift in machine load spreads over all cases alike.
@@ -72,14 +85,16 @@ class BrowserCommand : Callable<Int> {
                 val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")
                 print("\r[%3d/%d] %-48s".format(n, total, "${c.id} $t run $run"))
                 System.out.flush()
-                results += lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run)
+                results += try { lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run) }
+                           catch (e: Exception) { println(); throw e }
             }
             println()
             val summary = BrowserSummary(results, dir)
             summary.writeCsv()
             val filmstrips = if (noFilmstrips) emptyList() else {
                 println("pssr browser: filmstrips (direct capture at fixed instants) ...")
-                Filmstrips.capture(chromium, server.baseUrl, cases, dir.resolve("filmstrips"))
+                try { Filmstrips.capture(chromium, server.baseUrl, cases, dir.resolve("filmstrips")) }
+                catch (e: Exception) { throw BrowserFailure("filmstrips failed: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}") }
             }
             val table = summary.table()
             Files.writeString(dir.resolve("table.txt"), table)
@@ -87,6 +102,7 @@ class BrowserCommand : Callable<Int> {
             println(table)
             println("pssr browser: ${dir.resolve("browser.html")}")
         }
+        BrowserSection.rerenderRunReport(dir)?.let { println("pssr browser: added to the run's report: $it") }
         return 0
     }
 }
@@ -105,69 +121,3 @@ data class LighthouseRun(
     val observedFcp: Double, val warnings: List<String>,
 )
 
-/** Lighthouse 12.8.2 from `browser/node_modules` (npm ci), run as a child process per measurement. */
-class Lighthouse private constructor(private val cli: Path, private val chromium: Path, val version: String, val nodeVersion: String, val chromiumVersion: String) {
-    fun run(url: String, file: Path, throttling: String): LighthouseRun {
-        val command = listOf("node", cli.toString(), url, "--output=json", "--output-path=$file", "--only-categories=performance",
-            "--throttling-method=$throttling", "--chrome-flags=${Chromium.FLAGS.joinToString(" ")}", "--quiet")
-        val log = Files.createTempFile("pssr-lighthouse-", ".log")
-        try {
-            val pb = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-            pb.environment()["CHROME_PATH"] = chromium.toString()
-            val process = pb.start()
-            if (!process.waitFor(180, TimeUnit.SECONDS)) {
-                process.destroyForcibly(); process.waitFor(10, TimeUnit.SECONDS)
-                throw IllegalStateException("Lighthouse did not finish within 180 s: $url")
-            }
-            if (process.exitValue() != 0 || !Files.exists(file))
-                throw IllegalStateException("Lighthouse failed (exit ${process.exitValue()}) on $url: ${Files.readString(log).takeLast(1500)}")
-        } finally { Files.deleteIfExists(log) }
-        return read(file, throttling)
-    }
-
-    companion object {
-        val THROTTLINGS = listOf("simulate", "provided")
-
-        /** Reads the figures pssr reports from one Lighthouse JSON report. */
-        fun read(file: Path, throttling: String): LighthouseRun {
-            val json = MiniJson.parse(Files.readString(file))
-            fun at(vararg path: String): Any? = path.fold(json) { v, k -> (v as? Map<*, *>)?.get(k) }
-            fun num(vararg path: String) = (at(*path) as? Double) ?: Double.NaN
-            val runtimeError = at("runtimeError", "message") as? String
-            if (runtimeError != null) throw IllegalStateException("Lighthouse runtime error in $file: $runtimeError")
-            val metrics = ((at("audits", "metrics", "details", "items") as? List<*>)?.firstOrNull() as? Map<*, *>).orEmpty()
-            return LighthouseRun(null, 0, throttling, file,
-                score = num("categories", "performance", "score") * 100,
-                fcp = num("audits", "first-contentful-paint", "numericValue"),
-                lcp = num("audits", "largest-contentful-paint", "numericValue"),
-                speedIndex = num("audits", "speed-index", "numericValue"),
-                ttfb = num("audits", "server-response-time", "numericValue"),
-                observedFcp = (metrics["observedFirstContentfulPaint"] as? Double) ?: Double.NaN,
-                warnings = (at("runWarnings") as? List<*>).orEmpty().map { it.toString() })
-        }
-
-        /** Finds Node and Lighthouse (running `npm ci` in [folder] if node_modules is missing); [UsageError] with the exact fix otherwise. */
-        fun prepare(folder: Path, chromium: Path): Lighthouse {
-            val node = output(listOf("node", "--version"))
-                ?: throw UsageError("Node.js not found; install it (apt-get install nodejs npm), then run: cd $folder && npm ci")
-            val cli = folder.resolve("node_modules/lighthouse/cli/index.js")
-            if (!Files.exists(cli)) {
-                println("pssr browser: Lighthouse is not installed; running 'npm ci' in $folder ...")
-                val ok = try {
-                    val p = ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(folder.toFile()).inheritIO().start()
-                    p.waitFor(600, TimeUnit.SECONDS) && p.exitValue() == 0
-                } catch (e: Exception) { false }
-                if (!ok || !Files.exists(cli)) throw UsageError("could not install Lighthouse; run: cd $folder && npm ci")
-            }
-            val version = (MiniJson.parse(Files.readString(folder.resolve("node_modules/lighthouse/package.json"))) as Map<*, *>)["version"].toString()
-            val chromiumVersion = output(listOf(chromium.toString(), "--version"))?.lines()?.lastOrNull { it.contains("Chrom") }?.trim() ?: "unknown"
-            return Lighthouse(cli, chromium, version, node.trim(), chromiumVersion)
-        }
-
-        private fun output(command: List<String>): String? = try {
-            val p = ProcessBuilder(command).redirectErrorStream(true).start()
-            val text = p.inputStream.bufferedReader().readText()
-            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) text else null
-        } catch (e: Exception) { null }
-    }
-}

@@ -35,6 +35,7 @@ fun cli(): CommandLine = CommandLine(Pssr())
     .setExecutionExceptionHandler { e, cmd, _ ->
         when (e) {
             is UsageError -> { System.err.println("pssr: ${e.message}"); 2 }
+            is BrowserFailure -> { System.err.println("pssr: ${cmd.commandName}: ${e.message}"); 2 }
             else -> { System.err.println("pssr: ${cmd.commandName} failed: ${e.message ?: e.javaClass.simpleName}"); 1 }
         }
     }

@@ -157,6 +157,7 @@ private class ReportHtml(val d: RunData) {
         headline()
         for (p in d.panels) panel(p)
         verification()
+        BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
         environment()
         sb.append("</body></html>\n")
         return sb.toString()
@@ -196,7 +197,7 @@ nav a{margin-right:12px}
     private fun toc() {
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
         for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
-        sb.append("<a href=\"#verification\">Verification</a><a href=\"#environment\">Environment</a></nav>\n")
+        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append("<a href=\"#environment\">Environment</a></nav>\n")
     }
 
     private fun howToRead() {

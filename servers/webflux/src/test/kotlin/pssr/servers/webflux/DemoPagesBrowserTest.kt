@@ -3,6 +3,7 @@ package pssr.servers.webflux
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Assertions.fail
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
@@ -24,13 +25,15 @@ import java.time.Duration
  * in the same DOM; the naive page's rows land outside its table. Plus the raw responses: the naive pages
  * write items after `</html>`, the suspending and virtual ones do not.
  *
- * Chromium tests are skipped, with the install command, where Chromium is not installed (CI installs it:
- * .ci/run). About 30 s: one load per page x rendering x mode.
+ * Chromium tests are skipped, with the install command, where Chromium is not installed, except where
+ * PSSR_REQUIRE_BROWSER is set (.ci/run installs Chromium and sets it): there they fail. About 30 s: one load per page x rendering x mode.
  */
 class DemoPagesBrowserTest {
     private val streaming = listOf(DemoRendering.SUSPENDING, DemoRendering.VIRTUAL)
 
     private fun browser(): Chromium {
+        // .ci/run installs Chromium and sets PSSR_REQUIRE_BROWSER: there a missing Chromium fails instead of skipping.
+        if (chromium == null && System.getenv("PSSR_REQUIRE_BROWSER") != null) fail<Unit>("Chromium is not installed (PSSR_REQUIRE_BROWSER is set); install it with: ${Chromium.INSTALL_HINT}")
         assumeTrue(chromium != null, "Chromium is not installed, browser test skipped; install it with: ${Chromium.INSTALL_HINT}")
         return chromium!!
     }
