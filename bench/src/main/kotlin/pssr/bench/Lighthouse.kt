@@ -39,7 +39,8 @@ class Lighthouse(
             "--chrome-flags=${(Chromium.FLAGS + marker).joinToString(" ")}", "--quiet")
         val log = Files.createTempFile("pssr-lighthouse-", ".log")
         var process: Process? = null
-        val hook = Thread({ process?.let { stopTree(it.toHandle()) }; stopMarked(marker) }, "pssr-stop-lighthouse")
+        // Chromium first (it is still Lighthouse's child while Lighthouse runs, found by its marker with its profile), then Lighthouse's tree.
+        val hook = Thread({ stopMarked(marker); process?.let { stopTree(it.toHandle()) } }, "pssr-stop-lighthouse")
         Runtime.getRuntime().addShutdownHook(hook)
         try {
             val pb = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
@@ -50,8 +51,8 @@ class Lighthouse(
             if (process.exitValue() != 0 || !Files.exists(file))
                 throw BrowserFailure("Lighthouse failed (exit ${process.exitValue()}) on $url: ${lastLine(Files.readString(log))}")
         } finally {
-            process?.let { stopTree(it.toHandle()) }
             stopMarked(marker)
+            process?.let { stopTree(it.toHandle()) }
             try { Runtime.getRuntime().removeShutdownHook(hook) } catch (_: IllegalStateException) { }
             Files.deleteIfExists(log)
         }
