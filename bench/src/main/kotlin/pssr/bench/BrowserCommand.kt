@@ -19,7 +19,8 @@ import java.util.concurrent.Callable
         "Chromium with Lighthouse (score, FCP, LCP, Speed Index, TTFB; median of --runs runs, with Lighthouse's",
         "default simulated throttling and with --throttling-method=provided), plus filmstrips at fixed instants.",
         "Starts the WebFlux server itself. Writes every raw Lighthouse JSON, runs.csv, summary.csv, table.txt,",
-        "filmstrips/*.png and a self-contained browser.html to --out. Needs Debian's chromium and Node.js; see docs/BROWSER.md.",
+        "filmstrips/*.png and a self-contained browser.html to --out (with --out results/<run>/browser, the run's report.html gets",
+        "a section too). Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
     ])
 class BrowserCommand : Callable<Int> {
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"])
