@@ -19,7 +19,8 @@ import java.util.concurrent.Callable
         "Chromium with Lighthouse (score, FCP, LCP, Speed Index, TTFB; median of --runs runs, with Lighthouse's",
         "default simulated throttling and with --throttling-method=provided), plus filmstrips at fixed instants.",
         "Starts the WebFlux server itself. Writes every raw Lighthouse JSON, runs.csv, summary.csv, table.txt,",
-        "filmstrips/*.png and a self-contained browser.html to --out. Needs Debian's chromium and Node.js; see docs/BROWSER.md.",
+        "filmstrips/*.png and a self-contained browser.html to --out (with --out results/<run>/browser, the run's report.html gets",
+        "a section too). Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
     ])
 class BrowserCommand : Callable<Int> {
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"])
@@ -54,12 +55,11 @@ class BrowserCommand : Callable<Int> {
         }
         throttling.forEach { if (it !in Lighthouse.THROTTLINGS) throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}") }
 
+        val dir = (out ?: Project.root.resolve("results").resolve("browser-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        if (Files.exists(dir) && Files.list(dir).use { it.findAny().isPresent }) throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
         val chromium = chromiumPath?.let { p -> p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
             ?: Chromium.executable() ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
         val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
-
-        val dir = (out ?: Project.root.resolve("results").resolve("browser-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
-        if (Files.exists(dir) && Files.list(dir).use { it.findAny().isPresent }) throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
         Files.createDirectories(dir.resolve("lighthouse"))
 
         val cases = pageList.flatMap { p -> renderingList.flatMap { r -> listOf(false, true).map { BrowserCase(p, r, it) } } }

@@ -39,7 +39,8 @@ class Lighthouse(
             "--chrome-flags=${(Chromium.FLAGS + marker).joinToString(" ")}", "--quiet")
         val log = Files.createTempFile("pssr-lighthouse-", ".log")
         var process: Process? = null
-        val hook = Thread({ process?.let { stopTree(it.toHandle()) }; stopMarked(marker) }, "pssr-stop-lighthouse")
+        // Chromium first (it is still Lighthouse's child while Lighthouse runs, found by its marker with its profile), then Lighthouse's tree.
+        val hook = Thread({ stopMarked(marker); process?.let { stopTree(it.toHandle()) } }, "pssr-stop-lighthouse")
         Runtime.getRuntime().addShutdownHook(hook)
         try {
             val pb = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
@@ -50,8 +51,8 @@ class Lighthouse(
             if (process.exitValue() != 0 || !Files.exists(file))
                 throw BrowserFailure("Lighthouse failed (exit ${process.exitValue()}) on $url: ${lastLine(Files.readString(log))}")
         } finally {
-            process?.let { stopTree(it.toHandle()) }
             stopMarked(marker)
+            process?.let { stopTree(it.toHandle()) }
             try { Runtime.getRuntime().removeShutdownHook(hook) } catch (_: IllegalStateException) { }
             Files.deleteIfExists(log)
         }
@@ -144,13 +145,13 @@ class Lighthouse(
 
         /** Stops every process carrying [marker] in its arguments (the Chromium of one run) with its children; removes its Lighthouse profile. */
         internal fun stopMarked(marker: String) {
-            for (p in marked(marker)) {
-                val profile = p.info().arguments().orElse(emptyArray()).firstOrNull { it.startsWith("--user-data-dir=") }?.removePrefix("--user-data-dir=")
-                stopTree(p)
-                // chrome-launcher's own temporary profile (lighthouse.XXXX), which it would have removed had it stopped Chromium itself
-                profile?.let { Path.of(it) }?.takeIf { it.fileName?.toString()?.startsWith("lighthouse.") == true && it.parent == Path.of(System.getProperty("java.io.tmpdir")) }
-                    ?.let { dir -> runCatching { Files.walk(dir).use { s -> s.sorted(Comparator.reverseOrder()).forEach { Files.deleteIfExists(it) } } } }
-            }
+            val marked = marked(marker)
+            // Read first: Debian's /usr/bin/chromium is a shell script, and stopping it stops the real Chromium below it.
+            val profiles = marked.flatMap { p -> p.info().arguments().orElse(emptyArray()).filter { it.startsWith("--user-data-dir=") }.map { it.substringAfter('=') } }.distinct()
+            marked.forEach { stopTree(it) }
+            // chrome-launcher's own temporary profile (lighthouse.XXXX), which it would have removed had it stopped Chromium itself
+            for (dir in profiles.map { Path.of(it) }.filter { it.fileName?.toString()?.startsWith("lighthouse.") == true && it.parent == Path.of(System.getProperty("java.io.tmpdir")) })
+                runCatching { Files.walk(dir).use { s -> s.sorted(Comparator.reverseOrder()).forEach { Files.deleteIfExists(it) } } }
         }
 
         /** The last non-blank line Lighthouse printed, without its stack trace: what went wrong, in one line. */

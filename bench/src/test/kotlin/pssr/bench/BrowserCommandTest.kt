@@ -82,29 +82,29 @@ class BrowserCommandTest {
     }
 
     @Test
-    fun `a run folder with browser results gets a section in its report`(@TempDir dir: Path) {
+    fun `a run folder with browser results gets a section in its report, linking browser html`(@TempDir dir: Path) {
+        SyntheticRun.write(dir, models = listOf("presentations"), users = listOf(1, 4), repetitions = 1, engines = listOf("baseline", "htmlflow"))
+        Report.write(RunDirectory(dir))
+        assertFalse(Files.readString(dir.resolve("report.html")).contains("What the user sees"), "no section without browser results")
+
         Files.createDirectories(dir.resolve("browser"))
         Files.writeString(dir.resolve("browser/summary.csv"), """
             page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files
             weather,suspending,off,provided,1,62,3210,3210,3400,3100,lighthouse/a.json
             weather,suspending,on,provided,1,100,190,260,900,12,lighthouse/b.json
         """.trimIndent() + "\n")
-        val html = BrowserSection.html(dir)!!
-        assertTrue(html.contains("<td>weather</td><td>suspending</td><td>provided</td><td class=n>3.21 s</td><td class=n>0.19 s</td>"), html)
-        assertTrue(html.contains("href=\"browser/browser.html\""), html)
-        assertTrue(BrowserSection.tocLink(dir).contains("#browser"))
-        assertEquals(null, BrowserSection.html(dir.resolve("browser")), "no section without browser results")
+        val report = BrowserSection.rerenderRunReport(dir.resolve("browser"))
+        assertEquals(dir.resolve("report.html"), report)
+        val html = Files.readString(report!!)
+        assertTrue(html.contains("<a href=\"#browser\">What the user sees</a>"), "linked from the table of contents")
+        assertTrue(html.contains("<h2 id=\"browser\">What the user sees"), html)
+        assertTrue(html.contains("<td>weather</td><td>suspending</td><td>provided</td><td class=n>3.21 s</td><td class=n>0.19 s</td>"), "FCP off, then on")
+        assertTrue(html.contains("href=\"browser/browser.html\""), "links the browser report and its filmstrips")
     }
 
     @Test
-    fun `the figures are read from a Lighthouse JSON report`(@TempDir dir: Path) {
-        val file = dir.resolve("r.json")
-        Files.writeString(file, """{"lighthouseVersion":"12.8.2","runWarnings":[],"categories":{"performance":{"score":0.99}},
-            "audits":{"first-contentful-paint":{"numericValue":867.1},"largest-contentful-paint":{"numericValue":900},
-            "speed-index":{"numericValue":3235.7},"server-response-time":{"numericValue":387.8},
-            "metrics":{"details":{"items":[{"observedFirstContentfulPaint":547}]}}}}""")
-        val r = Lighthouse.read(file, "simulate")
-        assertEquals(99.0, r.score, 1e-9)
-        assertEquals(867.1, r.fcp); assertEquals(900.0, r.lcp); assertEquals(3235.7, r.speedIndex); assertEquals(387.8, r.ttfb); assertEquals(547.0, r.observedFcp)
+    fun `browser results outside a run folder re-render no report`(@TempDir dir: Path) {
+        assertEquals(null, BrowserSection.rerenderRunReport(dir.resolve("browser")))
+        assertEquals(null, BrowserSection.rerenderRunReport(dir.resolve("browser-20250101-120000")))
     }
 }

@@ -59,7 +59,13 @@ class LighthouseTest {
         ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress()).use { silent ->
             val held = mutableListOf<Socket>()
             val acceptor = thread(isDaemon = true) { try { while (true) held += silent.accept() } catch (_: Exception) { } }
-            val watcher = thread(isDaemon = true) { while (!Thread.currentThread().isInterrupted) { seen += Lighthouse.marked(marker); try { Thread.sleep(200) } catch (_: InterruptedException) { break } } }
+            val profiles = ConcurrentHashMap.newKeySet<String>()
+            val watcher = thread(isDaemon = true) {
+                while (!Thread.currentThread().isInterrupted) {
+                    Lighthouse.marked(marker).forEach { p -> seen += p; p.info().arguments().orElse(emptyArray()).filter { it.startsWith("--user-data-dir=") }.forEach { profiles += it.substringAfter('=') } }
+                    try { Thread.sleep(200) } catch (_: InterruptedException) { break }
+                }
+            }
             val e = assertThrows(BrowserFailure::class.java) {
                 lighthouse.run("http://127.0.0.1:${silent.localPort}/", dir.resolve("never.json"), "provided", marker)
             }
@@ -67,6 +73,7 @@ class LighthouseTest {
             held.forEach { it.close() }; acceptor.interrupt()
             assertFalse(e.message!!.contains('\n'), e.message)
             assertTrue(e.message!!.contains("did not finish within 12 s"), e.message)
+            assertEquals(emptyList<String>(), profiles.filter { java.nio.file.Files.exists(Path.of(it)) }, "Chromium's temporary profile is removed")
         }
         assertTrue(seen.isNotEmpty(), "Lighthouse launched a marked Chromium")
         assertEquals(emptyList<Long>(), seen.filter { it.isAlive }.map { it.pid() }, "Chromium stopped")
