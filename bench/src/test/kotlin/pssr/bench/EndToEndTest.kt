@@ -30,7 +30,8 @@ class EndToEndTest {
             assertEquals("wrk", r.driver)
             assertTrue(r.throughputRps > 0 && r.requests > 0, r.toCsv())
             assertTrue(r.probeSamples >= 3 && r.ttfbP50Ms <= r.firstItemP50Ms && r.firstItemP50Ms <= r.lastByteP50Ms, "side probe: ${r.toCsv()}")
-            assertTrue(r.serverCpuUsPerRequest > 0 && r.driverCpuUsPerRequest > 0, "CPU per request of both: ${r.toCsv()}")
+            // /proc counts CPU in 10 ms ticks: wrk at one user in a 1 s window may use less than one tick, so only >= 0 is certain
+            assertTrue(r.serverCpuUsPerRequest > 0 && r.driverCpuUsPerRequest >= 0, "CPU per request of both: ${r.toCsv()}")
             val items = if (r.model == "presentations") 10 else 20
             assertTrue(r.latencyP50Ms >= items * 1.0, "no page can finish before its $items items arrived: ${r.toCsv()}")
             assertTrue(r.throughputRps <= r.floorRps * 1.05, "a closed loop cannot beat users / (items x delay): ${r.toCsv()}")
