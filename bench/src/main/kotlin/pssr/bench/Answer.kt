@@ -6,11 +6,10 @@ package pssr.bench
  * whether any number is suspect (driver-bound, engine above its baseline).
  */
 object Answer {
-    fun lines(rows: List<ResultRow>, checks: List<RouteCheck>, topUsers: Int): List<String> {
+    fun lines(d: RunData, topUsers: Int): List<String> {
         val out = ArrayList<String>()
-        val levels = RouteLevel.of(rows)
-        val vsBaseline = RouteLevel.vsBaseline(levels)
-        val top = levels.filter { it.users == topUsers }
+        val checks = d.checks
+        val top = d.levels.filter { it.users == topUsers }
         if (top.isNotEmpty()) {
             out += "At $topUsers users (median req/s; first item p99 from the side probe; CPU µs per request server/driver):"
             for ((key, ls) in top.groupBy { it.framework to it.model }) {
@@ -27,10 +26,10 @@ object Answer {
             out += "Streams (verified with 100 ms per item): ${streams.size} of ${checks.size} routes" +
                 checks.filter { it.verdict != "streams" }.takeIf { it.isNotEmpty() }?.let { b -> "; not: " + b.joinToString(", ") { "${it.route} (${it.verdict})" } }.orEmpty()
         }
-        val drv = levels.count { it.driverBound }
+        val drv = d.levels.count { it.driverBound }
         if (drv > 0) out += "$drv level${if (drv == 1) "" else "s"} driver-bound: read those as 'at least'."
-        val beats = levels.filter { it.engine != BASELINE }.count { (vsBaseline[it] ?: Double.NaN).let { r -> r.isFinite() && r > 1.10 } }
-        if (beats > 0) out += "$beats engine level${if (beats == 1) "" else "s"} above their baseline by >10%: noise larger than the difference (see summary.md)."
+        val beats = SummaryTables.aboveBaseline(d)
+        if (beats.isNotEmpty()) out += SummaryTables.aboveBaselineNote(beats)
         return out
     }
 }

@@ -3,7 +3,7 @@ package pssr.bench
 /**
  * Something that kept part of the matrix from being measured and left no row elsewhere: a server that did
  * not start, a route whose server died. A row of `failures.csv` (optional; the report lists every row in red).
- * Empty [model]/[engine]/[approach] mean the whole framework. [stage]: start, verify, ceiling, load.
+ * Empty [model]/[engine]/[approach] mean the whole framework. [stage]: start (did not start), died (the server process ended during a level), load (a level failed).
  */
 data class Failure(val framework: String, val model: String, val engine: String, val approach: String, val stage: String, val reason: String) {
     val what: String get() = listOf(framework, model, engine, approach).filter { it.isNotEmpty() }.joinToString("/")

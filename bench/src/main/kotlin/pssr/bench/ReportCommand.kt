@@ -8,7 +8,7 @@ import java.nio.file.Path
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = ["Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, ceiling.csv, environment.json)."],
+    description = ["Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, failures.csv, environment.json)."],
 )
 class ReportCommand : Runnable {
     @Parameters(index = "0", paramLabel = "DIR", description = ["a run directory, e.g. results/2025-01-01T12-00-00"])

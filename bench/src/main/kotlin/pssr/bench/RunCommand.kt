@@ -99,7 +99,8 @@ class RunCommand : Callable<Int> {
         val plan = plan()
         val (serverCpus, loadCpus) = pinning()
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
-        target?.let { Remote(it).routes() } // loopback and answering, or one line saying why not
+        // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
+        val targetFramework = target?.let { Remote(it).routes().first().framework }
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
         val wrk = checkDriver()
         val options = options(plan)
@@ -113,9 +114,9 @@ class RunCommand : Callable<Int> {
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            val failures = MatrixRun(run, plan, launch, selection, target, quick, load).execute()
+            val failures = MatrixRun(run, plan, launch, selection, target, targetFramework, quick, load).execute()
             Report.write(run)
-            Answer.lines(run.rows(), run.checks(), plan.levels.last()).forEach(::println)
+            Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
             println("results: ${run.results}")
             println("report:  ${run.report}")
             return if (failures == 0) 0 else 1
@@ -224,7 +225,6 @@ private interface Target : AutoCloseable {
     /** Samples the server's resources for as long as it runs (null when it is not our process). */
     val sampler: ResourceSampler?
     fun routes(): List<ListedRoute>
-    val alive: Boolean
     /** Null while the server runs (or is not ours to know), else how it ended. */
     fun ended(): String?
 }
@@ -236,7 +236,6 @@ private class Started(val server: ServerProcess) : Target {
     // attached once per server JVM (attaching costs a few hundred ms): levels read their window from it
     override val sampler by lazy { ResourceSampler(server.pid) }
     override fun routes() = server.routes()
-    override val alive get() = ProcessHandle.of(server.pid).map { it.isAlive }.orElse(false)
     override fun ended() = server.ended()
     override fun close() { sampler.close(); server.close() }
 }
@@ -265,14 +264,13 @@ private class Remote(url: String) : Target {
         if (listed.status != 200) throw UsageError("--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes")
         return RoutesDocument.parse(listed.body).also { if (it.isEmpty()) throw UsageError("--target http://$host:$port: GET /routes lists no routes") }
     }
-    override val alive get() = true
     override fun ended(): String? = null
     override fun close() {}
 }
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val selection: Selection,
-                        val target: String?, val quick: Boolean, val driver: LoadDriver) {
+                        val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver) {
     private val levelRun = LevelRun(driver, plan.windows)
     private val done = run.rows().map { it.key }.toHashSet()
     private val verified = run.checks().associateBy { it.route }
@@ -281,8 +279,7 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
     /** Returns the number of failures (frameworks that did not start, routes that failed verification or died). */
     fun execute(): Int {
         var failures = 0
-        // A --target server is named by its own /routes (webflux, mvc, quarkus), so its rows read like a started one's.
-        val frameworks = if (target != null) listOf(Framework(Remote(target).routes().first().framework, "server at $target") { null })
+        val frameworks = if (target != null) listOf(Framework(targetFramework!!, "server at $target") { null })
             else selection.frameworks()
         // First pass: start, list and verify, so the progress bar knows the whole matrix.
         val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
@@ -309,7 +306,7 @@ private class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: Se
                     val pending = run.pending(key, rep, plan.levels, done)
                     if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(plan.levels.size - pending.size, route.path)
-                    if (sharing && (shared == null || !shared.alive)) { shared?.close(); shared = tryOpen(fw, "shared", progress) }
+                    if (sharing && (shared == null || shared.ended() != null)) { shared?.close(); shared = tryOpen(fw, "shared", progress) }
                     val server = if (sharing) shared else tryOpen(fw, "${route.model.id}-${route.engine}-${route.approach}-r$rep", progress)
                     if (server == null) {
                         run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))

@@ -6,7 +6,6 @@ import pssr.servers.contract.RoutesDocument
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.util.concurrent.TimeUnit
 
 /** How a server JVM is started: heap, extra flags, and the CPUs it may use (null = not pinned). */
 data class ServerLaunch(
@@ -54,10 +53,7 @@ class ServerProcess private constructor(
         return RoutesDocument.parse(listed.body)
     }
 
-    override fun close() {
-        Live.remove(this)
-        stop(process)
-    }
+    override fun close() = Children.stop(process)
 
     companion object {
         private val SIGNALS = mapOf(1 to "SIGHUP", 2 to "SIGINT", 6 to "SIGABRT", 9 to "SIGKILL", 11 to "SIGSEGV", 15 to "SIGTERM")
@@ -79,14 +75,14 @@ class ServerProcess private constructor(
                 add("-jar"); add(artifact.toString())
             }
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+            Children.track(process, graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
             val server = try {
                 val port = awaitPort(process, portFile, readyTimeout) ?: run {
-                    stop(process)
+                    Children.stop(process)
                     throw ServerStartFailed(framework.name, if (process.isAlive) "did not announce a port within ${readyTimeout.seconds} s" else "exited with code ${process.exitValue()}", tail(log))
                 }
                 ServerProcess(framework, process, port, log, command)
             } finally { Files.deleteIfExists(portFile) }
-            Live.add(server)
             val deadline = System.nanoTime() + readyTimeout.toNanos()
             while (true) {
                 try { server.routes(); return server } catch (e: Exception) {
@@ -108,27 +104,8 @@ class ServerProcess private constructor(
             return null
         }
 
-        private fun stop(process: Process) {
-            if (!process.isAlive) return
-            process.destroy() // SIGTERM to this PID: lets the server shut down cleanly
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly()
-                process.waitFor(5, TimeUnit.SECONDS)
-            }
-        }
-
         fun tail(log: Path, lines: Int = 25): String =
             if (!Files.exists(log)) "" else Files.readAllLines(log).takeLast(lines).joinToString("\n")
-    }
-
-    /** Every server this JVM started and has not stopped yet; a shutdown hook stops them by PID. */
-    private object Live {
-        private val servers = java.util.concurrent.ConcurrentHashMap.newKeySet<ServerProcess>()
-        init {
-            Runtime.getRuntime().addShutdownHook(Thread({ servers.toList().forEach { stop(it.process) } }, "pssr-stop-servers"))
-        }
-        fun add(s: ServerProcess) { servers += s }
-        fun remove(s: ServerProcess) { servers -= s }
     }
 }
 

@@ -26,7 +26,6 @@ data class Sample(val label: String, val thread: String, val startMillis: Long, 
  */
 class JmeterDriver(private val timeout: Duration, private val jtlDir: Path) : LoadDriver {
     override val name = "jmeter"
-    override val inProcess = true
     override val coresUsable: Double get() = ProcessCpu.onlineCpus.size.toDouble()
     override val description get() = "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS threads, " +
         "response timeout ${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, equality assertion on the page"

@@ -42,8 +42,6 @@ interface LoadDriver : AutoCloseable {
     val name: String
     /** The driver's version and the flags it runs with, for environment.json. */
     val description: String
-    /** Whether the driver runs in this JVM (its CPU is then this JVM's, side probe included). */
-    val inProcess: Boolean
     /** Cores the driver can use at most: a level is driver-bound when it uses nearly all of them. */
     val coresUsable: Double
 

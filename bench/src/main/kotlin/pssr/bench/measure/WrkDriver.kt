@@ -1,5 +1,6 @@
 package pssr.bench.measure
 
+import pssr.bench.Children
 import pssr.probe.browser.Json
 import java.nio.file.Files
 import java.nio.file.Path
@@ -15,9 +16,8 @@ import java.util.concurrent.TimeUnit
  */
 class WrkDriver(private val executable: Path, private val threads: Int, private val timeout: Duration) : LoadDriver {
     override val name = "wrk"
-    override val inProcess = false
     override val coresUsable: Double get() = threads.toDouble()
-    val version: String = versionOf(executable)
+    private val version: String = versionOf(executable)
     override val description get() = "$version, -t$threads (capped at users) -cUSERS -T${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, check.lua"
 
     private val script: Path = Files.createTempFile("pssr-wrk-check-", ".lua").also { f ->
@@ -29,25 +29,20 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
         require(window.toSeconds() >= 1) { "a wrk window is whole seconds, at least 1" }
         val command = listOf(executable.toString(), "-t${minOf(threads, users)}", "-c$users", "-d${window.toSeconds()}s",
             "-T${timeout.toSeconds()}s", "-s", script.toString(), target.url, "--", target.pageBytes.toString(), "</html>")
+        // wrk's output (its summary and the result line with the whole histogram, which can exceed a pipe's
+        // buffer) goes to a file, read once wrk has exited
+        val output = Files.createTempFile("pssr-wrk-", ".out")
         val start = System.currentTimeMillis()
-        val process = ProcessBuilder(command).redirectErrorStream(true).start()
-        Children.add(process)
-        val output = try {
-            val text = StringBuilder()
-            val pump = Thread.ofPlatform().daemon().name("pssr-wrk-output").start {
-                process.inputStream.bufferedReader().forEachLine { synchronized(text) { text.appendLine(it) } }
-            }
+        val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
+        Children.track(process, graceSeconds = 3)
+        val text = try {
             val bound = window.toSeconds() + timeout.toSeconds() + 30
-            if (!process.waitFor(bound, TimeUnit.SECONDS)) {
-                Children.stop(process)
-                throw IllegalStateException("wrk did not finish a ${window.toSeconds()} s window within $bound s")
-            }
-            pump.join(5000)
-            synchronized(text) { text.toString() }
-        } finally { Children.stop(process) }
+            check(process.waitFor(bound, TimeUnit.SECONDS)) { "wrk did not finish a ${window.toSeconds()} s window within $bound s" }
+            Files.readString(output)
+        } finally { Children.stop(process); Files.deleteIfExists(output) }
         val end = System.currentTimeMillis()
-        val line = output.lineSequence().firstOrNull { it.startsWith("PSSR-RESULT ") }
-            ?: throw IllegalStateException("wrk exited with code ${process.exitValue()} without a result: ${output.lines().filter { it.isNotBlank() }.takeLast(3).joinToString(" | ")}")
+        val line = text.lineSequence().firstOrNull { it.startsWith("PSSR-RESULT ") }
+            ?: throw IllegalStateException("wrk exited with code ${process.exitValue()} without a result: ${text.lines().filter { it.isNotBlank() }.takeLast(3).joinToString(" | ")}")
         return parse(line.removePrefix("PSSR-RESULT "), start, end)
     }
 
@@ -80,23 +75,5 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
             p.waitFor(5, TimeUnit.SECONDS)
             Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable("$executable is not wrk (its --version printed: ${text.lines().firstOrNull().orEmpty().take(80)})")
         } catch (e: java.io.IOException) { throw DriverUnavailable("cannot run $executable: ${e.message}") }
-    }
-}
-
-/**
- * Driver processes this JVM started and has not stopped yet. Stopped by their own PID when done, and by a
- * shutdown hook on Ctrl-C or a crash of the harness: no wrk outlives pssr.
- */
-object Children {
-    private val live = java.util.concurrent.ConcurrentHashMap.newKeySet<Process>()
-    init { Runtime.getRuntime().addShutdownHook(Thread({ live.toList().forEach { stop(it) } }, "pssr-stop-drivers")) }
-
-    fun add(p: Process) { live += p }
-
-    fun stop(p: Process) {
-        live -= p
-        if (!p.isAlive) return
-        p.destroy()
-        if (!p.waitFor(3, TimeUnit.SECONDS)) { p.destroyForcibly(); p.waitFor(3, TimeUnit.SECONDS) }
     }
 }
