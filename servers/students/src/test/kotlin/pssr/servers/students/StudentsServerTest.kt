@@ -1,0 +1,97 @@
+package pssr.servers.students
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import org.springframework.boot.SpringApplication
+import org.springframework.boot.WebApplicationType
+import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.context.ConfigurableApplicationContext
+import pssr.model.students.Students
+import java.net.URI
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.nio.file.Files
+
+/**
+ * Every variant over real HTTP against a real PostgreSQL (embedded, seeded with the harness's table): the
+ * same JSON bytes from all four, for both I/O placements, and the I/O taking its time once per request.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StudentsServerTest {
+    private val dir = Files.createTempDirectory("pssr-students-test-")
+    private lateinit var pg: EmbeddedPostgres
+    private val rows = 1000
+    private val http = HttpClient.newHttpClient()
+
+    @BeforeAll
+    fun database() {
+        pg = EmbeddedPostgres.builder().setOverrideWorkingDirectory(dir.resolve("bin").toFile()).setDataDirectory(dir.resolve("data"))
+            .setCleanDataDirectory(true).setServerConfig("listen_addresses", "127.0.0.1").start()
+        pg.postgresDatabase.connection.use { c ->
+            c.createStatement().use { it.execute("CREATE ROLE pssr LOGIN PASSWORD 'pssr'"); it.execute("GRANT ALL ON SCHEMA public TO pssr") }
+            Students.seed(c, rows)
+        }
+        pg.postgresDatabase.connection.use { c -> c.createStatement().use { it.execute("ALTER TABLE students OWNER TO pssr") } }
+    }
+
+    @AfterAll
+    fun stop() { pg.close(); dir.toFile().deleteRecursively() }
+
+    private fun start(variant: Variant, vararg extra: String): ConfigurableApplicationContext =
+        SpringApplication(StudentsServer::class.java).apply {
+            setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
+            setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
+        }.run("--server.port=0", "--pssr.students.variant=${variant.id}", "--pssr.db.port=${pg.port}", "--pssr.students.io-delay-ms=300", *extra)
+
+    private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
+        val port = (ctx as WebServerApplicationContext).webServer.port
+        return http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port$path")).build(), HttpResponse.BodyHandlers.ofString())
+    }
+
+    @Test
+    fun `every variant returns the same page of students as JSON, for both I-O placements`() {
+        val expected = Students.toJson(Students.expectedPage(rows, 2, 20))
+        for (variant in Variant.entries) start(variant).use { ctx ->
+            for (io in listOf("app", "db")) {
+                val started = System.nanoTime()
+                val r = get(ctx, "/api/students?page=2&io=$io")
+                val ms = (System.nanoTime() - started) / 1_000_000
+                assertEquals(200, r.statusCode(), "${variant.id} io=$io: ${r.body()}")
+                assertEquals(expected, r.body(), "${variant.id} io=$io")
+                // 300 ms of I/O, once per request (pg_sleep must not run per row: 20 rows would take 6 s)
+                assertTrue(ms in 300..2500, "${variant.id} io=$io took $ms ms")
+            }
+        }
+    }
+
+    @Test
+    fun `routes list the students workload with every pool size and timeout`() {
+        start(Variant.MVC_PLATFORM, "--pssr.jdbc.pool-size=7").use { ctx ->
+            val body = get(ctx, "/routes").body()
+            assertTrue(body.contains("\"workload\":\"students\""), body)
+            assertTrue(body.contains("\"path\":\"/api/students?io=db\""), body)
+            for (key in listOf("\"jdbcPoolSize\":7", "jdbcConnectionTimeoutMs", "tomcatMaxThreads", "tomcatAcceptCount", "tomcatConnectionTimeoutMs"))
+                assertTrue(body.contains(key), "$key missing in $body")
+            assertTrue(!body.contains("password", ignoreCase = true), "no password in /routes: $body")
+        }
+        start(Variant.WEBFLUX_R2DBC).use { ctx ->
+            val body = get(ctx, "/routes").body()
+            for (key in listOf("r2dbcPoolSize", "r2dbcAcquireTimeoutMs")) assertTrue(body.contains(key), "$key missing in $body")
+        }
+    }
+
+    @Test
+    fun `a bad page size is a one-line 400`() {
+        start(Variant.MVC_VIRTUAL).use { ctx ->
+            val r = get(ctx, "/api/students?size=0")
+            assertEquals(400, r.statusCode())
+            assertEquals(1, r.body().trim().lines().size, r.body())
+        }
+    }
+}
