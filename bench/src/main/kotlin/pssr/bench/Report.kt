@@ -18,7 +18,7 @@ object Report {
         val data = RunData.load(run)
         Files.createDirectories(run.dir)
         Files.writeString(run.report, ReportHtml(data).render())
-        Files.writeString(run.summary, SummaryTables.markdown(data))
+        Files.writeString(run.summary, SummaryTables.markdown(data) + Workloads.sectionsMarkdown(run))
         return run.report
     }
 }
@@ -53,7 +53,8 @@ class RunData(
             fun <T> read(what: String, f: () -> List<T>): List<T> = try { f() } catch (e: Exception) {
                 problems += "could not read $what: ${e.message ?: e.javaClass.simpleName}"; emptyList()
             }
-            val rows = read("results.csv") { run.rows() }
+            // the page sections read the pages workload; every other workload renders its own section (Workloads)
+            val rows = read("results.csv") { run.rows() }.filter { it.workload == Workloads.PAGES }
             val checks = read("verification.csv") { run.checks() }
             val failures = read("failures.csv") { run.failures() }
             var env: List<Pair<String, String>>? = null
@@ -158,6 +159,7 @@ private class ReportHtml(val d: RunData) {
         for (p in d.panels) panel(p)
         verification()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
+        Workloads.sectionsHtml(d.run).let { sb.append(it) }       // students, ... (a section per workload)
         environment()
         sb.append("</body></html>\n")
         return sb.toString()
@@ -197,7 +199,7 @@ nav a{margin-right:12px}
     private fun toc() {
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
         for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
-        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append("<a href=\"#environment\">Environment</a></nav>\n")
+        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(Workloads.tocLinks(d.run)).append("<a href=\"#environment\">Environment</a></nav>\n")
     }
 
     private fun howToRead() {

@@ -56,8 +56,15 @@ data class ResultRow(
     val threadsMean: Double,
     val threadsPeak: Int,
     val driverBound: Boolean,
+    /** Which workload the row measures: `pages` (PSSR pages) or `students` (seed 003's API); see [Workloads]. */
+    val workload: String = "pages",
+    /** Settings that distinguish rows of one route (e.g. `tomcatMaxThreads=50` in a students sweep); empty for pages. */
+    val config: String = "",
+    /** Of [errorsStatus]: answers saying the connection pool had no connection in time (students servers: 503). */
+    val errorsPoolTimeout: Long = 0,
 ) {
-    val route: String get() = "$framework/$model/$engine/$approach"
+    /** Rows of one route measured under different settings (a students sweep) stay apart: the config is part of the route. */
+    val route: String get() = "$framework/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     /** The key `--resume` uses to know this level is done. */
@@ -69,7 +76,8 @@ data class ResultRow(
         fmt(latencyP999Ms, 3), fmt(latencyMaxMs, 3), probeSamples, probeFailed, fmt(ttfbP50Ms, 3), fmt(ttfbP99Ms, 3),
         fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
-        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound).joinToString(",")
+        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
+        workload, Csv.quote(config), errorsPoolTimeout).joinToString(",")
 
     companion object {
         val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
@@ -77,12 +85,13 @@ data class ResultRow(
             "throughput_rps", "floor_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_p999_ms",
             "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
-            "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound")
+            "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
+            "workload", "config", "errors_pool_timeout")
         val HEADER = COLUMNS.joinToString(",")
 
         /** Reads a row by column name ([header] is the file's first line), so added columns never shift old ones. */
         fun fromCsv(header: List<String>, line: String): ResultRow {
-            val c = line.split(",")
+            val c = Csv.split(line)
             require(c.size == header.size) { "results.csv row has ${c.size} columns, its header ${header.size}: $line" }
             val at = header.withIndex().associate { it.value to it.index }
             fun s(name: String): String = at[name]?.let { c[it] }
@@ -97,7 +106,9 @@ data class ResultRow(
                 d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_item_p50_ms"), d("first_item_p99_ms"), d("last_byte_p50_ms"),
                 d("last_byte_p99_ms"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"),
                 d("server_cpu_pct_peak"), d("driver_cpu_pct"), d("rss_mb_peak"), d("heap_mb_mean"), d("heap_mb_peak"), d("gc_ms"),
-                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean())
+                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean(),
+                // files written before the workload axis hold pages only
+                at["workload"]?.let { c[it] } ?: "pages", at["config"]?.let { c[it] } ?: "", at["errors_pool_timeout"]?.let { c[it].toLong() } ?: 0)
         }
 
         private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)

@@ -16,6 +16,9 @@ import pssr.bench.measure.Server
 import pssr.bench.measure.ServerDied
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
+import pssr.bench.students.StudentsOptions
+import pssr.bench.students.StudentsReport
+import pssr.bench.students.StudentsRun
 import pssr.servers.contract.ListedRoute
 import pssr.servers.contract.RoutesDocument
 import pssr.probe.StreamProbe
@@ -37,6 +40,11 @@ import java.util.concurrent.Callable
         "per route and repetition; --quick is the core slice of each framework on one JVM per framework (about 4 minutes)."])
 class RunCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
+
+    @Option(names = ["--workloads"], split = ",", paramLabel = "NAME", description = ["What to load: pages (default; the PSSR matrix), students (seed 003's PostgreSQL API, JMeter with ramp-up; docs/STUDENTS.md)"])
+    var workloadNames: List<String> = listOf(Workloads.PAGES)
+
+    @Mixin lateinit var students: StudentsOptions
 
     @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
@@ -95,6 +103,10 @@ class RunCommand : Callable<Int> {
     override fun call(): Int {
         // Everything the user gave is checked before anything is started or written.
         selection.validate()
+        val workloads = Workloads.parse(workloadNames).map { it.name }
+        val pages = Workloads.PAGES in workloads
+        val wantStudents = Workloads.STUDENTS in workloads
+        if (wantStudents) students.validate()
         if (quick) selection.applyQuickSlice()
         val plan = plan()
         val (serverCpus, loadCpus) = pinning()
@@ -102,8 +114,12 @@ class RunCommand : Callable<Int> {
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
         val targetFramework = target?.let { Remote(it).routes().first().framework }
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
-        val wrk = checkDriver()
-        val options = options(plan)
+        // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
+        val wrk = if (pages) checkDriver() else null
+        val options = options(plan) + mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap())
+        // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
+        val studentsDb = if (wantStudents) StudentsRun.open(students) else null
+        (studentsDb ?: AutoCloseable {}).use {
         val dir = resultsDirectory(options)
         val run = RunDirectory(dir)
         val load: LoadDriver = wrk?.let { WrkDriver(it, driverThreads, plan.responseTimeout) } ?: JmeterDriver(plan.responseTimeout, dir.resolve("jtl"))
@@ -114,12 +130,15 @@ class RunCommand : Callable<Int> {
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            val failures = MatrixRun(run, plan, launch, selection, target, targetFramework, quick, load).execute()
+            var failures = if (pages) MatrixRun(run, plan, launch, selection, target, targetFramework, quick, load).execute() else 0
+            if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             Report.write(run)
-            Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
+            if (pages) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
+            if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
             println("results: ${run.results}")
             println("report:  ${run.report}")
             return if (failures == 0) 0 else 1
+        }
         }
     }
 

@@ -92,7 +92,7 @@ class StudentDatabase private constructor(val address: DbAddress, val descriptio
     private fun stopNow() {
         if (embedded == null || dir == null || !Files.exists(dir)) return
         val postmaster = pid
-        runCatching { embedded.close() } // pg_ctl stop -m fast
+        runCatching { embedded?.close() } // pg_ctl stop -m fast
         // whatever pg_ctl left (a killed server's children, a stop that timed out) goes by PID
         postmaster?.let { ProcessHandle.of(it).ifPresent { p -> p.descendants().forEach { it.destroyForcibly() }; p.destroyForcibly() } }
         dir.toFile().deleteRecursively()
@@ -131,7 +131,7 @@ class StudentDatabase private constructor(val address: DbAddress, val descriptio
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(dir.resolve("postgres.log").toFile()))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(dir.resolve("postgres.log").toFile()))
                     .start()
-            } catch (e: Exception) {
+            } catch (e: Throwable) { // also a linkage error while unpacking: nothing may stay behind
                 dir.toFile().deleteRecursively()
                 throw IllegalStateException("embedded PostgreSQL did not start: ${e.message}", e)
             }

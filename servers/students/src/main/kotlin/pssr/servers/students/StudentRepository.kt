@@ -53,10 +53,16 @@ class R2dbcStudents(private val pool: ConnectionPool) : StudentRepository {
 
 /** Failures a client can tell apart: the pool had no connection in time (503), anything else from the database (500). */
 object DbFailure {
-    fun isPoolTimeout(t: Throwable): Boolean = generateSequence(t) { it.cause }.any {
+    /** The pool waited its time out; not when the wait ended because the database could not be reached (a 500). */
+    fun isPoolTimeout(t: Throwable): Boolean = !unreachable(t) && generateSequence(t) { it.cause }.any {
         it is SQLTransientConnectionException || it is TimeoutException ||
             it.javaClass.name.let { n -> n.endsWith("PoolAcquireTimeoutException") || n.endsWith("R2dbcTimeoutException") } ||
             (it.message ?: "").contains("acquisition timed out", ignoreCase = true)
+    }
+
+    private fun unreachable(t: Throwable) = generateSequence(t) { it.cause }.any {
+        it is java.net.ConnectException || it.javaClass.simpleName == "PSQLException" && (it.message ?: "").contains("refused", ignoreCase = true) ||
+            (it.message ?: "").contains("Connection refused", ignoreCase = true)
     }
 
     fun status(t: Throwable): Int = if (isPoolTimeout(t)) 503 else 500

@@ -66,7 +66,7 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
 }
 
 fun main(args: Array<String>) {
-    val variantArg = args.lastOrNull { it.startsWith("--pssr.students.variant=") }?.substringAfter('=')
+    val variantArg = args.lastOrNull { it.startsWith("--pssr.students.variant=") }?.substringAfter("=") ?: System.getProperty("pssr.students.variant")
     val variant = try { Variant.of(variantArg ?: "mvc-platform") } catch (e: IllegalArgumentException) {
         System.err.println("pssr-students: ${e.message}"); kotlin.system.exitProcess(2)
     }

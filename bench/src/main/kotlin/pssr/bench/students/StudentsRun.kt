@@ -1,0 +1,176 @@
+package pssr.bench.students
+
+import pssr.bench.Children
+import pssr.bench.Failure
+import pssr.bench.Project
+import pssr.bench.ResultRow
+import pssr.bench.RunDirectory
+import pssr.bench.ServerLaunch
+import pssr.bench.ServerProcess
+import pssr.bench.Workloads
+import pssr.bench.db.StudentDatabase
+import pssr.bench.measure.LatencySummary
+import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.ResourceSampler
+import pssr.model.students.Students
+import pssr.probe.StreamProbe
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+
+/** One students server JVM (servers/students), started from its jar on a free loopback port, stopped by PID. */
+class StudentsServerProcess private constructor(private val process: Process, val port: Int, val log: Path) : AutoCloseable {
+    val pid: Long get() = process.pid()
+    fun ended(): String? = if (process.isAlive) null else "exited with code ${process.exitValue()}"
+    override fun close() = Children.stop(process)
+
+    companion object {
+        fun jar(root: Path = Project.root): Path? {
+            val dir = root.resolve("servers/students/target")
+            if (!Files.isDirectory(dir)) return null
+            return Files.list(dir).use { s -> s.filter { it.fileName.toString().matches(Regex("pssr-server-students-.*\\.jar")) && !it.fileName.toString().endsWith("-plain.jar") }.findFirst().orElse(null) }
+        }
+
+        fun start(launch: ServerLaunch, args: List<String>, log: Path, ready: Duration = Duration.ofSeconds(90)): StudentsServerProcess {
+            val jar = jar() ?: throw IllegalStateException("the students server is not built (no servers/students/target/pssr-server-students-*.jar); build with ./mvnw install")
+            Files.createDirectories(log.parent)
+            val portFile = Files.createTempFile("pssr-students-", ".port").also { Files.delete(it) }
+            val command = buildList {
+                if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
+                add(launch.java.toString())
+                // no -Xms: the paper compares memory footprints, which a fixed minimum heap would hide
+                add("-Xmx${launch.heapMax}"); add("-XX:+UseG1GC")
+                if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
+                add("-jar"); add(jar.toString())
+                add("--server.address=127.0.0.1"); add("--server.port=0"); add("--pssr.port-file=$portFile")
+                addAll(args)
+            }
+            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+            Children.track(process, graceSeconds = 10)
+            try {
+                val deadline = System.nanoTime() + ready.toNanos()
+                while (System.nanoTime() < deadline && process.isAlive) {
+                    if (Files.exists(portFile)) Files.readString(portFile).trim().toIntOrNull()?.let { return StudentsServerProcess(process, it, log) }
+                    Thread.sleep(50)
+                }
+                Children.stop(process)
+                throw IllegalStateException("students server did not start (${if (process.isAlive) "no port within ${ready.seconds} s" else "exited with code ${process.exitValue()}"}); log tail:\n${ServerProcess.tail(log)}")
+            } finally { Files.deleteIfExists(portFile) }
+        }
+    }
+}
+
+/**
+ * `./pssr run --workloads students`: one PostgreSQL for the whole run (embedded unless --db-url), seeded once;
+ * then for every variant x I/O placement x Tomcat thread count x user level a fresh server JVM, a short
+ * warm-up, and seed 003's JMeter profile, written as a `students` row of results.csv.
+ */
+class StudentsRun(
+    private val run: RunDirectory,
+    private val o: StudentsOptions,
+    private val levels: List<Int>,
+    private val launch: ServerLaunch,
+    /** Called when a level's load starts (tests kill the database here). */
+    private val onLoad: (StudentDatabase) -> Unit = {},
+) {
+    private val load = StudentsLoad(Duration.ofSeconds(o.responseTimeoutSeconds), run.dir.resolve("jtl"))
+
+    companion object {
+        /** Seed 003's load: 2,000 users. */
+        val DEFAULT_USERS = listOf(2000)
+
+        /** The database the options ask for: an external one reached and logged into now (or a [pssr.bench.UsageError]), else an embedded one. */
+        fun open(o: StudentsOptions): StudentDatabase = o.dbUrl?.let { StudentDatabase.external(it) }
+            ?: StudentDatabase.embedded(Path.of(System.getProperty("java.io.tmpdir")))
+    }
+
+    /** Returns the number of failures (levels without a row). */
+    fun execute(db: StudentDatabase): Int {
+        var failures = 0
+        System.err.println("== students: ${db.description}, seeding ${o.rows} rows")
+        db.seed(o.rows)
+        val expected = Students.toJson(Students.expectedPage(o.rows, 0, Students.DEFAULT_PAGE_SIZE))
+        for (variant in o.variants) for (io in o.io) for (threads in if (variant.startsWith("mvc")) o.tomcatMaxThreads else listOf(0)) for (users in levels) {
+            val config = config(variant, threads)
+            val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
+            System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
+            try {
+                StudentsServerProcess.start(launch, serverArgs(db, variant, io, threads), run.logs.resolve("students-$label-u$users.log")).use { server ->
+                    ResourceSampler(server.pid).use { sampler ->
+                        val url = "http://127.0.0.1:${server.port}/api/students?page=0&io=$io"
+                        val first = StreamProbe.get("127.0.0.1", server.port, "/api/students?page=0&io=$io", timeout = Duration.ofSeconds(30))
+                        check(first.status == 200 && first.body == expected) { "GET /api/students answered ${first.status}, not the seeded page: ${first.body.take(200)}" }
+                        // warm-up, discarded: opens the pools and compiles the hot path; a tenth of the profile's users, no ramp
+                        load.run(url, expected, maxOf(1, minOf(users / 10, 100)), Duration.ZERO, 2, "warmup")
+                        val cpu0 = ProcessCpu.treeSeconds(server.pid); val self0 = ProcessCpu.selfSeconds()
+                        onLoad(db)
+                        val r = load.run(url, expected, users, o.rampUp, o.loops, label)
+                        val cpu = ProcessCpu.treeSeconds(server.pid) - cpu0; val self = ProcessCpu.selfSeconds() - self0
+                        val row = row(variant, io, config, users, r, sampler.use(r.startMillis, r.endMillis), cpu, self, server.ended())
+                        run.append(row)
+                        run.append(row.key, r.latency)
+                        System.err.println("   ${r.samples} requests, mean ${"%.0f".format(r.meanMs)} ms, errors ${"%.2f".format(100.0 * r.errors.total / r.samples.coerceAtLeast(1))}% " +
+                            "(${r.errors}), ${"%.1f".format(r.samples / r.seconds)} req/s (JMeter), ${"%.1f".format(r.correct / r.seconds)} correct/s")
+                    }
+                }
+            } catch (e: Exception) {
+                if (e is pssr.bench.UsageError) throw e
+                failures++
+                val (fw, model, engine, approach) = names(variant, io)
+                run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)"))
+                System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")
+            }
+        }
+        return failures
+    }
+
+    private fun names(variant: String, io: String): List<String> {
+        val (fw, threads, access) = when (variant) {
+            "mvc-platform" -> Triple("mvc", "platform", "jdbc"); "mvc-virtual" -> Triple("mvc", "virtual", "jdbc")
+            "mvc-virtual-r2dbc" -> Triple("mvc", "virtual", "r2dbc"); else -> Triple("webflux", "reactive", "r2dbc")
+        }
+        return listOf(fw, "students-$io", access, threads)
+    }
+
+    private fun pool(variant: String) = if (variant.endsWith("r2dbc")) o.r2dbcPoolSize else o.jdbcPoolSize
+
+    /** The settings a row was measured under, in one readable string (the report groups by it). */
+    private fun config(variant: String, threads: Int): String = buildList {
+        if (threads > 0) { add("tomcatMaxThreads=$threads"); add("acceptCount=${o.tomcatAcceptCount}"); add("maxConnections=${o.tomcatMaxConnections}") }
+        add("pool=${pool(variant)}"); add("poolTimeoutMs=${o.poolTimeoutMs}")
+    }.joinToString(" ")
+
+    private fun serverArgs(db: StudentDatabase, variant: String, io: String, threads: Int): List<String> = db.address.serverArgs() + listOf(
+        "--pssr.students.variant=$variant", "--pssr.students.io=$io", "--pssr.students.io-delay-ms=${o.ioDelayMs}",
+        "--pssr.jdbc.pool-size=${o.jdbcPoolSize}", "--pssr.jdbc.connection-timeout-ms=${o.poolTimeoutMs}",
+        "--pssr.r2dbc.pool-size=${o.r2dbcPoolSize}", "--pssr.r2dbc.acquire-timeout-ms=${o.poolTimeoutMs}",
+        "--server.tomcat.threads.max=${if (threads > 0) threads else 200}", "--server.tomcat.accept-count=${o.tomcatAcceptCount}",
+        "--server.tomcat.max-connections=${o.tomcatMaxConnections}", "--server.tomcat.connection-timeout=${o.tomcatConnectionTimeoutMs}ms")
+
+    /**
+     * The best the profile allows: [users] x loops requests, the last user starting (users - 1) / users of the
+     * ramp after the first (JMeter spaces starts evenly) and then needing loops x the I/O delay, so no run can
+     * end sooner; with the I/O in the
+     * database each request also holds one of `pool` connections for the delay.
+     */
+    fun bound(variant: String, io: String, users: Int): Double {
+        val delayS = o.ioDelayMs / 1000.0
+        val profile = users.toDouble() * o.loops / (o.rampUpSeconds * (users - 1.0) / users + o.loops * delayS)
+        return if (io == "db" && delayS > 0) minOf(profile, pool(variant) / delayS) else profile
+    }
+
+    private fun row(variant: String, io: String, config: String, users: Int, r: ProfileResult, use: pssr.bench.measure.ResourceUse,
+                    serverCpuS: Double, selfCpuS: Double, ended: String?): ResultRow {
+        val (fw, model, engine, approach) = names(variant, io)
+        val lat = LatencySummary.of(r.latency)
+        val e = r.errors
+        val perReq = { s: Double -> if (r.samples == 0L) Double.NaN else s * 1e6 / r.samples }
+        return ResultRow(fw, model, engine, approach, users, 1, "jmeter", o.ioDelayMs, r.seconds, r.samples,
+            e.http5xx + e.otherStatus, e.wrongBody, e.connectRefused + e.connectTimeout, e.reset, e.readTimeout,
+            r.correct / r.seconds, bound(variant, io, users), r.meanMs, lat.p50, lat.p90, lat.p99, lat.p999, lat.max,
+            0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            perReq(serverCpuS), perReq(selfCpuS), use.cpuPctMean, use.cpuPctPeak, selfCpuS / r.seconds * 100,
+            use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak, false,
+            workload = Workloads.STUDENTS, config = config, errorsPoolTimeout = e.poolTimeout)
+    }
+}
