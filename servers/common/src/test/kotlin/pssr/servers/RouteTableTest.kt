@@ -47,4 +47,10 @@ class RouteTableTest {
         assertTrue(json.contains(""""path":"/presentations/jstachio/virtual","streams":true"""), json.take(400))
         assertTrue(json.contains(""""settings":{"poolSize":4}"""))
     }
+
+    @Test
+    fun `every page route names its workload`() {
+        val json = table.toJson()
+        assertEquals(table.routes.size, Regex("\"workload\":\"pages\"").findAll(json).count())
+    }
 }

@@ -31,7 +31,7 @@ class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
     }
 
     val json: String = StudentSettings.IO.joinToString(",\n", "[\n", "\n]\n") { io ->
-        """{"workload":"students","framework":"${s.variant.framework}","variant":"${s.variant.id}","approach":"${s.variant.threads}",""" +
+        """{"framework":"${s.variant.framework}","workload":"students","variant":"${s.variant.id}","approach":"${s.variant.threads}",""" +
             """"access":"${s.variant.access}","io":"$io","path":"/api/students?io=$io","settings":${obj(settings)}}"""
     }
 
