@@ -143,7 +143,8 @@ object StudentsReport {
             out += if (e >= 50) "Reproduced: platform threads fail under the paper's profile (${f(e, 2)}% errors vs the paper's 81.22%; ${kinds(plat)}; ${plat.config})."
             else "Not reproduced with these settings: platform threads (${plat.config}) answered ${plat.requests} requests with ${f(e, 2)}% errors (paper: 81.22%), " +
                 "mean ${f(plat.latencyMeanMs)} ms. 200 Tomcat threads each holding a request for ${plat.itemDelayMs} ms serve up to ${f(200_000.0 / plat.itemDelayMs.coerceAtLeast(1))} req/s, " +
-                "above the ${f(plat.floorRps, 1)} req/s the ramp can offer, so thread-per-request alone does not exhaust at this load; the sweep below shows which pool sizes do."
+                "above the ${f(plat.floorRps, 1)} req/s the ramp can offer, so thread-per-request alone does not exhaust at this load" +
+                (if (rows.mapNotNull(::threads).distinct().size > 1) "; the Tomcat sweep below shows which pool sizes do." else " (--tomcat-max-threads 25,50,100,200 measures which pool sizes do).")
         }
         if (virt != null) {
             val floor = virt.itemDelayMs.toDouble()
