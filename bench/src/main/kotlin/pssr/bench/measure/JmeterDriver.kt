@@ -1,5 +1,8 @@
 package pssr.bench.measure
 
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 import pssr.bench.Csv
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
@@ -8,9 +11,6 @@ import us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion
 import us.abstracta.jmeter.javadsl.JmeterDsl.testPlan
 import us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 
 /** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
 data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int, val success: Boolean, val code: String) {
