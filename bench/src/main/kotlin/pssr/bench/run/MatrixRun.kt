@@ -112,7 +112,10 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                     val pending = run.pending(key, rep, plan.levels, done)
                     if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(plan.levels.size - pending.size, route.path)
-                    if (sharing && (shared == null || shared.ended() != null)) { shared?.close(); shared = tryOpen(fw, "shared", progress) }
+                    if (sharing && (shared == null || shared.ended() != null)) {
+                        shared?.close(); shared = tryOpen(fw, "shared", progress)
+                        shared?.let { warmUpAll(it, routes, progress) }
+                    }
                     val server = if (sharing) shared else tryOpen(fw, "${route.model.id}-${route.engine}-${route.approach}-r$rep", progress)
                     if (server == null) {
                         run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
@@ -183,6 +186,22 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             "${route.path} no longer returns the golden page (status ${page.status}${page.error?.let { ", $it" } ?: ""})"
         }
         return page.body
+    }
+
+    /**
+     * A server shared by several routes is warmed on all of them before the first is measured: otherwise
+     * the route measured first (the baseline) also pays for the JIT of the framework's own code, and
+     * engines measured later look faster than their zero-template baseline. Each route gets one route
+     * warm-up at the highest level; a route that fails here is left to fail in its own measurement.
+     */
+    private fun warmUpAll(t: Target, routes: List<ListedRoute>, progress: Progress) {
+        if (plan.routeWarmup.seconds <= 0 || routes.size < 2) return
+        progress.note("== warming ${routes.size} routes of the shared server, ${plan.routeWarmup.seconds} s each at ${plan.levels.last()} users")
+        for (route in routes) try {
+            driver.run(LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), plan.levels.last(), plan.routeWarmup)
+        } catch (e: Exception) {
+            if (t.ended() != null) return
+        }
     }
 
     /** The route's warm-up at the highest level, then each pending level; a row (and its histogram) is written per level. */
