@@ -14,6 +14,7 @@ import pssr.bench.report.Report
 import pssr.bench.report.Stats
 import pssr.bench.report.Table
 import pssr.bench.report.htmlEscape
+import pssr.bench.results.CsvFile
 import pssr.bench.results.RunDirectory
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
@@ -48,13 +49,13 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
         Files.writeString(dir.resolve("runs.csv"), buildString {
             appendLine("page,rendering,pssr,throttling,run,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,observed_fcp_ms,file,warnings")
             for (r in runs) { val c = r.case!!
-                appendLine(listOf(c.page.id, c.rendering.id, c.mode, r.throttling, r.run, f0(r.score), f0(r.fcp), f0(r.lcp), f0(r.speedIndex), f0(r.ttfb), f0(r.observedFcp),
-                    rel(r.file), "\"" + r.warnings.joinToString("; ").replace("\"", "'") + "\"").joinToString(",")) }
+                appendLine(CsvFile.line(listOf(c.page.id, c.rendering.id, c.mode, r.throttling, r.run, f0(r.score), f0(r.fcp), f0(r.lcp), f0(r.speedIndex), f0(r.ttfb), f0(r.observedFcp),
+                    rel(r.file), r.warnings.joinToString("; ")))) }
         })
         Files.writeString(dir.resolve("summary.csv"), buildString {
             appendLine("page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files")
             for ((k, m) in medians) appendLine(listOf(k.case.page.id, k.case.rendering.id, k.case.mode, k.throttling, m.runs.size,
-                f0(m.score), f0(m.fcp), f0(m.lcp), f0(m.speedIndex), f0(m.ttfb), m.runs.joinToString(" ") { rel(it.file) }).joinToString(","))
+                f0(m.score), f0(m.fcp), f0(m.lcp), f0(m.speedIndex), f0(m.ttfb), m.runs.joinToString(" ") { rel(it.file) }).let(CsvFile::line))
         })
     }
 
@@ -133,7 +134,7 @@ object Filmstrips {
 
 /** `browser.html`: self-contained (images inlined), the Table 1 layout with the paper beside ours, then the filmstrips. */
 object BrowserHtml {
-    private fun esc(s: String) = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+    private fun esc(s: String) = htmlEscape(s)
 
     fun write(file: Path, summary: BrowserSummary, strips: List<Filmstrips.Strip>, lighthouse: Lighthouse) {
         val (header, rows) = summary.rows()
@@ -205,10 +206,8 @@ object BrowserSection {
         val dir = runDir.resolve(FOLDER)
         val csv = dir.resolve("summary.csv")
         if (!Files.isRegularFile(csv)) return null
-        val lines = try { Files.readAllLines(csv) } catch (e: Exception) { return null }
-        if (lines.size < 2) return null
-        val head = lines.first().split(",")
-        val rows = lines.drop(1).filter { it.isNotBlank() }.map { l -> l.split(",").let { c -> head.indices.associate { head[it] to c.getOrElse(it) { "" } } } }
+        val rows = try { CsvFile.read(csv) } catch (e: Exception) { return null }
+        if (rows.isEmpty()) return null
         fun esc(s: String) = htmlEscape(s)
         fun sec(ms: String?) = ms?.toDoubleOrNull()?.let { "%.2f s".format(it / 1000) } ?: "-"
         return buildString {

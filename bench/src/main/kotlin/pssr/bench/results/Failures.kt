@@ -8,10 +8,11 @@ package pssr.bench.results
 data class Failure(val framework: String, val model: String, val engine: String, val approach: String, val stage: String, val reason: String) {
     val what: String get() = listOf(framework, model, engine, approach).filter { it.isNotEmpty() }.joinToString("/")
 
-    fun toCsv(): String = listOf(framework, model, engine, approach, stage, Csv.quote(reason.replace('\n', ' ').replace('\r', ' '))).joinToString(",")
+    fun toCsv(): String = CsvFile.line(listOf(framework, model, engine, approach, stage, reason.replace('\n', ' ').replace('\r', ' ')))
 
     companion object {
         const val HEADER = "framework,model,engine,approach,stage,reason"
-        fun fromCsv(line: String): Failure = Csv.split(line).let { c -> Failure(c[0], c[1], c[2], c[3], c[4], c.getOrElse(5) { "" }) }
+        fun fromCsv(c: Map<String, String>): Failure =
+            Failure(c["framework"].orEmpty(), c["model"].orEmpty(), c["engine"].orEmpty(), c["approach"].orEmpty(), c["stage"].orEmpty(), c["reason"].orEmpty())
     }
 }

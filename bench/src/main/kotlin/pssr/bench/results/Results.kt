@@ -71,7 +71,7 @@ data class ResultRow(
         fmt(latencyP999Ms, 3), fmt(latencyMaxMs, 3), probeSamples, probeFailed, fmt(ttfbP50Ms, 3), fmt(ttfbP99Ms, 3),
         fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
-        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound).joinToString(",")
+        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound).let(CsvFile::line)
 
     companion object {
         val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
@@ -80,14 +80,11 @@ data class ResultRow(
             "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound")
-        val HEADER = COLUMNS.joinToString(",")
+        val HEADER = CsvFile.header(COLUMNS)
 
-        /** Reads a row by column name ([header] is the file's first line), so added columns never shift old ones. */
-        fun fromCsv(header: List<String>, line: String): ResultRow {
-            val c = line.split(",")
-            require(c.size == header.size) { "results.csv row has ${c.size} columns, its header ${header.size}: $line" }
-            val at = header.withIndex().associate { it.value to it.index }
-            fun s(name: String): String = at[name]?.let { c[it] }
+        /** Reads a row by column name, so added columns never shift old ones. */
+        fun fromCsv(c: Map<String, String>): ResultRow {
+            fun s(name: String): String = c[name]
                 ?: throw IllegalArgumentException("results.csv has no column '$name' (written by an older pssr; re-run, or read it with that version)")
             fun d(name: String) = s(name).toDouble()
             fun l(name: String) = s(name).toLong()
@@ -132,51 +129,18 @@ data class RouteCheck(
 
     fun toCsv(): String = listOf(framework, model, engine, approach, path, claimsStreaming, verdict, bodyOk,
         "%.1f".format(java.util.Locale.ROOT, ttfbMs), "%.1f".format(java.util.Locale.ROOT, firstItemMs),
-        "%.1f".format(java.util.Locale.ROOT, lastByteMs), chunks, bytes, timeline, Csv.quote(error)).joinToString(",")
+        "%.1f".format(java.util.Locale.ROOT, lastByteMs), chunks, bytes, timeline, error.replace('\n', ' ')).let(CsvFile::line)
 
     companion object {
         const val HEADER = "framework,model,engine,approach,path,claims_streaming,verdict,body_ok,ttfb_ms,first_item_ms,last_byte_ms,chunks,bytes,timeline,error"
 
-        fun fromCsv(line: String): RouteCheck {
-            val c = Csv.split(line)
-            return RouteCheck(c[0], c[1], c[2], c[3], c[4], c[5].toBoolean(), c[6], c[7].toBoolean(), c[8].toDouble(),
-                c[9].toDouble(), c[10].toDouble(), c[11].toInt(), c[12].toInt(), c[13], c[14])
+        fun fromCsv(c: Map<String, String>): RouteCheck {
+            fun s(name: String) = c[name] ?: throw IllegalArgumentException("verification.csv has no column '$name'")
+            return RouteCheck(s("framework"), s("model"), s("engine"), s("approach"), s("path"), s("claims_streaming").toBoolean(),
+                s("verdict"), s("body_ok").toBoolean(), s("ttfb_ms").toDouble(), s("first_item_ms").toDouble(), s("last_byte_ms").toDouble(),
+                s("chunks").toInt(), s("bytes").toInt(), s("timeline"), s("error"))
         }
     }
-}
-
-object Csv {
-    fun quote(s: String): String = if (s.any { it == ',' || it == '"' || it == '\n' }) "\"" + s.replace("\"", "\"\"").replace("\n", " ") + "\"" else s
-
-    /** Every record of a CSV text, honouring quoted fields that contain commas, quotes or line breaks. */
-    fun records(text: String): List<List<String>> {
-        val records = ArrayList<List<String>>()
-        var fields = ArrayList<String>()
-        val sb = StringBuilder()
-        var quoted = false
-        var i = 0
-        while (i < text.length) {
-            val ch = text[i]
-            when {
-                quoted && ch == '"' && i + 1 < text.length && text[i + 1] == '"' -> { sb.append('"'); i++ }
-                ch == '"' -> quoted = !quoted
-                !quoted && ch == ',' -> { fields += sb.toString(); sb.setLength(0) }
-                !quoted && (ch == '\n' || ch == '\r') -> {
-                    if (ch == '\r' && i + 1 < text.length && text[i + 1] == '\n') i++
-                    fields += sb.toString(); sb.setLength(0)
-                    if (fields.size > 1 || fields[0].isNotEmpty()) records += fields
-                    fields = ArrayList()
-                }
-                else -> sb.append(ch)
-            }
-            i++
-        }
-        if (sb.isNotEmpty() || fields.isNotEmpty()) { fields += sb.toString(); records += fields }
-        return records
-    }
-
-    /** The fields of one CSV line. */
-    fun split(line: String): List<String> = records(line).firstOrNull() ?: listOf("")
 }
 
 /**
@@ -194,13 +158,7 @@ class RunDirectory(val dir: Path) {
     val logs: Path = dir.resolve("logs")
     val failuresFile: Path = dir.resolve("failures.csv")
 
-    fun rows(): List<ResultRow> {
-        if (!Files.exists(results)) return emptyList()
-        val lines = Files.readAllLines(results).filter { it.isNotBlank() }
-        if (lines.isEmpty()) return emptyList()
-        val header = lines.first().split(",")
-        return lines.drop(1).map { ResultRow.fromCsv(header, it) }
-    }
+    fun rows(): List<ResultRow> = CsvFile.read(results).map(ResultRow::fromCsv)
 
     /**
      * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
@@ -218,17 +176,16 @@ class RunDirectory(val dir: Path) {
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
     fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet()): List<Int> =
         levels.filter { "$route@$it#$repetition" !in done }
-    fun checks(): List<RouteCheck> = readLines(verification).map(RouteCheck::fromCsv)
+    fun checks(): List<RouteCheck> = CsvFile.read(verification).map(RouteCheck::fromCsv)
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
-    fun histograms(): Map<String, org.HdrHistogram.Histogram> = readLines(histograms).associate { l ->
-        val (key, encoded) = l.split(",", limit = 2)
-        key to pssr.bench.measure.Latency.decode(encoded)
+    fun histograms(): Map<String, org.HdrHistogram.Histogram> = CsvFile.read(histograms).associate { r ->
+        r.getValue("key") to pssr.bench.measure.Latency.decode(r.getValue("latency_us_hdr_base64"))
     }
 
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
     fun append(key: String, latency: org.HdrHistogram.Histogram) =
-        appendLine(histograms, "key,latency_us_hdr_base64", "$key,${pssr.bench.measure.Latency.encode(latency)}")
+        appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, pssr.bench.measure.Latency.encode(latency))))
     /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
     @Synchronized
     fun rewriteFailures(keep: List<Failure>) {
@@ -236,10 +193,7 @@ class RunDirectory(val dir: Path) {
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
-    fun failures(): List<Failure> = readLines(failuresFile).map(Failure::fromCsv)
-
-    private fun readLines(file: Path): List<String> =
-        if (!Files.exists(file)) emptyList() else Files.readAllLines(file).drop(1).filter { it.isNotBlank() }
+    fun failures(): List<Failure> = CsvFile.read(failuresFile).map(Failure::fromCsv)
 
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {
