@@ -19,6 +19,7 @@ import pssr.bench.browser.Lighthouse
 import pssr.bench.browser.LighthouseRun
 import pssr.bench.cli
 import pssr.bench.run.Frameworks
+import pssr.bench.run.Progress
 import pssr.bench.run.Project
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerProcess
@@ -93,17 +94,14 @@ class BrowserCommand : Callable<Int> {
                 if (answer.status != 200 || !answer.complete) throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: HTTP ${answer.status}${if (answer.complete) "" else ", incomplete"}")
             }
             val results = mutableListOf<LighthouseRun>()
-            var n = 0
+            val progress = Progress(total, "browser")
             // Rounds: every case once per round, so drift in machine load spreads over all cases alike.
             for (run in 1..runs) for (t in throttling) for (c in cases) {
-                n++
                 val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")
-                print("\r[%3d/%d] %-48s".format(n, total, "${c.id} $t run $run"))
-                System.out.flush()
-                results += try { lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run) }
-                           catch (e: Exception) { println(); throw e }
+                progress.advance(0, "${c.id} $t run $run")
+                results += lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run)
+                progress.advance(1, "${c.id} $t run $run")
             }
-            println()
             val summary = BrowserSummary(results, dir)
             summary.writeCsv()
             val filmstrips = if (noFilmstrips) emptyList() else {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.UsageError
 import pssr.bench.report.Table
+import pssr.bench.run.Project
 import pssr.views.Engines
 
 @Command(
@@ -24,6 +25,9 @@ class JmhCommand : Runnable {
         completionCandidates = EngineNames::class)
     var engines: List<String> = emptyList()
 
+    @Option(names = ["--out"], paramLabel = "FILE", description = ["Where JMH's results go as JSON (default results/jmh-<time>.json)"])
+    var out: java.nio.file.Path? = null
+
     @Parameters(description = ["JMH options (after --)"], arity = "0..*")
     var jmhArgs: List<String> = emptyList()
 
@@ -35,11 +39,15 @@ class JmhCommand : Runnable {
             .measurementIterations(3).measurementTime(org.openjdk.jmh.runner.options.TimeValue.seconds(1))
             .addProfiler("gc")
             .jvmArgsAppend("-Xms512m", "-Xmx512m")
+        val json = out ?: Project.root.resolve("results").resolve("jmh-" + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json")
+        json.toAbsolutePath().parent?.let { java.nio.file.Files.createDirectories(it) }
+        base.resultFormat(org.openjdk.jmh.results.format.ResultFormatType.JSON).result(json.toString())
         if (engines.isNotEmpty()) base.param("engine", *engines.toTypedArray())
         val options = if (jmhArgs.isEmpty()) base.build() else OptionsBuilder().parent(CommandLineOptions(*jmhArgs.toTypedArray())).parent(base.build()).build()
         val results = Runner(options).run()
         println()
         println(table(results))
+        println("pssr jmh: results as JSON in ${json.toAbsolutePath().normalize()}")
     }
 
     companion object {

@@ -22,6 +22,7 @@ import pssr.bench.report.Report
 import pssr.bench.report.RunData
 import pssr.bench.results.Environment
 import pssr.bench.results.RunDirectory
+import pssr.bench.run.Logs
 import pssr.bench.run.MatrixRun
 import pssr.bench.run.Project
 import pssr.bench.run.Remote
@@ -107,6 +108,7 @@ class RunCommand : Callable<Int> {
         val options = options(plan)
         val dir = resultsDirectory(options)
         val run = RunDirectory(dir)
+        Logs.toFolder(run.logs)
         val load: LoadDriver = wrk?.let { WrkDriver(it, driverThreads, plan.responseTimeout) } ?: JmeterDriver(plan.responseTimeout, dir.resolve("jtl"))
         load.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
