@@ -1,11 +1,12 @@
 package pssr.bench
 
+import java.nio.file.Files
+import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import java.nio.file.Files
-import java.nio.file.Path
+import pssr.bench.results.RunDirectory
 
 /**
  * The whole harness against the real WebFlux server: a tiny run (2 levels, 1 s windows) through

@@ -1,7 +1,7 @@
 package pssr.bench.students
 
 import org.HdrHistogram.Histogram
-import pssr.bench.Csv
+import pssr.bench.results.CsvFile
 import pssr.bench.measure.Latency
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
@@ -80,20 +80,17 @@ class StudentsLoad(private val timeout: Duration, private val jtlDir: Path) {
 
     companion object {
         fun read(jtl: Path): ProfileResult {
-            val records = if (Files.exists(jtl)) Csv.records(Files.readString(jtl)) else emptyList()
+            val rows = CsvFile.read(jtl) // JMeter quotes messages with commas; read by column name
             val h = Latency.histogram()
-            if (records.size < 2) return ProfileResult(0, 0, ErrorKinds(), h, 0, 0, Double.NaN)
-            val head = records[0]
-            fun at(name: String) = head.indexOf(name).also { require(it >= 0) { "JTL has no $name column: $head" } }
-            val ts = at("timeStamp"); val el = at("elapsed"); val rc = at("responseCode"); val rm = at("responseMessage"); val ok = at("success")
-            val rows = records.drop(1).filter { it.size == head.size }
+            if (rows.isEmpty()) return ProfileResult(0, 0, ErrorKinds(), h, 0, 0, Double.NaN)
+            fun col(c: Map<String, String>, name: String) = c[name] ?: throw IllegalArgumentException("JTL has no $name column: ${c.keys}")
             val kinds = ArrayList<String>()
             var start = Long.MAX_VALUE; var end = Long.MIN_VALUE; var sum = 0.0; var correct = 0L
             for (c in rows) {
-                val t = c[ts].toLong(); val e = c[el].toLong()
+                val t = col(c, "timeStamp").toLong(); val e = col(c, "elapsed").toLong()
                 start = minOf(start, t); end = maxOf(end, t + e); sum += e
                 h.recordValue((e * 1000).coerceIn(1, h.highestTrackableValue))
-                val kind = ErrorKinds.kindOf(c[rc], c[rm], c[ok].toBoolean())
+                val kind = ErrorKinds.kindOf(col(c, "responseCode"), col(c, "responseMessage"), col(c, "success").toBoolean())
                 if (kind == null) correct++ else kinds += kind
             }
             return ProfileResult(rows.size.toLong(), correct, ErrorKinds.count(kinds), h, start, end, sum / rows.size)

@@ -1,8 +1,8 @@
 package pssr.bench.students
 
-import pssr.bench.ResultRow
-import pssr.bench.RunDirectory
-import pssr.bench.htmlEscape
+import pssr.bench.report.htmlEscape
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RunDirectory
 import java.util.Locale
 
 /** Seed 003's Table 1, as printed in the paper (Spring Boot, Java 21, JMeter 2,000 users, 30 s ramp-up, 10 loops). */

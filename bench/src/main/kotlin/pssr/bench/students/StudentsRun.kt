@@ -1,13 +1,13 @@
 package pssr.bench.students
 
-import pssr.bench.Children
-import pssr.bench.Failure
-import pssr.bench.Project
-import pssr.bench.ResultRow
-import pssr.bench.RunDirectory
-import pssr.bench.ServerLaunch
-import pssr.bench.ServerProcess
-import pssr.bench.Workloads
+import pssr.bench.results.Failure
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Children
+import pssr.bench.run.Project
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
+import pssr.bench.run.Workloads
 import pssr.bench.db.StudentDatabase
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.ProcessCpu

@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import pssr.bench.Report
-import pssr.bench.RunDirectory
-import pssr.bench.ServerLaunch
+import pssr.bench.report.Report
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.ServerLaunch
 import pssr.bench.db.StudentDatabase
 import java.nio.file.Files
 import java.nio.file.Path
