@@ -162,7 +162,10 @@ object StudentsReport {
         if (sweep.map { threads(it) }.distinct().size > 1) {
             val users = sweep.maxOf { it.users }
             out += "Tomcat max threads at $users users (platform threads, I/O in the application): " +
-                sweep.filter { it.users == users }.sortedBy { threads(it) }.joinToString("; ") { "${threads(it)} threads: ${f(errPct(it), 2)}% errors (${kinds(it)}), mean ${f(it.latencyMeanMs)} ms, ${f(jmeterRps(it), 1)} req/s" } + "."
+                sweep.filter { it.users == users }.sortedBy { threads(it) }.joinToString("; ") { "${threads(it)} threads: ${f(errPct(it), 2)}% errors (${kinds(it)}), mean ${f(it.latencyMeanMs)} ms, ${f(jmeterRps(it), 1)} req/s" } + ". " +
+                sweep.first().let { r -> "Keeping up with the profile takes bound x delay = ${f(r.floorRps * r.itemDelayMs / 1000.0)} requests in flight, one platform thread each; " +
+                    "with fewer threads requests wait in Tomcat's queue, latency grows past the client's timeout and the errors are read timeouts (the paper's \"connection timeouts\"), " +
+                    "while Tomcat keeps serving requests whose clients have already given up, so correct answers per second fall below the pool's own capacity." }
         }
         for (r in rows.filter { io(it) == "db" }.groupBy { variantOf(it) }.mapNotNull { it.value.maxByOrNull { r -> r.users } }) {
             val pool = Regex("pool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toDoubleOrNull() ?: Double.NaN

@@ -137,7 +137,7 @@ class StudentsRun(
     /** The settings a row was measured under, in one readable string (the report groups by it). */
     private fun config(variant: String, threads: Int): String = buildList {
         if (threads > 0) { add("tomcatMaxThreads=$threads"); add("acceptCount=${o.tomcatAcceptCount}"); add("maxConnections=${o.tomcatMaxConnections}") }
-        add("pool=${pool(variant)}"); add("poolTimeoutMs=${o.poolTimeoutMs}")
+        add("pool=${pool(variant)}"); add("poolTimeoutMs=${o.poolTimeoutMs}"); add("clientTimeoutS=${o.responseTimeoutSeconds}")
     }.joinToString(" ")
 
     private fun serverArgs(db: StudentDatabase, variant: String, io: String, threads: Int): List<String> = db.address.serverArgs() + listOf(
