@@ -67,7 +67,7 @@ object StudentsReport {
     fun table1Text(all: List<ResultRow>): List<String> {
         val rows = all.filter { it.workload == "students" }
         val t = table1Rows(rows)
-        if (t.isEmpty()) return listOf("students: no row with the I/O in the application; see the report for the rows measured")
+        if (t.isEmpty()) return listOf("students: no row with the I/O in the application (Table 1 needs one); what the rows show:") + claims(rows).map { "- $it" }
         val variants = VARIANTS.filter { it in t }
         val users = t.values.first().users
         val out = ArrayList<String>()
