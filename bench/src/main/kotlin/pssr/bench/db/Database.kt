@@ -92,9 +92,17 @@ class StudentDatabase private constructor(val address: DbAddress, val descriptio
     private fun stopNow() {
         if (embedded == null || dir == null || !Files.exists(dir)) return
         val postmaster = pid
-        runCatching { embedded?.close() } // pg_ctl stop -m fast
-        // whatever pg_ctl left (a killed server's children, a stop that timed out) goes by PID
-        postmaster?.let { ProcessHandle.of(it).ifPresent { p -> p.descendants().forEach { it.destroyForcibly() }; p.destroyForcibly() } }
+        runCatching { embedded?.close() } // pg_ctl stop -m fast; it returns when postmaster.pid is gone, a moment before the process
+        postmaster?.let { pid ->
+            ProcessHandle.of(pid).ifPresent { p ->
+                if (runCatching { p.onExit().get(10, TimeUnit.SECONDS) }.isFailure) {
+                    // still there (a stop that timed out): it and its children go by PID
+                    p.descendants().forEach { it.destroyForcibly() }
+                    p.destroyForcibly()
+                    runCatching { p.onExit().get(10, TimeUnit.SECONDS) }
+                }
+            }
+        }
         dir.toFile().deleteRecursively()
     }
 
