@@ -30,11 +30,11 @@ class Profiler private constructor(private val library: Path) {
         val event = if (kind == ALLOC) "alloc" else "cpu"
         command(pid, "start,event=$event,interval=${if (kind == ALLOC) "512k" else "1ms"}")
         try { window() } finally {
-            command(pid, "dump,collapsed,file=$collapsed")
+            command(pid, "dump,collapsed,ann,file=$collapsed")  // ann: Java frames end in _[j] / _[i] / _[0] / _[1], kernel frames in _[k]
             command(pid, "stop,file=$html,title=$name $kind")
         }
-        val (top, total) = topFrames(collapsed) { it.last() }
-        val (own, _) = topFrames(collapsed) { frames -> frames.lastOrNull { !isJdk(it) } ?: frames.last() }
+        val (top, total) = topFrames(collapsed) { plain(it.last()) }
+        val (own, _) = topFrames(collapsed) { frames -> frames.lastOrNull { isJava(it) && !isJdk(plain(it)) }?.let(::plain) ?: OUTSIDE }
         return Profile(kind, html, collapsed, top, own, total)
     }
 
@@ -72,8 +72,12 @@ class Profiler private constructor(private val library: Path) {
             return Result.success(Profiler(target))
         }
 
-        private fun isJdk(frame: String) = frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.") ||
-            frame.startsWith("kotlin.") || !frame.contains('.')
+        /** The bucket of samples with no Java frame outside the JDK: JIT and GC threads, the kernel, the JDK's own code. */
+        const val OUTSIDE = "(JDK, JVM or kernel only)"
+        private val ANNOTATION = Regex("_\\[[a-z0-9]]$")
+        private fun isJava(frame: String) = frame.endsWith("_[j]") || frame.endsWith("_[i]") || frame.endsWith("_[0]") || frame.endsWith("_[1]")
+        private fun plain(frame: String) = frame.replace(ANNOTATION, "")
+        private fun isJdk(frame: String) = frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.") || frame.startsWith("kotlin.")
 
         /** Samples per frame that [charge] picks from each stack of collapsed stacks (`a;b;c 42` per line), the [n] largest. */
         fun topFrames(collapsed: Path, n: Int = 10, charge: (List<String>) -> String): Pair<List<TopFrame>, Long> {
@@ -83,7 +87,7 @@ class Profiler private constructor(private val library: Path) {
                 val cut = line.lastIndexOf(' ')
                 if (cut <= 0) return@forEach
                 val count = line.substring(cut + 1).toLongOrNull() ?: return@forEach
-                val frames = line.substring(0, cut).split(';').map { it.replace('/', '.').removeSuffix("_[j]").removeSuffix("_[i]").removeSuffix("_[k]") }
+                val frames = line.substring(0, cut).split(';').map { it.replace('/', '.') }
                 self.merge(charge(frames), count, Long::plus)
             }
             val total = self.values.sum()

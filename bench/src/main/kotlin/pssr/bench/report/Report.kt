@@ -4,6 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.results.Failure
 import pssr.bench.results.MiniJson
+import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
@@ -37,6 +38,8 @@ class RunData(
     val environmentRaw: String?,
     /** Files that could not be read, one sentence each (shown at the top of the report). */
     val problems: List<String>,
+    /** profiles.csv (`run --profile`): the top frames of each route's CPU and allocation profiles. */
+    val profiles: List<ProfileRow> = emptyList(),
 ) {
     val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
     val levels: List<RouteLevel> = RouteLevel.of(rows)
@@ -66,7 +69,8 @@ class RunData(
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }
-            return RunData(run, rows, checks, failures, env, raw, problems)
+            val profiles = read("profiles.csv") { run.profiles() }
+            return RunData(run, rows, checks, failures, env, raw, problems, profiles)
         }
     }
 }

@@ -209,6 +209,9 @@ class RunDirectory(val dir: Path) {
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    val profilesFile: Path = dir.resolve("profiles.csv")
+    fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
+    fun profiles(): List<ProfileRow> = CsvFile.read(profilesFile).map(ProfileRow::fromCsv)
     fun failures(): List<Failure> = CsvFile.read(failuresFile).map(Failure::fromCsv)
 
     @Synchronized

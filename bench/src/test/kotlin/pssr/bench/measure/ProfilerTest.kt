@@ -1,12 +1,12 @@
 package pssr.bench.measure
 
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.probe.StreamProbe
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 
 class ProfilerTest {
     /** A real HTTP server in its own JVM whose one route is slow on purpose: it spends its time in slowRender. */
