@@ -40,6 +40,8 @@ class RunData(
     val problems: List<String>,
     /** profiles.csv (`run --profile`): the top frames of each route's CPU and allocation profiles. */
     val profiles: List<ProfileRow> = emptyList(),
+    /** timeline.csv: each level's resource readings over its measured window, by row key. */
+    val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
 ) {
     val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
     val levels: List<RouteLevel> = RouteLevel.of(rows)
@@ -70,7 +72,8 @@ class RunData(
                 }
             }
             val profiles = read("profiles.csv") { run.profiles() }
-            return RunData(run, rows, checks, failures, env, raw, problems, profiles)
+            val timeline = try { run.timeline() } catch (e: Exception) { problems += "could not read timeline.csv: ${e.message}"; emptyMap() }
+            return RunData(run, rows, checks, failures, env, raw, problems, profiles, timeline)
         }
     }
 }

@@ -50,6 +50,7 @@ td.drv{background:#eef0ff}
 .flag{font-size:11px;color:#a00000}
 .dflag{font-size:11px;color:#2030a0}
 img.chart{max-width:100%;border:1px solid #eee;margin:6px 0}
+img.small{width:520px;max-width:100%;border:1px solid #eee;margin:4px}
 details{margin:8px 0}
 summary{cursor:pointer;font-weight:bold}
 code{background:#f4f4f4;padding:0 3px}

@@ -228,6 +228,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             val row = toRow(fw, rt, route, rep, r)
             run.append(row)
             run.append(row.key, r.driver.latency)
+            run.append(row.key, r.timeline)
             onLevel()
         }
         if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "$fwLabelOf/${route.model.id}/${route.engine}/${route.approach}", name)
