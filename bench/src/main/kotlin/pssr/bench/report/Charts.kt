@@ -15,6 +15,7 @@ import org.knowm.xchart.style.Styler
 import org.knowm.xchart.style.lines.SeriesLines
 import org.knowm.xchart.style.markers.Marker
 import org.knowm.xchart.style.markers.SeriesMarkers
+import pssr.bench.measure.TimelinePoint
 
 /**
  * Charts for the report: XChart rendered headless to PNG and returned as `data:` URIs, so report.html

@@ -2,6 +2,7 @@ package pssr.bench.report
 
 import java.nio.file.Files
 import java.nio.file.Path
+import pssr.bench.measure.TimelinePoint
 import pssr.bench.results.Failure
 import pssr.bench.results.MiniJson
 import pssr.bench.results.ProfileRow

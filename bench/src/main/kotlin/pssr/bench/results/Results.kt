@@ -6,6 +6,7 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
+import pssr.bench.measure.TimelinePoint
 
 /**
  * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
