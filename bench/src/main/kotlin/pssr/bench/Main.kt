@@ -13,7 +13,7 @@ import kotlin.system.exitProcess
         "Benchmarks Progressive Server-Side Rendering on the JVM: template engines x frameworks x approaches,",
         "and proves whether each page really streams.",
     ],
-    subcommands = [RunCommand::class, VerifyCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, ListCommand::class, JmhCommand::class, CommandLine.HelpCommand::class],
+    subcommands = [RunCommand::class, VerifyCommand::class, pssr.bench.cli.ProbeCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, ListCommand::class, JmhCommand::class, CommandLine.HelpCommand::class],
 )
 class Pssr : Runnable {
     override fun run() {
