@@ -192,7 +192,8 @@ object StreamProbe {
                 if (left <= 0) throw DeadlineExceeded()
                 socket?.soTimeout = left.toInt().coerceAtLeast(1)
             }
-            val n = try { input.read(buffer) } catch (e: SocketTimeoutException) { if (deadline != null && System.nanoTime() >= deadline) throw DeadlineExceeded() else throw e }
+            // with a deadline the socket's timeout is the time left, so a timeout means the deadline passed
+            val n = try { input.read(buffer) } catch (e: SocketTimeoutException) { if (deadline != null) throw DeadlineExceeded() else throw e }
             if (n <= 0) return false
             val now = (System.nanoTime() - start) / 1e6
             if (firstReadMillis == null) firstReadMillis = now

@@ -72,13 +72,14 @@ object PageFetch {
         } catch (e: NoRouteToHostException) {
             throw ProbeFailure("no route to $where")
         } catch (e: SocketTimeoutException) {
-            throw ProbeFailure("no connection to $where within ${timeout.toSeconds()} s (--timeout)")
+            throw ProbeFailure("no answer from $where within ${timeout.toSeconds()} s (--timeout)")
         } catch (e: IOException) {
             throw ProbeFailure("request to $url failed: ${oneLine(e.message ?: e.javaClass.simpleName)}")
         }
     }
 
     private fun check(r: ProbeResult, url: URI, timeout: Duration) {
+        if (r.status == 0 && r.error == "did not end within the timeout") throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout)")
         if (r.status == 0) throw ProbeFailure("$url: no HTTP answer (${r.error ?: "nothing received"})")
         if (r.error == "did not end within the timeout")
             throw ProbeFailure("$url did not end within ${timeout.toSeconds()} s (--timeout): ${r.raw.size} bytes in ${r.chunks.size} chunks so far")
