@@ -16,13 +16,13 @@ object Advisor {
     private const val TOMCAT_BUFFER = 8192   // Tomcat's OutputBuffer.DEFAULT_BUFFER_SIZE, servers/mvc/NOTES.md
     private const val QUARKUS_BUFFER = 8191  // quarkus.rest.output-buffer-size default, servers/quarkus/NOTES.md
 
-    val TOMCAT_FIX = "flush the response OutputStream after each item (in a StreamingResponseBody: out.flush()); " +
-        "Tomcat's 8 KB buffer cannot be shrunk (setBufferSize only grows it) and Spring flushes once, at the end. " +
-        "Measured here: presentations 2 chunks, first item at 1065 ms without a flush; 12 chunks, first item at 145 ms with one (servers/mvc/NOTES.md)"
-    val QUARKUS_FIX = "flush the StreamingOutput's stream after each item, or set quarkus.rest.output-buffer-size=512 (build time), " +
-        "or return Multi<String>; measured here: 8191 B without a flush is buffered, any size with a flush streams (servers/quarkus/NOTES.md)"
-    val FLUX_IN_MVC = "a Spring MVC controller returning Flux<String> as text/html is collected into a list first (only text/event-stream and NDJSON stream): " +
-        "return a StreamingResponseBody that flushes per item, or serve the page from WebFlux (FACTS.md)"
+    // No figures in these texts: every number the probe prints is measured in its own run; the NOTES hold this project's.
+    val TOMCAT_FIX = "flush the response OutputStream after each item (StreamingResponseBody: out.flush()): Tomcat's 8 KB buffer " +
+        "cannot be shrunk (setBufferSize only grows it) and Spring flushes only at the end (servers/mvc/NOTES.md: the *-flush routes stream)"
+    val QUARKUS_FIX = "flush the StreamingOutput's stream after each item, or build with quarkus.rest.output-buffer-size=512, " +
+        "or return Multi<String> (servers/quarkus/NOTES.md: with a flush per item every buffer size streams)"
+    val FLUX_IN_MVC = "return a StreamingResponseBody that flushes per item, or serve the page from WebFlux: " +
+        "MVC collects a Flux<String> sent as text/html into a list first (FACTS.md)"
     val PROXY_FIX = "turn response buffering off for this location: nginx 'proxy_buffering off;' or the response header 'X-Accel-Buffering: no' " +
         "(not measured by this project: probe the server directly to compare)"
 
@@ -39,9 +39,9 @@ object Advisor {
                 else -> "without compression it is ${withoutCompression.label} too, so compression is not the only cause"
             }
             advice += Advice("compression buffers", "Content-Encoding: $encoding; $measured",
-                "the compressor holds output until its block fills or the page ends: turn it off for streamed pages " +
-                    "(Spring Boot: server.compression.enabled=false, or leave text/html out of server.compression.mime-types; Quarkus: quarkus.http.enable-compression=false), " +
-                    "or make it flush when the page flushes (java.util.zip.GZIPOutputStream(out, true) in a filter)")
+                "turn compression off for streamed pages (Spring Boot: server.compression.enabled=false or text/html out of " +
+                    "server.compression.mime-types; Quarkus: quarkus.http.enable-compression=false), or make the compressor flush " +
+                    "when the page flushes (a filter's GZIPOutputStream(out, true))")
         }
         val tomcat = server.contains("tomcat", true) || server.contains("coyote", true)
         if (tomcat || firstChunk == TOMCAT_BUFFER || (sessionCookie && encoding == null)) {
@@ -50,7 +50,7 @@ object Advisor {
                 "first chunk exactly $TOMCAT_BUFFER bytes, Tomcat's response buffer".takeIf { firstChunk == TOMCAT_BUFFER },
                 "JSESSIONID cookie: a servlet container".takeIf { sessionCookie }).joinToString("; ")
             advice += Advice("Tomcat / Spring MVC without a flush", why, TOMCAT_FIX)
-            advice += Advice("Spring MVC with Flux<String>", "a servlet stack", FLUX_IN_MVC)
+            advice += Advice("Spring MVC returning Flux<String>", "if the page comes from a reactive controller", FLUX_IN_MVC)
         }
         val quarkus = server.contains("quarkus", true) || server.contains("vert.x", true)
         if (quarkus || firstChunk == QUARKUS_BUFFER) {

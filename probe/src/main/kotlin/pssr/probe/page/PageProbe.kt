@@ -45,15 +45,17 @@ data class PageReport(
  * `probe URL`: fetch a page as a browser would and decide, from the chunk timestamps and the HTML, whether
  * its content streams.
  *
- * The rule (docs/ARCHITECTURE.md, "How probe decides"): a page *streams* when half of its visible text had
- * arrived at least [STREAM_LEAD] of the page's total time before its last byte. Visible text rather than
- * bytes, because a page that flushes only its `<head>` (styles, scripts) early and its content at the end
- * looks like streaming by bytes but not to the user. A page whose server time (last byte minus one network
- * round trip, estimated by the TCP connect) is under [MIN_SERVER_MILLIS] is *too fast to tell*: there is
- * nothing to stream.
+ * The rule (docs/ARCHITECTURE.md, "How probe decides whether a page streams"): a page *streams* when its
+ * body took at least [STREAM_LEAD] of the page's total time to arrive (first body byte to last byte), and
+ * half of its visible text had arrived at least [STREAM_LEAD] of that body time before the last byte.
+ * Visible text rather than bytes, because a page that flushes only its `<head>` (styles, scripts) early
+ * and its content at the end looks like streaming by bytes but not to the user. Time before the first byte
+ * is not held against a page: from the wire, a server that thinks and one that buffers look alike until
+ * something arrives. A page whose server time (last byte minus one network round trip, estimated by the
+ * TCP connect) is under [MIN_SERVER_MILLIS] is *too fast to tell*: there is nothing to stream.
  */
 object PageProbe {
-    /** A page whose content arrives evenly puts half of it at ~50% of the time; a buffered one at ~100%. 25% sits between with margin. */
+    /** Content arriving evenly puts its half at ~50% of the body time, a buffered page at ~100%: 25% sits between, with margin. */
     const val STREAM_LEAD = 0.25
     /** Below this, streaming and buffering look alike and no user could see the difference. */
     const val MIN_SERVER_MILLIS = 100.0
@@ -78,14 +80,16 @@ object PageProbe {
         val half = halfTime(visible.map { it.first to it.second.chars }) ?: halfTime(r.chunks.map { it.atMillis to it.bytes }) ?: last
         val serverMillis = last - r.connectMillis
         val what = if (visible.isNotEmpty()) "of the visible text" else "of the body"
+        val window = last - firstBody
+        val lateStart = if (firstBody >= STREAM_LEAD * last) ", after nothing for ${ms(firstBody)} ms" else ""
         val (verdict, reason) = when {
             serverMillis < MIN_SERVER_MILLIS -> PageVerdict.TOO_FAST to
                 "the whole page took ${ms(last)} ms${if (r.connectMillis >= 1) " (${ms(r.connectMillis)} ms of it network)" else ""}, " +
                 "under ${ms(MIN_SERVER_MILLIS)} ms: nothing to see streaming; probe it while its data is slow (a slow query or service)"
-            last - half >= STREAM_LEAD * last -> PageVerdict.STREAMS to
-                "half $what had arrived at ${ms(half)} ms, ${ms(last - half)} ms before the last byte (${ms(last)} ms): the page streams"
-            last - firstBody < STREAM_LEAD * last -> PageVerdict.BUFFERED to
-                "first body byte arrived ${ms(last - firstBody)} ms before the last (at ${ms(firstBody)} of ${ms(last)} ms): the whole page was buffered"
+            window < STREAM_LEAD * last -> PageVerdict.BUFFERED to
+                "first body byte arrived ${ms(window)} ms before the last (at ${ms(firstBody)} of ${ms(last)} ms): the whole page was buffered"
+            last - half >= STREAM_LEAD * window -> PageVerdict.STREAMS to
+                "half $what had arrived at ${ms(half)} ms, ${ms(last - half)} ms before the last byte (${ms(last)} ms): the page streams$lateStart"
             else -> PageVerdict.BUFFERED to
                 "the first body bytes came at ${ms(firstBody)} ms, but half $what only at ${ms(half)} ms, ${ms(last - half)} ms before the last byte " +
                     "(${ms(last)} ms): only the beginning was sent early, the content was buffered"

@@ -6,7 +6,7 @@ import pssr.probe.Chunk
 import java.util.Locale
 
 /** Every probe of one URL (`--repeat N`): medians over the runs, and the verdict most runs gave. */
-class ProbeSummary(val runs: List<PageReport>) {
+class ProbeSummary(val runs: List<PageReport>, val browser: BrowserView? = null) {
     init { require(runs.isNotEmpty()) }
 
     /** The run whose last byte is the median one: its timeline and reason stand for the others. */
@@ -45,6 +45,12 @@ object ProbeOutput {
         appendLine("  verdict    ${s.verdict}$counts: ${r.reason}")
         val advice = if (r.verdict == s.verdict) r.advice else s.runs.first { it.verdict == s.verdict }.advice
         advice.forEach { appendLine("  advice     $it") }
+        s.browser?.let { b ->
+            appendLine("  browser    first contentful paint ${b.firstContentfulPaintMs?.let { "${ms(it)} ms" } ?: "none"} · first byte ${ms(b.firstByteMs)} ms · " +
+                "load event ${ms(b.loadEventMs)} ms (headless Chromium)")
+            appendLine("  filmstrip  ${b.frames.size} frames at ${b.frameMillis.joinToString(", ")} ms: ${b.frames.firstOrNull()?.parent ?: "-"}/" +
+                "${b.frames.firstOrNull()?.fileName?.toString()?.substringBeforeLast('-') ?: ""}-*.png")
+        }
         val warnings = s.runs.flatMap { it.warnings }.distinct()
         if (warnings.isEmpty()) appendLine("  html       well-formed: nothing after </html>, tags balanced, no placeholders left")
         else warnings.forEach { appendLine("  html       WARNING $it") }
@@ -73,6 +79,10 @@ object ProbeOutput {
                 "halfVisibleMs" to s.median { it.halfVisibleMillis },
                 "lastByteMs" to s.median { it.lastByteMillis },
                 "chunks" to s.median { it.chunks.size.toDouble() }),
+            "browser" to s.browser?.let { b ->
+                linkedMapOf("firstContentfulPaintMs" to b.firstContentfulPaintMs, "firstByteMs" to b.firstByteMs, "loadEventMs" to b.loadEventMs,
+                    "filmstrip" to b.frames.zip(b.frameMillis).map { (f, at) -> linkedMapOf("atMs" to at, "file" to f.toString()) })
+            },
             "probes" to s.runs.map { r ->
                 linkedMapOf(
                     "finalUrl" to r.finalUrl.toString(),

@@ -51,6 +51,22 @@ class PageProbeTest {
     }
 
     @Test
+    fun `a page held by Quarkus REST's default output buffer gets the Quarkus advice`() {
+        LoopbackServer { _, out ->
+            LoopbackServer.head(out, "Content-Type: text/html;charset=UTF-8")
+            val body = BufferedChunks(out, 8191)
+            TestPage.write(body, items = 12, delayMs = 60) { }
+            body.close()
+        }.use { server ->
+            val report = PageProbe.probe(server.url("/"), timeout)
+            assertEquals(PageVerdict.BUFFERED, report.verdict, report.reason)
+            val quarkus = report.advice.single()
+            assertEquals("Quarkus REST output buffer", quarkus.cause)
+            assertTrue(quarkus.fix.contains("quarkus.rest.output-buffer-size=512"), quarkus.fix)
+        }
+    }
+
+    @Test
     fun `a gzipped page whose compressor holds the output is buffered, and re-probed without compression it streams`() {
         LoopbackServer { request, out ->
             if (request.headers["accept-encoding"]?.contains("gzip") == true) {
@@ -104,6 +120,21 @@ class PageProbeTest {
             val report = PageProbe.probe(server.url("/"), timeout)
             assertEquals(PageVerdict.BUFFERED, report.verdict, report.reason)
             assertTrue(report.reason.contains("only the beginning was sent early"), report.reason)
+        }
+    }
+
+    @Test
+    fun `a page that starts late but then streams its items streams, and the reason says how long nothing came`() {
+        LoopbackServer { _, out ->
+            Thread.sleep(600) // a slow first query, before anything can be sent
+            LoopbackServer.head(out, "Content-Type: text/html")
+            val body = BufferedChunks(out, 1 shl 20)
+            TestPage.write(body, items = 10, delayMs = 60) { body.flush() }
+            body.close()
+        }.use { server ->
+            val report = PageProbe.probe(server.url("/"), timeout)
+            assertEquals(PageVerdict.STREAMS, report.verdict, report.reason)
+            assertTrue(Regex("the page streams, after nothing for \\d+ ms$").containsMatchIn(report.reason), report.reason)
         }
     }
 
