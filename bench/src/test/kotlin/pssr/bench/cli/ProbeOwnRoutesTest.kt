@@ -89,6 +89,20 @@ class ProbeOwnRoutesTest {
     }
 
     @Test
+    fun `with Spring Boot's gzip on, a flushing MVC page still streams, and a buffered one is blamed on Tomcat's buffer, not on gzip`() {
+        ServerProcess.start(Frameworks.byName("mvc")!!, ServerLaunch(heapMax = "384m", extraJvmFlags = listOf("-Dserver.compression.enabled=true")), logs, "probe-gzip").use { gz ->
+            val flushing = json(ProbeRun.of("probe", "--json", "${gz.baseUrl}/presentations/jstachio/virtual-flush?itemDelayMs=100"))[0]
+            assertEquals("gzip", flushing["probes"][0]["compression"].asText())
+            assertEquals("streams", flushing["verdict"].asText(), flushing.toString())
+            val held = json(ProbeRun.of("probe", "--json", "${gz.baseUrl}/presentations/jstachio/virtual?itemDelayMs=100"))[0]
+            assertEquals("buffered", held["verdict"].asText())
+            val advice = held["probes"][0]["advice"].map { it["cause"].asText() + " | " + it["evidence"].asText() }
+            assertTrue(advice[0].startsWith("Tomcat / Spring MVC without a flush | without compression: first chunk exactly 8192 bytes"), advice.toString())
+            assertTrue(advice.last().contains("without compression it is buffered too, so compression is not the only cause"), advice.toString())
+        }
+    }
+
+    @Test
     fun `probe agrees with verify on every WebFlux route`() = agreesWithVerify(webflux)
 
     @Test

@@ -66,7 +66,11 @@ object PageProbe {
         if (report.compression == null || report.verdict != PageVerdict.BUFFERED) return report
         // compressed and buffered: fetch it once more without compression, to measure whether the compressor is the cause
         val plain = runCatching { analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"))) }.getOrNull()
-        return report.copy(advice = Advisor.advise(fetched.result, report.compression, plain?.verdict))
+        // buffered without compression too: the uncompressed answer shows the server's own buffer (its chunk sizes)
+        val uncompressed = plain?.takeIf { it.verdict == PageVerdict.BUFFERED }?.advice.orEmpty()
+            .filter { !it.evidence.startsWith("server not identified") }.map { it.copy(evidence = "without compression: ${it.evidence}") }
+        val advice = Advisor.advise(fetched.result, report.compression, plain?.verdict)
+        return report.copy(advice = uncompressed + advice.filter { a -> uncompressed.none { it.cause == a.cause } })
     }
 
     fun analyse(url: URI, fetched: Fetched): PageReport {
