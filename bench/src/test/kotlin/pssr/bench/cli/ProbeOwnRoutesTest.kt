@@ -90,7 +90,7 @@ class ProbeOwnRoutesTest {
 
     @Test
     fun `with Spring Boot's gzip on, a flushing MVC page still streams, and a buffered one is blamed on Tomcat's buffer, not on gzip`() {
-        ServerProcess.start(Frameworks.byName("mvc")!!, ServerLaunch(heapMax = "384m", extraJvmFlags = listOf("-Dserver.compression.enabled=true")), logs, "probe-gzip").use { gz ->
+        ServerProcess.start(Frameworks.byName("mvc")!!, ServerLaunch(heapMin = "256m", heapMax = "384m", extraJvmFlags = listOf("-Dserver.compression.enabled=true")), logs, "probe-gzip").use { gz ->
             val flushing = json(ProbeRun.of("probe", "--json", "${gz.baseUrl}/presentations/jstachio/virtual-flush?itemDelayMs=100"))[0]
             assertEquals("gzip", flushing["probes"][0]["compression"].asText())
             assertEquals("streams", flushing["verdict"].asText(), flushing.toString())
