@@ -9,7 +9,7 @@ import pssr.probe.page.PageProbe
 import pssr.probe.page.ProbeFailure
 import pssr.probe.page.ProbeOutput
 import pssr.probe.page.ProbeSummary
-import pssr.bench.Project
+import pssr.bench.run.Project
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook
 import java.nio.file.Files

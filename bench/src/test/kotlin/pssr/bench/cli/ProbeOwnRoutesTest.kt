@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import pssr.bench.Frameworks
-import pssr.bench.ServerLaunch
-import pssr.bench.ServerProcess
-import pssr.bench.Verifier
+import pssr.bench.run.Frameworks
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
+import pssr.bench.run.Verifier
 import pssr.probe.page.PageProbe
 import java.net.URI
 import java.nio.file.Files
