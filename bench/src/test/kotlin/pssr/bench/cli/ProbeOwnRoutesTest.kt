@@ -10,7 +10,12 @@ import pssr.bench.run.Frameworks
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerProcess
 import pssr.bench.run.Verifier
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.BrowserTools
+import pssr.probe.browser.Chromium
+import pssr.probe.page.BrowserLook
 import pssr.probe.page.PageProbe
+import java.nio.file.Path
 import java.net.URI
 import java.nio.file.Files
 import java.time.Duration
@@ -100,6 +105,18 @@ class ProbeOwnRoutesTest {
             assertTrue(advice[0].startsWith("Tomcat / Spring MVC without a flush | without compression: first chunk exactly 8192 bytes"), advice.toString())
             assertTrue(advice.last().contains("without compression it is buffered too, so compression is not the only cause"), advice.toString())
         }
+    }
+
+    @Test
+    fun `--browser adds Chromium's first contentful paint and a filmstrip, and leaves no Chromium running`(@TempDir dir: Path) {
+        BrowserTools.require(Chromium.executable() != null, "Chromium is not installed; install it: ${Chromium.INSTALL_HINT}")
+        val run = ProbeRun.of("probe", "--json", "--browser", "--out", dir.toString(), "${webflux.baseUrl}/presentations/htmlflow/suspending?itemDelayMs=100")
+        assertEquals(0, run.code, run.err)
+        val browser = json(run)[0]["browser"]
+        assertTrue(browser["firstContentfulPaintMs"].asDouble() in 0.0..500.0, "the heading paints before the items: $browser")
+        assertEquals(BrowserLook.FRAMES, browser["filmstrip"].size())
+        browser["filmstrip"].forEach { assertTrue(Files.size(Path.of(it["file"].asText())) > 0, it.toString()) }
+        assertEquals(emptyList<String>(), BrowserTools.liveChildren().filter { it.contains("chromium", ignoreCase = true) })
     }
 
     @Test
