@@ -21,12 +21,16 @@ import java.util.concurrent.Callable
 
 @Command(name = "probe", mixinStandardHelpOptions = true,
     description = [
-        "Does any page stream? Fetches each URL as a browser would (gzip accepted, redirects followed), timestamps every",
-        "chunk, and prints status, content type, compression, transfer encoding, time to first byte, to first visible",
-        "content and to last byte, the chunk timeline, and a verdict (streams / buffered / too fast to tell) with its reason;",
-        "when buffered, the known causes for the server it detects, each with the setting to change; and warnings for",
-        "malformed HTML (content after </html>, unbalanced tags, unfilled placeholders). The rule is in docs/ARCHITECTURE.md.",
-        "Exit code 0 when every page was probed (whatever its verdict), 2 when a URL could not be probed (one line each).",
+        "Does any page stream? Fetches each URL as a browser would (gzip accepted,",
+        "redirects followed) and timestamps every chunk. Prints status, content type,",
+        "compression, transfer encoding, time to first byte, to first visible content",
+        "and to last byte, the chunk timeline, and a verdict - streams, buffered or",
+        "too fast to tell - with its reason. When buffered: the known causes for the",
+        "server it detects, each with the setting to change. Warns about malformed",
+        "HTML (content after </html>, unbalanced tags, unfilled placeholders).",
+        "How the verdict is decided: docs/ARCHITECTURE.md.",
+        "Exit code 0 when every page was probed, whatever its verdict; 2 when a URL",
+        "could not be probed (one line each).",
     ])
 class ProbeCommand : Callable<Int> {
     @Parameters(arity = "1..*", paramLabel = "URL", description = ["http(s) URLs of the pages to probe"])
