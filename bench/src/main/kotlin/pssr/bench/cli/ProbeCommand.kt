@@ -65,6 +65,9 @@ class ProbeCommand : Callable<Int> {
         val summaries = mutableListOf<ProbeSummary>()
         val failures = mutableListOf<String>()
         val open = lazy { try { Chromium.launch(chromium!!) } catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
+        // Ctrl-C during --browser: Chromium is our child, not stopped with us unless we stop it
+        val stopChromium = Thread { if (open.isInitialized()) open.value.close() }
+        Runtime.getRuntime().addShutdownHook(stopChromium)
         try {
             for ((i, url) in parsed.withIndex()) {
                 var summary = try { ProbeSummary((1..repeat).map { PageProbe.probe(url, timeout) }) }
@@ -80,6 +83,7 @@ class ProbeCommand : Callable<Int> {
             }
         } finally {
             if (open.isInitialized()) open.value.close() // stops Chromium by its PID and removes its profile
+            runCatching { Runtime.getRuntime().removeShutdownHook(stopChromium) }
         }
         if (json) print(ProbeOutput.json(summaries) + "\n")
         // several URLs: each failure is its own line; the last one goes through the CLI's usage-error path
