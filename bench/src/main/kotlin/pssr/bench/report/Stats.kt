@@ -171,6 +171,11 @@ data class RouteLevel(
     val driverBound: Boolean,
     val floorRps: Double,
     val itemDelayMs: Long,
+    /** Pinned virtual threads (JFR): median events per request over repetitions, NaN when not recorded; the most frequent stack. */
+    val pinnedPerRequest: Double = Double.NaN,
+    val pinnedTopStack: String = "",
+    /** The exact runtime version(s) of the rows. */
+    val jdk: String = "",
 ) {
     val route: String get() = "$framework/$model/$engine/$approach"
     val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
@@ -182,11 +187,11 @@ data class RouteLevel(
 
         /** Group rows by route and users and summarise each group (sorted by route, then users). */
         fun of(rows: List<ResultRow>): List<RouteLevel> = rows
-            .groupBy { it.framework to it.model to it.engine to it.approach to it.users }
+            .groupBy { it.frameworkLabel to it.model to it.engine to it.approach to it.users }
             .map { (_, rs) ->
                 val r = rs.first()
                 RouteLevel(
-                    r.framework, r.model, r.engine, r.approach, r.users,
+                    r.frameworkLabel, r.model, r.engine, r.approach, r.users,
                     Stats.summarize(rs.map { it.throughputRps }),
                     Stats.summarize(rs.map { it.latencyP99Ms }),
                     Stats.summarize(rs.map { it.ttfbP99Ms }),
@@ -205,6 +210,9 @@ data class RouteLevel(
                     rs.any { it.driverBound },
                     r.floorRps,
                     r.itemDelayMs,
+                    Stats.median(rs.map { it.pinnedPerRequest }.filter { !it.isNaN() }),
+                    rs.filter { it.pinnedTopStack.isNotEmpty() }.groupingBy { it.pinnedTopStack }.eachCount().maxByOrNull { it.value }?.key.orEmpty(),
+                    rs.map { it.jdk }.filter { it.isNotEmpty() }.distinct().joinToString(" "),
                 )
             }
             .sortedWith(compareBy<RouteLevel>({ it.framework }, { it.model }, { it.engine }, { it.approach }, { it.users }))

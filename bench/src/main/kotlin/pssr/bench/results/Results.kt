@@ -6,6 +6,7 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
+import pssr.bench.measure.TimelinePoint
 
 /**
  * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
@@ -58,15 +59,26 @@ data class ResultRow(
     val threadsMean: Double,
     val threadsPeak: Int,
     val driverBound: Boolean,
-    /** Which workload the row measures: `pages` (PSSR pages) or `students` (seed 003's API); see [Workloads]. */
+    /** The runtime label the user chose (`--jdk 21`, `--jvm zgc=...`: "jdk21", "jdk25+zgc"); empty when none was chosen. */
+    val runtime: String = "",
+    /** The server JVM's exact runtime version (`release` file's JAVA_RUNTIME_VERSION, e.g. 25.0.1+8-LTS). */
+    val jdk: String = "",
+    /** `jdk.VirtualThreadPinned` events JFR recorded in the level's warm-up window; -1 when not recorded (not a virtual-thread route). */
+    val pinnedEvents: Long = -1,
+    val pinnedPerRequest: Double = Double.NaN,
+    /** The most frequent pinned stack, top frames innermost first, separated by " < ". */
+    val pinnedTopStack: String = "",
+    /** Which workload the row measures: `pages` (PSSR pages) or `students` (seed 003's API); see [pssr.bench.run.Workloads]. */
     val workload: String = "pages",
     /** Settings that distinguish rows of one route (e.g. `tomcatMaxThreads=50` in a students sweep); empty for pages. */
     val config: String = "",
     /** Of [errorsStatus]: answers saying the connection pool had no connection in time (students servers: 503). */
     val errorsPoolTimeout: Long = 0,
 ) {
+    /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
+    val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
     /** Rows of one route measured under different settings (a students sweep) stay apart: the config is part of the route. */
-    val route: String get() = "$framework/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
+    val route: String get() = "$frameworkLabel/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     /** The key `--resume` uses to know this level is done. */
@@ -79,7 +91,7 @@ data class ResultRow(
         fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
         fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
-        workload, config, errorsPoolTimeout).let(CsvFile::line)
+        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout).let(CsvFile::line)
 
     companion object {
         val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
@@ -88,7 +100,7 @@ data class ResultRow(
             "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
-            "workload", "config", "errors_pool_timeout")
+            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout")
         val HEADER = CsvFile.header(COLUMNS)
 
         /** Reads a row by column name, so added columns never shift old ones. */
@@ -106,6 +118,9 @@ data class ResultRow(
                 d("last_byte_p99_ms"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"),
                 d("server_cpu_pct_peak"), d("driver_cpu_pct"), d("rss_mb_peak"), d("heap_mb_mean"), d("heap_mb_peak"), d("gc_ms"),
                 d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean(),
+                // added with the runtime axis: files written before it read as one unnamed runtime, nothing recorded
+                c["runtime"].orEmpty(), c["jdk"].orEmpty(), c["pinned_events"]?.toLongOrNull() ?: -1,
+                c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty(),
                 // files written before the workload axis hold pages only
                 c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0)
         }
@@ -204,6 +219,19 @@ class RunDirectory(val dir: Path) {
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    val timelineFile: Path = dir.resolve("timeline.csv")
+    /** A level's resource readings over its measured window, by [ResultRow.key]. */
+    fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
+        appendLine(timelineFile, "key,t_s,cpu_pct,heap_mb,gc_ms,threads", CsvFile.line(listOf(key, "%.2f".format(java.util.Locale.ROOT, it.seconds),
+            "%.1f".format(java.util.Locale.ROOT, it.cpuPct), "%.1f".format(java.util.Locale.ROOT, it.heapMb), "%.0f".format(java.util.Locale.ROOT, it.gcMs), it.threads)))
+    }
+    fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = CsvFile.read(timelineFile).groupBy({ it.getValue("key") }) {
+        pssr.bench.measure.TimelinePoint(it.getValue("t_s").toDouble(), it.getValue("cpu_pct").toDouble(), it.getValue("heap_mb").toDouble(),
+            it.getValue("gc_ms").toDouble(), it.getValue("threads").toInt())
+    }
+    val profilesFile: Path = dir.resolve("profiles.csv")
+    fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
+    fun profiles(): List<ProfileRow> = CsvFile.read(profilesFile).map(ProfileRow::fromCsv)
     fun failures(): List<Failure> = CsvFile.read(failuresFile).map(Failure::fromCsv)
 
     @Synchronized

@@ -9,11 +9,13 @@ import pssr.bench.measure.LevelRun
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.PortOwner
+import pssr.bench.measure.Profiler
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.measure.Server
 import pssr.bench.measure.ServerDied
 import pssr.bench.measure.Windows
 import pssr.bench.results.Failure
+import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.probe.StreamProbe
@@ -21,7 +23,9 @@ import pssr.servers.contract.ListedRoute
 import pssr.servers.contract.RoutesDocument
 import pssr.views.Golden
 
-data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration)
+data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration,
+                   /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
+                   val profileUsers: Int? = null, val profiler: Profiler? = null)
 
 /** A server to load: started by us (with a PID to sample and stop), or an already running one given by --target. */
 internal interface Target : AutoCloseable {
@@ -75,7 +79,7 @@ internal class Remote(url: String) : Target {
 }
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
-internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val selection: Selection,
+internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
                         val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver) {
     private val levelRun = LevelRun(driver, plan.windows)
     private val done = run.rows().map { it.key }.toHashSet()
@@ -90,7 +94,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         // First pass: start, list and verify, so the progress bar knows the whole matrix.
         val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
         for (fw in frameworks) {
-            val routes = try { open(fw, "verify").use { t -> verify(fw, t) } } catch (e: ServerStartFailed) {
+            val routes = try { open(fw, launch.on(runtimes.first()), "verify").use { t -> verify(fw, t) } } catch (e: ServerStartFailed) {
                 System.err.println("pssr: ${e.message}; ${fw.name} is marked failed and the run goes on. Log tail:\n${e.logTail}")
                 run.append(Failure(fw.name, "", "", "", "start", e.message ?: "did not start"))
                 failures++
@@ -99,44 +103,47 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             failures += routes.count { !it.second }
             work += fw to routes.filter { it.second }.map { it.first }
         }
-        val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size
+        val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
-        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s route warm-up per route) with ${driver.description}")
+        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s route warm-up per route) with ${driver.description}" +
+            (if (runtimes.size > 1) " on ${runtimes.size} runtimes: ${runtimes.joinToString(", ") { "${it.label} (${it.version})" }}" else ""))
         val progress = Progress(total, "run")
-        for ((fw, routes) in work) {
+        for ((fw, routes) in work) for (rt in runtimes) {
             val sharing = quick || target != null
+            val on = launch.on(rt)
+            val fwLabel = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
             var shared: Target? = null
             try {
                 for (route in routes) for (rep in 1..plan.repeat) {
-                    val key = "${fw.name}/${route.model.id}/${route.engine}/${route.approach}"
+                    val key = "$fwLabel/${route.model.id}/${route.engine}/${route.approach}"
                     val pending = run.pending(key, rep, plan.levels, done)
                     if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(plan.levels.size - pending.size, route.path)
                     if (sharing && (shared == null || shared.ended() != null)) {
-                        shared?.close(); shared = tryOpen(fw, "shared", progress)
+                        shared?.close(); shared = tryOpen(fw, on, tag(rt, "shared"), progress)
                         shared?.let { warmUpAll(it, routes, progress) }
                     }
-                    val server = if (sharing) shared else tryOpen(fw, "${route.model.id}-${route.engine}-${route.approach}-r$rep", progress)
+                    val server = if (sharing) shared else tryOpen(fw, on, tag(rt, "${route.model.id}-${route.engine}-${route.approach}-r$rep"), progress)
                     if (server == null) {
-                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
                         failures++; progress.advance(pending.size, "${route.path} FAILED to start"); continue
                     }
                     var measured = 0
                     try {
-                        measure(fw, server, route, rep, pending) { measured++; progress.advance(1, "${fw.name} ${route.path} r$rep") }
+                        measure(fw, rt, server, route, rep, pending) { measured++; progress.advance(1, "$fwLabel ${route.path} r$rep") }
                     } catch (e: ServerDied) {
                         // The level it died in has no row; its remaining levels are skipped, the run goes on.
-                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "died", e.message ?: "server died"))
-                        progress.note("pssr: ${fw.name} ${route.path} repetition $rep: ${e.message}; its remaining levels are skipped")
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "died", e.message ?: "server died"))
+                        progress.note("pssr: $fwLabel ${route.path} repetition $rep: ${e.message}; its remaining levels are skipped")
                         failures++
                     } catch (e: Exception) {
                         // one broken route must not sink the run: record it and go on
                         val ended = server.ended()?.let { " (the server process $it)" } ?: ""
-                        run.append(Failure(fw.name, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
-                        progress.note("pssr: ${fw.name} ${route.path} repetition $rep failed: ${e.message}$ended")
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
+                        progress.note("pssr: $fwLabel ${route.path} repetition $rep failed: ${e.message}$ended")
                         failures++
                     } finally { if (!sharing) server.close() }
-                    progress.advance(pending.size - measured, "${fw.name} ${route.path} r$rep")
+                    progress.advance(pending.size - measured, "$fwLabel ${route.path} r$rep")
                 }
             } finally { shared?.close() }
         }
@@ -156,10 +163,12 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         if (keep.size != old.size) run.rewriteFailures(keep)
     }
 
-    private fun open(fw: Framework, tag: String): Target =
-        if (target != null) Remote(target) else Started(ServerProcess.start(fw, launch, run.logs, tag))
+    private fun open(fw: Framework, on: ServerLaunch, tag: String): Target =
+        if (target != null) Remote(target) else Started(ServerProcess.start(fw, on, run.logs, tag))
 
-    private fun tryOpen(fw: Framework, tag: String, progress: Progress): Target? = try { open(fw, tag) } catch (e: ServerStartFailed) {
+    private fun tag(rt: ServerRuntime, what: String) = if (rt.label.isEmpty()) what else "${rt.label}-$what"
+
+    private fun tryOpen(fw: Framework, on: ServerLaunch, tag: String, progress: Progress): Target? = try { open(fw, on, tag) } catch (e: ServerStartFailed) {
         progress.note("pssr: ${e.message}; log tail:\n${e.logTail}")
         null
     }
@@ -205,21 +214,39 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     }
 
     /** The route's warm-up at the highest level, then each pending level; a row (and its histogram) is written per level. */
-    private fun measure(fw: Framework, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, onLevel: () -> Unit) {
+    private fun measure(fw: Framework, rt: ServerRuntime, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, onLevel: () -> Unit) {
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
         val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
         val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
         if (plan.routeWarmup.seconds > 0) driver.run(load, plan.levels.last(), plan.routeWarmup)
+        // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
+        val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
+        val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
+        val fwLabelOf = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
         for (users in levels) {
-            val r = levelRun.measure(server, load, path, route.model.itemMarker, users)
-            val row = toRow(fw, route, rep, r)
+            val r = levelRun.measure(server, load, path, route.model.itemMarker, users, pinning, name)
+            val row = toRow(fw, rt, route, rep, r)
             run.append(row)
             run.append(row.key, r.driver.latency)
+            run.append(row.key, r.timeline)
             onLevel()
+        }
+        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "$fwLabelOf/${route.model.id}/${route.engine}/${route.approach}", name)
+    }
+
+    /**
+     * Two more windows of the measured length at [users], after the route's measured levels so that the
+     * profiler's cost never touches them: one with a CPU profile, one with an allocation profile.
+     */
+    private fun profile(profiler: Profiler, users: Int, pid: Long, load: LoadTarget, route: String, name: String) {
+        for (kind in listOf(Profiler.CPU, Profiler.ALLOC)) {
+            val p = try { profiler.profile(pid, kind, run.dir.resolve("profiles"), name) { driver.run(load, users, plan.windows.measured) } }
+                catch (e: Exception) { System.err.println("pssr: $route: no $kind profile (${e.message ?: e.javaClass.simpleName})"); continue }
+            run.append(ProfileRow.of(route, users, p, run.dir))
         }
     }
 
-    private fun toRow(fw: Framework, route: ListedRoute, rep: Int, r: LevelResult): ResultRow {
+    private fun toRow(fw: Framework, rt: ServerRuntime, route: ListedRoute, rep: Int, r: LevelResult): ResultRow {
         val d = r.driver
         val lat = LatencySummary.of(d.latency)
         val floor = if (plan.itemDelayMs == 0L) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
@@ -230,6 +257,6 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             r.probe.samples, r.probe.failed, r.probe.ttfb.p50, r.probe.ttfb.p99, r.probe.firstItem.p50, r.probe.firstItem.p99,
             r.probe.lastByte.p50, r.probe.lastByte.p99, r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct,
             use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
-            r.driverBound)
+            r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack)
     }
 }

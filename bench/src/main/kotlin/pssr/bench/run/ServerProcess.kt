@@ -14,13 +14,16 @@ data class ServerLaunch(
     val extraJvmFlags: List<String> = emptyList(),
     val cpus: String? = null,
     val java: Path = Path.of(System.getProperty("java.home"), "bin", "java"),
+    val javaFeature: Int = Runtime.version().feature(),
 ) {
     fun jvmFlags(): List<String> = listOf("-Xms$heapMin", "-Xmx$heapMax", "-XX:+UseG1GC") + quietUnsafe() + extraJvmFlags
 
-    /** JDK 23+ warns on stderr when Netty or XStream use sun.misc.Unsafe; allow it explicitly (same JDK as ours only). */
-    private fun quietUnsafe() =
-        if (java == Path.of(System.getProperty("java.home"), "bin", "java") && Runtime.version().feature() >= 23)
-            listOf("--sun-misc-unsafe-memory-access=allow") else emptyList()
+    /** The same launch on another runtime: its java, and its flags after ours (a later -XX:+UseZGC wins). */
+    fun on(runtime: ServerRuntime): ServerLaunch =
+        copy(java = runtime.java, javaFeature = runtime.feature, extraJvmFlags = extraJvmFlags + runtime.flags)
+
+    /** JDK 23+ warns on stderr when Netty or XStream use sun.misc.Unsafe; allow it explicitly (the flag exists from 23 on). */
+    private fun quietUnsafe() = if (javaFeature >= 23) listOf("--sun-misc-unsafe-memory-access=allow") else emptyList()
 }
 
 /**

@@ -41,6 +41,11 @@ class RunInputTest {
     @Test fun `a heap size that is not a size is refused`() = assertRefused("--heap-max must be a size", "--heap-max", "abc", "--frameworks", "webflux")
     @Test fun `a window that is not whole seconds is refused`() = assertRefused("--duration must be whole seconds", "--duration", "1.5s", "--frameworks", "webflux")
 
+    @Test fun `a JDK path that holds no JDK is refused`() = assertRefused("--jdk /nonexistent: not a JDK", "--jdk", "/nonexistent", "--frameworks", "webflux")
+    @Test fun `a JDK too old for the servers is refused`() = assertRefused("the servers need Java 21 or later", "--jdk", "17", "--frameworks", "webflux")
+    @Test fun `JVM flags without a label are refused`() = assertRefused("--jvm must be LABEL=FLAGS", "--jvm", "-XX:+UseZGC", "--frameworks", "webflux")
+    @Test fun `a runtime with a target is refused`() = assertRefused("with --target the server is yours", "--jdk", "25", "--target", "http://127.0.0.1:1")
+
     @Test
     fun `an out path that is a file is refused`() {
         val file = Files.writeString(tmp.resolve("a-file"), "x")
