@@ -94,7 +94,7 @@ class BrowserCommand : Callable<Int> {
                 if (answer.status != 200 || !answer.complete) throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: HTTP ${answer.status}${if (answer.complete) "" else ", incomplete"}")
             }
             val results = mutableListOf<LighthouseRun>()
-            val progress = Progress(total, "browser")
+            val progress = Progress(total, "browser", System.out) // stdout, as the rest of its report; stderr stays for the one-line failure
             // Rounds: every case once per round, so drift in machine load spreads over all cases alike.
             for (run in 1..runs) for (t in throttling) for (c in cases) {
                 val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")

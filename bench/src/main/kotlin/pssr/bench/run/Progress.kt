@@ -1,11 +1,11 @@
 package pssr.bench.run
 
 /**
- * A one-line progress bar with ETA on stderr, across the whole run (routes x levels x repetitions).
+ * A one-line progress bar with ETA (on stderr unless told otherwise), across the whole run (routes x levels x repetitions).
  * The ETA extrapolates the time per finished unit; it is redrawn in place on a terminal and printed as
  * plain lines (at most every 10%) when output goes to a file.
  */
-class Progress(private val total: Int, private val label: String) {
+class Progress(private val total: Int, private val label: String, private val out: java.io.PrintStream = System.err) {
     private val start = System.nanoTime()
     private var done = 0
     private var lastPrintedDecile = -1
@@ -22,19 +22,19 @@ class Progress(private val total: Int, private val label: String) {
         val line = "%s [%s%s] %3.0f%% %d/%d  elapsed %s  ETA %s  %s".format(label, "#".repeat(filled), ".".repeat(width - filled),
             fraction * 100, done, total, clock(elapsed), clock(eta), what.take(60))
         if (tty) {
-            System.err.print("\r" + line.padEnd(150))
-            if (done == total) System.err.println()
+            out.print("\r" + line.padEnd(150))
+            if (done == total) out.println()
         } else {
             val decile = (fraction * 10).toInt()
-            if (decile != lastPrintedDecile || done == total) { System.err.println(line); lastPrintedDecile = decile }
+            if (decile != lastPrintedDecile || done == total) { out.println(line); lastPrintedDecile = decile }
         }
     }
 
     /** Prints a message without breaking the bar. */
     @Synchronized
     fun note(message: String) {
-        if (tty) System.err.print("\r" + " ".repeat(150) + "\r")
-        System.err.println(message)
+        if (tty) out.print("\r" + " ".repeat(150) + "\r")
+        out.println(message)
     }
 
     private fun clock(seconds: Double): String =
