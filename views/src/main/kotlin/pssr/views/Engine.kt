@@ -68,7 +68,27 @@ abstract class Engine(val name: String, val description: String) {
         Model.Stocks -> stocks
     } as PageView<T>
 
+    /**
+     * This engine with a server's [settings] applied: a new instance when a setting concerns it, else itself.
+     * Settings are configuration passed in, so no server changes an engine another server (or test) uses.
+     */
+    open fun configured(settings: EngineSettings): Engine = this
+
     fun supports(approach: Approach): Boolean = Model.all.all { view(it).supports(approach.rendering) }
 
     override fun toString() = name
+}
+
+/** Engine options a server may set; each engine reads the ones that concern it in [Engine.configured]. */
+data class EngineSettings(
+    /** Thymeleaf's reactive data-driver: items gathered before a chunk is rendered (Thymeleaf's own default: 10). */
+    val thymeleafDataDriverBufferSize: Int = 1,
+) {
+    init {
+        require(thymeleafDataDriverBufferSize >= 1) { "the Thymeleaf data-driver buffer must be >= 1 item, was $thymeleafDataDriverBufferSize" }
+    }
+
+    companion object {
+        @JvmField val DEFAULT = EngineSettings()
+    }
 }

@@ -30,6 +30,8 @@ import pssr.views.HtmlNormalizer
 class QuarkusServerIT : ServerContract() {
     override val port: Int get() = app.port
     override val routeTable = RouteTable(Pages.FRAMEWORK, Pages.APPROACHES, emptyMap())
+    override fun serverLog() = app.logText()
+    override fun launch(port: Int) = QuarkusApp.command(QuarkusApp.DEFAULT_JAR, "quarkus.http.port=$port", "pssr.warmup-renders=0")
 
     companion object {
         private lateinit var app: QuarkusApp
