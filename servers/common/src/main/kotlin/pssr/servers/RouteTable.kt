@@ -14,7 +14,7 @@ data class Route(val model: Model<*>, val engine: Engine, val approach: Approach
 
 /**
  * The matrix one server serves, derived from the engine registry and the server's own list of
- * approaches: a route exists for every model x engine x approach the engine can render. Servers stay
+ * approaches: a route exists for every model x engine x approach the engine has a view for and can render. Servers stay
  * thin adapters: they resolve a request here and hand the route to their render code.
  *
  * [approachStreams] is the server's claim per approach (e.g. MVC without flushing: false); an engine that
@@ -30,7 +30,7 @@ class RouteTable(
 ) {
     val routes: List<Route> = Model.all.flatMap { model ->
         engines.flatMap { engine ->
-            approaches.filter { engine.supports(it) }.map { approach ->
+            approaches.filter { engine.supports(model, it) }.map { approach ->
                 val streams = approachStreams(approach) &&
                     (approach.rendering != pssr.views.Rendering.ITERABLE || engine.readAhead != Engine.ALL_ITEMS)
                 Route(model, engine, approach, streams)

@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import io.reactivex.rxjava3.core.BackpressureStrategy
 import io.reactivex.rxjava3.core.Observable
 import org.springframework.core.io.buffer.DataBufferUtils
@@ -81,6 +84,11 @@ class ThymeleafEngine private constructor(
         return done
     }
 
-    override val presentations = page<pssr.model.Presentation>("presentations")
-    override val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<pssr.model.Presentation>("presentations")
+    private val stocks = page<pssr.model.Stock>("stocks")
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }
