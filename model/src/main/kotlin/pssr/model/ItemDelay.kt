@@ -12,6 +12,5 @@ data class ItemDelay(val millis: Long) {
         /** The seed paper's delay: 1 ms per item. */
         @JvmField val DEFAULT = ItemDelay(1)
         @JvmField val NONE = ItemDelay(0)
-        @JvmStatic fun ofMillis(millis: Long) = ItemDelay(millis)
     }
 }
