@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Is pssr's figure the server's? One WebFlux server JVM; per level, alternating: `./pssr run --target` (the
-# harness: wrk, response checks, side probe) and plain `wrk -t1 -cN -d10s` on the same JVM. Prints the
-# ratio per route and level (acceptance: 0.90-1.10), then the same run with --driver jmeter and the driver
-# CPU per request of both (acceptance: wrk's <= 25% of JMeter's). Run it on an otherwise quiet machine.
-#   scripts/driver-check.sh [USERS]   (default 16,64,128)
+# Is pssr's figure the server's? One WebFlux server JVM; per route and level, ROUNDS rounds of
+# `./pssr run --target` (the harness: wrk, response checks, side probe) and plain `wrk -t1 -cN -d10s` on the
+# same JVM, the order swapped every round (pssr first, then plain first) so neither always profits from the
+# other's warm-up. Prints the ratio of the summed throughputs per route and level (acceptance: 0.90-1.10) with
+# each round's pair, then the same levels with --driver jmeter and the driver CPU per request of both
+# (acceptance: wrk's <= 25% of JMeter's). Run it on an otherwise quiet machine.
+#   scripts/driver-check.sh [USERS] [ROUNDS]   (default 16,64,128 and 2)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$ROOT/scripts/find-jdk.sh"
 cd "$ROOT"
 USERS="${1:-16,64,128}"
+ROUNDS="${2:-2}"
 ROUTES=(presentations/jstachio/virtual presentations/htmlflow/suspending)
 OUT="$(mktemp -d /tmp/pssr-driver-check.XXXXXX)"
 ./pssr list >/dev/null   # builds if needed
@@ -26,23 +29,34 @@ plain_wrk() { # route users -> req/s of plain wrk (after a 5 s warm-up at the sa
   wrk -t1 -c"$2" -d5s "$BASE/$1?itemDelayMs=1" >/dev/null
   wrk -t1 -c"$2" -d10s "$BASE/$1?itemDelayMs=1" | awk '/Requests\/sec/ {print $2}'
 }
-pssr_run() { # driver users dir -> results.csv of both routes at that level
-  ./pssr run --target "$BASE" --driver "$1" --models presentations --engines jstachio,htmlflow --approaches virtual,suspending \
+pssr_run() { # driver users dir [route] -> results.csv of the route (default: both routes) at that level
+  local engines=jstachio,htmlflow approaches=virtual,suspending
+  if [ -n "${4:-}" ]; then IFS=/ read -r _ engines approaches <<<"$4"; fi
+  ./pssr run --target "$BASE" --driver "$1" --models presentations --engines "$engines" --approaches "$approaches" \
     --users "$2" --repeat 1 --route-warmup 0 --warmup 5s --duration 10s --out "$3" >"$3.log" 2>&1 || { echo "pssr run failed: $(tail -3 "$3.log")"; exit 1; }
 }
 col() { # file route-key column -> value
-  awk -F, -v key="$2" -v name="$3" 'NR==1 {for (i=1;i<=NF;i++) if ($i==name) c=i; next} ($1"/"$2"/"$3"/"$4)==key {print $c}' "$1"
+  awk -F, -v key="$2" -v name="$3" 'NR==1 {for (i=1;i<=NF;i++) h[$i]=i; c=h[name]; next}
+    ($h["framework"]"/"$h["model"]"/"$h["engine"]"/"$h["approach"])==key {print $c}' "$1"
 }
 
-printf '\n%-40s %6s %12s %12s %7s %10s %10s\n' route users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs"
+printf '\n%-40s %6s %12s %12s %7s %10s %10s  %s\n' route users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs" "rounds (pssr/plain, order)"
 for u in ${USERS//,/ }; do
-  pssr_run wrk "$u" "$OUT/wrk-u$u"
   for r in "${ROUTES[@]}"; do
-    plain=$(plain_wrk "$r" "$u")
-    key="webflux/$r"
-    ours=$(col "$OUT/wrk-u$u/results.csv" "$key" throughput_rps)
-    printf '%-40s %6s %12.0f %12.0f %7.2f %10s %10s\n' "$r" "$u" "$ours" "$plain" "$(awk -v a="$ours" -v b="$plain" 'BEGIN {print a / b}')" \
-      "$(col "$OUT/wrk-u$u/results.csv" "$key" server_cpu_us_per_req)" "$(col "$OUT/wrk-u$u/results.csv" "$key" driver_cpu_us_per_req)"
+    key="webflux/$r"; ours_sum=0; plain_sum=0; pairs=""
+    for round in $(seq 1 "$ROUNDS"); do
+      dir="$OUT/wrk-u$u-${r//\//-}-r$round"
+      if [ $((round % 2)) -eq 1 ]; then pssr_run wrk "$u" "$dir" "$r"; plain=$(plain_wrk "$r" "$u"); order=pssr-first
+      else plain=$(plain_wrk "$r" "$u"); pssr_run wrk "$u" "$dir" "$r"; order=plain-first; fi
+      ours=$(col "$dir/results.csv" "$key" throughput_rps)
+      ours_sum=$(awk -v a="$ours_sum" -v b="$ours" 'BEGIN {print a + b}'); plain_sum=$(awk -v a="$plain_sum" -v b="$plain" 'BEGIN {print a + b}')
+      pairs="$pairs $(printf '%.0f/%.0f,%s' "$ours" "$plain" "$order")"
+      last="$dir"
+    done
+    printf '%-40s %6s %12.0f %12.0f %7.2f %10s %10s %s\n' "$r" "$u" "$(awk -v a="$ours_sum" -v n="$ROUNDS" 'BEGIN {print a / n}')" \
+      "$(awk -v a="$plain_sum" -v n="$ROUNDS" 'BEGIN {print a / n}')" "$(awk -v a="$ours_sum" -v b="$plain_sum" 'BEGIN {print a / b}')" \
+      "$(col "$last/results.csv" "$key" server_cpu_us_per_req)" "$(col "$last/results.csv" "$key" driver_cpu_us_per_req)" "$pairs"
+    cp "$last/results.csv" "$OUT/wrk-u$u-${r//\//-}.csv"
   done
 done
 
@@ -51,7 +65,7 @@ for u in ${USERS//,/ }; do
   pssr_run jmeter "$u" "$OUT/jmeter-u$u"
   for r in "${ROUTES[@]}"; do
     key="webflux/$r"
-    jm=$(col "$OUT/jmeter-u$u/results.csv" "$key" driver_cpu_us_per_req); wk=$(col "$OUT/wrk-u$u/results.csv" "$key" driver_cpu_us_per_req)
+    jm=$(col "$OUT/jmeter-u$u/results.csv" "$key" driver_cpu_us_per_req); wk=$(col "$OUT/wrk-u$u-${r//\//-}.csv" "$key" driver_cpu_us_per_req)
     printf '%-40s %6s %12.0f %14s %14s %8.2f\n' "$r" "$u" "$(col "$OUT/jmeter-u$u/results.csv" "$key" throughput_rps)" "$jm" "$wk" "$(awk -v a="$wk" -v b="$jm" 'BEGIN {print a / b}')"
   done
 done

@@ -1,8 +1,18 @@
 package pssr.bench
 
+import kotlin.system.exitProcess
 import picocli.CommandLine
 import picocli.CommandLine.Command
-import kotlin.system.exitProcess
+import pssr.bench.browser.BrowserFailure
+import pssr.bench.cli.BrowserCommand
+import pssr.bench.cli.CompareCommand
+import pssr.bench.cli.JmhCommand
+import pssr.bench.cli.ListCommand
+import pssr.bench.cli.ReportCommand
+import pssr.bench.cli.RunCommand
+import pssr.bench.cli.ServeCommand
+import pssr.bench.cli.VerifyCommand
+import pssr.bench.measure.Server
 
 /** `./pssr`: with no arguments, the quick benchmark (`run --quick`). */
 @Command(

@@ -1,9 +1,10 @@
 package pssr.bench
 
-import org.junit.jupiter.api.Assertions.fail
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import java.nio.file.Path
 import java.util.concurrent.TimeUnit
+import org.junit.jupiter.api.Assertions.fail
+import org.junit.jupiter.api.Assumptions.assumeTrue
+import pssr.bench.browser.Lighthouse
 
 /**
  * What the browser tests need (Debian's Chromium, Node, Lighthouse in browser/node_modules). Where it is

@@ -1,11 +1,12 @@
 package pssr.bench
 
+import java.nio.file.Files
+import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import java.nio.file.Files
-import java.nio.file.Path
+import pssr.bench.results.RunDirectory
 
 /**
  * The whole harness against the real WebFlux server: a tiny run (2 levels, 1 s windows) through
@@ -36,6 +37,8 @@ class EndToEndTest {
             assertTrue(r.latencyP50Ms >= items * 1.0, "no page can finish before its $items items arrived: ${r.toCsv()}")
             assertTrue(r.throughputRps <= r.floorRps * 1.05, "a closed loop cannot beat users / (items x delay): ${r.toCsv()}")
             assertEquals(r.requests.toDouble(), histograms.getValue(r.key).totalCount.toDouble(), r.requests * 0.05 + 2, "every response is in the level's histogram")
+            assertTrue(r.pinnedEvents >= 0, "pinned virtual threads recorded by JFR on a virtual-thread route: ${r.toCsv()}")
+            assertEquals(Runtime.version().feature(), r.jdk.takeWhile { it.isDigit() }.toInt(), "the server's exact runtime version: ${r.jdk}")
         }
         assertEquals(2 * 2, run.checks().size, "every selected route verified")
         assertTrue(run.checks().all { it.passed && !it.contradicts })

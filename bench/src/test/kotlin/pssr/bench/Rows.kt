@@ -1,5 +1,7 @@
 package pssr.bench
 
+import pssr.bench.results.ResultRow
+
 /** A results row for tests: every figure has a plausible default, a test names only what it is about. */
 fun resultRow(framework: String = "webflux", model: String = "presentations", engine: String = "jstachio", approach: String = "virtual",
               users: Int = 32, repetition: Int = 1, throughput: Double = 1000.0, latencyMs: Double = 10.0, errors: Long = 0,

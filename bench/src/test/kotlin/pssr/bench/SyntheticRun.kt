@@ -4,6 +4,9 @@ import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.math.min
 import kotlin.random.Random
+import pssr.bench.report.Report
+import pssr.bench.results.RouteCheck
+import pssr.bench.results.RunDirectory
 
 /**
  * A plausible run directory written through [RunDirectory], for the report and compare tests (and, with

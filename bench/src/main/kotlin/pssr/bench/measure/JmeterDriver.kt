@@ -1,6 +1,9 @@
 package pssr.bench.measure
 
-import pssr.bench.Csv
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import pssr.bench.results.CsvFile
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
 import us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter
@@ -8,9 +11,6 @@ import us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion
 import us.abstracta.jmeter.javadsl.JmeterDsl.testPlan
 import us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 
 /** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
 data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int, val success: Boolean, val code: String) {
@@ -61,13 +61,9 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path) : Lo
             if (!Files.exists(jtl)) return emptyList()
             // JMeter quotes fields that hold commas or line breaks (an assertion's failure message quotes the
             // response it got), so records are read with quote-aware parsing, not line by line.
-            val lines = Csv.records(Files.readString(jtl))
-            if (lines.isEmpty()) return emptyList()
-            val header = lines[0]
-            val at = { name: String -> header.indexOf(name).also { require(it >= 0) { "JTL has no $name column: $header" } } }
-            val ts = at("timeStamp"); val el = at("elapsed"); val lb = at("label"); val rc = at("responseCode"); val ok = at("success"); val lat = at("Latency"); val th = at("threadName")
-            return lines.drop(1).filter { it.size == header.size }.map { c ->
-                Sample(c[lb], c[th], c[ts].toLong(), c[el].toInt(), c[lat].toInt(), c[ok].toBoolean(), c[rc])
+            return CsvFile.read(jtl).map { c ->
+                fun s(name: String) = c[name] ?: throw IllegalArgumentException("JTL has no $name column: ${c.keys}")
+                Sample(s("label"), s("threadName"), s("timeStamp").toLong(), s("elapsed").toInt(), s("Latency").toInt(), s("success").toBoolean(), s("responseCode"))
             }
         }
     }

@@ -1,8 +1,8 @@
 package pssr.bench.measure
 
-import org.HdrHistogram.Histogram
 import java.nio.ByteBuffer
 import java.util.Base64
+import org.HdrHistogram.Histogram
 
 /**
  * Latency distributions, in microseconds, as HdrHistogram (3 significant digits). This is the tool's one

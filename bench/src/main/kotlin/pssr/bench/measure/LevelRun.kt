@@ -13,7 +13,7 @@ class Server(val host: String, val port: Int, val pid: Long?, val sampler: Resou
 
 /** Everything one level measured. CPU seconds are over the measured window only. */
 data class LevelResult(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: ProbeFigures,
-                       val resources: ResourceUse, val driverBound: Boolean) {
+                       val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
     val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
     val driverCpuUsPerRequest: Double get() = driver.driverCpuSeconds * 1e6 / perRequest
@@ -31,18 +31,31 @@ class ServerDied(message: String) : RuntimeException(message)
  */
 class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
 
-    fun measure(server: Server, target: LoadTarget, probePath: String, itemMarker: String, users: Int): LevelResult {
-        if (windows.warmup.toSeconds() > 0) driver.run(target, users, windows.warmup)
+    /**
+     * With [pinning] (virtual-thread routes), pinned virtual threads are recorded with JFR during the warm-up
+     * window — same route, same users — so that recording a stack per event cannot slow the measured window;
+     * with no warm-up window, during the measured window.
+     */
+    fun measure(server: Server, target: LoadTarget, probePath: String, itemMarker: String, users: Int,
+                pinning: PinningRecorder? = null, pinningName: String = "level"): LevelResult {
+        var pinned = Pinning.NONE
+        if (windows.warmup.toSeconds() > 0) {
+            val id = pinning?.start()
+            val warm = driver.run(target, users, windows.warmup)
+            if (id != null) pinned = stopQuietly(pinning, id, "$pinningName-u$users", warm.completed)
+        }
         checkAlive(server, users, "warm-up")
+        val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
         val cpuBefore = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
         val probe = SideProbe(server.host, server.port, probePath, itemMarker)
         val result = try { driver.run(target, users, windows.measured) } finally { probe.close() }
         val cpuAfter = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
+        if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
         val figures = probe.finish()
         checkAlive(server, users, "measured window")
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
         val serverCpu = cpuAfter - cpuBefore
-        return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu))
+        return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned)
     }
 
     /**
@@ -59,6 +72,10 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
         val busy = driverCores + (if (serverCores.isNaN()) 0.0 else serverCores)
         return busy >= 0.9 * ProcessCpu.onlineCpus.size && driverCores >= busy / 3
     }
+
+    /** A recording that cannot be read (the server died, JFR refused) leaves the level without pinning figures, never without its row. */
+    private fun stopQuietly(pinning: PinningRecorder, id: Long, name: String, requests: Long): Pinning =
+        try { pinning.stop(id, name, requests) } catch (e: Exception) { Pinning.NONE }
 
     private fun checkAlive(server: Server, users: Int, phase: String) {
         val how = server.ended() ?: return

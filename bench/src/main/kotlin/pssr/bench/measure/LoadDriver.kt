@@ -1,7 +1,7 @@
 package pssr.bench.measure
 
-import org.HdrHistogram.Histogram
 import java.time.Duration
+import org.HdrHistogram.Histogram
 
 /** What the driver loads: [url], whose every response must be exactly [page] (status 200, same bytes, closing tag). */
 data class LoadTarget(val url: String, val page: String) {

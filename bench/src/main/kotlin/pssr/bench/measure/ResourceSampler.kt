@@ -45,6 +45,9 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
 
     val jvmAttached get() = connection != null
 
+    /** Records pinned virtual threads over this same JMX connection (null when the JVM could not be attached). */
+    fun pinningRecorder(dir: Path): PinningRecorder? = connection?.let { PinningRecorder(it, dir) }
+
     private fun sample() {
         try {
             val at = System.currentTimeMillis()

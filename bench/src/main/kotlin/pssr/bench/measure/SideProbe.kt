@@ -1,8 +1,8 @@
 package pssr.bench.measure
 
+import java.time.Duration
 import org.HdrHistogram.Histogram
 import pssr.probe.StreamProbe
-import java.time.Duration
 
 /** What the side probe saw during one window: time to first byte, to first item, to last byte (ms). */
 data class ProbeFigures(val samples: Int, val failed: Int, val ttfb: LatencySummary, val firstItem: LatencySummary, val lastByte: LatencySummary) {

@@ -1,11 +1,11 @@
 package pssr.bench.measure
 
-import pssr.bench.Children
-import pssr.probe.browser.Json
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
+import pssr.bench.run.Children
+import pssr.probe.browser.Json
 
 /**
  * The default driver: wrk (the reference driver of TechEmpower's benchmarks), one process per window, in

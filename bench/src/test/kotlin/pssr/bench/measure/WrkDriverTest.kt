@@ -1,5 +1,8 @@
 package pssr.bench.measure
 
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -7,13 +10,10 @@ import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.assertThrows
-import pssr.bench.Frameworks
-import pssr.bench.ServerLaunch
-import pssr.bench.ServerProcess
+import pssr.bench.run.Frameworks
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
 import pssr.probe.StreamProbe
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 
 /** wrk against the real WebFlux server: the response check, CPU per request, and a server killed mid-level. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

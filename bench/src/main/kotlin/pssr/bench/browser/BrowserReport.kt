@@ -1,0 +1,240 @@
+package pssr.bench.browser
+
+import java.awt.Color
+import java.awt.Font
+import java.awt.RenderingHints
+import java.awt.image.BufferedImage
+import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.Base64
+import javax.imageio.ImageIO
+import pssr.bench.report.Report
+import pssr.bench.report.Stats
+import pssr.bench.report.Table
+import pssr.bench.report.htmlEscape
+import pssr.bench.results.CsvFile
+import pssr.bench.results.RunDirectory
+import pssr.probe.browser.Chromium
+import pssr.views.demo.DemoPage
+import pssr.views.demo.DemoRendering
+
+/** Seed 002, Table 1 (Chrome Lighthouse, by hand): per page, PSSR off and on. FCP and LCP were equal. */
+object PaperTable1 {
+    data class Cell(val score: Int, val fcpLcpSeconds: Double, val speedIndexSeconds: Double)
+    val cells: Map<Pair<String, Boolean>, Cell> = mapOf(
+        ("weather" to false) to Cell(64, 3.2, 3.4), ("weather" to true) to Cell(100, 0.2, 0.9),
+        ("artist" to false) to Cell(91, 1.4, 1.4), ("artist" to true) to Cell(99, 0.2, 1.2),
+        ("presentations" to false) to Cell(75, 2.3, 2.4), ("presentations" to true) to Cell(100, 0.2, 0.4),
+    )
+}
+
+/** The median of each figure per case x throttling, and where each run's figures came from. */
+class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
+    data class Key(val case: BrowserCase, val throttling: String)
+    class Medians(val score: Double, val fcp: Double, val lcp: Double, val speedIndex: Double, val ttfb: Double, val runs: List<LighthouseRun>)
+
+    val medians: Map<Key, Medians> = runs.groupBy { Key(it.case!!, it.throttling) }.mapValues { (_, rs) ->
+        Medians(Stats.median(rs.map { it.score }), Stats.median(rs.map { it.fcp }), Stats.median(rs.map { it.lcp }),
+            Stats.median(rs.map { it.speedIndex }), Stats.median(rs.map { it.ttfb }), rs.sortedBy { it.run })
+    }
+    val pages: List<DemoPage> = runs.map { it.case!!.page }.distinct()
+    val renderings: List<DemoRendering> = runs.map { it.case!!.rendering }.distinct()
+    val throttlings: List<String> = runs.map { it.throttling }.distinct()
+
+    fun rel(p: Path): String = dir.relativize(p).toString()
+
+    fun writeCsv() {
+        Files.writeString(dir.resolve("runs.csv"), buildString {
+            appendLine("page,rendering,pssr,throttling,run,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,observed_fcp_ms,file,warnings")
+            for (r in runs) { val c = r.case!!
+                appendLine(CsvFile.line(listOf(c.page.id, c.rendering.id, c.mode, r.throttling, r.run, f0(r.score), f0(r.fcp), f0(r.lcp), f0(r.speedIndex), f0(r.ttfb), f0(r.observedFcp),
+                    rel(r.file), r.warnings.joinToString("; ")))) }
+        })
+        Files.writeString(dir.resolve("summary.csv"), buildString {
+            appendLine("page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files")
+            for ((k, m) in medians) appendLine(listOf(k.case.page.id, k.case.rendering.id, k.case.mode, k.throttling, m.runs.size,
+                f0(m.score), f0(m.fcp), f0(m.lcp), f0(m.speedIndex), f0(m.ttfb), m.runs.joinToString(" ") { rel(it.file) }).let(CsvFile::line))
+        })
+    }
+
+    /** Seed 002's Table 1 layout: a column per page x PSSR (off, on), a row per figure x source (the paper, then ours). */
+    fun rows(): Pair<List<String>, List<List<String>>> {
+        val header = listOf("figure", "source") + pages.flatMap { p -> listOf("${p.id} off", "${p.id} on") }
+        val rows = mutableListOf<List<String>>()
+        fun figure(name: String, paper: ((PaperTable1.Cell) -> String)?, ours: (Medians) -> String) {
+            if (paper != null) rows += listOf(name, "seed 002 (paper)") + pages.flatMap { p -> listOf(false, true).map { on -> PaperTable1.cells[p.id to on]?.let(paper) ?: "-" } }
+            var named = paper != null
+            for (t in throttlings) for (r in renderings)
+                rows += listOf(if (named) "" else name.also { named = true }, "$r, $t") +
+                    pages.flatMap { p -> listOf(false, true).map { on -> medians[Key(BrowserCase(p, r, on), t)]?.let(ours) ?: "-" } }
+        }
+        figure("Score", { it.score.toString() }, { f0(it.score) })
+        figure("FCP s", { "%.1f".format(it.fcpLcpSeconds) }, { s(it.fcp) })
+        figure("LCP s", { "%.1f".format(it.fcpLcpSeconds) }, { s(it.lcp) })
+        figure("Speed Index s", { "%.1f".format(it.speedIndexSeconds) }, { s(it.speedIndex) })
+        figure("TTFB s", null, { s(it.ttfb) })
+        return header to rows
+    }
+
+    fun table(): String {
+        val (header, rows) = rows()
+        val n = runs.groupBy { Key(it.case!!, it.throttling) }.values.minOfOrNull { it.size } ?: 0
+        return "Median of $n Lighthouse runs per cell (simulate = Lighthouse's default simulated mobile throttling; provided = no throttling).\n" +
+            "Seed 002 gave one FCP/LCP row; TTFB is Lighthouse's server-response-time audit (observed).\n" + Table(header, rows).render()
+    }
+
+    companion object {
+        fun f0(x: Double) = if (x.isNaN()) "NaN" else "%.0f".format(x)
+        fun s(ms: Double) = if (ms.isNaN()) "NaN" else "%.2f".format(ms / 1000)
+    }
+}
+
+/** Filmstrips by direct capture: the viewport at fixed instants after navigation, one strip per case. */
+object Filmstrips {
+    val INSTANTS_MS = listOf(250L, 500L, 1000L, 1500L, 2000L, 2500L, 3000L, 3500L)
+    private const val W = 360
+    private const val H = 270
+    private const val SCALE = 2.0 / 3
+
+    class Strip(val case: BrowserCase, val file: Path, val png: ByteArray, val takenAtMs: List<Long>)
+
+    fun capture(chromium: Path, baseUrl: String, cases: List<BrowserCase>, dir: Path): List<Strip> {
+        Files.createDirectories(dir)
+        return Chromium.launch(chromium).use { browser ->
+            cases.map { c ->
+                val frames = browser.newPage(W, H).use { it.filmstrip(baseUrl + c.path(), INSTANTS_MS) }
+                val png = compose(frames.map { ImageIO.read(ByteArrayInputStream(it.png)) }, frames.map { it.wantedMillis })
+                val file = dir.resolve("${c.id}.png")
+                Files.write(file, png)
+                Strip(c, file, png, frames.map { it.atMillis })
+            }
+        }
+    }
+
+    private fun compose(frames: List<BufferedImage>, wanted: List<Long>): ByteArray {
+        val fw = (W * SCALE).toInt(); val fh = (H * SCALE).toInt(); val gap = 6; val label = 18
+        val img = BufferedImage(frames.size * (fw + gap) + gap, fh + label + 2 * gap, BufferedImage.TYPE_INT_RGB)
+        val g = img.createGraphics()
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC)
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON)
+        g.color = Color(0xEE, 0xEE, 0xEE); g.fillRect(0, 0, img.width, img.height)
+        g.font = Font(Font.SANS_SERIF, Font.PLAIN, 12)
+        frames.forEachIndexed { i, f ->
+            val x = gap + i * (fw + gap)
+            g.drawImage(f, x, gap, fw, fh, null)
+            g.color = Color.GRAY; g.drawRect(x, gap, fw - 1, fh - 1)
+            g.color = Color.BLACK; g.drawString("%.2f s".format(wanted[i] / 1000.0), x + 4, gap + fh + 14)
+        }
+        g.dispose()
+        return ByteArrayOutputStream().also { ImageIO.write(img, "png", it) }.toByteArray()
+    }
+}
+
+/** `browser.html`: self-contained (images inlined), the Table 1 layout with the paper beside ours, then the filmstrips. */
+object BrowserHtml {
+    private fun esc(s: String) = htmlEscape(s)
+
+    fun write(file: Path, summary: BrowserSummary, strips: List<Filmstrips.Strip>, lighthouse: Lighthouse) {
+        val (header, rows) = summary.rows()
+        val html = buildString {
+            append("""<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>What the user sees — pssr-bench</title><style>
+                body{font-family:sans-serif;margin:1.5rem;max-width:110rem} table{border-collapse:collapse;margin:1rem 0} td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+                td:first-child,td:nth-child(2),th{text-align:left} tr.paper td{background:#f6f0dc} img{max-width:100%;display:block;margin:.2rem 0 1rem} code{background:#f4f4f4}
+                </style></head><body>""".trimIndent())
+            append("<h1>What the user sees: progressive server-side rendering in a real browser</h1>")
+            append("<p>Seed 002's pages (Weather: 3 cities 1 s apart; Artist: two sources fetched concurrently, 1 s each; Presentations: 10 items 200 ms apart) ")
+            append("served by pssr-bench's WebFlux server with PSSR <b>on</b> (streamed as the data arrives) and <b>off</b> (all data collected, then rendered), ")
+            append("rendered by HtmlFlow's suspending views (<code>suspending</code>) and by JStachio on a virtual thread (<code>virtual</code>). ")
+            append("Measured with Lighthouse ${esc(lighthouse.version)} (performance category, mobile form factor) on ${esc(lighthouse.chromiumVersion)}, Node ${esc(lighthouse.nodeVersion)}. ")
+            append("<b>simulate</b> is Lighthouse's default: the page loads unthrottled and the figures are simulated for a slow 4G phone (Lantern); ")
+            append("<b>provided</b> reports what was observed, no throttling. Seed 002 does not say which it used. Each cell is the median of the runs; hover a cell for every run and its JSON file (in <code>lighthouse/</code>). See docs/BROWSER.md.</p>")
+            append("<h2>Seed 002 Table 1 beside ours</h2><table><tr>")
+            header.forEach { append("<th>${esc(it)}</th>") }
+            append("</tr>")
+            for (r in rows) {
+                val paper = r[1].startsWith("seed 002")
+                append(if (paper) "<tr class=\"paper\">" else "<tr>")
+                r.forEachIndexed { i, c ->
+                    val tip = if (!paper && i >= 2) tooltip(summary, r, i) else ""
+                    append("<td${if (tip.isNotEmpty()) " title=\"${esc(tip)}\"" else ""}>${esc(c)}</td>")
+                }
+                append("</tr>")
+            }
+            append("</table>")
+            if (strips.isNotEmpty()) {
+                append("<h2>Filmstrips</h2><p>The viewport (${"360x270"} CSS px) captured directly over the DevTools protocol at ${Filmstrips.INSTANTS_MS.joinToString(", ") { "%.2f".format(it / 1000.0) }} s after navigation started, unthrottled. ")
+                append("With PSSR on the page appears at once and fills in row by row; with it off the screen stays blank until all the data is there.</p>")
+                for (p in strips.map { it.case.page }.distinct()) {
+                    append("<h3>${esc(p.title)}</h3>")
+                    for (s in strips.filter { it.case.page == p }) {
+                        append("<p><b>${esc(s.case.rendering.id)}, PSSR ${s.case.mode}</b> — <code>${esc(summary.rel(s.file))}</code>, taken at ${s.takenAtMs.joinToString(", ")} ms</p>")
+                        append("<img alt=\"${esc(s.case.id)}\" src=\"data:image/png;base64,${Base64.getEncoder().encodeToString(s.png)}\">")
+                    }
+                }
+            }
+            append("</body></html>\n")
+        }
+        Files.writeString(file, html)
+    }
+
+    private fun tooltip(summary: BrowserSummary, row: List<String>, column: Int): String {
+        val (rendering, throttling) = row[1].split(", ").takeIf { it.size == 2 } ?: return ""
+        val page = summary.pages.getOrNull((column - 2) / 2) ?: return ""
+        val case = BrowserCase(page, DemoRendering.byId(rendering) ?: return "", (column - 2) % 2 == 1)
+        val m = summary.medians[BrowserSummary.Key(case, throttling)] ?: return ""
+        return m.runs.joinToString("\n") { r -> "run ${r.run}: score ${BrowserSummary.f0(r.score)}, FCP ${BrowserSummary.s(r.fcp)}, LCP ${BrowserSummary.s(r.lcp)}, SI ${BrowserSummary.s(r.speedIndex)}, TTFB ${BrowserSummary.s(r.ttfb)} — ${summary.rel(r.file)}" }
+    }
+}
+
+/**
+ * `./pssr browser --out results/<run>/browser` puts the browser results inside a benchmark run: the run's
+ * report.html then has a section "What the user sees" (the FCP/LCP/score medians, PSSR off beside on, and a
+ * link to browser/browser.html with the filmstrips), so a user has one page to read.
+ */
+object BrowserSection {
+    const val FOLDER = "browser"
+    const val ANCHOR = "browser"
+
+    /** The table of contents' link to the section, or "" when the run has no browser results. */
+    fun tocLink(runDir: Path): String =
+        if (Files.isRegularFile(runDir.resolve(FOLDER).resolve("summary.csv"))) "<a href=\"#$ANCHOR\">What the user sees</a>" else ""
+
+    /** The section for the run in [runDir], or null when it has no browser results (browser/summary.csv). */
+    fun html(runDir: Path): String? {
+        val dir = runDir.resolve(FOLDER)
+        val csv = dir.resolve("summary.csv")
+        if (!Files.isRegularFile(csv)) return null
+        val rows = try { CsvFile.read(csv) } catch (e: Exception) { return null }
+        if (rows.isEmpty()) return null
+        fun esc(s: String) = htmlEscape(s)
+        fun sec(ms: String?) = ms?.toDoubleOrNull()?.let { "%.2f s".format(it / 1000) } ?: "-"
+        return buildString {
+            append("<h2 id=\"$ANCHOR\">What the user sees (<code>./pssr browser</code>)</h2>\n")
+            append("<p class=note>Lighthouse in headless Chromium on seed 002's demo pages, PSSR off beside on; medians of ")
+            append(esc(rows.mapNotNull { it["runs"] }.distinct().joinToString("/"))).append(" run(s). provided = no throttling (what was observed); ")
+            append("simulate = Lighthouse's default simulated slow-4G phone. Every run, the filmstrips and seed 002's Table 1: ")
+            append("<a href=\"$FOLDER/browser.html\">$FOLDER/browser.html</a> (raw JSON in <code>$FOLDER/lighthouse/</code>).</p>\n")
+            append("<table><tr><th>page</th><th>rendering</th><th>throttling</th><th>FCP off</th><th>FCP on</th><th>LCP off</th><th>LCP on</th><th>score off</th><th>score on</th></tr>\n")
+            val byKey = rows.associateBy { listOf(it["page"], it["rendering"], it["throttling"], it["pssr"]) }
+            for (k in rows.map { listOf(it["page"], it["rendering"], it["throttling"]) }.distinct()) {
+                val off = byKey[k + "off"]; val on = byKey[k + "on"]
+                append("<tr>").append(k.joinToString("") { "<td>${esc(it ?: "")}</td>" })
+                for (cell in listOf(sec(off?.get("fcp_ms")), sec(on?.get("fcp_ms")), sec(off?.get("lcp_ms")), sec(on?.get("lcp_ms")), off?.get("score") ?: "-", on?.get("score") ?: "-"))
+                    append("<td class=n>").append(esc(cell)).append("</td>")
+                append("</tr>\n")
+            }
+            append("</table>\n")
+        }
+    }
+
+    /** After `./pssr browser --out <run>/browser`: re-renders that run's report.html with the section; null if [browserDir] is not in a run. */
+    fun rerenderRunReport(browserDir: Path): Path? {
+        val runDir = browserDir.parent ?: return null
+        if (browserDir.fileName?.toString() != FOLDER) return null
+        val run = RunDirectory(runDir)
+        if (!Files.exists(run.results) && !Files.exists(run.verification) && !Files.exists(run.failuresFile)) return null
+        return try { Report.write(run) } catch (e: Exception) { System.err.println("pssr browser: could not re-render ${run.report}: ${e.message}"); null }
+    }
+}

@@ -1,0 +1,96 @@
+package pssr.bench.cli
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.Locale
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import picocli.CommandLine.Parameters
+import pssr.bench.UsageError
+import pssr.bench.report.Compare
+import pssr.bench.report.EnvironmentCheck
+import pssr.bench.report.RunData
+import pssr.bench.results.openRun
+
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = [
+        "Compare two runs route by route and level by level: B/A of the median",
+        "throughput and p99 latency, and whether each change is beyond noise:",
+        "  Welch  both runs have 2+ repetitions at that level: Welch's t-test of",
+        "         the means (throughput and p99 separately); the p-values of all",
+        "         tests in the table are Holm-adjusted together; significant when",
+        "         the adjusted p < --alpha.",
+        "  thr    a single repetition on either side: NOT a test; the change",
+        "         counts when |B/A - 1| > --threshold.",
+        "Refuses (exit 2) runs whose environment.json differ in cores, JDK,",
+        "driver or item delay; --allow-different-env compares under a warning.",
+        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md.",
+        "Details: docs/REPORT.md.",
+    ],
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = [
+        "0:compared (and, with --fail-on-regression, no regression beyond PCT)",
+        "1:--fail-on-regression PCT: some route and level is significantly slower (or its p99 significantly higher) in B by more than PCT",
+        "2:bad arguments, a run without results, or runs from different environments (without --allow-different-env)",
+    ],
+)
+class CompareCommand : Callable<Int> {
+    @Parameters(index = "0", paramLabel = "DIR_A", description = ["the reference run"])
+    lateinit var a: Path
+
+    @Parameters(index = "1", paramLabel = "DIR_B", description = ["the run compared with it"])
+    lateinit var b: Path
+
+    @Option(names = ["--out"], paramLabel = "FILE", description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md)"])
+    var out: Path? = null
+
+    @Option(names = ["--alpha"], paramLabel = "P", description = ["significance level of the Holm-adjusted Welch tests (default: \${DEFAULT-VALUE})"])
+    var alpha: Double = 0.05
+
+    @Option(names = ["--threshold"], paramLabel = "PCT", description = ["change that counts when a run has a single repetition; a rule, not a test (default: \${DEFAULT-VALUE}%%)"])
+    var thresholdPct: Double = 10.0
+
+    @Option(names = ["--allow-different-env"], description = ["compare runs whose cores, JDK, driver or item delay differ (the output then starts with a warning)"])
+    var allowDifferentEnv: Boolean = false
+
+    @Option(names = ["--fail-on-regression"], paramLabel = "PCT", description = [
+        "exit code 1 when a route and level's throughput is significantly lower in B by more than PCT percent, " +
+            "or its p99 significantly higher by more than PCT percent (0 < PCT < 100); lists them",
+    ])
+    var failOnRegressionPct: Double? = null
+
+    override fun call(): Int {
+        if (thresholdPct <= 0 || thresholdPct >= 1000) throw UsageError("--threshold must be a percentage between 0 and 1000, was $thresholdPct")
+        if (!(alpha > 0 && alpha < 1)) throw UsageError("--alpha must be between 0 and 1 (exclusive), was $alpha")
+        failOnRegressionPct?.let { if (!(it > 0 && it < 100)) throw UsageError("--fail-on-regression must be a percentage between 0 and 100 (exclusive), was $it") }
+        val ra = openRun(a)
+        val rb = openRun(b)
+        val da = RunData.load(ra)
+        val db = RunData.load(rb)
+        if (da.rows.isEmpty()) throw UsageError("$a has no load results (results.csv is missing or empty): nothing to compare")
+        if (db.rows.isEmpty()) throw UsageError("$b has no load results (results.csv is missing or empty): nothing to compare")
+        val env = EnvironmentCheck.of(da, db)
+        if (!env.matches && !allowDifferentEnv) throw UsageError(env.refusal)
+        val cmp = Compare.of(da, db, thresholdPct / 100, alpha, env)
+        print(cmp.text())
+        val target = out ?: rb.dir.resolve("compare-${da.name}.md")
+        target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
+        Files.writeString(target, cmp.markdown())
+        println()
+        println("written: ${target.toAbsolutePath().normalize()}")
+        val pct = failOnRegressionPct ?: return 0
+        val regressions = cmp.regressions(pct / 100)
+        val limit = String.format(Locale.ROOT, "%.4g", pct).trimEnd('0').trimEnd('.') + "%"
+        println()
+        if (regressions.isEmpty()) {
+            println("--fail-on-regression $limit: no significant regression beyond $limit.")
+            return 0
+        }
+        println("--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} beyond $limit (exit code 1):")
+        regressions.forEach { println("  $it") }
+        return 1
+    }
+}

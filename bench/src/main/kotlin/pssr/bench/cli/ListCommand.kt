@@ -1,0 +1,27 @@
+package pssr.bench.cli
+
+import picocli.CommandLine.Command
+import pssr.bench.run.Frameworks
+import pssr.model.Model
+import pssr.views.Approach
+import pssr.views.Engine
+import pssr.views.Engines
+import pssr.views.Rendering
+
+@Command(name = "list", mixinStandardHelpOptions = true, description = ["List the engines, models and approaches pssr-bench knows."])
+class ListCommand : Runnable {
+    override fun run() {
+        println("Engines (views/src/main/kotlin/pssr/views/Engines.kt):")
+        for (e in Engines.all) {
+            val renderings = Rendering.entries.filter { r -> Model.all.all { e.view(it).supports(r) } }.joinToString("+") { it.name.lowercase() }
+            val ahead = when (e.readAhead) { 0 -> ""; Engine.ALL_ITEMS -> "  [reads the whole Iterable first]"; else -> "  [reads ${e.readAhead} item ahead]" }
+            println("  %-11s %-26s %s%s".format(e.name, renderings, e.description, ahead))
+        }
+        println("Models:")
+        for (m in Model.all) println("  %-14s %d items".format(m.id, m.items.size))
+        println("Approaches:")
+        for (a in Approach.entries) println("  %-15s %s".format(a.id, a.description))
+        println("Frameworks:")
+        for (f in Frameworks.all) println("  %-9s %s%s".format(f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
+    }
+}

@@ -1,0 +1,23 @@
+package pssr.bench.cli
+
+import java.nio.file.Path
+import picocli.CommandLine.Command
+import picocli.CommandLine.Parameters
+import pssr.bench.report.Report
+import pssr.bench.results.openRun
+
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description = ["Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, failures.csv, environment.json)."],
+)
+class ReportCommand : Runnable {
+    @Parameters(index = "0", paramLabel = "DIR", description = ["a run directory, e.g. results/2025-01-01T12-00-00"])
+    lateinit var dir: Path
+
+    override fun run() {
+        val run = openRun(dir)
+        val report = Report.write(run)
+        println(report.toAbsolutePath().normalize())
+    }
+}

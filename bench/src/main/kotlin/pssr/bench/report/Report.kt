@@ -1,0 +1,72 @@
+package pssr.bench.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+import pssr.bench.results.Failure
+import pssr.bench.results.MiniJson
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RouteCheck
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Frameworks
+
+/**
+ * Turns a run directory into `report.html` (self-contained: CSS inline, charts as PNG data URIs) and
+ * `summary.md` (the headline tables). Works from whatever is there: some levels, one repetition, only
+ * verification, a framework that failed — less data gives a shorter report, never an exception.
+ */
+object Report {
+    /** Writes report.html and summary.md into [run]'s directory; returns the report's path. */
+    fun write(run: RunDirectory): Path {
+        val data = RunData.load(run)
+        Files.createDirectories(run.dir)
+        Files.writeString(run.report, ReportHtml(data).render())
+        Files.writeString(run.summary, SummaryTables.markdown(data))
+        return run.report
+    }
+}
+
+/** Everything read from a run directory, with the per-level summaries the report and summary share. */
+class RunData(
+    val run: RunDirectory,
+    val rows: List<ResultRow>,
+    val checks: List<RouteCheck>,
+    /** failures.csv: servers that did not start, routes whose server died (nothing else records them). */
+    val failures: List<Failure>,
+    /** environment.json flattened to key/values, or null when missing or unparsable (then [environmentRaw]). */
+    val environment: List<Pair<String, String>>?,
+    val environmentRaw: String?,
+    /** Files that could not be read, one sentence each (shown at the top of the report). */
+    val problems: List<String>,
+) {
+    val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
+    val levels: List<RouteLevel> = RouteLevel.of(rows)
+    val vsBaseline: Map<RouteLevel, Double> = RouteLevel.vsBaseline(levels)
+    val repetitions: Int = rows.maxOfOrNull { it.repetition } ?: 0
+    val panels: List<ReportPanel> = levels.groupBy { it.framework to it.model }
+        .map { (k, ls) -> ReportPanel(k.first, k.second, ls) }
+        .sortedWith(compareBy({ orderOf(Frameworks.names, it.framework) }, { it.framework }, { orderOf(MODELS, it.model) }, { it.model }))
+    val isEmpty: Boolean get() = rows.isEmpty() && checks.isEmpty() && failures.isEmpty()
+
+    companion object {
+        val MODELS = listOf("presentations", "stocks")
+
+        fun load(run: RunDirectory): RunData {
+            val problems = ArrayList<String>()
+            fun <T> read(what: String, f: () -> List<T>): List<T> = try { f() } catch (e: Exception) {
+                problems += "could not read $what: ${e.message ?: e.javaClass.simpleName}"; emptyList()
+            }
+            val rows = read("results.csv") { run.rows() }
+            val checks = read("verification.csv") { run.checks() }
+            val failures = read("failures.csv") { run.failures() }
+            var env: List<Pair<String, String>>? = null
+            var raw: String? = null
+            if (Files.exists(run.environment)) {
+                raw = Files.readString(run.environment)
+                env = try { MiniJson.flatten(MiniJson.parse(raw)) } catch (e: Exception) {
+                    problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
+                }
+            }
+            return RunData(run, rows, checks, failures, env, raw, problems)
+        }
+    }
+}

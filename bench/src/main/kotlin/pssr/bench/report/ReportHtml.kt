@@ -1,0 +1,148 @@
+package pssr.bench.report
+
+import java.time.ZonedDateTime
+import java.time.format.DateTimeFormatter
+import pssr.bench.browser.BrowserSection
+import pssr.bench.results.Environment
+import pssr.bench.results.RouteCheck
+
+internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder()) {
+    fun render(): String {
+        head()
+        sb.append("<h1>pssr-bench report <small>").append(htmlEscape(d.name)).append("</small></h1>\n")
+        sb.append("<p class=meta>Generated ").append(htmlEscape(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)))
+            .append(" from <code>").append(htmlEscape(d.run.dir.toAbsolutePath().normalize().toString())).append("</code>: ")
+            .append(d.rows.size).append(" result rows, ").append(d.checks.size).append(" verified routes, ")
+            .append(d.repetitions).append(if (d.repetitions == 1) " repetition" else " repetitions").append(".</p>\n")
+        for (p in d.problems) sb.append("<p class=bad>").append(htmlEscape(p)).append("</p>\n")
+        toc()
+        howToRead()
+        headline()
+        for (p in d.panels) PanelSection(d, sb).write(p)
+        RuntimeSection(d, sb).write()
+        VerificationSection(d, sb).write()
+        BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
+        environment()
+        sb.append("</body></html>\n")
+        return sb.toString()
+    }
+
+    private fun head() {
+        sb.append("""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>pssr-bench report ${htmlEscape(d.name)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:1400px;padding:0 16px;color:#222;line-height:1.4}
+h1 small{font-weight:normal;color:#666;font-size:60%}
+h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:48px}
+h3{margin-top:28px}
+table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
+th,td{border:1px solid #ddd;padding:3px 7px;vertical-align:middle}
+th{background:#f4f4f4;text-align:left}
+td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tr.contra td{background:#ffe3e3;color:#a00000}
+tr.failed td{background:#fff1d6}
+td.err{background:#ffd6d6;color:#a00000;font-weight:bold}
+td.drv{background:#eef0ff}
+.bad{color:#b00000;font-weight:bold}
+.meta,.note{color:#555;font-size:14px}
+.ci{color:#888;font-size:11px}
+.flag{font-size:11px;color:#a00000}
+.dflag{font-size:11px;color:#2030a0}
+img.chart{max-width:100%;border:1px solid #eee;margin:6px 0}
+details{margin:8px 0}
+summary{cursor:pointer;font-weight:bold}
+code{background:#f4f4f4;padding:0 3px}
+nav a{margin-right:12px}
+.verdict-streams{color:#006400;font-weight:bold}.verdict-buffered{color:#8a5a00;font-weight:bold}.verdict-malformed{color:#b00000;font-weight:bold}
+</style></head><body>
+""")
+    }
+
+    private fun toc() {
+        sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
+        for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
+        if (RuntimeSection(d, StringBuilder()).present) sb.append("<a href=\"#${RuntimeSection.ANCHOR}\">Runtimes</a>")
+        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append("<a href=\"#environment\">Environment</a></nav>\n")
+    }
+
+    private fun howToRead() {
+        sb.append("""<h2 id="how">How to read this</h2>
+<ul class=note>
+<li><b>Throughput</b> (req/s) is correct responses (status 200, exactly the verified page) divided by the measured
+window of a level; wrong answers, timeouts and connection errors are never throughput, they are the <b>error rate</b>.
+Each level is a closed loop: <i>users</i> connections of the driver (wrk by default), each sending its next request as
+soon as its answer arrived, over keep-alive; a warm-up window at the same users precedes the measured one.</li>
+<li>Every number is the <b>median over the repetitions</b> of that route and level; <span class=ci>±x%</span> is the
+half-width of the 95% confidence interval of the mean (Student t), relative to the mean. With one repetition there is
+no interval: treat differences under ~10% as noise.</li>
+<li><b>Blocking / Virtual (mean of n engines)</b> are the paper's aggregates: the mean over the template engines run
+with that approach (the baseline excluded). The three routes drawn separately are the paper's.</li>
+<li>The <b>latency floor</b> (dotted black) is users / (items × item delay): a page whose n items arrive 1 ms apart
+cannot complete in under n ms, so a closed loop of c users cannot exceed that rate. <b>Efficiency vs floor</b> is
+throughput / floor (100% = tracks the line). The p99 chart's floor is items × delay.</li>
+<li>The <b>baseline</b> route renders precomputed fragments with the same item cadence and no template engine:
+<b>efficiency vs baseline</b> = route / baseline of the same framework, model, approach and users is the share of the
+framework's own ceiling an engine keeps.</li>
+<li><b>CPU per request</b>: the server's and the driver's CPU time over the measured window (from /proc), divided
+by the responses completed in it. A figure is the server's only when the driver's share is small: a level is
+<b>driver-bound</b> (blue cell, square marker) when the driver used at least 90% of the cores it can use, or the
+machine was at least 90% busy and the driver took at least a third of that CPU.
+A level with <b>errors</b> has a red cell and a red cross on the charts.</li>
+<li><b>First item</b> and <b>TTFB</b> under load come from the <b>side probe</b>: while the driver loads a route, one
+more client requests it every 200 ms on its own connection and timestamps the first byte, the first item and the
+last byte. For a streaming route the first item stays early as load grows; for a buffered one it arrives with the last byte.</li>
+<li>Resources: server CPU in % of one core (200% = two cores), heap used peak, from /proc and JMX while the level ran.</li>
+<li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, GitHub Actions runner,
+AMD EPYC 7763). They are not comparable in absolute terms with this machine: compare shapes and ratios between
+routes <i>within one run</i>, and use <code>./pssr compare</code> to compare two runs on the same machine.</li>
+<li>Verification ran before any load with a slow source (<code>itemDelayMs=100</code>): a route <i>streams</i> when its
+first item arrives well before its last byte. A verdict that contradicts the route's own claim is red; a route that
+failed verification was not load-tested and is listed as failed.</li>
+</ul>
+""")
+    }
+
+    private fun headline() {
+        sb.append("<h2 id=\"headline\">Headline</h2>\n")
+        if (d.panels.isEmpty()) {
+            sb.append("<p class=note>No load results in this run")
+            if (d.checks.isNotEmpty()) sb.append(" (verification only; see <a href=\"#verification\">Verification</a>)")
+            sb.append(".</p>\n")
+        } else {
+            sb.append("<p class=note>Throughput in req/s, median over repetitions; ⚠ = a level with errors, ᴰ = driver-bound.</p>\n")
+            htmlTable(SummaryTables.headlineHeader(d), SummaryTables.headlineRows(d))
+            val flushCost = SummaryTables.flushCostRows(d)
+            if (flushCost.isNotEmpty()) {
+                sb.append("<h3>What flushing costs</h3><p class=note>").append(htmlEscape(SummaryTables.FLUSH_COST_NOTE)).append("</p>\n")
+                htmlTable(SummaryTables.flushCostHeader(d), flushCost)
+            }
+        }
+        val beats = SummaryTables.aboveBaseline(d)
+        if (beats.isNotEmpty()) sb.append("<p class=bad>").append(htmlEscape(SummaryTables.aboveBaselineNote(beats))).append("</p>\n")
+        if (d.failures.isNotEmpty()) {
+            sb.append("<h3 class=bad>Failures (").append(d.failures.size).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
+            htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c -> if (c == 0) "err" else null })
+        }
+        val notLoaded = notLoadTested()
+        if (notLoaded.isNotEmpty()) {
+            sb.append("<h3 class=bad>Not load-tested</h3><p class=note>Verified routes with no load results (failed verification, a failed server, or not selected):</p>\n")
+            htmlTable(listOf("route", "verdict", "body", "error"), notLoaded.map { listOf(it.route, it.verdict, if (it.bodyOk) "ok" else "WRONG", it.error) })
+        }
+    }
+
+    private fun notLoadTested(): List<RouteCheck> {
+        if (d.rows.isEmpty()) return d.checks.filter { !it.passed }
+        val loaded = d.levels.map { it.route }.toSet()
+        return d.checks.filter { it.route !in loaded }
+    }
+
+    private fun environment() {
+        sb.append("<h2 id=\"environment\">Environment</h2>\n")
+        when {
+            d.environment != null -> htmlTable(listOf("key", "value"), d.environment.map { listOf(it.first, it.second) })
+            d.environmentRaw != null -> sb.append("<pre>").append(htmlEscape(d.environmentRaw)).append("</pre>\n")
+            else -> sb.append("<p class=note>No environment.json in this run.</p>\n")
+        }
+    }
+
+}

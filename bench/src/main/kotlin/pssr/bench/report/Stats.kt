@@ -1,0 +1,234 @@
+package pssr.bench.report
+
+import kotlin.math.abs
+import kotlin.math.floor
+import kotlin.math.sqrt
+import org.apache.commons.math3.distribution.TDistribution
+import pssr.bench.measure.LevelRun
+import pssr.bench.measure.Sample
+import pssr.bench.results.ResultRow
+
+/**
+ * The statistics the report and `compare` use. Everything here is over the repetitions of one route at
+ * one load level (typically 1..5 values), so it is written for small n and exact, not streaming.
+ *
+ * Percentiles use **linear interpolation between closest ranks** (Hyndman & Fan type 7: R's default,
+ * numpy's default, Excel's PERCENTILE.INC): for sorted x[0..n-1] and p in [0, 100], h = (n - 1) p / 100,
+ * result = x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]). The median is the 50th percentile.
+ *
+ * The 95% confidence interval is of the **mean**, with Student's t (two-sided, n - 1 degrees of freedom):
+ * mean ± t(0.975, n - 1) · s / sqrt(n), s the sample standard deviation. One value has no interval.
+ * Student's t comes from commons-math3 (`TDistribution`), not from a table.
+ *
+ * `compare` tests two runs with [welch] (Welch's unequal-variance t-test) per route and level, and adjusts the
+ * table's p-values together with [holm].
+ */
+object Stats {
+    fun mean(xs: Collection<Double>): Double = if (xs.isEmpty()) Double.NaN else xs.sum() / xs.size
+
+    fun median(xs: Collection<Double>): Double = percentile(xs, 50.0)
+
+    /** Linear-interpolation percentile (type 7, see the class comment); NaN for no values. */
+    fun percentile(xs: Collection<Double>, p: Double): Double {
+        require(p in 0.0..100.0) { "percentile must be in 0..100, was $p" }
+        if (xs.isEmpty()) return Double.NaN
+        val s = xs.sorted()
+        val h = (s.size - 1) * p / 100.0
+        val lo = floor(h).toInt()
+        val hi = minOf(lo + 1, s.size - 1)
+        return s[lo] + (h - lo) * (s[hi] - s[lo])
+    }
+
+    /** Sample standard deviation (divides by n - 1); NaN for fewer than two values. */
+    fun stdev(xs: Collection<Double>): Double {
+        if (xs.size < 2) return Double.NaN
+        val m = mean(xs)
+        return sqrt(xs.sumOf { (it - m) * (it - m) } / (xs.size - 1))
+    }
+
+    /** Two-sided 95% critical value of Student's t with [df] degrees of freedom: t(0.975, df), from commons-math3. */
+    fun t95(df: Int): Double {
+        require(df >= 1) { "degrees of freedom must be >= 1, was $df" }
+        return studentT(df.toDouble()).inverseCumulativeProbability(0.975)
+    }
+
+    /** Student's t distribution; no random generator (we never sample, and building one costs more than the maths). */
+    private fun studentT(df: Double) = TDistribution(null, df)
+
+    /** 95% confidence interval of the mean; null for fewer than two values (no interval from one sample). */
+    fun ci95(xs: Collection<Double>): Interval? {
+        val finite = xs.filter { it.isFinite() }
+        if (finite.size < 2) return null
+        val m = mean(finite)
+        val half = t95(finite.size - 1) * stdev(finite) / sqrt(finite.size.toDouble())
+        return Interval(m - half, m + half)
+    }
+
+    data class Interval(val low: Double, val high: Double) {
+        val halfWidth: Double get() = (high - low) / 2
+        val center: Double get() = (high + low) / 2
+        operator fun contains(x: Double) = x in low..high
+    }
+
+    /** Welch's t-test of two samples: statistic, Welch–Satterthwaite degrees of freedom, two-sided p-value. */
+    data class Welch(val t: Double, val df: Double, val p: Double)
+
+    /**
+     * Welch's unequal-variance t-test of the means of [a] and [b] (two-sided), or null when either side has fewer
+     * than two finite values (no variance to test against). t = (mean a − mean b) / √(s²a/na + s²b/nb),
+     * df = (s²a/na + s²b/nb)² / ((s²a/na)²/(na−1) + (s²b/nb)²/(nb−1)), p = 2 · P(T_df ≤ −|t|).
+     * Both sides without any spread (every repetition identical): p = 1 for equal means, 0 otherwise — there is
+     * no noise for a difference to hide in (this happens with synthetic data, not with measurements).
+     */
+    fun welch(a: Collection<Double>, b: Collection<Double>): Welch? {
+        val xa = a.filter { it.isFinite() }; val xb = b.filter { it.isFinite() }
+        if (xa.size < 2 || xb.size < 2) return null
+        val ma = mean(xa); val mb = mean(xb)
+        val qa = stdev(xa).let { it * it } / xa.size
+        val qb = stdev(xb).let { it * it } / xb.size
+        val se = sqrt(qa + qb)
+        if (se == 0.0) return when {
+            ma == mb -> Welch(0.0, Double.NaN, 1.0)
+            else -> Welch(if (ma > mb) Double.POSITIVE_INFINITY else Double.NEGATIVE_INFINITY, Double.NaN, 0.0)
+        }
+        val t = (ma - mb) / se
+        val df = (qa + qb) * (qa + qb) / (qa * qa / (xa.size - 1) + qb * qb / (xb.size - 1))
+        return Welch(t, df, minOf(1.0, 2 * studentT(df).cumulativeProbability(-abs(t))))
+    }
+
+    /**
+     * Holm's step-down adjustment of [ps] for testing them as one family (controls the chance of any false
+     * positive at alpha): sort ascending, adjusted p(i) = max over j ≤ i of min(1, (m − j + 1) · p(j)), returned in
+     * the input order. Same as R's `p.adjust(ps, "holm")`.
+     */
+    fun holm(ps: List<Double>): List<Double> {
+        require(ps.all { it in 0.0..1.0 }) { "p-values must be in 0..1: $ps" }
+        val m = ps.size
+        val order = ps.indices.sortedBy { ps[it] }
+        val adjusted = DoubleArray(m)
+        var running = 0.0
+        order.forEachIndexed { rank, i ->
+            running = maxOf(running, minOf(1.0, (m - rank) * ps[i]))
+            adjusted[i] = running
+        }
+        return adjusted.toList()
+    }
+
+    /** What the report shows for one metric over the repetitions of one route at one level. */
+    data class Summary(val n: Int, val median: Double, val mean: Double, val min: Double, val max: Double, val ci: Interval?) {
+        /** Half-width of the 95% CI relative to the mean (0.05 = ±5%), NaN without an interval. */
+        val relativeHalfWidth: Double get() = if (ci == null || mean == 0.0) Double.NaN else ci.halfWidth / abs(mean)
+    }
+
+    fun summarize(values: Collection<Double>): Summary {
+        val xs = values.filter { !it.isNaN() }
+        return Summary(xs.size, median(xs), mean(xs), xs.minOrNull() ?: Double.NaN, xs.maxOrNull() ?: Double.NaN, ci95(xs))
+    }
+
+    /**
+     * Efficiency against the latency floor: throughput / floor_rps, where floor_rps = users / (items x delay)
+     * is the most a closed loop can complete (1.0 = tracks the line). NaN at zero delay (no floor).
+     */
+    fun efficiencyVsFloor(throughputRps: Double, floorRps: Double): Double =
+        if (!floorRps.isFinite() || floorRps <= 0.0) Double.NaN else throughputRps / floorRps
+
+    /** Efficiency against the framework's zero-template baseline route: throughput / baseline throughput. */
+    fun efficiencyVsBaseline(throughputRps: Double, baselineRps: Double): Double =
+        if (!baselineRps.isFinite() || baselineRps <= 0.0) Double.NaN else throughputRps / baselineRps
+}
+
+/** The baseline engine's name: the zero-template route every framework serves (views' `Baseline`). */
+const val BASELINE = "baseline"
+
+/**
+ * One route at one load level, summarised over its repetitions (the unit every chart point and table cell
+ * shows). Throughput, latency and resources are each summarised separately.
+ */
+data class RouteLevel(
+    val framework: String,
+    val model: String,
+    val engine: String,
+    val approach: String,
+    val users: Int,
+    val throughput: Stats.Summary,
+    val latencyP99: Stats.Summary,
+    /** Side probe under load: time to first byte and to first item, p99 and p50. */
+    val ttfbP99: Stats.Summary,
+    val ttfbP50: Stats.Summary,
+    val firstItemP99: Stats.Summary,
+    val firstItemP50: Stats.Summary,
+    /** Median over repetitions of CPU microseconds per request: the server's and the driver's. */
+    val serverCpuUs: Double,
+    val driverCpuUs: Double,
+    val cpuMean: Double,
+    val cpuPeak: Double,
+    val heapPeak: Double,
+    val rssPeak: Double,
+    val threadsPeak: Double,
+    val requests: Int,
+    val errors: Int,
+    /** Any repetition of this level was limited by the driver's CPU (see LevelRun.driverBound). */
+    val driverBound: Boolean,
+    val floorRps: Double,
+    val itemDelayMs: Long,
+    /** Pinned virtual threads (JFR): median events per request over repetitions, NaN when not recorded; the most frequent stack. */
+    val pinnedPerRequest: Double = Double.NaN,
+    val pinnedTopStack: String = "",
+    /** The exact runtime version(s) of the rows. */
+    val jdk: String = "",
+) {
+    val route: String get() = "$framework/$model/$engine/$approach"
+    val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
+    val efficiencyVsFloor: Double get() = Stats.efficiencyVsFloor(throughput.median, floorRps)
+
+    companion object {
+        /** The largest value that was measured (resource columns are NaN when sampling failed); NaN if none was. */
+        private fun maxKnown(xs: List<Double>): Double = xs.filter { !it.isNaN() }.maxOrNull() ?: Double.NaN
+
+        /** Group rows by route and users and summarise each group (sorted by route, then users). */
+        fun of(rows: List<ResultRow>): List<RouteLevel> = rows
+            .groupBy { it.frameworkLabel to it.model to it.engine to it.approach to it.users }
+            .map { (_, rs) ->
+                val r = rs.first()
+                RouteLevel(
+                    r.frameworkLabel, r.model, r.engine, r.approach, r.users,
+                    Stats.summarize(rs.map { it.throughputRps }),
+                    Stats.summarize(rs.map { it.latencyP99Ms }),
+                    Stats.summarize(rs.map { it.ttfbP99Ms }),
+                    Stats.summarize(rs.map { it.ttfbP50Ms }),
+                    Stats.summarize(rs.map { it.firstItemP99Ms }),
+                    Stats.summarize(rs.map { it.firstItemP50Ms }),
+                    Stats.median(rs.map { it.serverCpuUsPerRequest }.filter { !it.isNaN() }),
+                    Stats.median(rs.map { it.driverCpuUsPerRequest }.filter { !it.isNaN() }),
+                    Stats.median(rs.map { it.cpuPctMean }.filter { !it.isNaN() }),
+                    maxKnown(rs.map { it.cpuPctPeak }),
+                    maxKnown(rs.map { it.heapMbPeak }),
+                    maxKnown(rs.map { it.rssMbPeak }),
+                    Stats.median(rs.filter { !it.cpuPctMean.isNaN() || it.threadsPeak > 0 }.map { it.threadsPeak.toDouble() }),
+                    rs.sumOf { it.requests }.toInt(),
+                    rs.sumOf { it.errors }.toInt(),
+                    rs.any { it.driverBound },
+                    r.floorRps,
+                    r.itemDelayMs,
+                    Stats.median(rs.map { it.pinnedPerRequest }.filter { !it.isNaN() }),
+                    rs.filter { it.pinnedTopStack.isNotEmpty() }.groupingBy { it.pinnedTopStack }.eachCount().maxByOrNull { it.value }?.key.orEmpty(),
+                    rs.map { it.jdk }.filter { it.isNotEmpty() }.distinct().joinToString(" "),
+                )
+            }
+            .sortedWith(compareBy<RouteLevel>({ it.framework }, { it.model }, { it.engine }, { it.approach }, { it.users }))
+
+        /**
+         * Efficiency of each level against the baseline route of the same framework, model, approach and users
+         * (median throughput / baseline median throughput). Levels without such a baseline get NaN; the
+         * baseline's own levels get 1.0.
+         */
+        fun vsBaseline(levels: List<RouteLevel>): Map<RouteLevel, Double> {
+            val base = levels.filter { it.engine == BASELINE }
+                .associateBy { listOf(it.framework, it.model, it.approach, it.users.toString()) }
+            return levels.associateWith { l ->
+                val b = base[listOf(l.framework, l.model, l.approach, l.users.toString())]
+                Stats.efficiencyVsBaseline(l.throughput.median, b?.throughput?.median ?: Double.NaN)
+            }
+        }
+    }
+}

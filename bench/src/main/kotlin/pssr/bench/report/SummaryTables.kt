@@ -1,0 +1,146 @@
+package pssr.bench.report
+
+/** summary.md, and the headline table the report repeats at its top. */
+object SummaryTables {
+    /** The headline levels: 1, 32 and 128 users where present, else the lowest, a middle and the highest level. */
+    fun headlineUsers(present: List<Int>): List<Int> {
+        val p = present.distinct().sorted()
+        if (p.isEmpty()) return emptyList()
+        val wanted = listOf(1, 32, 128).filter { it in p }
+        return (if (wanted.isNotEmpty()) wanted + p.last() else listOf(p.first(), p[p.size / 2], p.last())).distinct().sorted()
+    }
+
+    fun headlineHeader(d: RunData): List<String> =
+        listOf("framework", "model", "series") + headlineUsers(d.levels.map { it.users }).map { "$it users" } + listOf("peak")
+
+    /** Per framework x model: every approach's mean over engines, the paper's separated routes, and the baselines. */
+    fun headlineRows(d: RunData): List<List<String>> {
+        val users = headlineUsers(d.levels.map { it.users })
+        val out = ArrayList<List<String>>()
+        for (p in d.panels) {
+            val lines = p.approaches.mapNotNull { p.aggregate(it) } +
+                PaperFigures.separatedRoutes.mapNotNull { (e, a) -> p.route(e, a) } +
+                p.baselines()
+            for (l in lines.distinctBy { it.label }) {
+                val pts = l.points { it.throughput.median }.toMap()
+                val err = l.withErrors(); val drv = l.driverBound()
+                val cells = users.map { u ->
+                    val v = pts[u] ?: return@map "–"
+                    Fmt.rps(v) + (if (u in err) " ⚠" else "") + (if (u in drv) " ᴰ" else "")
+                }
+                val peak = pts.maxByOrNull { it.value }?.let { "${Fmt.rps(it.value)} @${it.key}" } ?: "–"
+                out += listOf(p.framework, p.model, l.label) + cells + peak
+            }
+        }
+        return out
+    }
+
+    fun flushCostHeader(d: RunData): List<String> = listOf("framework", "model", "approach", "engines") + headlineUsers(d.levels.map { it.users }).map { "$it users" }
+
+    /**
+     * What flushing after each item costs: for every approach A served both as A and as A-flush, the
+     * throughput of A-flush over A at each headline level, as the mean of the per-engine ratios over the
+     * engines measured both ways (baseline excluded). Below 1.00× = flushing costs throughput.
+     */
+    fun flushCostRows(d: RunData): List<List<String>> {
+        val users = headlineUsers(d.levels.map { it.users })
+        val out = ArrayList<List<String>>()
+        for (p in d.panels) for (a in p.approaches.filter { "$it-flush" in p.approaches }) {
+            val engines = p.engines(a).filter { it in p.engines("$a-flush") }
+            if (engines.isEmpty()) continue
+            val cells = users.map { u ->
+                val ratios = engines.mapNotNull { e ->
+                    val plain = p.levels.firstOrNull { it.engine == e && it.approach == a && it.users == u }?.throughput?.median
+                    val flushed = p.levels.firstOrNull { it.engine == e && it.approach == "$a-flush" && it.users == u }?.throughput?.median
+                    if (plain == null || flushed == null || plain <= 0.0 || !flushed.isFinite()) null else flushed / plain
+                }
+                if (ratios.isEmpty()) "–" else Fmt.ratio(ratios.average())
+            }
+            out += listOf(p.framework, p.model, "$a-flush ÷ $a", engines.size.toString()) + cells
+        }
+        return out
+    }
+
+    /**
+     * Engine levels that beat their framework's baseline (same model, approach and users) by more than 10%:
+     * the baseline renders no template at the same cadence, so this is noise or a cold baseline, not a result.
+     */
+    fun aboveBaseline(d: RunData): List<Pair<RouteLevel, Double>> =
+        d.levels.filter { it.engine != BASELINE }.mapNotNull { l -> d.vsBaseline[l]?.takeIf { it.isFinite() && it > 1.10 }?.let { l to it } }
+
+    fun aboveBaselineNote(beats: List<Pair<RouteLevel, Double>>): String {
+        val (top, ratio) = beats.maxBy { it.second }
+        return "${beats.size} engine level${if (beats.size == 1) "" else "s"} above their framework's zero-template baseline by more than 10% " +
+            "(highest: `${top.route}`@${top.users}, ${Fmt.ratio(ratio)}): the measurement is noisier than the difference; repeat (--repeat) " +
+            "or lengthen the windows (--duration) before reading engine-vs-baseline ratios."
+    }
+
+    const val FLUSH_COST_NOTE = "Throughput with a flush after each item divided by the same route without it (mean of the per-engine " +
+        "ratios, baseline excluded): below 1.00×, flushing costs throughput; what it buys is in the verification (streams vs buffered)."
+
+    fun markdown(d: RunData): String = buildString {
+        appendLine("# pssr-bench summary: ${d.name}")
+        appendLine()
+        if (d.isEmpty) { appendLine("No results and no verification in this run."); return@buildString }
+        appendLine("Throughput in req/s, median over ${d.repetitions} repetition${if (d.repetitions == 1) "" else "s"} " +
+            "(aggregates: mean over the engines of that approach, baseline excluded). ⚠ = errors at that level, ᴰ = driver-bound. " +
+            "Charts, confidence intervals, latency and resources: `report.html`.")
+        appendLine()
+        if (d.panels.isNotEmpty()) {
+            appendLine("## Throughput")
+            appendLine()
+            append(Table(headlineHeader(d), headlineRows(d)).markdown())
+            appendLine()
+            val flushCost = flushCostRows(d)
+            if (flushCost.isNotEmpty()) {
+                appendLine("## What flushing costs")
+                appendLine()
+                appendLine(FLUSH_COST_NOTE)
+                appendLine()
+                append(Table(flushCostHeader(d), flushCost).markdown())
+                appendLine()
+            }
+        } else appendLine("No load results (verification only).\n")
+        if (d.checks.isNotEmpty()) {
+            appendLine("## Verification")
+            appendLine()
+            val rows = d.checks.groupBy { it.framework }.map { (fw, cs) ->
+                listOf(fw, cs.size.toString(), cs.count { it.passed }.toString(), cs.count { it.verdict == "streams" }.toString(),
+                    cs.count { it.verdict == "buffered" }.toString(), cs.count { it.verdict == "malformed" }.toString(),
+                    cs.count { it.contradicts }.toString(), cs.count { !it.passed }.toString())
+            }
+            append(Table(listOf("framework", "routes", "passed", "streams", "buffered", "malformed", "claim contradicted", "failed"), rows).markdown())
+            appendLine()
+            val bad = d.checks.filter { !it.passed || it.contradicts }
+            for (c in bad) appendLine("- ${if (!c.passed) "FAILED" else "contradicts its claim"}: `${c.route}` (claims ${if (c.claimsStreaming) "streams" else "buffered"}, measured ${c.verdict})${if (c.error.isNotBlank()) ": ${c.error}" else ""}")
+            if (bad.isNotEmpty()) appendLine()
+        }
+        if (d.failures.isNotEmpty()) {
+            appendLine("## Failures")
+            appendLine()
+            for (f in d.failures) appendLine("- FAILED `${f.what}` (${f.stage}): ${f.reason}")
+            appendLine()
+        }
+        val errs = d.levels.filter { it.errors > 0 }
+        val drv = d.levels.filter { it.driverBound }
+        val beats = aboveBaseline(d)
+        if (beats.isNotEmpty()) {
+            appendLine("## Engines above their baseline")
+            appendLine()
+            appendLine(aboveBaselineNote(beats))
+            appendLine()
+        }
+        if (errs.isNotEmpty() || drv.isNotEmpty()) {
+            appendLine("## Flags")
+            appendLine()
+            if (errs.isNotEmpty()) {
+                appendLine("${errs.size} level${if (errs.size == 1) "" else "s"} with errors:")
+                for (l in errs.take(30)) appendLine("- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} (${Fmt.pct(l.errorRate, 2)})")
+                if (errs.size > 30) appendLine("- ... and ${errs.size - 30} more (report.html)")
+            }
+            if (drv.isNotEmpty()) appendLine("${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the server, limited them): " +
+                drv.take(12).joinToString(", ") { "`${it.route}`@${it.users}" } + if (drv.size > 12) ", ..." else "")
+            appendLine()
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package pssr.bench.results
+
+/**
+ * Something that kept part of the matrix from being measured and left no row elsewhere: a server that did
+ * not start, a route whose server died. A row of `failures.csv` (optional; the report lists every row in red).
+ * Empty [model]/[engine]/[approach] mean the whole framework. [stage]: start (did not start), died (the server process ended during a level), load (a level failed).
+ */
+data class Failure(val framework: String, val model: String, val engine: String, val approach: String, val stage: String, val reason: String) {
+    val what: String get() = listOf(framework, model, engine, approach).filter { it.isNotEmpty() }.joinToString("/")
+
+    fun toCsv(): String = CsvFile.line(listOf(framework, model, engine, approach, stage, reason.replace('\n', ' ').replace('\r', ' ')))
+
+    companion object {
+        const val HEADER = "framework,model,engine,approach,stage,reason"
+        fun fromCsv(c: Map<String, String>): Failure =
+            Failure(c["framework"].orEmpty(), c["model"].orEmpty(), c["engine"].orEmpty(), c["approach"].orEmpty(), c["stage"].orEmpty(), c["reason"].orEmpty())
+    }
+}

@@ -1,0 +1,223 @@
+package pssr.bench.results
+
+import java.io.Writer
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardOpenOption
+import pssr.bench.measure.Latency
+import pssr.bench.measure.Server
+
+/**
+ * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
+ * defined in docs/RESULTS.md). Times in milliseconds; throughput is correct responses per second of the
+ * measured window; CPU per request is CPU seconds over the window divided by the responses completed in it.
+ */
+data class ResultRow(
+    val framework: String,
+    val model: String,
+    val engine: String,
+    val approach: String,
+    val users: Int,
+    val repetition: Int,
+    val driver: String,
+    val itemDelayMs: Long,
+    val windowSeconds: Double,
+    /** Requests the driver completed or lost in the window: responses plus connect, read and timeout errors. */
+    val requests: Long,
+    val errorsStatus: Long,
+    val errorsContent: Long,
+    val errorsConnect: Long,
+    val errorsRead: Long,
+    val errorsTimeout: Long,
+    val throughputRps: Double,
+    val floorRps: Double,
+    val latencyMeanMs: Double,
+    val latencyP50Ms: Double,
+    val latencyP90Ms: Double,
+    val latencyP99Ms: Double,
+    val latencyP999Ms: Double,
+    val latencyMaxMs: Double,
+    val probeSamples: Int,
+    val probeFailed: Int,
+    val ttfbP50Ms: Double,
+    val ttfbP99Ms: Double,
+    val firstItemP50Ms: Double,
+    val firstItemP99Ms: Double,
+    val lastByteP50Ms: Double,
+    val lastByteP99Ms: Double,
+    val serverCpuUsPerRequest: Double,
+    val driverCpuUsPerRequest: Double,
+    /** Server CPU over the window, percent of one core (200 = both cores of a 2-core machine). */
+    val cpuPctMean: Double,
+    val cpuPctPeak: Double,
+    val driverCpuPct: Double,
+    val rssMbPeak: Double,
+    val heapMbMean: Double,
+    val heapMbPeak: Double,
+    val gcMs: Double,
+    val threadsMean: Double,
+    val threadsPeak: Int,
+    val driverBound: Boolean,
+    /** The runtime label the user chose (`--jdk 21`, `--jvm zgc=...`: "jdk21", "jdk25+zgc"); empty when none was chosen. */
+    val runtime: String = "",
+    /** The server JVM's exact runtime version (`release` file's JAVA_RUNTIME_VERSION, e.g. 25.0.1+8-LTS). */
+    val jdk: String = "",
+    /** `jdk.VirtualThreadPinned` events JFR recorded in the level's warm-up window; -1 when not recorded (not a virtual-thread route). */
+    val pinnedEvents: Long = -1,
+    val pinnedPerRequest: Double = Double.NaN,
+    /** The most frequent pinned stack, top frames innermost first, separated by " < ". */
+    val pinnedTopStack: String = "",
+) {
+    /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
+    val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
+    val route: String get() = "$frameworkLabel/$model/$engine/$approach"
+    val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
+    val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
+    /** The key `--resume` uses to know this level is done. */
+    val key: String get() = "$route@$users#$repetition"
+
+    fun toCsv(): String = listOf(framework, model, engine, approach, users, repetition, driver, itemDelayMs, fmt(windowSeconds, 3),
+        requests, errors, fmt(errorRate, 4), errorsStatus, errorsContent, errorsConnect, errorsRead, errorsTimeout,
+        fmt(throughputRps), fmt(floorRps), fmt(latencyMeanMs, 3), fmt(latencyP50Ms, 3), fmt(latencyP90Ms, 3), fmt(latencyP99Ms, 3),
+        fmt(latencyP999Ms, 3), fmt(latencyMaxMs, 3), probeSamples, probeFailed, fmt(ttfbP50Ms, 3), fmt(ttfbP99Ms, 3),
+        fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
+        fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
+        fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
+        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack).let(CsvFile::line)
+
+    companion object {
+        val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
+            "requests", "errors", "error_rate", "errors_status", "errors_content", "errors_connect", "errors_read", "errors_timeout",
+            "throughput_rps", "floor_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_p999_ms",
+            "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
+            "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
+            "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
+            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack")
+        val HEADER = CsvFile.header(COLUMNS)
+
+        /** Reads a row by column name, so added columns never shift old ones. */
+        fun fromCsv(c: Map<String, String>): ResultRow {
+            fun s(name: String): String = c[name]
+                ?: throw IllegalArgumentException("results.csv has no column '$name' (written by an older pssr; re-run, or read it with that version)")
+            fun d(name: String) = s(name).toDouble()
+            fun l(name: String) = s(name).toLong()
+            fun i(name: String) = s(name).toInt()
+            return ResultRow(s("framework"), s("model"), s("engine"), s("approach"), i("users"), i("repetition"), s("driver"),
+                l("item_delay_ms"), d("window_s"), l("requests"), l("errors_status"), l("errors_content"), l("errors_connect"),
+                l("errors_read"), l("errors_timeout"), d("throughput_rps"), d("floor_rps"), d("latency_mean_ms"), d("latency_p50_ms"),
+                d("latency_p90_ms"), d("latency_p99_ms"), d("latency_p999_ms"), d("latency_max_ms"), i("probe_samples"), i("probe_failed"),
+                d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_item_p50_ms"), d("first_item_p99_ms"), d("last_byte_p50_ms"),
+                d("last_byte_p99_ms"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"),
+                d("server_cpu_pct_peak"), d("driver_cpu_pct"), d("rss_mb_peak"), d("heap_mb_mean"), d("heap_mb_peak"), d("gc_ms"),
+                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean(),
+                // added with the runtime axis: files written before it read as one unnamed runtime, nothing recorded
+                c["runtime"].orEmpty(), c["jdk"].orEmpty(), c["pinned_events"]?.toLongOrNull() ?: -1,
+                c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty())
+        }
+
+        private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
+    }
+}
+
+/** What `verify` found for one route (a row of `verification.csv`). */
+data class RouteCheck(
+    val framework: String,
+    val model: String,
+    val engine: String,
+    val approach: String,
+    val path: String,
+    val claimsStreaming: Boolean,
+    val verdict: String,
+    val bodyOk: Boolean,
+    val ttfbMs: Double,
+    val firstItemMs: Double,
+    val lastByteMs: Double,
+    val chunks: Int,
+    val bytes: Int,
+    /** Chunk arrival times and sizes, `t_ms:bytes` separated by `;` (the chunk timeline in the report). */
+    val timeline: String,
+    val error: String,
+) {
+    val route: String get() = "$framework/$model/$engine/$approach"
+    /** The measured verdict contradicts the route's own `/routes` claim. */
+    val contradicts: Boolean get() = verdict != "malformed" && (verdict == "streams") != claimsStreaming
+    val passed: Boolean get() = bodyOk && verdict != "malformed"
+
+    fun toCsv(): String = listOf(framework, model, engine, approach, path, claimsStreaming, verdict, bodyOk,
+        "%.1f".format(java.util.Locale.ROOT, ttfbMs), "%.1f".format(java.util.Locale.ROOT, firstItemMs),
+        "%.1f".format(java.util.Locale.ROOT, lastByteMs), chunks, bytes, timeline, error.replace('\n', ' ')).let(CsvFile::line)
+
+    companion object {
+        const val HEADER = "framework,model,engine,approach,path,claims_streaming,verdict,body_ok,ttfb_ms,first_item_ms,last_byte_ms,chunks,bytes,timeline,error"
+
+        fun fromCsv(c: Map<String, String>): RouteCheck {
+            fun s(name: String) = c[name] ?: throw IllegalArgumentException("verification.csv has no column '$name'")
+            return RouteCheck(s("framework"), s("model"), s("engine"), s("approach"), s("path"), s("claims_streaming").toBoolean(),
+                s("verdict"), s("body_ok").toBoolean(), s("ttfb_ms").toDouble(), s("first_item_ms").toDouble(), s("last_byte_ms").toDouble(),
+                s("chunks").toInt(), s("bytes").toInt(), s("timeline"), s("error"))
+        }
+    }
+}
+
+/**
+ * A run's directory, `results/<run-id>/`: environment.json, verification.csv, results.csv and
+ * histograms.csv (appended and flushed after every level, so an interrupted run loses nothing),
+ * failures.csv, and the report.
+ */
+class RunDirectory(val dir: Path) {
+    val environment: Path = dir.resolve("environment.json")
+    val results: Path = dir.resolve("results.csv")
+    val verification: Path = dir.resolve("verification.csv")
+    val histograms: Path = dir.resolve("histograms.csv")
+    val report: Path = dir.resolve("report.html")
+    val summary: Path = dir.resolve("summary.md")
+    val logs: Path = dir.resolve("logs")
+    val failuresFile: Path = dir.resolve("failures.csv")
+
+    fun rows(): List<ResultRow> = CsvFile.read(results).map(ResultRow::fromCsv)
+
+    /**
+     * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
+     * that appending continues on a fresh line and no row is half-counted. Returns the bytes removed.
+     */
+    fun repair(): Long = listOf(results, verification, histograms, failuresFile).sumOf { file ->
+        if (!Files.exists(file) || Files.size(file) == 0L) return@sumOf 0L
+        val bytes = Files.readAllBytes(file)
+        if (bytes.last() == '\n'.code.toByte()) return@sumOf 0L
+        val keep = bytes.lastIndexOf('\n'.code.toByte()) + 1
+        Files.write(file, bytes.copyOf(keep))
+        (bytes.size - keep).toLong()
+    }
+
+    /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
+    fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet()): List<Int> =
+        levels.filter { "$route@$it#$repetition" !in done }
+    fun checks(): List<RouteCheck> = CsvFile.read(verification).map(RouteCheck::fromCsv)
+    /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
+    fun histograms(): Map<String, org.HdrHistogram.Histogram> = CsvFile.read(histograms).associate { r ->
+        r.getValue("key") to pssr.bench.measure.Latency.decode(r.getValue("latency_us_hdr_base64"))
+    }
+
+    fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
+    fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
+    fun append(key: String, latency: org.HdrHistogram.Histogram) =
+        appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, pssr.bench.measure.Latency.encode(latency))))
+    /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
+    @Synchronized
+    fun rewriteFailures(keep: List<Failure>) {
+        if (keep.isEmpty()) Files.deleteIfExists(failuresFile)
+        else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+    }
+    fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    fun failures(): List<Failure> = CsvFile.read(failuresFile).map(Failure::fromCsv)
+
+    @Synchronized
+    private fun appendLine(file: Path, header: String, line: String) {
+        Files.createDirectories(dir)
+        val fresh = !Files.exists(file) || Files.size(file) == 0L
+        Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->
+            if (fresh) w.write(header + "\n")
+            w.write(line + "\n")
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package pssr.bench.run
+
+import java.net.URI
+import java.time.Duration
+import pssr.bench.UsageError
+import pssr.bench.measure.LatencySummary
+import pssr.bench.measure.LevelResult
+import pssr.bench.measure.LevelRun
+import pssr.bench.measure.LoadDriver
+import pssr.bench.measure.LoadTarget
+import pssr.bench.measure.PortOwner
+import pssr.bench.measure.ResourceSampler
+import pssr.bench.measure.Server
+import pssr.bench.measure.ServerDied
+import pssr.bench.measure.Windows
+import pssr.bench.results.Failure
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RunDirectory
+import pssr.probe.StreamProbe
+import pssr.servers.contract.ListedRoute
+import pssr.servers.contract.RoutesDocument
+import pssr.views.Golden
+
+data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration)
+
+/** A server to load: started by us (with a PID to sample and stop), or an already running one given by --target. */
+internal interface Target : AutoCloseable {
+    val host: String
+    val port: Int
+    val pid: Long?
+    /** Samples the server's resources for as long as it runs (null when it is not our process). */
+    val sampler: ResourceSampler?
+    fun routes(): List<ListedRoute>
+    /** Null while the server runs (or is not ours to know), else how it ended. */
+    fun ended(): String?
+}
+
+internal class Started(val server: ServerProcess) : Target {
+    override val host get() = server.host
+    override val port get() = server.port
+    override val pid get() = server.pid
+    // attached once per server JVM (attaching costs a few hundred ms): levels read their window from it
+    override val sampler by lazy { ResourceSampler(server.pid) }
+    override fun routes() = server.routes()
+    override fun ended() = server.ended()
+    override fun close() { sampler.close(); server.close() }
+}
+
+internal class Remote(url: String) : Target {
+    private val uri = checkLoopback(url)
+    override val host: String = uri.host
+    override val port: Int = if (uri.port > 0) uri.port else 80
+    // a target on this machine is still measured: its PID is found from the listening socket (no sampler attached)
+    override val pid: Long? by lazy { pssr.bench.measure.PortOwner.pid(port) }
+    override val sampler: ResourceSampler? = null
+
+    companion object {
+        /** Load tests only target loopback: a load test against another machine is not something to start by accident. */
+        fun checkLoopback(url: String): URI {
+            val uri = try { URI(url) } catch (e: Exception) { null }
+            if (uri?.host == null || uri.scheme != "http") throw UsageError("--target must look like http://127.0.0.1:8080, was '$url'")
+            if (uri.host !in setOf("127.0.0.1", "localhost", "::1", "[::1]"))
+                throw UsageError("--target must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; pssr does not load-test other machines (docs/HARNESS.md explains distributed JMeter)")
+            return uri
+        }
+    }
+    override fun routes(): List<ListedRoute> {
+        val listed = try { StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10)) }
+            catch (e: Exception) { throw UsageError("--target http://$host:$port does not answer (${e.message ?: e.javaClass.simpleName}); start the server first, or leave out --target and pssr starts its own") }
+        if (listed.status != 200) throw UsageError("--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes")
+        return RoutesDocument.parse(listed.body).also { if (it.isEmpty()) throw UsageError("--target http://$host:$port: GET /routes lists no routes") }
+    }
+    override fun ended(): String? = null
+    override fun close() {}
+}
+
+/** Runs the matrix framework by framework: verification, then every passing route's levels. */
+internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
+                        val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver) {
+    private val levelRun = LevelRun(driver, plan.windows)
+    private val done = run.rows().map { it.key }.toHashSet()
+    private val verified = run.checks().associateBy { it.route }
+    private val checks = verified.toMutableMap()
+
+    /** Returns the number of failures (frameworks that did not start, routes that failed verification or died). */
+    fun execute(): Int {
+        var failures = 0
+        val frameworks = if (target != null) listOf(Framework(targetFramework!!, "server at $target") { null })
+            else selection.frameworks()
+        // First pass: start, list and verify, so the progress bar knows the whole matrix.
+        val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
+        for (fw in frameworks) {
+            val routes = try { open(fw, launch.on(runtimes.first()), "verify").use { t -> verify(fw, t) } } catch (e: ServerStartFailed) {
+                System.err.println("pssr: ${e.message}; ${fw.name} is marked failed and the run goes on. Log tail:\n${e.logTail}")
+                run.append(Failure(fw.name, "", "", "", "start", e.message ?: "did not start"))
+                failures++
+                continue
+            }
+            failures += routes.count { !it.second }
+            work += fw to routes.filter { it.second }.map { it.first }
+        }
+        val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
+        val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
+        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s route warm-up per route) with ${driver.description}" +
+            (if (runtimes.size > 1) " on ${runtimes.size} runtimes: ${runtimes.joinToString(", ") { "${it.label} (${it.version})" }}" else ""))
+        val progress = Progress(total, "run")
+        for ((fw, routes) in work) for (rt in runtimes) {
+            val sharing = quick || target != null
+            val on = launch.on(rt)
+            val fwLabel = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
+            var shared: Target? = null
+            try {
+                for (route in routes) for (rep in 1..plan.repeat) {
+                    val key = "$fwLabel/${route.model.id}/${route.engine}/${route.approach}"
+                    val pending = run.pending(key, rep, plan.levels, done)
+                    if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
+                    progress.advance(plan.levels.size - pending.size, route.path)
+                    if (sharing && (shared == null || shared.ended() != null)) {
+                        shared?.close(); shared = tryOpen(fw, on, tag(rt, "shared"), progress)
+                        shared?.let { warmUpAll(it, routes, progress) }
+                    }
+                    val server = if (sharing) shared else tryOpen(fw, on, tag(rt, "${route.model.id}-${route.engine}-${route.approach}-r$rep"), progress)
+                    if (server == null) {
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
+                        failures++; progress.advance(pending.size, "${route.path} FAILED to start"); continue
+                    }
+                    var measured = 0
+                    try {
+                        measure(fw, rt, server, route, rep, pending) { measured++; progress.advance(1, "$fwLabel ${route.path} r$rep") }
+                    } catch (e: ServerDied) {
+                        // The level it died in has no row; its remaining levels are skipped, the run goes on.
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "died", e.message ?: "server died"))
+                        progress.note("pssr: $fwLabel ${route.path} repetition $rep: ${e.message}; its remaining levels are skipped")
+                        failures++
+                    } catch (e: Exception) {
+                        // one broken route must not sink the run: record it and go on
+                        val ended = server.ended()?.let { " (the server process $it)" } ?: ""
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
+                        progress.note("pssr: $fwLabel ${route.path} repetition $rep failed: ${e.message}$ended")
+                        failures++
+                    } finally { if (!sharing) server.close() }
+                    progress.advance(pending.size - measured, "$fwLabel ${route.path} r$rep")
+                }
+            } finally { shared?.close() }
+        }
+        dropStaleFailures()
+        return failures
+    }
+
+    /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
+    private fun dropStaleFailures() {
+        val old = run.failures()
+        if (old.isEmpty()) return
+        val rows = run.rows().groupBy { it.route }
+        val keep = old.filter { f ->
+            f.stage == "start" && f.model.isEmpty() ||
+                rows["${f.framework}/${f.model}/${f.engine}/${f.approach}"].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
+        }
+        if (keep.size != old.size) run.rewriteFailures(keep)
+    }
+
+    private fun open(fw: Framework, on: ServerLaunch, tag: String): Target =
+        if (target != null) Remote(target) else Started(ServerProcess.start(fw, on, run.logs, tag))
+
+    private fun tag(rt: ServerRuntime, what: String) = if (rt.label.isEmpty()) what else "${rt.label}-$what"
+
+    private fun tryOpen(fw: Framework, on: ServerLaunch, tag: String, progress: Progress): Target? = try { open(fw, on, tag) } catch (e: ServerStartFailed) {
+        progress.note("pssr: ${e.message}; log tail:\n${e.logTail}")
+        null
+    }
+
+    /** Verifies the selected routes (reusing stored checks on --resume); returns each route with pass/fail. */
+    private fun verify(fw: Framework, t: Target): List<Pair<ListedRoute, Boolean>> {
+        val routes = t.routes().filter(selection::accepts)
+        val fresh = routes.filter { "${fw.name}/${it.model.id}/${it.engine}/${it.approach}" !in verified }
+        val freshChecks = Verifier().verify(fw.name, t.host, t.port, fresh)
+        freshChecks.forEach { run.append(it); checks[it.route] = it }
+        val all = checks.values.filter { it.framework == fw.name }.associateBy { it.path }
+        System.err.println("== ${fw.name}: verified ${routes.size} routes at itemDelayMs=100")
+        System.err.print(Verifier.table(routes.mapNotNull { all[it.path] }))
+        return routes.map { it to (all[it.path]?.passed ?: false) }
+    }
+
+    /**
+     * The page every response under load must equal: fetched once from this server (fresh JVM or not)
+     * and checked against the golden page, so the load checks compare with a known-good body.
+     */
+    private fun expectedPage(t: Target, route: ListedRoute): String {
+        val page = StreamProbe.get(t.host, t.port, "${route.path}?itemDelayMs=0", timeout = Duration.ofSeconds(30))
+        check(page.status == 200 && page.complete && Golden.matches(route.model, page.body)) {
+            "${route.path} no longer returns the golden page (status ${page.status}${page.error?.let { ", $it" } ?: ""})"
+        }
+        return page.body
+    }
+
+    /**
+     * A server shared by several routes is warmed on all of them before the first is measured: otherwise
+     * the route measured first (the baseline) also pays for the JIT of the framework's own code, and
+     * engines measured later look faster than their zero-template baseline. Each route gets one route
+     * warm-up at the highest level; a route that fails here is left to fail in its own measurement.
+     */
+    private fun warmUpAll(t: Target, routes: List<ListedRoute>, progress: Progress) {
+        if (plan.routeWarmup.seconds <= 0 || routes.size < 2) return
+        progress.note("== warming ${routes.size} routes of the shared server, ${plan.routeWarmup.seconds} s each at ${plan.levels.last()} users")
+        for (route in routes) try {
+            driver.run(LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), plan.levels.last(), plan.routeWarmup)
+        } catch (e: Exception) {
+            if (t.ended() != null) return
+        }
+    }
+
+    /** The route's warm-up at the highest level, then each pending level; a row (and its histogram) is written per level. */
+    private fun measure(fw: Framework, rt: ServerRuntime, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, onLevel: () -> Unit) {
+        val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
+        val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
+        val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
+        if (plan.routeWarmup.seconds > 0) driver.run(load, plan.levels.last(), plan.routeWarmup)
+        // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
+        val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
+        val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
+        for (users in levels) {
+            val r = levelRun.measure(server, load, path, route.model.itemMarker, users, pinning, name)
+            val row = toRow(fw, rt, route, rep, r)
+            run.append(row)
+            run.append(row.key, r.driver.latency)
+            onLevel()
+        }
+    }
+
+    private fun toRow(fw: Framework, rt: ServerRuntime, route: ListedRoute, rep: Int, r: LevelResult): ResultRow {
+        val d = r.driver
+        val lat = LatencySummary.of(d.latency)
+        val floor = if (plan.itemDelayMs == 0L) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
+        val use = r.resources
+        return ResultRow(fw.name, route.model.id, route.engine, route.approach, r.users, rep, driver.name, plan.itemDelayMs,
+            d.windowSeconds, d.completed + d.errors.connect + d.errors.read + d.errors.timeout, d.errors.status, d.errors.content,
+            d.errors.connect, d.errors.read, d.errors.timeout, d.throughput, floor, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max,
+            r.probe.samples, r.probe.failed, r.probe.ttfb.p50, r.probe.ttfb.p99, r.probe.firstItem.p50, r.probe.firstItem.p99,
+            r.probe.lastByte.p50, r.probe.lastByte.p99, r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct,
+            use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
+            r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack)
+    }
+}

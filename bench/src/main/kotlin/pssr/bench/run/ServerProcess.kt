@@ -1,0 +1,116 @@
+package pssr.bench.run
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import pssr.probe.StreamProbe
+import pssr.servers.contract.ListedRoute
+import pssr.servers.contract.RoutesDocument
+
+/** How a server JVM is started: heap, extra flags, and the CPUs it may use (null = not pinned). */
+data class ServerLaunch(
+    val heapMin: String = "512m",
+    val heapMax: String = "2g",
+    val extraJvmFlags: List<String> = emptyList(),
+    val cpus: String? = null,
+    val java: Path = Path.of(System.getProperty("java.home"), "bin", "java"),
+    val javaFeature: Int = Runtime.version().feature(),
+) {
+    fun jvmFlags(): List<String> = listOf("-Xms$heapMin", "-Xmx$heapMax", "-XX:+UseG1GC") + quietUnsafe() + extraJvmFlags
+
+    /** The same launch on another runtime: its java, and its flags after ours (a later -XX:+UseZGC wins). */
+    fun on(runtime: ServerRuntime): ServerLaunch =
+        copy(java = runtime.java, javaFeature = runtime.feature, extraJvmFlags = extraJvmFlags + runtime.flags)
+
+    /** JDK 23+ warns on stderr when Netty or XStream use sun.misc.Unsafe; allow it explicitly (the flag exists from 23 on). */
+    private fun quietUnsafe() = if (javaFeature >= 23) listOf("--sun-misc-unsafe-memory-access=allow") else emptyList()
+}
+
+/**
+ * One server in its own JVM, started from its built artifact on a free loopback port. It is ready when
+ * `GET /routes` answers. It is stopped by its own PID on every exit path: [close], and a shutdown hook
+ * for Ctrl-C or a crash of the harness — no JVM is left behind.
+ */
+class ServerProcess private constructor(
+    val framework: Framework,
+    private val process: Process,
+    val port: Int,
+    val log: Path,
+    val command: List<String>,
+) : AutoCloseable {
+    val pid: Long get() = process.pid()
+    val host = "127.0.0.1"
+    val baseUrl get() = "http://$host:$port"
+
+    /** Null while the server runs, else how it ended: "exited with code 1", "was killed by signal 9 (SIGKILL)". */
+    fun ended(): String? {
+        if (process.isAlive) return null
+        val code = process.exitValue()
+        // Java reports a child killed by signal N as exit value 128 + N
+        return if (code > 128) "was killed by signal ${code - 128}${SIGNALS[code - 128]?.let { " ($it)" } ?: ""}" else "exited with code $code"
+    }
+
+    fun routes(): List<ListedRoute> {
+        val listed = StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10))
+        check(listed.status == 200) { "GET /routes answered ${listed.status}" }
+        return RoutesDocument.parse(listed.body)
+    }
+
+    override fun close() = Children.stop(process)
+
+    companion object {
+        private val SIGNALS = mapOf(1 to "SIGHUP", 2 to "SIGINT", 6 to "SIGABRT", 9 to "SIGKILL", 11 to "SIGSEGV", 15 to "SIGTERM")
+
+        /** Starts [framework]; throws [ServerStartFailed] with the log's tail if it does not become ready. */
+        fun start(framework: Framework, launch: ServerLaunch, logDir: Path, tag: String,
+                  readyTimeout: Duration = Duration.ofSeconds(90)): ServerProcess {
+            val artifact = framework.launchable() ?: throw ServerStartFailed(framework.name, "not built (no ${framework.name} server artifact); build with ./mvnw install", "")
+            Files.createDirectories(logDir)
+            val log = logDir.resolve("${framework.name}-$tag.log")
+            val portFile = Files.createTempFile("pssr-${framework.name}-", ".port").also { Files.delete(it) }
+            val command = buildList {
+                if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
+                add(launch.java.toString())
+                addAll(launch.jvmFlags())
+                add("-Dserver.address=127.0.0.1"); add("-Dserver.port=0")           // Spring Boot
+                add("-Dquarkus.http.host=127.0.0.1"); add("-Dquarkus.http.port=0")   // Quarkus
+                add("-Dpssr.port-file=$portFile")
+                add("-jar"); add(artifact.toString())
+            }
+            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+            Children.track(process, graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
+            val server = try {
+                val port = awaitPort(process, portFile, readyTimeout) ?: run {
+                    Children.stop(process)
+                    throw ServerStartFailed(framework.name, if (process.isAlive) "did not announce a port within ${readyTimeout.seconds} s" else "exited with code ${process.exitValue()}", tail(log))
+                }
+                ServerProcess(framework, process, port, log, command)
+            } finally { Files.deleteIfExists(portFile) }
+            val deadline = System.nanoTime() + readyTimeout.toNanos()
+            while (true) {
+                try { server.routes(); return server } catch (e: Exception) {
+                    if (!process.isAlive || System.nanoTime() > deadline) {
+                        server.close()
+                        throw ServerStartFailed(framework.name, "GET /routes never answered: ${e.message}", tail(log))
+                    }
+                    Thread.sleep(100)
+                }
+            }
+        }
+
+        private fun awaitPort(process: Process, portFile: Path, timeout: Duration): Int? {
+            val deadline = System.nanoTime() + timeout.toNanos()
+            while (System.nanoTime() < deadline && process.isAlive) {
+                if (Files.exists(portFile)) Files.readString(portFile).trim().toIntOrNull()?.let { return it }
+                Thread.sleep(50)
+            }
+            return null
+        }
+
+        fun tail(log: Path, lines: Int = 25): String =
+            if (!Files.exists(log)) "" else Files.readAllLines(log).takeLast(lines).joinToString("\n")
+    }
+}
+
+class ServerStartFailed(val framework: String, reason: String, val logTail: String) :
+    RuntimeException("$framework server failed to start: $reason")

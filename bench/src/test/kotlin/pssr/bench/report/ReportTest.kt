@@ -1,0 +1,156 @@
+package pssr.bench.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.SyntheticRun
+import pssr.bench.UsageError
+import pssr.bench.cli
+import pssr.bench.resultRow
+import pssr.bench.results.Failure
+import pssr.bench.results.MiniJson
+import pssr.bench.results.RunDirectory
+import pssr.bench.results.openRun
+
+class ReportTest {
+    @TempDir lateinit var tmp: Path
+
+    private fun imagesIn(section: String) = Regex("<img class=chart alt=\"chart\" src=\"data:image/png;base64,").findAll(section).count()
+
+    /** The HTML between the panel's heading and the next panel (or the verification section). */
+    private fun section(html: String, id: String): String {
+        val start = html.indexOf("<h2 id=\"$id\">")
+        assertTrue(start >= 0, "no section $id")
+        val next = html.indexOf("<h2 id=", start + 1)
+        return html.substring(start, if (next < 0) html.length else next)
+    }
+
+    @Test
+    fun `report has charts for each model, the verification table and the environment`() {
+        val run = SyntheticRun.write(tmp.resolve("r"), users = listOf(1, 8, 32, 128), repetitions = 2,
+            engines = listOf("baseline", "htmlflow", "thymeleaf", "jstachio", "trimou", "velocity"))
+        val path = Report.write(run)
+        assertEquals(run.report, path)
+        val html = Files.readString(path)
+        for (model in listOf("presentations", "stocks")) {
+            val s = section(html, "webflux-$model")
+            assertTrue(imagesIn(s) >= 5, "throughput, p99, TTFB, per-approach and resource charts for $model")
+        }
+        assertFalse(Regex("""(src|href)="(https?:)?//""").containsMatchIn(html), "self-contained: nothing fetched from the network")
+        val verification = section(html, "verification")
+        assertTrue(verification.contains("class=contra"), "trimou/virtual claims streaming but is buffered: flagged")
+        assertTrue(verification.contains("FAILED"), "the malformed route is listed as failed")
+        assertTrue(html.contains("Not load-tested") && html.contains("stocks/velocity/blocking"))
+        assertTrue(html.contains("Levels with errors"), "velocity at 128 users has errors")
+        assertTrue(html.contains(PaperFigures.LABEL))
+        assertTrue(section(html, "environment").contains("jdk.vendor"))
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("| 1 users | 32 users | 128 users |"), summary)
+        assertTrue(summary.contains("Verification"))
+    }
+
+    @Test
+    fun `partial data renders less, never fails`() {
+        // one level, one repetition, one model, no verification, broken environment
+        val one = SyntheticRun.write(tmp.resolve("one"), models = listOf("stocks"), users = listOf(4), repetitions = 1,
+            engines = listOf("baseline", "jstachio"), verification = false)
+        Files.writeString(one.environment, "{not json")
+        val html = Files.readString(Report.write(one))
+        assertTrue(imagesIn(section(html, "webflux-stocks")) >= 1)
+        assertTrue(html.contains("{not json"), "unparsable environment shown verbatim")
+        assertTrue(html.contains("No verification.csv"))
+
+        // a framework that did not start: only failures.csv says so
+        val f = RunDirectory(tmp.resolve("f"))
+        f.append(Failure("mvc", "", "", "", "start", "server did not announce its port within 60 s, see logs/mvc-verify.log"))
+        val fh = Files.readString(Report.write(openRun(f.dir)))
+        assertTrue(fh.contains("Failures (1)") && fh.contains("server did not announce its port"))
+        assertTrue(Files.readString(f.summary).contains("FAILED `mvc` (start)"))
+        assertEquals(listOf(Failure("mvc", "", "", "", "start", "server did not announce its port within 60 s, see logs/mvc-verify.log")), f.failures())
+
+        // verification only, e.g. after `./pssr verify`
+        val v = SyntheticRun.write(tmp.resolve("v"), users = listOf(1), repetitions = 1)
+        Files.delete(v.results)
+        val vh = Files.readString(Report.write(v))
+        assertTrue(vh.contains("No load results"))
+        assertTrue(section(vh, "verification").contains("FAILED"))
+        assertTrue(Files.readString(v.summary).contains("No load results"))
+
+        // an empty directory is a usage error, a directory with results is fine
+        Files.createDirectories(tmp.resolve("empty"))
+        assertThrows<UsageError> { openRun(tmp.resolve("empty")) }
+        assertThrows<UsageError> { openRun(tmp.resolve("missing")) }
+    }
+
+    @Test
+    fun `report command exits 0 and prints the path, 2 on a missing directory`() {
+        val run = SyntheticRun.write(tmp.resolve("c"), models = listOf("presentations"), users = listOf(1, 2), repetitions = 1,
+            engines = listOf("baseline", "htmlflow"))
+        assertEquals(0, cli().execute("report", run.dir.toString()))
+        assertTrue(Files.exists(run.report) && Files.exists(run.summary))
+        assertEquals(2, cli().execute("report", tmp.resolve("nope").toString()))
+    }
+
+    @Test
+    fun `environment json is flattened`() {
+        val flat = MiniJson.flatten(MiniJson.parse("""{"a":{"b":1,"c":"x\"y"},"l":[1,2.5,true],"o":[{"k":null}],"e":{}}"""))
+        assertEquals(listOf("a.b" to "1", "a.c" to "x\"y", "l" to "1, 2.5, true", "o[0].k" to "null", "e" to "{}"), flat)
+    }
+
+    @Test
+    fun `summary and report say what flushing costs, as flush over no-flush throughput per approach`() {
+        val run = RunDirectory(tmp.resolve("flush"))
+        Files.createDirectories(run.dir)
+        fun row(engine: String, approach: String, users: Int, rps: Double) = run.append(resultRow("mvc", "stocks", engine, approach, users, 1, rps))
+        for (u in listOf(1, 32, 128)) {
+            row("jstachio", "blocking", u, 100.0 * u); row("jstachio", "blocking-flush", u, 80.0 * u)
+            row("htmlflow", "blocking", u, 100.0 * u); row("htmlflow", "blocking-flush", u, 60.0 * u)
+            row("baseline", "blocking", u, 100.0 * u); row("baseline", "blocking-flush", u, 10.0 * u) // baseline: not in the mean
+            row("jstachio", "virtual", u, 100.0 * u) // no virtual-flush measured: no row for virtual
+        }
+        val html = Files.readString(Report.write(run))
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("## What flushing costs"), summary)
+        assertTrue(summary.contains("| mvc | stocks | blocking-flush ÷ blocking | 2 | 0.70× | 0.70× | 0.70× |"), summary)
+        assertFalse(summary.contains("virtual-flush ÷"), summary)
+        assertTrue(html.contains("What flushing costs") && html.contains("0.70×"))
+    }
+
+    @Test
+    fun `an engine above its framework's baseline by more than 10 percent is flagged as noise`() {
+        val run = RunDirectory(tmp.resolve("above-baseline"))
+        Files.createDirectories(run.dir)
+        run.append(resultRow("webflux", "presentations", "baseline", "virtual", 128, 1, 2600.0))
+        run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, 1, 3700.0))
+        run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, 1, 2700.0))
+        val html = Files.readString(Report.write(run))
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("## Engines above their baseline"), summary)
+        assertTrue(summary.contains("1 engine level above their framework's zero-template baseline by more than 10% (highest: `webflux/presentations/jstachio/virtual`@128, 1.42×)"), summary)
+        assertTrue(html.contains("zero-template baseline by more than 10%"))
+    }
+
+    @Test
+    fun `a run within 10 percent of its baselines has no such flag`() {
+        val run = RunDirectory(tmp.resolve("within"))
+        Files.createDirectories(run.dir)
+        run.append(resultRow("webflux", "presentations", "baseline", "virtual", 128, 1, 2600.0))
+        run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, 1, 2800.0))
+        Report.write(run)
+        assertFalse(Files.readString(run.summary).contains("above their baseline"))
+    }
+
+    @Test
+    fun `headline levels are 1, 32 and 128 when present`() {
+        assertEquals(listOf(1, 32, 128), SummaryTables.headlineUsers(listOf(1, 2, 4, 8, 16, 32, 64, 128)))
+        assertEquals(listOf(1, 8), SummaryTables.headlineUsers(listOf(8, 1, 2)))
+        assertEquals(listOf(2, 4, 8), SummaryTables.headlineUsers(listOf(2, 4, 8)))
+        assertEquals(emptyList<Int>(), SummaryTables.headlineUsers(emptyList()))
+    }
+
+}
