@@ -3,7 +3,8 @@ package pssr.bench.report
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.results.Failure
-import pssr.bench.results.MiniJson
+import pssr.bench.results.EnvironmentTable
+import pssr.probe.Jackson
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
@@ -62,7 +63,7 @@ class RunData(
             var raw: String? = null
             if (Files.exists(run.environment)) {
                 raw = Files.readString(run.environment)
-                env = try { MiniJson.flatten(MiniJson.parse(raw)) } catch (e: Exception) {
+                env = try { EnvironmentTable.flatten(Jackson.read(raw)) } catch (e: Exception) {
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }

@@ -17,8 +17,8 @@ import pssr.bench.results.Failure
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.probe.StreamProbe
-import pssr.servers.contract.ListedRoute
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.ListedRoute
+import pssr.servers.RoutesDocument
 import pssr.views.Golden
 
 data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration)

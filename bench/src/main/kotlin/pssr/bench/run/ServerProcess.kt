@@ -4,8 +4,8 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import pssr.probe.StreamProbe
-import pssr.servers.contract.ListedRoute
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.ListedRoute
+import pssr.servers.RoutesDocument
 
 /** How a server JVM is started: heap, extra flags, and the CPUs it may use (null = not pinned). */
 data class ServerLaunch(

@@ -58,12 +58,7 @@ class RouteTable(
         data class NotFound(val message: String) : Lookup
     }
 
-    /** `GET /routes`: one JSON object per route, with this server's settings in each. */
-    fun toJson(): String = routes.joinToString(",\n", "[\n", "\n]\n") { r ->
-        """{"framework":${Json.str(framework)},"model":${Json.str(r.model.id)},"engine":${Json.str(r.engine.name)},""" +
-            """"approach":${Json.str(r.approach.id)},"path":${Json.str(r.path)},"streams":${r.streams},""" +
-            """"readAhead":${if (r.engine.readAhead == Engine.ALL_ITEMS) "\"all\"" else r.engine.readAhead},""" +
-            """"items":${r.model.items.size},"itemMarker":${Json.str(r.model.itemMarker)},"settings":${Json.obj(settings)}}"""
-    }
+    /** `GET /routes`: one JSON object per route, with this server's settings in each ([RoutesDocument]). */
+    fun toJson(): String = RoutesDocument.write(this)
 }
 

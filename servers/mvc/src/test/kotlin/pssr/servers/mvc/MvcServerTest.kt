@@ -13,7 +13,7 @@ import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import pssr.model.Model
 import pssr.servers.RouteTable
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
 import pssr.servers.contract.ConsoleCapture
 import pssr.servers.contract.ServerContract
 import pssr.views.Golden

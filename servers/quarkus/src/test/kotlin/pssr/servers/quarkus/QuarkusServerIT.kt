@@ -15,7 +15,7 @@ import pssr.probe.ProbeResult
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
 import pssr.servers.RouteTable
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
 import pssr.servers.contract.ServerContract
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer

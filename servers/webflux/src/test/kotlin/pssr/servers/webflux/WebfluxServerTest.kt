@@ -14,7 +14,7 @@ import org.springframework.core.env.MapPropertySource
 import org.springframework.core.env.StandardEnvironment
 import pssr.model.Model
 import pssr.servers.RouteTable
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
 import pssr.servers.contract.ConsoleCapture
 import pssr.servers.contract.ServerContract
 import java.nio.file.Files

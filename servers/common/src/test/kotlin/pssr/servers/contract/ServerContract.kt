@@ -10,7 +10,9 @@ import pssr.model.Model
 import pssr.probe.ProbeResult
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
+import pssr.servers.ListedRoute
 import pssr.servers.RouteTable
+import pssr.servers.RoutesDocument
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer
 import java.net.ServerSocket
@@ -270,23 +272,4 @@ abstract class ServerContract {
                 assertEquals(Golden.of(route.model), HtmlNormalizer.normalize(next.body))
             }
         }
-}
-
-/** The parsed `GET /routes` document. */
-data class ListedRoute(val model: Model<*>, val engine: String, val approach: String, val path: String,
-                       val streams: Boolean, val settings: Map<String, String>, val framework: String)
-
-object RoutesDocument {
-    private val OBJECT = Regex("\\{\"framework\".*?\"settings\":\\{(.*?)\\}\\}")
-    private fun field(obj: String, name: String) = Regex("\"$name\":(\"(.*?)\"|[^,}]+)").find(obj)?.let { it.groups[2]?.value ?: it.groups[1]!!.value }
-        ?: error("no $name in $obj")
-
-    /** Parses the flat JSON written by [RouteTable.toJson] (no JSON library needed on the client side). */
-    fun parse(json: String): List<ListedRoute> = OBJECT.findAll(json).map { m ->
-        val obj = m.value
-        val settings = Regex("\"(\\w+)\":(\"(.*?)\"|[^,}]+)").findAll(m.groupValues[1])
-            .associate { it.groupValues[1] to (it.groups[3]?.value ?: it.groupValues[2]) }
-        ListedRoute(Model.byId(field(obj, "model")) ?: error("unknown model in $obj"), field(obj, "engine"), field(obj, "approach"),
-            field(obj, "path"), field(obj, "streams") == "true", settings, field(obj, "framework"))
-    }.toList()
 }
