@@ -36,3 +36,12 @@ object Jackson {
         else -> v
     }
 }
+
+/** `at("a", "b", 0)` into what [Jackson.read] returns (nested maps and lists), or null. */
+fun Any?.at(vararg path: Any): Any? = path.fold(this) { v, k ->
+    when {
+        v is Map<*, *> && k is String -> v[k]
+        v is List<*> && k is Int -> v.getOrNull(k)
+        else -> null
+    }
+}

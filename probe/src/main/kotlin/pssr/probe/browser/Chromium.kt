@@ -1,6 +1,7 @@
 package pssr.probe.browser
 
 import pssr.probe.Jackson
+import pssr.probe.at
 import java.io.IOException
 import java.net.URI
 import java.net.http.HttpClient
