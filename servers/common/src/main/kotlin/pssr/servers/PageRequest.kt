@@ -10,7 +10,7 @@ import pssr.model.Model
  * request and answer [Refused] as plain text with its status.
  */
 object PageRequest {
-    const val MAX_ITEM_DELAY_MS = 1000L
+    const val MAX_ITEM_DELAY_MS = ItemDelay.MAX_MILLIS
     const val ITEM_DELAY = "itemDelayMs"
     const val FAIL_AFTER = "failAfterItems"
 
