@@ -5,7 +5,10 @@ import java.io.InputStream
 import java.net.InetSocketAddress
 import java.net.Socket
 import java.net.SocketTimeoutException
+import java.net.URI
 import java.time.Duration
+import javax.net.ssl.SSLSocket
+import javax.net.ssl.SSLSocketFactory
 
 /** One HTTP chunk as it came off the socket: when its first byte arrived (ms after the request was sent) and its size. */
 data class Chunk(val atMillis: Double, val bytes: Int)
@@ -24,6 +27,10 @@ data class ProbeResult(
     val firstItemMillis: Double?,
     val lastByteMillis: Double,
     val error: String?,
+    /** The body as it came off the wire (still compressed if the server compressed it). */
+    val raw: ByteArray = ByteArray(0),
+    /** How long the TCP connect took: about one network round trip, so a remote page's time can be told from the server's. */
+    val connectMillis: Double = 0.0,
 ) {
     val chunked: Boolean get() = headers["transfer-encoding"]?.contains("chunked", ignoreCase = true) == true
     fun header(name: String): String? = headers[name.lowercase()]
@@ -54,6 +61,48 @@ object StreamProbe {
             return read(input, itemMarker)
         }
     }
+
+    /**
+     * GETs an absolute http or https [uri] as a browser would ask for a page (`Accept: text/html`, plus
+     * [requestHeaders]), without following redirects. The whole exchange, connect included, is bounded by
+     * [timeout]: a page that never ends comes back with [ProbeResult.error] set, not as a hang.
+     * Connection and TLS failures are thrown as the JDK's IOExceptions.
+     */
+    fun get(uri: URI, requestHeaders: Map<String, String> = emptyMap(), timeout: Duration = Duration.ofSeconds(30)): ProbeResult {
+        val https = uri.scheme.equals("https", ignoreCase = true)
+        val host = uri.host
+        val port = if (uri.port > 0) uri.port else if (https) 443 else 80
+        val deadline = System.nanoTime() + timeout.toNanos()
+        val plain = Socket()
+        plain.use {
+            plain.tcpNoDelay = true
+            val connectStart = System.nanoTime()
+            plain.connect(InetSocketAddress(host, port), timeout.toMillis().toInt())
+            val connectMillis = (System.nanoTime() - connectStart) / 1e6
+            val socket = if (!https) plain else ((SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(plain, host, port, true) as SSLSocket).apply {
+                sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" } // check the certificate's name, as a browser does
+                soTimeout = remainingMillis(deadline)
+                startHandshake()
+            }
+            socket.use {
+                socket.soTimeout = remainingMillis(deadline)
+                val input = TimedInput(socket.getInputStream(), socket, deadline)
+                val path = (uri.rawPath?.ifEmpty { "/" } ?: "/") + (uri.rawQuery?.let { "?$it" } ?: "")
+                val hostHeader = if (uri.port > 0) "$host:$port" else host
+                val headers = buildString {
+                    append("GET $path HTTP/1.1\r\nHost: $hostHeader\r\nAccept: text/html\r\nConnection: close\r\n")
+                    requestHeaders.forEach { (k, v) -> append("$k: $v\r\n") }
+                    append("\r\n")
+                }
+                socket.getOutputStream().write(headers.toByteArray())
+                socket.getOutputStream().flush()
+                input.start = System.nanoTime()
+                return read(input, null).copy(connectMillis = connectMillis)
+            }
+        }
+    }
+
+    private fun remainingMillis(deadline: Long) = maxOf(1L, (deadline - System.nanoTime()) / 1_000_000).toInt()
 
     private fun read(input: TimedInput, itemMarker: String?): ProbeResult {
         val chunks = ArrayList<Chunk>()
@@ -101,6 +150,8 @@ object StreamProbe {
             }
         } catch (e: ProbeException) {
             error = e.message
+        } catch (e: DeadlineExceeded) {
+            error = "did not end within the timeout"
         } catch (e: SocketTimeoutException) {
             error = "timed out waiting for the server"
         } catch (e: java.io.IOException) {
@@ -108,7 +159,7 @@ object StreamProbe {
         }
         val first = input.firstReadMillis ?: 0.0
         return ProbeResult(status, headers, body.toString(Charsets.UTF_8), chunks, complete && error == null,
-            first, firstItem, input.lastReadMillis(), error)
+            first, firstItem, input.lastReadMillis(), error, body.toByteArray())
     }
 
     private fun contains(haystack: ByteArray, needle: ByteArray): Boolean {
@@ -120,9 +171,10 @@ object StreamProbe {
     }
 
     private class ProbeException(message: String) : Exception(message)
+    private class DeadlineExceeded : java.io.IOException("deadline")
 
     /** Buffered reads that remember when each buffer-full arrived. */
-    private class TimedInput(private val input: InputStream) {
+    private class TimedInput(private val input: InputStream, private val socket: Socket? = null, private val deadline: Long? = null) {
         var start = System.nanoTime()
         var firstReadMillis: Double? = null
         private var lastRead = 0.0
@@ -134,7 +186,14 @@ object StreamProbe {
 
         private fun fill(): Boolean {
             if (pos < limit) return true
-            val n = input.read(buffer)
+            if (deadline != null) {
+                // a page that trickles forever never trips the socket's idle timeout: bound the whole read
+                val left = (deadline - System.nanoTime()) / 1_000_000
+                if (left <= 0) throw DeadlineExceeded()
+                socket?.soTimeout = left.toInt().coerceAtLeast(1)
+            }
+            // with a deadline the socket's timeout is the time left, so a timeout means the deadline passed
+            val n = try { input.read(buffer) } catch (e: SocketTimeoutException) { if (deadline != null) throw DeadlineExceeded() else throw e }
             if (n <= 0) return false
             val now = (System.nanoTime() - start) / 1e6
             if (firstReadMillis == null) firstReadMillis = now

@@ -14,6 +14,7 @@ import pssr.bench.measure.DriverUnavailable
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.Profiler
 import pssr.bench.measure.Server
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
@@ -86,6 +87,9 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
     var jvms: List<String> = emptyList()
 
+    @Option(names = ["--profile"], paramLabel = "USERS", description = ["After each route's levels, a CPU and an allocation profile (async-profiler) at USERS users, each one measured window long: flame graphs in profiles/, top frames in profiles.csv and the report"])
+    var profileUsers: Int? = null
+
     @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
     var heapMax: String = "2g"
 
@@ -122,7 +126,7 @@ class RunCommand : Callable<Int> {
         load.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { pinSelf(it) }
-            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus)
+            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus, extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
@@ -157,7 +161,11 @@ class RunCommand : Callable<Int> {
         val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
         val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
         val measured = seconds("--duration", duration ?: if (quick) "3s" else "10s", 1)
-        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds))
+        val profiler = profileUsers?.let { u ->
+            if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
+            Profiler.load().getOrElse { throw UsageError("--profile: ${it.message}; leave out --profile") }
+        }
+        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds), profileUsers, profiler)
     }
 
     /** Whole seconds, as wrk takes them: `10s`, `10`, `1m`. */

@@ -13,7 +13,8 @@ class Server(val host: String, val port: Int, val pid: Long?, val sampler: Resou
 
 /** Everything one level measured. CPU seconds are over the measured window only. */
 data class LevelResult(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: ProbeFigures,
-                       val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE) {
+                       val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE,
+                       val timeline: List<TimelinePoint> = emptyList()) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
     val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
     val driverCpuUsPerRequest: Double get() = driver.driverCpuSeconds * 1e6 / perRequest
@@ -55,7 +56,8 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
         checkAlive(server, users, "measured window")
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
         val serverCpu = cpuAfter - cpuBefore
-        return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned)
+        return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
+            server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty())
     }
 
     /**

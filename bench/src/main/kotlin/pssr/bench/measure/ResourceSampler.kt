@@ -15,6 +15,9 @@ import javax.management.remote.JMXServiceURL
 /** One reading of the server process. */
 data class ResourceSample(val atMillis: Long, val cpuTicks: Long, val rssKb: Long, val heapUsed: Long, val gcMillis: Long, val threads: Int)
 
+/** One point of a level's resource timeline (timeline.csv). */
+data class TimelinePoint(val seconds: Double, val cpuPct: Double, val heapMb: Double, val gcMs: Double, val threads: Int)
+
 /** Resource figures of one time window (a load level). */
 data class ResourceUse(val cpuPctMean: Double, val cpuPctPeak: Double, val rssMbPeak: Double, val heapMbMean: Double,
                        val heapMbPeak: Double, val gcMs: Double, val threadsMean: Double, val threadsPeak: Int) {
@@ -59,6 +62,22 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
             val live = try { threads?.threadCount ?: -1 } catch (e: Exception) { -1 }
             samples += ResourceSample(at, ticks, rss, heap, gc, live)
         } catch (e: Exception) { /* process gone: stop sampling quietly */ running = false }
+    }
+
+    /**
+     * The readings of the window [fromMillis, toMillis] as a time series: seconds since the window began, CPU %
+     * of one core over the interval up to each reading, heap used, GC time since the window began, live threads.
+     */
+    fun timeline(fromMillis: Long, toMillis: Long): List<TimelinePoint> {
+        val points = listOfNotNull(samples.lastOrNull { it.atMillis < fromMillis }) + samples.filter { it.atMillis in fromMillis..toMillis }
+        if (points.size < 2) return emptyList()
+        val gc0 = points.first().gcMillis
+        return points.zipWithNext { a, b ->
+            TimelinePoint((b.atMillis - fromMillis) / 1000.0,
+                (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis).coerceAtLeast(1) * 100,
+                if (b.heapUsed < 0) Double.NaN else b.heapUsed / 1048576.0,
+                if (b.gcMillis < 0 || gc0 < 0) Double.NaN else (b.gcMillis - gc0).toDouble(), b.threads)
+        }
     }
 
     /** Figures for the window [fromMillis, toMillis] (epoch ms). */

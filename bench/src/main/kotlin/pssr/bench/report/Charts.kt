@@ -15,6 +15,7 @@ import org.knowm.xchart.style.Styler
 import org.knowm.xchart.style.lines.SeriesLines
 import org.knowm.xchart.style.markers.Marker
 import org.knowm.xchart.style.markers.SeriesMarkers
+import pssr.bench.measure.TimelinePoint
 
 /**
  * Charts for the report: XChart rendered headless to PNG and returned as `data:` URIs, so report.html
@@ -141,6 +142,35 @@ object Charts {
         st.setMarkerSize(7)
         st.setChartTitleBoxVisible(false)
         st.setYAxisLogarithmicDecadeOnly(false)
+    }
+
+    /**
+     * A small chart of one route's server over time, its levels' measured windows back to back: CPU % of one
+     * core on the left axis, heap used (MB) on the right; null with no readings.
+     */
+    fun resourceTimeline(title: String, levels: List<Pair<Int, List<pssr.bench.measure.TimelinePoint>>>, width: Int = 520, height: Int = 220): String? {
+        val ordered = levels.filter { it.second.isNotEmpty() }.sortedBy { it.first }
+        if (ordered.isEmpty()) return null
+        val xs = ArrayList<Double>(); val cpu = ArrayList<Double>(); val heap = ArrayList<Double>()
+        var offset = 0.0
+        for ((_, points) in ordered) {
+            for (p in points) { xs += offset + p.seconds; cpu += p.cpuPct; heap += if (p.heapMb.isFinite()) p.heapMb else 0.0 }
+            offset += points.last().seconds
+        }
+        val chart = XYChart(width, height)
+        chart.title = title
+        chart.xAxisTitle = "s, measured windows of ${ordered.joinToString(", ") { it.first.toString() }} users"
+        style(chart)
+        chart.styler.setLegendPosition(Styler.LegendPosition.InsideNW)
+        chart.styler.setMarkerSize(0)
+        chart.styler.setYAxisMin(0, 0.0)
+        chart.styler.setYAxisMin(1, 0.0)
+        chart.setYAxisGroupTitle(0, "CPU %")
+        chart.setYAxisGroupTitle(1, "heap MB")
+        chart.addSeries("CPU %", xs.toDoubleArray(), cpu.toDoubleArray()).apply { setLineColor(palette[0]); setMarker(SeriesMarkers.NONE); yAxisGroup = 0 }
+        chart.addSeries("heap MB", xs.toDoubleArray(), heap.toDoubleArray()).apply { setLineColor(palette[3]); setMarker(SeriesMarkers.NONE); yAxisGroup = 1 }
+        chart.styler.setYAxisGroupPosition(1, Styler.YAxisPosition.Right)
+        return png(chart)
     }
 
     private fun png(chart: XYChart): String =

@@ -51,8 +51,11 @@ class Compare(
 
     companion object {
         fun of(a: RunData, b: RunData, threshold: Double = 0.10, alpha: Double = 0.05, environment: EnvironmentCheck = EnvironmentCheck.of(a, b)): Compare {
-            val ga = a.rows.groupBy { it.route to it.users }
-            val gb = b.rows.groupBy { it.route to it.users }
+            // Two runs on one runtime each (say --jdk 21, then --jdk 25) compare route by route, whatever their labels.
+            val single = a.rows.map { it.runtime }.distinct().size == 1 && b.rows.map { it.runtime }.distinct().size == 1
+            fun key(r: ResultRow) = (if (single) "${r.framework}/${r.model}/${r.engine}/${r.approach}" else r.route) to r.users
+            val ga = a.rows.groupBy(::key)
+            val gb = b.rows.groupBy(::key)
             val keys = (ga.keys intersect gb.keys).sortedWith(compareBy({ it.first }, { it.second }))
             class Level(val x: List<ResultRow>, val y: List<ResultRow>) {
                 val thr = Stats.welch(x.map { it.throughputRps }, y.map { it.throughputRps })

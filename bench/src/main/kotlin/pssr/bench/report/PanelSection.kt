@@ -49,6 +49,7 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
         img(Charts.usersChart("${p.framework} · ${p.model}: heap used, peak", "heap MB",
             lineSeries(perApproach, emptySet()) { it.heapPeak }, width = 820, height = 360))
         resourceTable(p, perApproach)
+        timelines(p)
 
         // Tables
         errorsTable(p)
@@ -127,6 +128,20 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
         htmlTable(listOf("series", "paper req/s", "paper users", "this run at that level", "this run peak", "peak / paper"), rows)
         sb.append("<p class=note>Absolute ratios mostly measure the difference between machines; the ordering of routes is what carries over. ")
             .append("A figure more than 3× above this run's data, or at a level this run did not measure, is not drawn on the chart.</p></details>\n")
+    }
+
+    /** The server's CPU and heap over each route's measured windows (first repetition), one small chart per route. */
+    private fun timelines(p: ReportPanel) {
+        if (d.timeline.isEmpty()) return
+        val charts = p.routes.mapNotNull { (engine, approach) ->
+            val route = "${p.framework}/${p.model}/$engine/$approach"
+            val levels = p.users.mapNotNull { u -> d.timeline["$route@$u#1"]?.let { u to it } }
+            Charts.resourceTimeline("$engine/$approach", levels)?.let { "$engine-$approach" to it }
+        }
+        if (charts.isEmpty()) return
+        sb.append("<details><summary>CPU and heap over time, per route (").append(charts.size).append(")</summary>\n")
+        for ((id, uri) in charts) sb.append("<img class=small id=\"").append(htmlEscape("${p.id}-$id-timeline")).append("\" alt=\"resources over time\" src=\"").append(uri).append("\">\n")
+        sb.append("</details>\n")
     }
 
     private fun resourceTable(p: ReportPanel, lines: List<ChartLine>) {

@@ -2,8 +2,10 @@ package pssr.bench.report
 
 import java.nio.file.Files
 import java.nio.file.Path
+import pssr.bench.measure.TimelinePoint
 import pssr.bench.results.Failure
 import pssr.bench.results.EnvironmentTable
+import pssr.bench.results.ProfileRow
 import pssr.probe.Jackson
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
@@ -38,6 +40,10 @@ class RunData(
     val environmentRaw: String?,
     /** Files that could not be read, one sentence each (shown at the top of the report). */
     val problems: List<String>,
+    /** profiles.csv (`run --profile`): the top frames of each route's CPU and allocation profiles. */
+    val profiles: List<ProfileRow> = emptyList(),
+    /** timeline.csv: each level's resource readings over its measured window, by row key. */
+    val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
 ) {
     val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
     val levels: List<RouteLevel> = RouteLevel.of(rows)
@@ -67,7 +73,9 @@ class RunData(
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }
-            return RunData(run, rows, checks, failures, env, raw, problems)
+            val profiles = read("profiles.csv") { run.profiles() }
+            val timeline = try { run.timeline() } catch (e: Exception) { problems += "could not read timeline.csv: ${e.message}"; emptyMap() }
+            return RunData(run, rows, checks, failures, env, raw, problems, profiles, timeline)
         }
     }
 }

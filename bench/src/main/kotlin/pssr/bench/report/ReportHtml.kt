@@ -20,6 +20,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         headline()
         for (p in d.panels) PanelSection(d, sb).write(p)
         RuntimeSection(d, sb).write()
+        ProfileSection(d, sb).write()
         VerificationSection(d, sb).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
         environment()
@@ -36,7 +37,7 @@ h1 small{font-weight:normal;color:#666;font-size:60%}
 h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:48px}
 h3{margin-top:28px}
 table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
-th,td{border:1px solid #ddd;padding:3px 7px;vertical-align:middle}
+th,td{border:1px solid #ddd;padding:3px 7px;vertical-align:middle;white-space:pre-line}
 th{background:#f4f4f4;text-align:left}
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tr.contra td{background:#ffe3e3;color:#a00000}
@@ -49,6 +50,7 @@ td.drv{background:#eef0ff}
 .flag{font-size:11px;color:#a00000}
 .dflag{font-size:11px;color:#2030a0}
 img.chart{max-width:100%;border:1px solid #eee;margin:6px 0}
+img.small{width:520px;max-width:100%;border:1px solid #eee;margin:4px}
 details{margin:8px 0}
 summary{cursor:pointer;font-weight:bold}
 code{background:#f4f4f4;padding:0 3px}
@@ -62,6 +64,7 @@ nav a{margin-right:12px}
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
         for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
         if (RuntimeSection(d, StringBuilder()).present) sb.append("<a href=\"#${RuntimeSection.ANCHOR}\">Runtimes</a>")
+        if (ProfileSection(d, StringBuilder()).present) sb.append("<a href=\"#${ProfileSection.ANCHOR}\">Profiles</a>")
         sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append("<a href=\"#environment\">Environment</a></nav>\n")
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
+import pssr.bench.measure.TimelinePoint
 
 /**
  * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
@@ -210,6 +211,19 @@ class RunDirectory(val dir: Path) {
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    val timelineFile: Path = dir.resolve("timeline.csv")
+    /** A level's resource readings over its measured window, by [ResultRow.key]. */
+    fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
+        appendLine(timelineFile, "key,t_s,cpu_pct,heap_mb,gc_ms,threads", CsvFile.line(listOf(key, "%.2f".format(java.util.Locale.ROOT, it.seconds),
+            "%.1f".format(java.util.Locale.ROOT, it.cpuPct), "%.1f".format(java.util.Locale.ROOT, it.heapMb), "%.0f".format(java.util.Locale.ROOT, it.gcMs), it.threads)))
+    }
+    fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = CsvFile.read(timelineFile).groupBy({ it.getValue("key") }) {
+        pssr.bench.measure.TimelinePoint(it.getValue("t_s").toDouble(), it.getValue("cpu_pct").toDouble(), it.getValue("heap_mb").toDouble(),
+            it.getValue("gc_ms").toDouble(), it.getValue("threads").toInt())
+    }
+    val profilesFile: Path = dir.resolve("profiles.csv")
+    fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
+    fun profiles(): List<ProfileRow> = CsvFile.read(profilesFile).map(ProfileRow::fromCsv)
     fun failures(): List<Failure> = CsvFile.read(failuresFile).map(Failure::fromCsv)
 
     @Synchronized

@@ -9,11 +9,13 @@ import pssr.bench.measure.LevelRun
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.PortOwner
+import pssr.bench.measure.Profiler
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.measure.Server
 import pssr.bench.measure.ServerDied
 import pssr.bench.measure.Windows
 import pssr.bench.results.Failure
+import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.probe.StreamProbe
@@ -23,7 +25,9 @@ import pssr.servers.key
 import pssr.servers.RoutesDocument
 import pssr.views.Golden
 
-data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration)
+data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration,
+                   /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
+                   val profileUsers: Int? = null, val profiler: Profiler? = null)
 
 /** A server to load: started by us (with a PID to sample and stop), or an already running one given by --target. */
 internal interface Target : AutoCloseable {
@@ -220,12 +224,27 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
         val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
+        val fwLabelOf = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
         for (users in levels) {
             val r = levelRun.measure(server, load, path, route.model.itemMarker, users, pinning, name)
             val row = toRow(fw, rt, route, rep, r)
             run.append(row)
             run.append(row.key, r.driver.latency)
+            run.append(row.key, r.timeline)
             onLevel()
+        }
+        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "$fwLabelOf/${route.model.id}/${route.engine}/${route.approach}", name)
+    }
+
+    /**
+     * Two more windows of the measured length at [users], after the route's measured levels so that the
+     * profiler's cost never touches them: one with a CPU profile, one with an allocation profile.
+     */
+    private fun profile(profiler: Profiler, users: Int, pid: Long, load: LoadTarget, route: String, name: String) {
+        for (kind in listOf(Profiler.CPU, Profiler.ALLOC)) {
+            val p = try { profiler.profile(pid, kind, run.dir.resolve("profiles"), name) { driver.run(load, users, plan.windows.measured) } }
+                catch (e: Exception) { System.err.println("pssr: $route: no $kind profile (${e.message ?: e.javaClass.simpleName})"); continue }
+            run.append(ProfileRow.of(route, users, p, run.dir))
         }
     }
 

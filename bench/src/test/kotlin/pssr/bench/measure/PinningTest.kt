@@ -1,12 +1,12 @@
 package pssr.bench.measure
 
-import jdk.jfr.Recording
-import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Path
 import java.time.Duration
+import jdk.jfr.Recording
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
 
 /** A class whose initialiser blocks: a virtual thread that waits inside `<clinit>` pins its carrier on every JDK so far. */
 private object SlowInit {

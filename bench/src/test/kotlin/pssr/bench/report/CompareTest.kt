@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
 import pssr.bench.cli
+import pssr.bench.resultRow
 import pssr.probe.Jackson
 import pssr.bench.results.RunDirectory
 
@@ -37,6 +38,16 @@ class CompareTest {
             val code = cli().execute(*args)
             return Triple(code, out.toString(), err.toString())
         } finally { System.setOut(oldOut); System.setErr(oldErr) }
+    }
+
+    @Test
+    fun `two runs on one runtime each compare route by route across their labels`() {
+        fun data(dir: String, runtime: String, rps: Double) = RunDirectory(tmp.resolve(dir)).also { r ->
+            r.append(resultRow(runtime = runtime, throughput = rps))
+        }.let { RunData.load(it) }
+        val c = Compare.of(data("jdk21", "jdk21", 1000.0), data("jdk25", "jdk25", 1500.0))
+        assertEquals(1, c.rows.size, "the same route on JDK 21 and JDK 25")
+        assertEquals(1.5, c.rows.single().throughput.ratio, 1e-9)
     }
 
     @Test

@@ -147,6 +147,26 @@ class ReportTest {
     }
 
     @Test
+    fun `runtimes side by side name the route whose pinning differs, with its stack`() {
+        val run = RunDirectory(tmp.resolve("runtimes"))
+        run.append(resultRow("mvc", approach = "virtual", runtime = "jdk21", throughput = 1600.0, pinnedPerRequest = 0.002, pinnedTopStack = "TaskQueue.offer:76 < AsyncContextImpl.dispatch:204"))
+        run.append(resultRow("mvc", approach = "virtual", runtime = "jdk25", throughput = 2100.0, pinnedPerRequest = 0.0))
+        val html = Files.readString(Report.write(run))
+        assertTrue(html.contains("Runtimes and pinned virtual threads"))
+        assertTrue(html.contains("jdk21 req/s") && html.contains("jdk25 req/s") && html.contains("1,600") && html.contains("2,100"), "both runtimes' throughput")
+        assertTrue(html.contains("Routes whose pinning differs between runtimes"))
+        assertTrue(html.contains("TaskQueue.offer:76 &lt; AsyncContextImpl.dispatch:204"), "the stack of the route that pins")
+    }
+
+    @Test
+    fun `a run where no virtual-thread route pinned says so`() {
+        val run = RunDirectory(tmp.resolve("no-pins"))
+        run.append(resultRow("webflux", approach = "virtual", pinnedPerRequest = 0.0))
+        val html = Files.readString(Report.write(run))
+        assertTrue(html.contains("No virtual-thread route pinned its carrier on this runtime"), "one sentence instead of a table")
+    }
+
+    @Test
     fun `headline levels are 1, 32 and 128 when present`() {
         assertEquals(listOf(1, 32, 128), SummaryTables.headlineUsers(listOf(1, 2, 4, 8, 16, 32, 64, 128)))
         assertEquals(listOf(1, 8), SummaryTables.headlineUsers(listOf(8, 1, 2)))

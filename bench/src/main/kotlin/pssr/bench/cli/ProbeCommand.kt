@@ -1,0 +1,94 @@
+package pssr.bench.cli
+
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import picocli.CommandLine.Parameters
+import pssr.bench.UsageError
+import pssr.probe.page.PageFetch
+import pssr.probe.page.PageProbe
+import pssr.probe.page.ProbeFailure
+import pssr.probe.page.ProbeOutput
+import pssr.probe.page.ProbeSummary
+import pssr.bench.run.Project
+import pssr.probe.browser.Chromium
+import pssr.probe.page.BrowserLook
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
+import java.util.concurrent.Callable
+
+@Command(name = "probe", mixinStandardHelpOptions = true,
+    description = [
+        "Does any page stream? Fetches each URL as a browser would (gzip accepted,",
+        "redirects followed) and timestamps every chunk. Prints status, content type,",
+        "compression, transfer encoding, time to first byte, to first visible content",
+        "and to last byte, the chunk timeline, and a verdict - streams, buffered or",
+        "too fast to tell - with its reason. When buffered: the known causes for the",
+        "server it detects, each with the setting to change. Warns about malformed",
+        "HTML (content after </html>, unbalanced tags, unfilled placeholders).",
+        "How the verdict is decided: docs/ARCHITECTURE.md.",
+        "Exit code 0 when every page was probed, whatever its verdict; 2 when a URL",
+        "could not be probed (one line each).",
+    ])
+class ProbeCommand : Callable<Int> {
+    @Parameters(arity = "1..*", paramLabel = "URL", description = ["http(s) URLs of the pages to probe"])
+    lateinit var urls: List<String>
+
+    @Option(names = ["--json"], description = ["Write the results as JSON on stdout instead of text"])
+    var json: Boolean = false
+
+    @Option(names = ["--repeat"], paramLabel = "N", description = ["Probe each page N times; timings are medians (default: \${DEFAULT-VALUE})"])
+    var repeat: Int = 1
+
+    @Option(names = ["--browser"], description = ["Also load each page in headless Chromium: first contentful paint and a filmstrip of ${BrowserLook.FRAMES} frames"])
+    var browser: Boolean = false
+
+    @Option(names = ["--out"], paramLabel = "DIR", description = ["Where --browser writes its filmstrip frames (default: results/probe-<timestamp>)"])
+    var out: Path? = null
+
+    @Option(names = ["--chromium"], paramLabel = "FILE", description = ["Chromium or Chrome binary for --browser (default: \$CHROME_PATH, /usr/bin/chromium, chromium on the PATH)"])
+    var chromiumPath: Path? = null
+
+    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Give up on a page that has not ended after this long, redirects included (default: \${DEFAULT-VALUE})"])
+    var timeoutSeconds: Long = 30
+
+    override fun call(): Int {
+        if (repeat !in 1..100) throw UsageError("--repeat must be between 1 and 100, was $repeat")
+        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be between 1 and 600 seconds, was $timeoutSeconds")
+        val parsed = urls.map { u -> try { PageFetch.parse(u) } catch (e: ProbeFailure) { throw UsageError(e.message!!) } }
+        val timeout = Duration.ofSeconds(timeoutSeconds)
+        val chromium = if (!browser) null else chromiumPath?.let { p -> p.takeIf { Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
+            ?: Chromium.executable() ?: throw UsageError("--browser needs Chromium (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
+        val dir = (out ?: Project.root.resolve("results").resolve("probe-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        val summaries = mutableListOf<ProbeSummary>()
+        val failures = mutableListOf<String>()
+        val open = lazy { try { Chromium.launch(chromium!!) } catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
+        // Ctrl-C during --browser: Chromium is our child, not stopped with us unless we stop it
+        val stopChromium = Thread { if (open.isInitialized()) open.value.close() }
+        Runtime.getRuntime().addShutdownHook(stopChromium)
+        try {
+            for ((i, url) in parsed.withIndex()) {
+                var summary = try { ProbeSummary((1..repeat).map { PageProbe.probe(url, timeout) }) }
+                    catch (e: ProbeFailure) { failures += e.message!!; continue }
+                if (browser) {
+                    val view = try { BrowserLook.look(open.value, url, summary.typical.lastByteMillis, dir, "page${i + 1}") }
+                        catch (e: UsageError) { throw e }
+                        catch (e: Exception) { failures += "Chromium could not show $url: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}"; null }
+                    summary = ProbeSummary(summary.runs, view)
+                }
+                summaries += summary
+                if (!json) println(ProbeOutput.text(summary))
+            }
+        } finally {
+            if (open.isInitialized()) open.value.close() // stops Chromium by its PID and removes its profile
+            runCatching { Runtime.getRuntime().removeShutdownHook(stopChromium) }
+        }
+        if (json) print(ProbeOutput.json(summaries) + "\n")
+        // several URLs: each failure is its own line; the last one goes through the CLI's usage-error path
+        failures.dropLast(1).forEach { System.err.println("pssr: $it") }
+        failures.lastOrNull()?.let { throw UsageError(it) }
+        return 0
+    }
+}
