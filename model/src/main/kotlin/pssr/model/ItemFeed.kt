@@ -1,18 +1,15 @@
 package pssr.model
 
-import io.reactivex.rxjava3.core.BackpressureStrategy
 import io.reactivex.rxjava3.core.Observable
 import io.reactivex.rxjava3.disposables.Disposable
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.rx3.asFlow
-import org.reactivestreams.Publisher
 import java.util.concurrent.LinkedBlockingQueue
 
 /**
  * One render's view of a model's source, in the shape each approach consumes: a blocking [iterable]
- * (blocking and virtual-thread rendering), a Kotlin [flow] (suspending), an [observable] or a
- * Reactive Streams [publisher] (reactive). Nothing is subscribed before the consumer asks for the first item.
+ * (blocking and virtual-thread rendering), a Kotlin [flow] (suspending) or an [observable] (reactive). Nothing is subscribed before the consumer asks for the first item.
  *
  * [markupReady] is called whenever everything rendered so far is complete and the renderer is about to
  * wait for the next item: after the page head, then after each item. The caller passes its sink's
@@ -42,8 +39,6 @@ class ItemFeed<T : Any>(private val source: Observable<T>, private val markupRea
 
     fun observable(): Observable<T> =
         source.doOnSubscribe { markupReady.run() }.doAfterNext { markupReady.run() }
-
-    fun publisher(): Publisher<T> = observable().toFlowable(BackpressureStrategy.BUFFER)
 
     fun flow(): Flow<T> = flow {
         markupReady.run()

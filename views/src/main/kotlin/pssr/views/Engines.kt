@@ -8,7 +8,7 @@ object Engines {
         listOf(
             Baseline,
             HtmlFlowEngine,
-            ThymeleafEngine,
+            ThymeleafEngine.DEFAULT,
             JStachioEngine.INSTANCE,
             KotlinxHtmlEngine,
             RockerEngine,
@@ -22,4 +22,7 @@ object Engines {
     val names: List<String> get() = all.map { it.name }
 
     fun byName(name: String): Engine? = all.firstOrNull { it.name == name }
+
+    /** Every engine with a server's [settings] applied (see [Engine.configured]). */
+    fun configured(settings: EngineSettings): List<Engine> = all.map { it.configured(settings) }
 }

@@ -8,7 +8,7 @@ data class Case(val engine: Engine, val model: Model<*>, val rendering: Renderin
 
     companion object {
         fun all(): List<Case> = Engines.all.flatMap { engine ->
-            Model.all.flatMap { model ->
+            Model.all.filter { engine.renders(it) }.flatMap { model ->
                 Rendering.entries.filter { engine.view(model).supports(it) }.map { Case(engine, model, it) }
             }
         }

@@ -7,7 +7,7 @@ import java.util.UUID
 import java.util.concurrent.TimeUnit
 import pssr.bench.UsageError
 import pssr.bench.cli
-import pssr.bench.results.MiniJson
+import pssr.probe.Jackson
 import pssr.probe.browser.Chromium
 
 /**
@@ -76,7 +76,7 @@ class Lighthouse(
 
         /** Reads the figures pssr reports from one Lighthouse JSON report; a run that hit a runtime error is a [BrowserFailure]. */
         fun read(file: Path, throttling: String): LighthouseRun {
-            val json = try { MiniJson.parse(Files.readString(file)) } catch (e: Exception) { throw BrowserFailure("unreadable Lighthouse report $file: ${e.message}") }
+            val json = try { Jackson.read(Files.readString(file)) } catch (e: Exception) { throw BrowserFailure("unreadable Lighthouse report $file: ${e.message}") }
             fun at(vararg path: String): Any? = path.fold(json) { v, k -> (v as? Map<*, *>)?.get(k) }
             fun num(vararg path: String) = (at(*path) as? Double) ?: Double.NaN
             val runtimeError = at("runtimeError", "message") as? String
@@ -118,7 +118,7 @@ class Lighthouse(
                       node: String? = output(listOf("node", "--version"))): Lighthouse? {
             val cli = folder.resolve("node_modules/lighthouse/cli/index.js")
             if (node == null || !Files.exists(cli)) return null
-            val version = (MiniJson.parse(Files.readString(folder.resolve("node_modules/lighthouse/package.json"))) as Map<*, *>)["version"].toString()
+            val version = (Jackson.read(Files.readString(folder.resolve("node_modules/lighthouse/package.json"))) as Map<*, *>)["version"].toString()
             return Lighthouse(cli, chromium, version, node.trim(), chromiumVersion(chromium), timeout)
         }
 
@@ -127,7 +127,7 @@ class Lighthouse(
             if (!Files.isRegularFile(cli)) throw UsageError("no Lighthouse CLI at $cli (give lighthouse/cli/index.js)")
             val node = output(listOf("node", "--version")) ?: throw UsageError("Node.js not found; install it: apt-get install nodejs npm")
             val pkg = cli.toAbsolutePath().parent?.parent?.resolve("package.json")
-            val version = pkg?.takeIf { Files.exists(it) }?.let { runCatching { (MiniJson.parse(Files.readString(it)) as Map<*, *>)["version"]?.toString() }.getOrNull() } ?: "unknown"
+            val version = pkg?.takeIf { Files.exists(it) }?.let { runCatching { (Jackson.read(Files.readString(it)) as Map<*, *>)["version"]?.toString() }.getOrNull() } ?: "unknown"
             return Lighthouse(cli, chromium, version, node.trim(), chromiumVersion(chromium), timeout)
         }
 

@@ -197,10 +197,8 @@ class RunCommand : Callable<Int> {
         return Duration.ofSeconds(s)
     }
 
-    private fun parseDelay(text: String): Long {
-        val m = Regex("^(\\d+)\\s*(ms)?$").find(text.trim()) ?: throw UsageError("--item-delay must look like 1ms or 0, was '$text'")
-        return m.groupValues[1].toLong().also { if (it > 1000) throw UsageError("--item-delay must be at most 1000ms, was '$text'") }
-    }
+    private fun parseDelay(text: String): Long =
+        pssr.model.ItemDelay.parse(text).getOrElse { throw UsageError("--item-delay ${it.message}") }.millis
 
     private fun resultsDirectory(options: Map<String, Any?>): Path {
         resume?.let {

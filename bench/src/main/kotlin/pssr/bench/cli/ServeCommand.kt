@@ -19,12 +19,11 @@ class ServeCommand : Callable<Int> {
     var port: Int = 8080
 
     override fun call(): Int {
+        if (port !in 0..65535) throw UsageError("--port must be from 0 (any free port) to 65535, was $port")
         val fw = Frameworks.byName(framework)
         val artifact = fw.launchable() ?: throw UsageError("the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)")
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
-        val command = listOf(java) + ServerLaunch().jvmFlags() + listOf(
-            "-Dserver.address=127.0.0.1", "-Dserver.port=$port", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=$port",
-            "-jar", artifact.toString())
+        val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties("127.0.0.1", port) + listOf("-jar", artifact.toString())
         println("pssr: starting $framework: ${command.joinToString(" ")}")
         println("pssr: try  curl -s http://127.0.0.1:$port/routes   and   curl -sN 'http://127.0.0.1:$port/presentations/jstachio/virtual?itemDelayMs=200'")
         val process = ProcessBuilder(command).inheritIO().start()

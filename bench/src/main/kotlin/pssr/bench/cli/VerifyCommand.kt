@@ -20,15 +20,16 @@ import pssr.bench.run.Verifier
 class VerifyCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
 
-    @Option(names = ["--item-delay-ms"], description = ["Source delay per item for the streaming check (default: \${DEFAULT-VALUE})"])
-    var itemDelayMs: Long = 100
+    @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Source delay per item for the streaming check, e.g. 100ms (default: \${DEFAULT-VALUE})"])
+    var itemDelay: String = "100ms"
 
     @Option(names = ["--out"], description = ["Also write verification.csv into this directory"])
     var out: Path? = null
 
     override fun call(): Int {
         selection.validate()
-        if (itemDelayMs !in 10..1000) throw UsageError("--item-delay-ms must be between 10 and 1000, was $itemDelayMs")
+        // At least 10 ms: below that a page's items arrive too close together to tell streaming from buffering.
+        val itemDelayMs = pssr.model.ItemDelay.parse(itemDelay, min = 10).getOrElse { throw UsageError("--item-delay ${it.message}") }.millis
         val run = out?.let { RunDirectory(it) }
         val logs = (out ?: Path.of(System.getProperty("java.io.tmpdir"), "pssr-verify")).resolve("logs")
         var failed = 0

@@ -5,7 +5,7 @@ import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
 import pssr.bench.run.Children
-import pssr.probe.browser.Json
+import pssr.probe.Jackson
 
 /**
  * The default driver: wrk (the reference driver of TechEmpower's benchmarks), one process per window, in
@@ -49,7 +49,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
     companion object {
         /** Turns check.lua's JSON line into a result; [start]/[end] bound the window in epoch ms. */
         fun parse(json: String, start: Long, end: Long): DriverResult {
-            @Suppress("UNCHECKED_CAST") val m = Json.parse(json) as Map<String, Any?>
+            @Suppress("UNCHECKED_CAST") val m = Jackson.read(json) as Map<String, Any?>
             fun n(k: String) = (m[k] as Number).toLong()
             // wrk counts non-2xx/3xx answers itself ("status"); check.lua counts every answer that is not 200
             // (badStatus) and every 200 that is not the page (badContent): the script's counts are the finer ones.

@@ -3,7 +3,7 @@ package pssr.bench.report
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.results.Environment
-import pssr.bench.results.MiniJson
+import pssr.probe.Jackson
 
 /**
  * The settings of a run that must match before `compare` can say a difference comes from the code: the cores the
@@ -24,7 +24,7 @@ data class RunEnvironment(val cores: String, val jdk: String, val driver: String
 
         val NOTHING_KNOWN = RunEnvironment(UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN)
 
-        /** From parsed environment.json (a Map from [MiniJson.parse]); anything else knows nothing. */
+        /** From parsed environment.json (a Map from [Jackson.read]); anything else knows nothing. */
         fun of(json: Any?): RunEnvironment {
             if (json !is Map<*, *>) return NOTHING_KNOWN
             val options = json["options"] as? Map<*, *>
@@ -38,7 +38,7 @@ data class RunEnvironment(val cores: String, val jdk: String, val driver: String
 
         fun read(file: Path): RunEnvironment =
             if (!Files.isRegularFile(file)) NOTHING_KNOWN
-            else try { of(MiniJson.parse(Files.readString(file))) } catch (e: Exception) { NOTHING_KNOWN }
+            else try { of(Jackson.read(Files.readString(file))) } catch (e: Exception) { NOTHING_KNOWN }
 
         private fun text(v: Any?): String = when (v) {
             null -> UNKNOWN

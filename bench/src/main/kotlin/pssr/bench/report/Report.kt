@@ -6,8 +6,9 @@ import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.measure.TimelinePoint
 import pssr.bench.results.Failure
-import pssr.bench.results.MiniJson
+import pssr.bench.results.EnvironmentTable
 import pssr.bench.results.ProfileRow
+import pssr.probe.Jackson
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
@@ -71,7 +72,7 @@ class RunData(
             var raw: String? = null
             if (Files.exists(run.environment)) {
                 raw = Files.readString(run.environment)
-                env = try { MiniJson.flatten(MiniJson.parse(raw)) } catch (e: Exception) {
+                env = try { EnvironmentTable.flatten(Jackson.read(raw)) } catch (e: Exception) {
                     problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
                 }
             }

@@ -1,5 +1,6 @@
 package pssr.bench.report
 
+import pssr.servers.RouteKey
 import kotlin.math.abs
 import kotlin.math.floor
 import kotlin.math.sqrt
@@ -66,7 +67,6 @@ object Stats {
 
     data class Interval(val low: Double, val high: Double) {
         val halfWidth: Double get() = (high - low) / 2
-        val center: Double get() = (high + low) / 2
         operator fun contains(x: Double) = x in low..high
     }
 
@@ -177,7 +177,7 @@ data class RouteLevel(
     /** The exact runtime version(s) of the rows. */
     val jdk: String = "",
 ) {
-    val route: String get() = "$framework/$model/$engine/$approach"
+    val route: String get() = RouteKey(framework, model, engine, approach).toString()
     val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
     val efficiencyVsFloor: Double get() = Stats.efficiencyVsFloor(throughput.median, floorRps)
 

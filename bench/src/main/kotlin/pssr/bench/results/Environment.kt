@@ -6,7 +6,7 @@ import pssr.bench.UsageError
 import pssr.bench.measure.LoadDriver
 import pssr.bench.run.Project
 import pssr.bench.run.ServerLaunch
-import pssr.servers.Json
+import pssr.probe.Jackson
 
 /** What a result depends on besides the code: written to environment.json at the start of a run. */
 object Environment {
@@ -33,7 +33,7 @@ object Environment {
 
     fun write(file: Path, env: Map<String, Any?>) {
         Files.createDirectories(file.parent)
-        Files.writeString(file, env.entries.joinToString(",\n  ", "{\n  ", "\n}\n") { "${Json.str(it.key)}: ${Json.value(it.value)}" })
+        Files.writeString(file, Jackson.writePretty(env))
     }
 
     private fun git(vararg args: String): String? = try {
@@ -60,9 +60,9 @@ object Environment {
      */
     fun checkSameOptions(environment: Path, options: Map<String, Any?>) {
         if (!Files.exists(environment)) throw UsageError("--resume: $environment is missing, so the options of that run are unknown; start a new run")
-        val stored = (pssr.probe.browser.Json.parse(Files.readString(environment)) as? Map<*, *>)?.get("options") as? Map<*, *>
+        val stored = (Jackson.read(Files.readString(environment)) as? Map<*, *>)?.get("options") as? Map<*, *>
             ?: throw UsageError("--resume: $environment has no options; it was written by an older pssr, start a new run")
-        val now = pssr.probe.browser.Json.parse(Json.value(options)) as Map<*, *>
+        val now = Jackson.read(Jackson.write(options)) as Map<*, *>
         val differ = (stored.keys + now.keys).map { it.toString() }.distinct().filter { stored[it] != now[it] }
         if (differ.isNotEmpty()) throw UsageError("--resume: this run was made with other options (" +
             differ.joinToString(", ") { "$it: ${show(stored[it])} then, ${show(now[it])} now" } + "); give the same options, or start a new run")

@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.servers.RouteKey
 import java.io.Writer
 import java.nio.file.Files
 import java.nio.file.Path
@@ -148,7 +149,7 @@ data class RouteCheck(
     val timeline: String,
     val error: String,
 ) {
-    val route: String get() = "$framework/$model/$engine/$approach"
+    val route: String get() = RouteKey(framework, model, engine, approach).toString()
     /** The measured verdict contradicts the route's own `/routes` claim. */
     val contradicts: Boolean get() = verdict != "malformed" && (verdict == "streams") != claimsStreaming
     val passed: Boolean get() = bodyOk && verdict != "malformed"

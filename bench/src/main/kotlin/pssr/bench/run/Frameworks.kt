@@ -1,30 +1,21 @@
 package pssr.bench.run
 
-import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.UsageError
+import pssr.servers.LaunchDescriptor
 
 /**
- * The servers pssr-bench can start: a name, and where its build puts the runnable artifact. The harness
- * knows nothing else about a server: it starts the artifact and reads `GET /routes`.
+ * The servers pssr-bench can start: a name, and how to start it, as its module's `launch.properties` says
+ * ([LaunchDescriptor]). The harness knows nothing else about a server: it starts the artifact with the
+ * descriptor's properties and reads `GET /routes`. [launch] is null for a server found at `--target`.
  */
-data class Framework(val name: String, val description: String, private val artifact: (Path) -> Path?) {
-    fun launchable(root: Path = Project.root): Path? = artifact(root)?.takeIf { Files.isRegularFile(it) }
-    fun isBuilt(root: Path = Project.root) = launchable(root) != null
+data class Framework(val name: String, val description: String, val launch: LaunchDescriptor?) {
+    fun launchable(): Path? = launch?.artifact()
+    fun isBuilt() = launchable() != null
 }
 
 object Frameworks {
-    private fun bootJar(module: String) = { root: Path ->
-        val dir = root.resolve("servers/$module/target")
-        if (!Files.isDirectory(dir)) null
-        else Files.list(dir).use { s -> s.filter { it.fileName.toString().matches(Regex("pssr-server-$module-.*\\.jar")) && !it.fileName.toString().endsWith("-plain.jar") }.findFirst().orElse(null) }
-    }
-
-    val all = listOf(
-        Framework("webflux", "Spring WebFlux on Reactor Netty", bootJar("webflux")),
-        Framework("mvc", "Spring MVC on Tomcat (StreamingResponseBody)", bootJar("mvc")),
-        Framework("quarkus", "Quarkus REST on Vert.x", { root -> root.resolve("servers/quarkus/target/quarkus-app/quarkus-run.jar") }),
-    )
+    val all: List<Framework> by lazy { LaunchDescriptor.all(Project.root).map { Framework(it.framework, it.description, it) } }
     val names get() = all.map { it.name }
 
     fun byName(name: String) = all.firstOrNull { it.name == name }

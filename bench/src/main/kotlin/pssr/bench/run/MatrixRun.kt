@@ -19,8 +19,10 @@ import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.probe.StreamProbe
-import pssr.servers.contract.ListedRoute
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.ListedRoute
+import pssr.servers.RouteKey
+import pssr.servers.key
+import pssr.servers.RoutesDocument
 import pssr.views.Golden
 
 data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration,
@@ -89,7 +91,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     /** Returns the number of failures (frameworks that did not start, routes that failed verification or died). */
     fun execute(): Int {
         var failures = 0
-        val frameworks = if (target != null) listOf(Framework(targetFramework!!, "server at $target") { null })
+        val frameworks = if (target != null) listOf(Framework(targetFramework!!, "server at $target", null))
             else selection.frameworks()
         // First pass: start, list and verify, so the progress bar knows the whole matrix.
         val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
@@ -115,7 +117,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             var shared: Target? = null
             try {
                 for (route in routes) for (rep in 1..plan.repeat) {
-                    val key = "$fwLabel/${route.model.id}/${route.engine}/${route.approach}"
+                    val key = route.key(fwLabel).toString()
                     val pending = run.pending(key, rep, plan.levels, done)
                     if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(plan.levels.size - pending.size, route.path)
@@ -158,7 +160,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         val rows = run.rows().groupBy { it.route }
         val keep = old.filter { f ->
             f.stage == "start" && f.model.isEmpty() ||
-                rows["${f.framework}/${f.model}/${f.engine}/${f.approach}"].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
+                rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
         }
         if (keep.size != old.size) run.rewriteFailures(keep)
     }
@@ -176,7 +178,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     /** Verifies the selected routes (reusing stored checks on --resume); returns each route with pass/fail. */
     private fun verify(fw: Framework, t: Target): List<Pair<ListedRoute, Boolean>> {
         val routes = t.routes().filter(selection::accepts)
-        val fresh = routes.filter { "${fw.name}/${it.model.id}/${it.engine}/${it.approach}" !in verified }
+        val fresh = routes.filter { it.key(fw.name).toString() !in verified }
         val freshChecks = Verifier().verify(fw.name, t.host, t.port, fresh)
         freshChecks.forEach { run.append(it); checks[it.route] = it }
         val all = checks.values.filter { it.framework == fw.name }.associateBy { it.path }

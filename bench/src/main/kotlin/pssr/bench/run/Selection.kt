@@ -3,7 +3,7 @@ package pssr.bench.run
 import picocli.CommandLine.Option
 import pssr.bench.UsageError
 import pssr.model.Model
-import pssr.servers.contract.ListedRoute
+import pssr.servers.ListedRoute
 import pssr.views.Approach
 import pssr.views.Engines
 

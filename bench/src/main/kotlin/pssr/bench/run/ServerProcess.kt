@@ -4,8 +4,8 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import pssr.probe.StreamProbe
-import pssr.servers.contract.ListedRoute
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.ListedRoute
+import pssr.servers.RoutesDocument
 
 /** How a server JVM is started: heap, extra flags, and the CPUs it may use (null = not pinned). */
 data class ServerLaunch(
@@ -36,7 +36,6 @@ class ServerProcess private constructor(
     private val process: Process,
     val port: Int,
     val log: Path,
-    val command: List<String>,
 ) : AutoCloseable {
     val pid: Long get() = process.pid()
     val host = "127.0.0.1"
@@ -72,9 +71,7 @@ class ServerProcess private constructor(
                 if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
                 add(launch.java.toString())
                 addAll(launch.jvmFlags())
-                add("-Dserver.address=127.0.0.1"); add("-Dserver.port=0")           // Spring Boot
-                add("-Dquarkus.http.host=127.0.0.1"); add("-Dquarkus.http.port=0")   // Quarkus
-                add("-Dpssr.port-file=$portFile")
+                addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
                 add("-jar"); add(artifact.toString())
             }
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
@@ -84,7 +81,7 @@ class ServerProcess private constructor(
                     Children.stop(process)
                     throw ServerStartFailed(framework.name, if (process.isAlive) "did not announce a port within ${readyTimeout.seconds} s" else "exited with code ${process.exitValue()}", tail(log))
                 }
-                ServerProcess(framework, process, port, log, command)
+                ServerProcess(framework, process, port, log)
             } finally { Files.deleteIfExists(portFile) }
             val deadline = System.nanoTime() + readyTimeout.toNanos()
             while (true) {

@@ -8,7 +8,7 @@ import pssr.bench.report.Table
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
-import pssr.servers.contract.ListedRoute
+import pssr.servers.ListedRoute
 import pssr.views.Golden
 
 /**

@@ -47,6 +47,22 @@ class CommandLineTest {
     }
 
     @Test
+    fun `the item delay is spelled the same in every command`() {
+        val (code, err) = run("verify", "--item-delay", "5000ms")
+        assertEquals(2, code)
+        assertTrue(err.contains("--item-delay must look like 1ms or 0"), err)
+        assertEquals(2, run("verify", "--item-delay-ms", "100").first, "the old spelling is gone")
+    }
+
+    @Test
+    fun `serve refuses a port out of range in one line`() {
+        val (code, err) = run("serve", "webflux", "--port", "70000")
+        assertEquals(2, code)
+        assertTrue(err.contains("--port must be from 0 (any free port) to 65535, was 70000"), err)
+        assertFalse(err.contains("\tat "), "no stack trace: $err")
+    }
+
+    @Test
     fun `an existing run directory is never overwritten without --resume`(@TempDir dir: Path) {
         Files.writeString(dir.resolve("results.csv"), "keep me")
         val (code, err) = run("run", "--quick", "--out", dir.toString())

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
 import pssr.bench.cli
 import pssr.bench.resultRow
-import pssr.bench.results.MiniJson
+import pssr.probe.Jackson
 import pssr.bench.results.RunDirectory
 
 class CompareTest {
@@ -144,9 +144,9 @@ class CompareTest {
 
     @Test
     fun `environment - a missing driver is jmeter, other missing keys are unknown`() {
-        val old = RunEnvironment.of(MiniJson.parse("""{"cores":2,"jdkVersion":"25","options":{"itemDelayMs":1}}"""))
+        val old = RunEnvironment.of(Jackson.read("""{"cores":2,"jdkVersion":"25","options":{"itemDelayMs":1}}"""))
         assertEquals(RunEnvironment("2", "25", "jmeter", "1"), old)
-        assertEquals(RunEnvironment("unknown", "unknown", "wrk", "unknown"), RunEnvironment.of(MiniJson.parse("""{"driver":"wrk"}""")))
+        assertEquals(RunEnvironment("unknown", "unknown", "wrk", "unknown"), RunEnvironment.of(Jackson.read("""{"driver":"wrk"}""")))
         assertEquals(RunEnvironment.NOTHING_KNOWN, RunEnvironment.read(tmp.resolve("no-such-environment.json")))
         val check = EnvironmentCheck(old, RunEnvironment.NOTHING_KNOWN)
         assertEquals(listOf("cores (2 vs unknown)", "JDK (25 vs unknown)", "driver (jmeter vs unknown)", "item delay (1 ms vs unknown)"), check.differences,

@@ -13,7 +13,8 @@ import pssr.bench.UsageError
 import pssr.bench.cli
 import pssr.bench.resultRow
 import pssr.bench.results.Failure
-import pssr.bench.results.MiniJson
+import pssr.bench.results.EnvironmentTable
+import pssr.probe.Jackson
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.openRun
 
@@ -98,7 +99,7 @@ class ReportTest {
 
     @Test
     fun `environment json is flattened`() {
-        val flat = MiniJson.flatten(MiniJson.parse("""{"a":{"b":1,"c":"x\"y"},"l":[1,2.5,true],"o":[{"k":null}],"e":{}}"""))
+        val flat = EnvironmentTable.flatten(Jackson.read("""{"a":{"b":1,"c":"x\"y"},"l":[1,2.5,true],"o":[{"k":null}],"e":{}}"""))
         assertEquals(listOf("a.b" to "1", "a.c" to "x\"y", "l" to "1, 2.5, true", "o[0].k" to "null", "e" to "{}"), flat)
     }
 

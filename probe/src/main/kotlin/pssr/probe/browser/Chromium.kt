@@ -1,5 +1,7 @@
 package pssr.probe.browser
 
+import pssr.probe.Jackson
+import pssr.probe.at
 import java.io.IOException
 import java.net.URI
 import java.net.http.HttpClient
@@ -51,9 +53,9 @@ class Chromium private constructor(
         val answer = CompletableFuture<Map<String, Any?>>()
         pending[id] = answer
         val message = buildMap<String, Any?> { put("id", id); put("method", method); put("params", params); if (sessionId != null) put("sessionId", sessionId) }
-        synchronized(socket) { socket.sendText(Json.write(message), true).join() }
+        synchronized(socket) { socket.sendText(Jackson.write(message), true).join() }
         return answer.whenComplete { _, _ -> pending.remove(id) }.thenApply { reply ->
-            reply["error"]?.let { throw IOException("$method failed: ${Json.write(it)}") }
+            reply["error"]?.let { throw IOException("$method failed: ${Jackson.write(it)}") }
             @Suppress("UNCHECKED_CAST") ((reply["result"] as? Map<String, Any?>) ?: emptyMap())
         }
     }
@@ -93,7 +95,7 @@ class Chromium private constructor(
             if (last) {
                 val text = partial.toString()
                 partial.setLength(0)
-                @Suppress("UNCHECKED_CAST") val message = Json.parse(text) as Map<String, Any?>
+                @Suppress("UNCHECKED_CAST") val message = Jackson.read(text) as Map<String, Any?>
                 val id = (message["id"] as? Double)?.toInt()
                 if (id != null) pending[id]?.complete(message)
                 else {

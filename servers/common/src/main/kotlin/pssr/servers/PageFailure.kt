@@ -1,5 +1,6 @@
 package pssr.servers
 
+import java.io.IOException
 import java.util.concurrent.CompletionException
 import java.util.concurrent.ExecutionException
 
@@ -21,5 +22,18 @@ object PageFailure {
         var e = failure
         while ((e is CompletionException || e is ExecutionException) && e.cause != null) e = e.cause!!
         return e
+    }
+
+    /**
+     * Whether [failure] means the client hung up rather than the page failing: the framework's write failed
+     * (an [IOException] anywhere in the chain).
+     */
+    fun isClientGone(failure: Throwable): Boolean {
+        var e: Throwable? = failure
+        while (e != null) {
+            if (e is IOException) return true
+            e = e.cause.takeIf { it !== e }
+        }
+        return false
     }
 }

@@ -54,3 +54,20 @@ class RouteTableTest {
         assertEquals(table.routes.size, Regex("\"workload\":\"pages\"").findAll(json).count())
     }
 }
+
+class RoutesPerModelTest {
+    /** An engine with a page for one model only: what a new model looks like in the engines that do not render it. */
+    private object PresentationsOnly : pssr.views.Engine("presentations-only", "test engine") {
+        override val views = pssr.views.ModelViews.of {
+            add(pssr.model.Model.Presentations, pssr.views.Engines.byName("baseline")!!.view(pssr.model.Model.Presentations))
+        }
+    }
+
+    @Test
+    fun `an engine serves routes only for the models it has views for`() {
+        val table = RouteTable("test", listOf(Approach.VIRTUAL), emptyMap(), engines = listOf(PresentationsOnly))
+        assertEquals(listOf("/presentations/presentations-only/virtual"), table.routes.map { it.path })
+        val miss = table.resolve("stocks", "presentations-only", "virtual") as RouteTable.Lookup.NotFound
+        assertTrue(miss.message.contains("presentations-only"), miss.message)
+    }
+}

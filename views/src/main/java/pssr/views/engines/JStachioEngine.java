@@ -5,6 +5,8 @@ import pssr.model.Presentation;
 import pssr.model.Stock;
 import pssr.views.Engine;
 import pssr.views.IterableRender;
+import pssr.model.Model;
+import pssr.views.ModelViews;
 import pssr.views.PageView;
 
 /**
@@ -83,6 +85,10 @@ public final class JStachioEngine extends Engine {
         super("jstachio", "JStachio 1.3, Mustache compiled at build time (escaping)");
     }
 
-    @Override protected PageView<Presentation> getPresentations() { return presentations; }
-    @Override protected PageView<Stock> getStocks() { return stocks; }
+    private final ModelViews views = ModelViews.builder()
+            .add(Model.Presentations.INSTANCE, presentations)
+            .add(Model.Stocks.INSTANCE, stocks)
+            .build();
+
+    @Override public ModelViews getViews() { return views; }
 }

@@ -10,8 +10,6 @@ import pssr.model.demo.ArtistData
 import pssr.model.demo.Pending
 import pssr.model.demo.WeatherData
 import pssr.views.Engines
-import pssr.views.examples.NaiveAsyncPage
-import pssr.views.examples.NaiveWeatherPage
 import java.io.Writer
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionStage

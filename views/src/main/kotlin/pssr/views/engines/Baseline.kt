@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import pssr.model.Presentation
 import pssr.model.Stock
 import pssr.views.AsyncRender
@@ -77,8 +80,8 @@ object Baseline : Engine("baseline", "no engine: precomputed fragments + a hand-
         out.write("</td>\n</tr>\n")
     }
 
-    override val presentations: PageView<Presentation> = page(PRESENTATIONS_HEAD, PRESENTATIONS_TAIL, ::card)
-    override val stocks: PageView<Stock> = page(STOCKS_HEAD, STOCKS_TAIL, ::row)
+    private val presentations: PageView<Presentation> = page(PRESENTATIONS_HEAD, PRESENTATIONS_TAIL, ::card)
+    private val stocks: PageView<Stock> = page(STOCKS_HEAD, STOCKS_TAIL, ::row)
 
     private fun <T : Any> page(head: String, tail: String, item: (T, Writer) -> Unit) = PageView<T>(
         iterable = IterableRender { items, out ->
@@ -98,4 +101,9 @@ object Baseline : Engine("baseline", "no engine: precomputed fragments + a hand-
             out.write(tail)
         },
     )
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

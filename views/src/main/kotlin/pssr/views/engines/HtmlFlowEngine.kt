@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import htmlflow.HtmlFlow
 import htmlflow.HtmlPage
 import htmlflow.suspending
@@ -81,7 +84,7 @@ object HtmlFlowEngine : Engine("htmlflow", "HtmlFlow 4.7 internal DSL (blocking,
             .`__`().`__`().`__`()
     }.threadSafe()!!.setIndented(false)!!
 
-    override val presentations: PageView<Presentation> = PageView(
+    private val presentations: PageView<Presentation> = PageView(
         iterable = IterableRender { items, out -> presentationsIterable.setOut(out).write(items) },
         async = AsyncRender { items, out -> failOn(items) { presentationsAsync.writeAsync(out, it) } },
         suspending = SuspendingRender { items, out -> presentationsSuspending.write(out, items) },
@@ -136,7 +139,7 @@ object HtmlFlowEngine : Engine("htmlflow", "HtmlFlow 4.7 internal DSL (blocking,
             .`__`().`__`().`__`().`__`()
     }.threadSafe()!!.setIndented(false)!!
 
-    override val stocks: PageView<Stock> = PageView(
+    private val stocks: PageView<Stock> = PageView(
         iterable = IterableRender { items, out -> stocksIterable.setOut(out).write(items) },
         async = AsyncRender { items, out -> failOn(items) { stocksAsync.writeAsync(out, it) } },
         suspending = SuspendingRender { items, out -> stocksSuspending.write(out, items) },
@@ -147,5 +150,10 @@ object HtmlFlowEngine : Engine("htmlflow", "HtmlFlow 4.7 internal DSL (blocking,
         val failed = CompletableFuture<Void>()
         val written = write(items.doOnError { failed.completeExceptionally(it) })
         return CompletableFuture.anyOf(written, failed)
+    }
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
     }
 }

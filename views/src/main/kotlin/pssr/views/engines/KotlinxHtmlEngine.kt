@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import kotlinx.html.*
 import kotlinx.html.stream.appendHTML
 import pssr.model.Presentation
@@ -28,7 +31,7 @@ object KotlinxHtmlEngine : Engine("kotlinx", "kotlinx.html streaming builder (bl
         style { unsafe { +css } }
     }
 
-    override val presentations = PageView<Presentation>(IterableRender { items, out ->
+    private val presentations = PageView<Presentation>(IterableRender { items, out ->
         out.write("<!DOCTYPE html>\n")
         out.appendHTML(prettyPrint = false).html {
             lang = "en"
@@ -47,7 +50,7 @@ object KotlinxHtmlEngine : Engine("kotlinx", "kotlinx.html streaming builder (bl
         }
     })
 
-    override val stocks = PageView<Stock>(IterableRender { items, out ->
+    private val stocks = PageView<Stock>(IterableRender { items, out ->
         out.write("<!DOCTYPE html>\n")
         out.appendHTML(prettyPrint = false).html {
             lang = "en"
@@ -72,4 +75,9 @@ object KotlinxHtmlEngine : Engine("kotlinx", "kotlinx.html streaming builder (bl
             }
         }
     })
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import io.pebbletemplates.pebble.PebbleEngine as Pebble
 import io.pebbletemplates.pebble.loader.ClasspathLoader
 import pssr.views.Engine
@@ -22,6 +25,11 @@ object PebbleEngine : Engine("pebble", "Pebble 4 (autoescape, cached)") {
         return PageView(IterableRender { items, out -> template.evaluate(out, mapOf<String, Any>("items" to items)) })
     }
 
-    override val presentations = page<pssr.model.Presentation>("presentations")
-    override val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<pssr.model.Presentation>("presentations")
+    private val stocks = page<pssr.model.Stock>("stocks")
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import com.fizzed.rocker.ContentType
 import com.fizzed.rocker.RockerOutputFactory
 import com.fizzed.rocker.runtime.AbstractRockerOutput
@@ -27,11 +30,16 @@ object RockerEngine : Engine("rocker", "Rocker 2.4, templates compiled at build 
 
     private fun outputTo(out: Writer) = RockerOutputFactory { contentType, _ -> WriterOutput(contentType, out) }
 
-    override val presentations = PageView<Presentation>(IterableRender { items, out ->
+    private val presentations = PageView<Presentation>(IterableRender { items, out ->
         Presentations.template(items).render(outputTo(out))
     })
 
-    override val stocks = PageView<Stock>(IterableRender { items, out ->
+    private val stocks = PageView<Stock>(IterableRender { items, out ->
         Stocks.template(items).render(outputTo(out))
     })
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

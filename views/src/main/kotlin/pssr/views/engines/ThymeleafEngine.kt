@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import io.reactivex.rxjava3.core.BackpressureStrategy
 import io.reactivex.rxjava3.core.Observable
 import org.springframework.core.io.buffer.DataBufferUtils
@@ -12,6 +15,7 @@ import org.thymeleaf.templatemode.TemplateMode
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver
 import pssr.views.AsyncRender
 import pssr.views.Engine
+import pssr.views.EngineSettings
 import pssr.views.IterableRender
 import pssr.views.PageView
 import reactor.core.publisher.Flux
@@ -25,27 +29,36 @@ import java.util.concurrent.CompletableFuture
  * [ReactiveDataDriverContextVariable] over the async source, rendered as a stream of buffers, each
  * written and flushed as one chunk.
  */
-object ThymeleafEngine : Engine("thymeleaf", "Thymeleaf 3.1 + SpEL (blocking; reactive data-driven mode)") {
+class ThymeleafEngine private constructor(
+    /**
+     * Items the data-driven mode gathers before it renders a chunk. Thymeleaf's default is 10; the seed's
+     * reference used 1, which streams every item as soon as it arrives. A server that sets another value
+     * gets its own instance through [configured] (no shared state changes); servers report it in `/routes`.
+     */
+    val dataDriverBufferSize: Int,
+) : Engine("thymeleaf", "Thymeleaf 3.1 + SpEL (blocking; reactive data-driven mode)") {
     /** Its loop calls hasNext() before rendering the current item (loop status / `last`). */
     override val readAhead get() = 1
 
+    override fun configured(settings: EngineSettings): Engine =
+        if (settings.thymeleafDataDriverBufferSize == dataDriverBufferSize) this else ThymeleafEngine(settings.thymeleafDataDriverBufferSize)
 
-    /**
-     * Items the data-driven mode gathers before it renders a chunk. Thymeleaf's default is 10; the seed's
-     * reference used 1, which streams every item as soon as it arrives. Servers report it in `/routes`.
-     */
-    @Volatile var dataDriverBufferSize: Int = Integer.getInteger("pssr.thymeleaf.buffer", 1)
+    companion object {
+        // One template engine (parsed-template cache) for every instance: only the buffer size differs.
+        private val templates = SpringWebFluxTemplateEngine().apply {
+            setTemplateResolver(ClassLoaderTemplateResolver().apply {
+                prefix = "templates/thymeleaf/"
+                suffix = ".html"
+                templateMode = TemplateMode.HTML
+                characterEncoding = "UTF-8"
+                isCacheable = true
+            })
+        }
+        private val buffers = DefaultDataBufferFactory.sharedInstance
 
-    private val templates = SpringWebFluxTemplateEngine().apply {
-        setTemplateResolver(ClassLoaderTemplateResolver().apply {
-            prefix = "templates/thymeleaf/"
-            suffix = ".html"
-            templateMode = TemplateMode.HTML
-            characterEncoding = "UTF-8"
-            isCacheable = true
-        })
+        /** The registry's instance: [EngineSettings.DEFAULT]'s buffer (the seed's 1). */
+        @JvmField val DEFAULT = ThymeleafEngine(EngineSettings.DEFAULT.thymeleafDataDriverBufferSize)
     }
-    private val buffers = DefaultDataBufferFactory.sharedInstance
 
     private fun <T : Any> page(template: String) = PageView<T>(
         iterable = IterableRender { items, out ->
@@ -71,6 +84,11 @@ object ThymeleafEngine : Engine("thymeleaf", "Thymeleaf 3.1 + SpEL (blocking; re
         return done
     }
 
-    override val presentations = page<pssr.model.Presentation>("presentations")
-    override val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<pssr.model.Presentation>("presentations")
+    private val stocks = page<pssr.model.Stock>("stocks")
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

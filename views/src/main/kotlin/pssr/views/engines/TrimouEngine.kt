@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import org.trimou.engine.MustacheEngineBuilder
 import org.trimou.engine.locator.ClassPathTemplateLocator
 import pssr.views.Engine
@@ -20,6 +23,11 @@ object TrimouEngine : Engine("trimou", "Trimou 2.5 Mustache (escaping, cached)")
         return PageView(IterableRender { items, out -> mustache.render(out, mapOf("items" to items)) })
     }
 
-    override val presentations = page<pssr.model.Presentation>("presentations")
-    override val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<pssr.model.Presentation>("presentations")
+    private val stocks = page<pssr.model.Stock>("stocks")
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

@@ -1,5 +1,8 @@
 package pssr.views.engines
 
+import pssr.model.Model
+import pssr.views.ModelViews
+
 import org.apache.velocity.VelocityContext
 import org.apache.velocity.app.VelocityEngine as Velocity
 import org.apache.velocity.app.event.implement.EscapeHtmlReference
@@ -35,6 +38,11 @@ object VelocityEngine : Engine("velocity", "Velocity 2.4 (HTML-escaping event ha
         return PageView(IterableRender { items, out -> template.merge(VelocityContext().apply { put("items", items) }, out) })
     }
 
-    override val presentations = page<pssr.model.Presentation>("presentations")
-    override val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<pssr.model.Presentation>("presentations")
+    private val stocks = page<pssr.model.Stock>("stocks")
+
+    override val views = ModelViews.of {
+        add(Model.Presentations, presentations)
+        add(Model.Stocks, stocks)
+    }
 }

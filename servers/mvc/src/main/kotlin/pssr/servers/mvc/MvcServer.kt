@@ -16,7 +16,11 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor
 import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
 import pssr.model.ItemDelay
+import org.springframework.core.env.Environment
+import pssr.servers.PagePipeline
 import pssr.servers.PortAnnouncement
+import pssr.servers.ServerStartup
+import pssr.servers.SettingsReader
 import pssr.servers.RouteTable
 import pssr.views.Approach
 
@@ -81,7 +85,7 @@ class MvcServer {
     fun routeTable(
         server: ServerProperties,
         @Value("\${pssr.blocking-pool-size}") poolSize: Int,
-        @Value("\${pssr.item-delay-ms}") itemDelayMs: Long,
+        itemDelay: ItemDelay,
         @Value("\${pssr.async-timeout-ms}") asyncTimeoutMs: Long,
         @Value("\${pssr.warmup-renders}") warmupRenders: Int,
     ): RouteTable {
@@ -102,25 +106,33 @@ class MvcServer {
             "tomcatMaxKeepAliveRequests" to tomcat.maxKeepAliveRequests,
             "tomcatKeepAliveTimeoutMs" to (tomcat.keepAliveTimeout?.toMillis() ?: -1),
             "asyncTimeoutMs" to asyncTimeoutMs,
-            "itemDelayMsDefault" to itemDelayMs,
+            "itemDelayMsDefault" to itemDelay.millis,
             "warmupRendersPerPage" to warmupRenders,
             "jdk" to Runtime.version().toString(),
         )
         return RouteTable("mvc", APPROACHES, settings) { it in FLUSHING }
     }
 
+    /** The shared pipeline's warm-up, while the context starts: before Tomcat accepts connections and before the port is announced. */
     @Bean
-    fun engineWarmup(routeTable: RouteTable, @Value("\${pssr.warmup-renders}") renders: Int) = EngineWarmup(routeTable, renders)
+    fun engineWarmup(routeTable: RouteTable, env: Environment): WarmedUp {
+        PagePipeline.warmUp(routeTable, SettingsReader(env::getProperty).int(SettingsReader.WARMUP_RENDERS, 3, min = 0))
+        return WarmedUp()
+    }
 
+    /** `pssr.item-delay-ms`, with the same 0..1000 ms bounds as every server and `?itemDelayMs=`. */
     @Bean
-    fun defaultItemDelay(@Value("\${pssr.item-delay-ms}") ms: Long): ItemDelay = ItemDelay(ms)
+    fun defaultItemDelay(env: Environment): ItemDelay = SettingsReader(env::getProperty).itemDelay()
 
     /** Tells the harness the port once Tomcat listens (port 0 resolves to the real one here), after the warm-up. */
     @Bean
-    fun portAnnouncer(server: ServerProperties, @Suppress("UNUSED_PARAMETER") engineWarmup: EngineWarmup, @Value("\${pssr.port-file:}") portFile: String) =
+    fun portAnnouncer(server: ServerProperties, @Suppress("UNUSED_PARAMETER") engineWarmup: WarmedUp, env: Environment) =
         ApplicationListener<WebServerInitializedEvent> { event ->
-            PortAnnouncement.announce("mvc", server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, portFile)
+            PortAnnouncement.announce("mvc", server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, SettingsReader(env::getProperty).portFile())
         }
+
+    /** Marks the warm-up as done (the port announcer depends on it). */
+    class WarmedUp
 
     companion object {
         val APPROACHES = listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.BLOCKING_FLUSH, Approach.VIRTUAL_FLUSH)
@@ -129,6 +141,7 @@ class MvcServer {
     }
 }
 
-fun main(args: Array<String>) {
+/** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
+fun main(args: Array<String>) = ServerStartup.run("mvc") {
     runApplication<MvcServer>(*args)
 }

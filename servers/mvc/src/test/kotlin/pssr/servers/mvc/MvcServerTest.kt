@@ -13,7 +13,8 @@ import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import pssr.model.Model
 import pssr.servers.RouteTable
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
+import pssr.servers.contract.ConsoleCapture
 import pssr.servers.contract.ServerContract
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer
@@ -35,6 +36,7 @@ class MvcServerTest : ServerContract() {
 
         @BeforeAll @JvmStatic
         fun start() {
+            ConsoleCapture.start()
             context = SpringApplication.run(MvcServer::class.java, "--server.port=0", "--pssr.port-file=$portFile")
             serverPort = (context as ServletWebServerApplicationContext).webServer.port
         }
@@ -48,6 +50,10 @@ class MvcServerTest : ServerContract() {
 
     private val pool get() = context.getBean("platformRenderPool", ThreadPoolTaskExecutor::class.java)
     override fun busyRenderThreads() = pool.activeCount
+    override fun serverLog() = ConsoleCapture.text()
+    override fun launch(port: Int) = ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+        "pssr.servers.mvc.MvcServerKt", "--server.port=$port", "--pssr.warmup-renders=0")
 
     @Test
     fun `port 0 is announced in the port file`() {

@@ -10,10 +10,14 @@ import jakarta.ws.rs.Path
 import jakarta.ws.rs.PathParam
 import jakarta.ws.rs.Produces
 import jakarta.ws.rs.QueryParam
+import jakarta.ws.rs.container.ContainerRequestContext
 import jakarta.ws.rs.core.Context
+import jakarta.ws.rs.core.HttpHeaders
 import jakarta.ws.rs.core.MediaType
 import jakarta.ws.rs.core.Response
 import jakarta.ws.rs.core.UriInfo
+import org.jboss.resteasy.reactive.server.ServerRequestFilter
+import pssr.servers.PlainText
 import pssr.views.Approach
 
 /**
@@ -69,12 +73,34 @@ class PageResource(private val pages: Pages) {
     @Path("{path: .*}")
     @NonBlocking
     fun noSuchPath(@Context uri: UriInfo): Response =
-        Pages.text(Response.Status.NOT_FOUND, "no page at /${uri.path.trimStart('/')}; pages are GET /{model}/{engine}/{approach}, listed by GET /routes")
+        Pages.text(Response.Status.NOT_FOUND, PlainText.noSuchPath("/" + uri.path.trimStart('/')))
 
     private fun call(page: PageParams, approach: String) = pages.request(page.model, page.engine, approach, page.itemDelayMs, page.failAfterItems)
 
     private fun streamingPage(page: PageParams, approach: Approach): Response =
         Response.ok(pages.streamingOutput(call(page, approach.id), page.connection), Pages.TEXT_HTML_UTF8).build()
+
+    companion object {
+        val PAGE_PATH = Regex("/[^/]+/[^/]+/[^/]+")
+    }
+}
+
+/** Answers for requests that no resource method serves, the same way the other servers do. */
+class MethodFilter {
+    /**
+     * Before matching: a page path asked with another method than GET (or HEAD) is a one-line 405 (pages
+     * answer GET only), any other path the one-line 404 the other servers give. (Left to JAX-RS, both would
+     * be a 405 with an empty body.)
+     */
+    @ServerRequestFilter(preMatching = true)
+    fun onlyGet(request: ContainerRequestContext): Response? {
+        if (request.method == "GET" || request.method == "HEAD") return null
+        val path = "/" + request.uriInfo.path.trimStart('/')
+        return if (PageResource.PAGE_PATH.matches(path))
+            Response.fromResponse(Pages.text(Response.Status.METHOD_NOT_ALLOWED, PlainText.methodNotAllowed(request.method, path)))
+                .header(HttpHeaders.ALLOW, "GET").build()
+        else Pages.text(Response.Status.NOT_FOUND, PlainText.noSuchPath(path))
+    }
 }
 
 /** What every page method reads from the request: `/{model}/{engine}/…`, the two query knobs, and the connection (to abort it). */

@@ -5,11 +5,11 @@ import io.quarkus.runtime.configuration.ConfigUtils
 import io.quarkus.runtime.configuration.MemorySize
 import org.eclipse.microprofile.config.Config
 import pssr.model.ItemDelay
-import pssr.servers.PageRequest
+import pssr.servers.SettingsReader
 
 /**
  * This server's configuration, read once at startup from MicroProfile Config (application.properties,
- * `-D` system properties, environment) and validated: a bad value stops the server with a one-line reason.
+ * `-D` system properties, environment) by the shared [SettingsReader] and validated: a bad value stops the server with a one-line reason.
  * Every value that shapes a measurement is reported by `GET /routes` ([report]).
  */
 data class QuarkusSettings(
@@ -67,30 +67,18 @@ data class QuarkusSettings(
 
     companion object {
         fun from(config: Config): QuarkusSettings {
-            fun raw(name: String): String? = config.getOptionalValue(name, String::class.java).orElse(null)?.trim()
-            fun int(name: String, default: Int): Int {
-                val value = raw(name) ?: return default
-                return value.toIntOrNull() ?: throw IllegalArgumentException("$name must be an integer, was '$value'")
-            }
-            fun bool(name: String, default: Boolean): Boolean = when (val value = raw(name)) {
-                null, "" -> default
-                "true" -> true
-                "false" -> false
-                else -> throw IllegalArgumentException("$name must be true or false, was '$value'")
-            }
-            val delay = PageRequest.itemDelay(raw("pssr.item-delay-ms"), ItemDelay.DEFAULT)
-                .getOrElse { throw IllegalArgumentException("pssr.item-delay-ms: ${it.message}") }
+            val read = SettingsReader { name -> config.getOptionalValue(name, String::class.java).orElse(null) }
             return QuarkusSettings(
-                host = raw("quarkus.http.host") ?: "127.0.0.1",
+                host = read.text("quarkus.http.host") ?: "127.0.0.1",
                 outputBufferBytes = config.getOptionalValue("quarkus.rest.output-buffer-size", MemorySize::class.java)
                     .map { it.asLongValue() }.orElse(8191L),
-                workerPoolSize = int("quarkus.thread-pool.max-threads", -1),
-                workerCoreThreads = int("quarkus.thread-pool.core-threads", 1),
-                eventLoops = int("quarkus.vertx.event-loops-pool-size", 2 * Runtime.getRuntime().availableProcessors()),
-                flushPerItem = bool("pssr.flush-per-item", true),
-                itemDelay = delay,
-                warmupRenders = int("pssr.warmup-renders", 3),
-                portFile = raw("pssr.port-file")?.takeIf { it.isNotEmpty() },
+                workerPoolSize = read.int("quarkus.thread-pool.max-threads", -1),
+                workerCoreThreads = read.int("quarkus.thread-pool.core-threads", 1),
+                eventLoops = read.int("quarkus.vertx.event-loops-pool-size", 2 * Runtime.getRuntime().availableProcessors()),
+                flushPerItem = read.bool("pssr.flush-per-item", true),
+                itemDelay = read.itemDelay(),
+                warmupRenders = read.int(SettingsReader.WARMUP_RENDERS, 3, min = 0),
+                portFile = read.portFile(),
             )
         }
 

@@ -7,7 +7,7 @@ import pssr.model.Model
 import pssr.probe.ProbeResult
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
 import java.nio.file.Path
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors

@@ -39,20 +39,26 @@ class QuarkusApp private constructor(private val process: Process, val port: Int
 
         fun start(name: String, vararg properties: String): QuarkusApp = start(DEFAULT_JAR, name, *properties)
 
+        /** The application's command line on loopback, with these `-D` [properties] (later ones win). */
+        fun command(jar: Path, vararg properties: String): ProcessBuilder {
+            check(Files.isRegularFile(jar)) { "$jar is not built: the *IT tests run after `package`" }
+            return ProcessBuilder(buildList {
+                add(java)
+                if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
+                add("-Xmx1g")
+                add("-Dquarkus.http.host=127.0.0.1")
+                properties.forEach { add("-D$it") }
+                add("-jar"); add(jar.toString())
+            })
+        }
+
         fun start(jar: Path, name: String, vararg properties: String): QuarkusApp {
             check(Files.isRegularFile(jar)) { "$jar is not built: the *IT tests run after `package`" }
             Files.createDirectories(logs)
             val log = logs.resolve("$name.log")
             val portFile = Files.createTempFile("pssr-quarkus-", ".port").also { Files.delete(it) }
-            val command = buildList {
-                add(java)
-                if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
-                add("-Xmx1g")
-                add("-Dquarkus.http.host=127.0.0.1"); add("-Dquarkus.http.port=0"); add("-Dpssr.port-file=$portFile")
-                properties.forEach { add("-D$it") }
-                add("-jar"); add(jar.toString())
-            }
-            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+            val process = command(jar, "quarkus.http.port=0", "pssr.port-file=$portFile", *properties)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start()
             try {
                 val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90)
                 while (System.nanoTime() < deadline && process.isAlive) {

@@ -15,7 +15,7 @@ import pssr.probe.ProbeResult
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
 import pssr.servers.RouteTable
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
 import pssr.servers.contract.ServerContract
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer
@@ -30,6 +30,8 @@ import pssr.views.HtmlNormalizer
 class QuarkusServerIT : ServerContract() {
     override val port: Int get() = app.port
     override val routeTable = RouteTable(Pages.FRAMEWORK, Pages.APPROACHES, emptyMap())
+    override fun serverLog() = app.logText()
+    override fun launch(port: Int) = QuarkusApp.command(QuarkusApp.DEFAULT_JAR, "quarkus.http.port=$port", "pssr.warmup-renders=0")
 
     companion object {
         private lateinit var app: QuarkusApp

@@ -5,7 +5,6 @@ import kotlinx.coroutines.reactor.mono
 import org.slf4j.LoggerFactory
 import org.springframework.http.CacheControl
 import org.springframework.http.HttpStatus
-import org.springframework.http.MediaType
 import org.springframework.http.ReactiveHttpOutputMessage
 import org.springframework.web.reactive.function.BodyInserter
 import org.springframework.web.reactive.function.server.RouterFunction
@@ -13,17 +12,15 @@ import org.springframework.web.reactive.function.server.RouterFunctions
 import org.springframework.web.reactive.function.server.ServerRequest
 import org.springframework.web.reactive.function.server.ServerResponse
 import pssr.model.ItemDelay
-import pssr.servers.PageFailure
+import pssr.servers.ChunkSink
+import pssr.servers.PagePipeline
 import pssr.servers.PageRequest
 import pssr.views.ChunkWriter
 import pssr.views.Html
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
 import reactor.core.publisher.Flux
-import reactor.core.publisher.FluxSink
 import reactor.core.publisher.Mono
-import java.nio.charset.StandardCharsets.UTF_8
-import java.util.concurrent.CancellationException
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
@@ -38,20 +35,33 @@ import java.util.concurrent.Executors
  * `pssr=on` the page flushes whatever it has rendered each time it is about to wait for data; with
  * `pssr=off` it collects the data first and the page leaves as one chunk. `itemDelayMs` is bounded as on
  * the benchmark routes (0..1000); the default is the page's own (1000, 1000, 200). Responses are
- * `Cache-Control: no-store`. A client that goes away makes the writer refuse the next chunk, which ends the
- * render at its next flush (at most one item later).
+ * `Cache-Control: no-store`. Streamed by the shared [PagePipeline] (one log line for a failure or a client
+ * that goes away). A client that goes away cancels a suspending render; a virtual-thread or naive render
+ * runs to its end (3 s at most) into a writer that drops what it is given.
  */
 class DemoHandler(warmUp: Boolean) : AutoCloseable {
     private val virtualThreads: ExecutorService =
         Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("pssr-demo-", 0).factory())
+    private val pipeline = PagePipeline()
 
     init {
         if (warmUp) {
             val started = System.nanoTime()
             for (page in DemoPage.all) for (rendering in DemoRendering.entries.filter { page.supports(it) && it != DemoRendering.NAIVE })
-                for (pssr in listOf(true, false)) chunks(page, rendering, pssr, ItemDelay.NONE).blockLast()
+                for (pssr in listOf(true, false)) warm(page, rendering, pssr)
             log.info("warmed up the demo pages in {} ms", (System.nanoTime() - started) / 1_000_000)
         }
+    }
+
+    private fun warm(page: DemoPage, rendering: DemoRendering, pssr: Boolean) {
+        val ended = java.util.concurrent.CompletableFuture<Unit>()
+        pipeline.stream("warm-up", object : ChunkSink {
+            override val cancelled get() = false
+            override fun next(chunk: String) {}
+            override fun complete() { ended.complete(Unit) }
+            override fun fail(failure: Throwable) { ended.completeExceptionally(failure) }
+        }) { writer, _, done -> render(page, rendering, pssr, ItemDelay.NONE, writer, done) }
+        ended.join()
     }
 
     fun routes(): RouterFunction<ServerResponse> = RouterFunctions.route()
@@ -75,6 +85,7 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
         return ServerResponse.ok().contentType(PageHandler.TEXT_HTML_UTF8).bodyValue(html)
     }
 
+
     fun page(request: ServerRequest): Mono<ServerResponse> {
         val page = DemoPage.byId(request.pathVariable("page"))
             ?: return text(HttpStatus.NOT_FOUND, "unknown demo page '${request.pathVariable("page")}'; valid pages: ${DemoPage.all.joinToString(", ")}")
@@ -88,45 +99,28 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
         }
         if (!pssr && rendering == DemoRendering.NAIVE)
             return text(HttpStatus.BAD_REQUEST, "the naive page only exists with pssr=on: it shows what an async template that does not wait produces")
-        val delay = PageRequest.itemDelay(request.queryParam("itemDelayMs").orElse(null), page.defaultDelay)
+        val delay = PageRequest.itemDelay(request.queryParam(PageRequest.ITEM_DELAY).orElse(null), page.defaultDelay)
             .getOrElse { return text(HttpStatus.BAD_REQUEST, it.message ?: "bad itemDelayMs") }
+        val what = request.uri().rawQuery?.let { "${request.path()}?$it" } ?: request.path()
         return ServerResponse.ok().contentType(PageHandler.TEXT_HTML_UTF8).cacheControl(CacheControl.noStore())
             .body(BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
-                val factory = out.bufferFactory()
-                val chunks = chunks(page, rendering, pssr, delay).doOnError { log.warn("demo page aborted: {}?{}: {}", request.path(), request.uri().rawQuery, PageFailure.describe(it)) }
-                out.writeAndFlushWith(chunks.map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) })
+                streamChunks(out, what) { sink -> pipeline.stream(what, sink) { writer, _, done -> render(page, rendering, pssr, delay, writer, done) } }
             })
     }
 
-    /** The page as a stream of chunks, one per ChunkWriter flush; the render starts on subscription. */
-    private fun chunks(page: DemoPage, rendering: DemoRendering, pssr: Boolean, delay: ItemDelay): Flux<String> = Flux.create({ sink ->
-        val writer = ChunkWriter { chunk ->
-            if (sink.isCancelled) throw CancellationException("client went away")
-            sink.next(chunk)
-        }
-        render(page, rendering, pssr, delay, writer, sink)
-    }, FluxSink.OverflowStrategy.BUFFER)
-
-    /** Starts the render on its rendering's threads; ends [sink] once, after the last flush. */
-    private fun render(page: DemoPage, rendering: DemoRendering, pssr: Boolean, delay: ItemDelay, writer: ChunkWriter, sink: FluxSink<String>) {
-        val done = { failure: Throwable? ->
-            synchronized(writer) {
-                if (sink.isCancelled) Unit
-                else if (failure != null) sink.error(PageFailure.unwrap(failure))
-                else try { writer.flush(); sink.complete() } catch (e: Exception) { sink.error(e) }
-            }
-        }
+    /** Starts the render on its rendering's threads; [done] once it has ended. */
+    private fun render(page: DemoPage, rendering: DemoRendering, pssr: Boolean, delay: ItemDelay, writer: ChunkWriter, done: (Throwable?) -> Unit): AutoCloseable? {
         when (rendering) {
             DemoRendering.SUSPENDING -> {
                 val job = mono(Dispatchers.Unconfined) { page.renderSuspending(delay, pssr, writer) }.subscribe({}, { done(it) }, { done(null) })
-                sink.onCancel(job)
+                return AutoCloseable { job.dispose() }
             }
             DemoRendering.VIRTUAL -> virtualThreads.execute {
-                val failure = try { page.renderBlocking(delay, pssr, writer); null } catch (e: Throwable) { e }
-                done(failure)
+                done(try { page.renderBlocking(delay, pssr, writer); null } catch (e: Throwable) { e })
             }
             DemoRendering.NAIVE -> page.renderNaive(delay, writer).whenComplete { _, failure -> done(failure) }
         }
+        return null
     }
 
     override fun close() {
@@ -135,8 +129,6 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
 
     private companion object {
         val log = LoggerFactory.getLogger(DemoHandler::class.java)
-        val TEXT_PLAIN_UTF8 = MediaType("text", "plain", UTF_8)
-        fun text(status: HttpStatus, message: String): Mono<ServerResponse> =
-            ServerResponse.status(status).contentType(TEXT_PLAIN_UTF8).bodyValue(message.replace('\n', ' ') + "\n")
+        fun text(status: HttpStatus, message: String) = PageHandler.text(status, message)
     }
 }

@@ -1,40 +1,31 @@
 package pssr.servers.webflux
 
-import io.reactivex.rxjava3.core.Observable
-import io.reactivex.rxjava3.subjects.BehaviorSubject
-import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.reactor.mono
-import org.slf4j.LoggerFactory
 import org.springframework.boot.SpringBootVersion
+import org.springframework.core.io.buffer.DataBuffer
+import org.springframework.http.HttpHeaders
+import org.springframework.http.HttpMethod
 import org.springframework.http.HttpStatus
 import org.springframework.http.MediaType
-import org.springframework.core.io.buffer.DataBuffer
 import org.springframework.http.ReactiveHttpOutputMessage
 import org.springframework.http.server.reactive.ServerHttpResponse
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator
 import org.springframework.web.reactive.function.BodyInserter
 import org.springframework.web.reactive.function.server.ServerRequest
 import org.springframework.web.reactive.function.server.ServerResponse
-import pssr.model.ItemDelay
-import pssr.model.ItemFeed
-import pssr.model.Model
+import pssr.servers.ChunkSink
+import pssr.servers.PageCall
 import pssr.servers.PageFailure
+import pssr.servers.PagePipeline
 import pssr.servers.PageRequest
-import pssr.servers.Route
+import pssr.servers.PlainText
 import pssr.servers.RouteTable
 import pssr.views.Approach
-import pssr.views.ChunkWriter
-import pssr.views.PageView
-import pssr.views.Render
-import pssr.views.Rendering
-import pssr.views.engines.ThymeleafEngine
-import reactor.core.Disposable
+import pssr.views.Engines
 import reactor.core.publisher.Flux
 import reactor.core.publisher.FluxSink
 import reactor.core.publisher.Mono
 import reactor.netty.Connection
 import java.nio.charset.StandardCharsets.UTF_8
-import java.util.concurrent.CancellationException
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 import java.util.concurrent.LinkedBlockingQueue
@@ -68,12 +59,10 @@ import java.util.concurrent.atomic.AtomicInteger
  * Chunks are item-sized, never one network write per engine `write()` call.
  *
  * ## Failures and disconnects
- * A source or template failure after the response has started is logged once (one WARN line, no stack
- * trace); every chunk rendered before it is still written and flushed, then the connection is closed
- * without the terminating chunk, so the client sees an incomplete chunked body (see [abort]). Later
- * requests are unaffected: no scope, pool or engine state is shared between renders. A client that goes
- * away cancels the body: the source is completed early (which also ends a blocked Iterable) and the
- * writer refuses further chunks, so the render ends and its thread is free again.
+ * The shared [PagePipeline] renders and logs (one line each, no stack trace). A source or template failure
+ * after the response has started: every chunk rendered before it is still written and flushed, then the
+ * connection is closed without the terminating chunk, so the client sees an incomplete chunked body (see
+ * [abort]). A client that goes away cancels the body; the pipeline ends the render within one item.
  */
 class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
     private val virtualThreads: ExecutorService =
@@ -87,133 +76,34 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
         }
     }
 
-    val routeTable: RouteTable
-
-    init {
-        ThymeleafEngine.dataDriverBufferSize = settings.thymeleafBuffer
-        routeTable = RouteTable(FRAMEWORK, APPROACHES, settingsReport(settings))
-    }
-
+    val routeTable = RouteTable(FRAMEWORK, APPROACHES, settingsReport(settings), engines = Engines.configured(settings.engines))
+    val pipeline = PagePipeline { approach -> if (approach == Approach.VIRTUAL) virtualThreads else blockingPool }
     private val routesJson = routeTable.toJson()
 
     init {
-        if (settings.warmUp) warmUp()
-    }
-
-    /**
-     * Renders every route once, with no item delay, into a discarding writer: template parsing and
-     * compilation, expression caches and class loading happen here, not in the first measured request.
-     * Runs while the application context starts, so the port is announced only after it.
-     */
-    private fun warmUp() {
-        val started = System.nanoTime()
-        for (route in routeTable.routes) {
-            @Suppress("UNCHECKED_CAST") val model = route.model as Model<Any>
-            Render.page(route.engine.view(model), route.approach.rendering, model.repository.findAll(ItemDelay.NONE), ChunkWriter { })
-        }
-        log.info("warmed up {} routes in {} ms", routeTable.routes.size, (System.nanoTime() - started) / 1_000_000)
+        if (settings.warmUp) PagePipeline.warmUp(routeTable, 1)
     }
 
     fun routes(request: ServerRequest): Mono<ServerResponse> =
         ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(routesJson)
 
+    /** Any other path; a page path asked with another method than GET is a 405. */
     fun noSuchPath(request: ServerRequest): Mono<ServerResponse> =
-        text(HttpStatus.NOT_FOUND, "no such path ${request.method()} ${request.path()}; pages are GET /{model}/{engine}/{approach}, list them with GET /routes")
+        if (request.method() != HttpMethod.GET && PAGE_PATH.matches(request.path()))
+            ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED).header(HttpHeaders.ALLOW, "GET").contentType(TEXT_PLAIN_UTF8)
+                .bodyValue(PlainText.line(PlainText.methodNotAllowed(request.method().name(), request.path())))
+        else text(HttpStatus.NOT_FOUND, PlainText.noSuchPath(request.path()))
 
     fun page(request: ServerRequest): Mono<ServerResponse> {
-        val lookup = routeTable.resolve(request.pathVariable("model"), request.pathVariable("engine"), request.pathVariable("approach"))
-        val route = when (lookup) {
-            is RouteTable.Lookup.NotFound -> return text(HttpStatus.NOT_FOUND, lookup.message)
-            is RouteTable.Lookup.Found -> lookup.route
+        val outcome = PageRequest.resolve(routeTable, request.pathVariable("model"), request.pathVariable("engine"),
+            request.pathVariable("approach"), settings.itemDelay) { request.queryParam(it).orElse(null) }
+        val call = when (outcome) {
+            is PageRequest.Refused -> return text(HttpStatus.valueOf(outcome.status), outcome.message)
+            is PageCall -> outcome
         }
-        val delay = PageRequest.itemDelay(request.queryParam("itemDelayMs").orElse(null), settings.itemDelay)
-            .getOrElse { return text(HttpStatus.BAD_REQUEST, it.message ?: "bad itemDelayMs") }
-        val failAfter = PageRequest.failAfter(request.queryParam("failAfterItems").orElse(null))
-            .getOrElse { return text(HttpStatus.BAD_REQUEST, it.message ?: "bad failAfterItems") }
-        @Suppress("UNCHECKED_CAST") val model = route.model as Model<Any>
-        val what = request.uri().rawQuery?.let { "${route.path}?$it" } ?: route.path
-        val chunks = chunks(route, model, PageRequest.source(model, delay, failAfter))
         return ServerResponse.ok().contentType(TEXT_HTML_UTF8).body(BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
-            val factory = out.bufferFactory()
-            out.writeAndFlushWith(chunks
-                .map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) }
-                .onErrorResume { failure -> Flux.just(abort(out, what, failure)) })
+            streamChunks(out, call.what) { sink -> pipeline.stream(call, sink) }
         })
-    }
-
-    /**
-     * The last group of a failed page: logs the failure once, then — after every chunk rendered so far has
-     * been written and flushed (groups are written in order) — closes the connection without the
-     * terminating chunk, and ends the body with a stackless [PageAbortedException]. With the channel already
-     * closed, neither Reactor Netty nor Spring logs a stack trace for it.
-     */
-    private fun abort(out: ReactiveHttpOutputMessage, what: String, failure: Throwable): Mono<DataBuffer> = Mono.defer {
-        val reason = PageFailure.describe(failure)
-        log.warn("page aborted: {}: {}", what, reason)
-        val aborted = PageAbortedException("$what: $reason")
-        val connection = (out as? ServerHttpResponse)?.let { ServerHttpResponseDecorator.getNativeResponse<Any>(it) } as? Connection
-        if (connection == null) Mono.error(aborted)
-        else Mono.create<Void> { closed -> connection.channel().close().addListener { closed.success() } }.then(Mono.error(aborted))
-    }
-
-    /**
-     * The page as a stream of chunks, one per [ChunkWriter] flush (head, then one per item, then the tail).
-     * The render starts when Reactor Netty subscribes to the body.
-     */
-    private fun <T : Any> chunks(route: Route, model: Model<T>, source: Observable<T>): Flux<String> = Flux.create({ sink ->
-        val clientGone = BehaviorSubject.create<Unit>()
-        val writer = ChunkWriter { chunk ->
-            if (sink.isCancelled) throw CancellationException("client went away")
-            sink.next(chunk)
-        }
-        val feed = ItemFeed(source.takeUntil(clientGone), writer::flush)
-        val done = { failure: Throwable? ->
-            if (!sink.isCancelled) {
-                if (failure != null) sink.error(PageFailure.unwrap(failure))
-                else try {
-                    writer.flush()
-                    sink.complete()
-                } catch (e: Exception) {
-                    sink.error(e)
-                }
-            }
-        }
-        val rendering = start(route.engine.view(model), route.approach, feed, writer, done)
-        sink.onCancel {
-            clientGone.onNext(Unit)
-            rendering.dispose()
-        }
-    }, FluxSink.OverflowStrategy.BUFFER)
-
-    /** Starts one render on the approach's threads; [done] is called once, with the failure if any. */
-    private fun <T : Any> start(view: PageView<T>, approach: Approach, feed: ItemFeed<T>, writer: ChunkWriter,
-                                done: (Throwable?) -> Unit): Disposable = when (approach.rendering) {
-        Rendering.ASYNC -> {
-            try {
-                requireNotNull(view.async).render(feed.observable(), writer).whenComplete { _, failure -> done(failure) }
-            } catch (e: Throwable) {
-                done(e)
-            }
-            Disposable { } // stops through the source (completed early) and the writer (refuses chunks)
-        }
-        Rendering.SUSPENDING -> {
-            val render = requireNotNull(view.suspending)
-            mono(Dispatchers.Unconfined) { render.render(feed.flow(), writer) }
-                .subscribe({}, { done(it) }, { done(null) })
-        }
-        Rendering.ITERABLE -> {
-            val executor = if (approach == Approach.VIRTUAL) virtualThreads else blockingPool
-            executor.execute {
-                val failure = try {
-                    view.iterable.render(feed.iterable(), writer)
-                    null
-                } catch (e: Throwable) {
-                    e
-                }
-                done(failure)
-            }
-            Disposable { }
-        }
     }
 
     override fun close() {
@@ -226,12 +116,12 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
         val APPROACHES = listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING)
         val TEXT_HTML_UTF8 = MediaType("text", "html", UTF_8)
         private val TEXT_PLAIN_UTF8 = MediaType("text", "plain", UTF_8)
-        private val log = LoggerFactory.getLogger(PageHandler::class.java)
+        private val PAGE_PATH = Regex("/[^/]+/[^/]+/[^/]+")
 
         /** What `/routes` reports in every route's `settings` (flat values: no quotes or braces inside). */
         fun settingsReport(s: WebfluxSettings): Map<String, Any> = linkedMapOf(
             "blockingPoolSize" to s.blockingPoolSize,
-            "thymeleafDataDriverBufferSize" to s.thymeleafBuffer,
+            "thymeleafDataDriverBufferSize" to s.engines.thymeleafDataDriverBufferSize,
             "itemDelayMsDefault" to s.itemDelay.millis,
             "warmUp" to s.warmUp,
             "flushPolicy" to "per-item: each ChunkWriter chunk is one writeAndFlushWith group, flushed by Reactor Netty",
@@ -244,9 +134,43 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
             "jdk" to Runtime.version().toString(),
         )
 
-        private fun text(status: HttpStatus, message: String): Mono<ServerResponse> =
-            ServerResponse.status(status).contentType(TEXT_PLAIN_UTF8).bodyValue(message.replace('\n', ' ') + "\n")
+        fun text(status: HttpStatus, message: String): Mono<ServerResponse> =
+            ServerResponse.status(status).contentType(TEXT_PLAIN_UTF8).bodyValue(PlainText.line(message))
     }
+}
+
+/**
+ * Writes a page's chunks, rendered by [start] into a [ChunkSink], to [out]: each chunk is its own
+ * `writeAndFlushWith` group, so Reactor Netty flushes it at once. The render starts when Reactor Netty
+ * subscribes to the body; a cancelled body (client gone) calls the pipeline's hang-up function.
+ */
+internal fun streamChunks(out: ReactiveHttpOutputMessage, what: String, start: (ChunkSink) -> () -> Unit): Mono<Void> {
+    val chunks = Flux.create({ sink ->
+        val hangUp = start(object : ChunkSink {
+            override val cancelled get() = sink.isCancelled
+            override fun next(chunk: String) { sink.next(chunk) }
+            override fun complete() = sink.complete()
+            override fun fail(failure: Throwable) { sink.error(failure) }
+        })
+        sink.onCancel { hangUp() }
+    }, FluxSink.OverflowStrategy.BUFFER)
+    val factory = out.bufferFactory()
+    return out.writeAndFlushWith(chunks
+        .map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) }
+        .onErrorResume { failure -> Flux.just(abort(out, what, failure)) })
+}
+
+/**
+ * The last group of a failed page (already logged by the pipeline): after every chunk rendered so far has
+ * been written and flushed (groups are written in order), closes the connection without the terminating
+ * chunk, and ends the body with a stackless [PageAbortedException]. With the channel already closed, neither
+ * Reactor Netty nor Spring logs a stack trace for it.
+ */
+private fun abort(out: ReactiveHttpOutputMessage, what: String, failure: Throwable): Mono<DataBuffer> = Mono.defer {
+    val aborted = PageAbortedException("$what: ${PageFailure.describe(failure)}")
+    val connection = (out as? ServerHttpResponse)?.let { ServerHttpResponseDecorator.getNativeResponse<Any>(it) } as? Connection
+    if (connection == null) Mono.error(aborted)
+    else Mono.create<Void> { closed -> connection.channel().close().addListener { closed.success() } }.then(Mono.error(aborted))
 }
 
 /** A page that failed after its response started; its connection is closed. Stackless: one log line is enough. */

@@ -14,6 +14,7 @@ import org.springframework.web.reactive.function.server.RouterFunction
 import org.springframework.web.reactive.function.server.RouterFunctions
 import org.springframework.web.reactive.function.server.ServerResponse
 import pssr.servers.PortAnnouncement
+import pssr.servers.ServerStartup
 
 /**
  * The pssr-bench Spring WebFlux server: Spring Boot on Reactor Netty, one functional route for every
@@ -54,7 +55,7 @@ class PortAnnouncer(private val settings: WebfluxSettings) : ApplicationListener
     override fun onApplicationEvent(event: WebServerInitializedEvent) {
         log.info("pssr webflux: Spring Boot {}, Reactor Netty {}, JDK {} ({}); blocking pool {} threads, thymeleaf buffer {}, default item delay {} ms",
             SpringBootVersion.getVersion(), WebfluxSettings.reactorNettyVersion(), Runtime.version(), System.getProperty("java.vm.name"),
-            settings.blockingPoolSize, settings.thymeleafBuffer, settings.itemDelay.millis)
+            settings.blockingPoolSize, settings.engines.thymeleafDataDriverBufferSize, settings.itemDelay.millis)
         PortAnnouncement.announce("webflux", settings.address, event.webServer.port, settings.portFile)
     }
 
@@ -63,6 +64,7 @@ class PortAnnouncer(private val settings: WebfluxSettings) : ApplicationListener
     }
 }
 
-fun main(args: Array<String>) {
+/** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
+fun main(args: Array<String>) = ServerStartup.run(PageHandler.FRAMEWORK) {
     SpringApplication.run(WebfluxServer::class.java, *args)
 }

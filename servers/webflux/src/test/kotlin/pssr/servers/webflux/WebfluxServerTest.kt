@@ -14,7 +14,8 @@ import org.springframework.core.env.MapPropertySource
 import org.springframework.core.env.StandardEnvironment
 import pssr.model.Model
 import pssr.servers.RouteTable
-import pssr.servers.contract.RoutesDocument
+import pssr.servers.RoutesDocument
+import pssr.servers.contract.ConsoleCapture
 import pssr.servers.contract.ServerContract
 import java.nio.file.Files
 import java.nio.file.Path
@@ -27,6 +28,10 @@ class WebfluxServerTest : ServerContract() {
     override val port: Int get() = serverPort
     override val routeTable: RouteTable get() = handler.routeTable
     override fun busyRenderThreads() = handler.blockingPool.activeCount
+    override fun serverLog() = ConsoleCapture.text()
+    override fun launch(port: Int) = ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+        "pssr.servers.webflux.WebfluxServerKt", "--server.port=$port", "--pssr.warm-up=false")
 
     @Test
     fun `the port file holds the bound port`() {
@@ -52,7 +57,7 @@ class WebfluxServerTest : ServerContract() {
         })
         val s = settings("pssr.blocking-pool-size" to "8", "pssr.thymeleaf-buffer" to "10", "pssr.item-delay-ms" to "5", "pssr.port-file" to "")
         assertEquals(8, s.blockingPoolSize)
-        assertEquals(10, s.thymeleafBuffer)
+        assertEquals(10, s.engines.thymeleafDataDriverBufferSize)
         assertEquals(5, s.itemDelay.millis)
         assertEquals(null, s.portFile)
         assertTrue(s.warmUp)
@@ -86,6 +91,7 @@ class WebfluxServerTest : ServerContract() {
         @JvmStatic
         @BeforeAll
         fun start() {
+            ConsoleCapture.start()
             context = SpringApplication.run(WebfluxServer::class.java, "--server.port=0", "--pssr.port-file=$portFile")
             serverPort = (context as WebServerApplicationContext).webServer.port
             handler = context.getBean(PageHandler::class.java)

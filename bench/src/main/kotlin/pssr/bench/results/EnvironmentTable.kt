@@ -4,10 +4,7 @@ package pssr.bench.results
  * `environment.json` as a table: [flatten] turns parsed JSON into dotted keys. The report treats the file as opaque
  * key/values written by the harness, so nothing here knows its fields.
  */
-object MiniJson {
-    /** The project's one JSON reader lives in probe (the JDK has none): Map / List / String / Double / Boolean / null. */
-    fun parse(text: String): Any? = pssr.probe.browser.Json.parse(text)
-
+object EnvironmentTable {
     /** `{"a":{"b":1},"c":[1,2]}` -> [("a.b","1"), ("c","1, 2")] — arrays of scalars joined, arrays of objects indexed. */
     fun flatten(v: Any?, prefix: String = ""): List<Pair<String, String>> = when (v) {
         is Map<*, *> -> if (v.isEmpty()) listOf(prefix to "{}") else v.entries.flatMap { (k, x) -> flatten(x, if (prefix.isEmpty()) "$k" else "$prefix.$k") }

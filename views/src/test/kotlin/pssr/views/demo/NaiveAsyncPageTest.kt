@@ -1,11 +1,13 @@
-package pssr.views
+package pssr.views.demo
 
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.model.ItemDelay
 import pssr.model.Model
-import pssr.views.examples.NaiveAsyncPage
+import pssr.views.Engines
+import pssr.views.HtmlNormalizer
+import pssr.views.Render
 import java.io.StringWriter
 
 /** Seed 002, section 3: the naive async template closes the document before its items arrive. */

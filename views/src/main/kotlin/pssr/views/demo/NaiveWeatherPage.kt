@@ -1,4 +1,4 @@
-package pssr.views.examples
+package pssr.views.demo
 
 import io.reactivex.rxjava3.core.Observable
 import kotlinx.html.*

@@ -10,9 +10,12 @@ import pssr.model.Model
 import pssr.probe.ProbeResult
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
+import pssr.servers.ListedRoute
 import pssr.servers.RouteTable
+import pssr.servers.RoutesDocument
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer
+import java.net.ServerSocket
 import java.net.Socket
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors
@@ -35,7 +38,34 @@ abstract class ServerContract {
      */
     protected open fun busyRenderThreads(): Int? = null
 
+    /**
+     * Everything the server has logged so far (stdout and stderr), where the test can read it; `null` (the
+     * default) skips the log checks.
+     */
+    protected open fun serverLog(): String? = null
+
+    /**
+     * A new server process of this framework asked to listen on [port] (nothing else changed), for the start-up
+     * failure checks; `null` (the default) skips them.
+     */
+    protected open fun launch(port: Int): ProcessBuilder? = null
+
     protected fun get(path: String, marker: String? = null): ProbeResult = StreamProbe.get(host, port, path, marker)
+
+    /** Sends `GET path?itemDelayMs=100`, reads until the first item's marker has arrived, and closes the connection. */
+    private fun hangUpAfterFirstItem(route: ListedRoute, beforeClosing: () -> Unit = {}) {
+        Socket(host, port).use { socket ->
+            socket.getOutputStream().write("GET ${route.path}?itemDelayMs=100 HTTP/1.1\r\nHost: $host\r\n\r\n".toByteArray())
+            val seen = StringBuilder()
+            val buf = ByteArray(8192)
+            while (!seen.contains(route.model.itemMarker)) {
+                val n = socket.getInputStream().read(buf)
+                check(n > 0) { "${route.path}: connection closed before the first item" }
+                seen.append(String(buf, 0, n))
+            }
+            beforeClosing()
+        }
+    }
 
     private val routes by lazy { RoutesDocument.parse(get("/routes").body) }
 
@@ -138,15 +168,7 @@ abstract class ServerContract {
         routes.filter { it.model == Model.Stocks && it.streams }.groupBy { it.approach }.map { (approach, rs) ->
             val route = rs.firstOrNull { it.engine == "baseline" } ?: rs.first()
             DynamicTest.dynamicTest("$approach: ${route.path}") {
-                Socket(host, port).use { socket ->
-                    socket.getOutputStream().write("GET ${route.path}?itemDelayMs=100 HTTP/1.1\r\nHost: $host\r\n\r\n".toByteArray())
-                    val seen = StringBuilder()
-                    val buf = ByteArray(8192)
-                    while (!seen.contains(route.model.itemMarker)) {
-                        val n = socket.getInputStream().read(buf)
-                        check(n > 0) { "${route.path}: connection closed before the first item" }
-                        seen.append(String(buf, 0, n))
-                    }
+                hangUpAfterFirstItem(route) {
                     // blocking approaches render on the platform pool: the render under way holds one of its threads
                     if (approach.startsWith("blocking")) busyRenderThreads()?.let { assertEquals(1, it, "${route.path}: renders under way") }
                 }
@@ -158,6 +180,71 @@ abstract class ServerContract {
                 assertEquals(Golden.of(route.model), HtmlNormalizer.normalize(next.body), route.path)
             }
         }
+
+    /**
+     * For each approach's streaming route of each engine that can render it async (Thymeleaf's data-driven mode
+     * logged stack traces when wrk closed its connections) or else the baseline: a client leaving mid-page
+     * leaves exactly one log line naming the page, and no stack trace.
+     */
+    @TestFactory
+    fun `a client hanging up mid-page is one log line without a stack trace`(): List<DynamicTest> {
+        serverLog() ?: return emptyList()
+        return routes.filter { it.model == Model.Presentations && it.streams }.groupBy { it.approach }.map { (approach, rs) ->
+            val route = rs.firstOrNull { it.engine == "thymeleaf" } ?: rs.first { it.engine == "baseline" }
+            DynamicTest.dynamicTest("$approach: ${route.path}") {
+                val before = serverLog()!!.length
+                hangUpAfterFirstItem(route)
+                val line = "client went away: ${route.path}?itemDelayMs=100"
+                val deadline = System.nanoTime() + 3_000_000_000L
+                while (!serverLog()!!.substring(before).contains(line) && System.nanoTime() < deadline) Thread.sleep(20)
+                Thread.sleep(1200) // the rest of the page's items: anything the end of the render would log
+                val logged = serverLog()!!.substring(before).lines().filter { it.isNotBlank() }
+                assertEquals(1, logged.count { it.contains(line) }, "${route.path}: ${logged.joinToString("\n")}")
+                val noise = logged.filter { it.trimStart().startsWith("at ") || it.contains("Exception") && !it.contains(line) }
+                assertEquals(emptyList<String>(), noise, "${route.path}: stack trace lines")
+            }
+        }
+    }
+
+    @Test
+    fun `a method other than GET on a page is a one-line 405`() {
+        val path = routes.first().path
+        for (method in listOf("POST", "PUT", "DELETE")) {
+            val answer = request(method, path)
+            assertTrue(answer.startsWith("HTTP/1.1 405"), "$method $path: ${answer.lineSequence().first()}")
+            val body = answer.substringAfter("\r\n\r\n")
+            assertTrue(body.contains("GET") && body.trim().lines().size == 1, "$method $path: one line naming GET: $body")
+        }
+    }
+
+    /** A raw HTTP/1.1 request with `Connection: close`: the whole answer (status line, headers, body). */
+    private fun request(method: String, path: String): String = Socket(host, port).use { socket ->
+        socket.soTimeout = 10_000
+        socket.getOutputStream().write("$method $path HTTP/1.1\r\nHost: $host\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".toByteArray())
+        String(socket.getInputStream().readAllBytes())
+    }
+
+    /** A port out of range, and a port another process holds: the server prints one line saying why and exits with code 2. */
+    @Test
+    fun `a port out of range or already in use is one line and exit code 2`() {
+        launch(70000) ?: return
+        fun outcome(port: Int): Pair<Int, List<String>> {
+            val process = launch(port)!!.redirectErrorStream(true).start()
+            val out = process.inputStream.bufferedReader().readLines()
+            check(process.waitFor(60, TimeUnit.SECONDS)) { "the server on port $port did not exit" }
+            return process.exitValue() to out.filter { it.contains("cannot start") || it.trimStart().startsWith("at ") || it.contains("Exception") }
+        }
+        val (outOfRangeCode, outOfRange) = outcome(70000)
+        assertEquals(2, outOfRangeCode, outOfRange.joinToString("\n"))
+        assertEquals(1, outOfRange.size, outOfRange.joinToString("\n"))
+        assertTrue(outOfRange.single().contains("65535"), outOfRange.single())
+        ServerSocket(0, 50, java.net.InetAddress.getByName(host)).use { taken ->
+            val (inUseCode, inUse) = outcome(taken.localPort)
+            assertEquals(2, inUseCode, inUse.joinToString("\n"))
+            assertEquals(1, inUse.size, inUse.joinToString("\n"))
+            assertTrue(inUse.single().contains("already in use"), inUse.single())
+        }
+    }
 
     @Test
     fun `item delay outside 0-1000 ms or not a number is a 400 with a reason`() {
@@ -185,23 +272,4 @@ abstract class ServerContract {
                 assertEquals(Golden.of(route.model), HtmlNormalizer.normalize(next.body))
             }
         }
-}
-
-/** The parsed `GET /routes` document. */
-data class ListedRoute(val model: Model<*>, val engine: String, val approach: String, val path: String,
-                       val streams: Boolean, val settings: Map<String, String>, val framework: String)
-
-object RoutesDocument {
-    private val OBJECT = Regex("\\{\"framework\".*?\"settings\":\\{(.*?)\\}\\}")
-    private fun field(obj: String, name: String) = Regex("\"$name\":(\"(.*?)\"|[^,}]+)").find(obj)?.let { it.groups[2]?.value ?: it.groups[1]!!.value }
-        ?: error("no $name in $obj")
-
-    /** Parses the flat JSON written by [RouteTable.toJson] (no JSON library needed on the client side). */
-    fun parse(json: String): List<ListedRoute> = OBJECT.findAll(json).map { m ->
-        val obj = m.value
-        val settings = Regex("\"(\\w+)\":(\"(.*?)\"|[^,}]+)").findAll(m.groupValues[1])
-            .associate { it.groupValues[1] to (it.groups[3]?.value ?: it.groupValues[2]) }
-        ListedRoute(Model.byId(field(obj, "model")) ?: error("unknown model in $obj"), field(obj, "engine"), field(obj, "approach"),
-            field(obj, "path"), field(obj, "streams") == "true", settings, field(obj, "framework"))
-    }.toList()
 }

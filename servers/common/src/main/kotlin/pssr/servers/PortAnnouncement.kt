@@ -1,0 +1,16 @@
+package pssr.servers
+
+/** How a server tells the harness where it listens: one recognisable log line, and a file when asked. */
+object PortAnnouncement {
+    const val PREFIX = "pssr-server listening:"
+
+    fun announce(framework: String, host: String, port: Int, portFile: String?) {
+        println("$PREFIX $framework http://$host:$port")
+        if (!portFile.isNullOrBlank()) {
+            val target = java.nio.file.Path.of(portFile)
+            val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")
+            java.nio.file.Files.writeString(tmp, port.toString())
+            java.nio.file.Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package pssr.servers
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+import java.nio.file.Path
+
+/** The servers' own launch descriptors, as bench reads them. */
+class LaunchDescriptorTest {
+    private val root: Path = Path.of(System.getProperty("pssr.root") ?: "../..").toAbsolutePath().normalize()
+
+    @Test
+    fun `every server module describes its launch, in the order bench lists them`() {
+        assertEquals(listOf("webflux", "mvc", "quarkus"), LaunchDescriptor.all(root).map { it.framework })
+    }
+
+    @Test
+    fun `the descriptor gives the framework's own address and port properties`() {
+        val byName = LaunchDescriptor.all(root).associateBy { it.framework }
+        assertEquals(listOf("-Dserver.address=127.0.0.1", "-Dserver.port=0"), byName.getValue("webflux").systemProperties("127.0.0.1", 0))
+        assertEquals(listOf("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=8080", "-Dpssr.port-file=/tmp/p"),
+            byName.getValue("quarkus").systemProperties("127.0.0.1", 8080, Path.of("/tmp/p")))
+    }
+}
