@@ -1,23 +1,23 @@
 package pssr.bench.cli
 
-import picocli.CommandLine.Command
-import picocli.CommandLine.Option
-import picocli.CommandLine.Parameters
-import pssr.bench.UsageError
-import pssr.probe.page.PageFetch
-import pssr.probe.page.PageProbe
-import pssr.probe.page.ProbeFailure
-import pssr.probe.page.ProbeOutput
-import pssr.probe.page.ProbeSummary
-import pssr.bench.run.Project
-import pssr.probe.browser.Chromium
-import pssr.probe.page.BrowserLook
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.time.LocalDateTime
 import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import picocli.CommandLine.Parameters
+import pssr.bench.UsageError
+import pssr.bench.run.Project
+import pssr.probe.browser.Chromium
+import pssr.probe.page.BrowserLook
+import pssr.probe.page.PageFetch
+import pssr.probe.page.PageProbe
+import pssr.probe.page.ProbeFailure
+import pssr.probe.page.ProbeOutput
+import pssr.probe.page.ProbeSummary
 
 @Command(name = "probe", mixinStandardHelpOptions = true,
     description = [

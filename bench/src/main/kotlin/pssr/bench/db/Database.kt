@@ -1,8 +1,6 @@
 package pssr.bench.db
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
-import pssr.bench.UsageError
-import pssr.model.students.Students
 import java.net.URI
 import java.net.URLDecoder
 import java.nio.file.Files
@@ -12,6 +10,8 @@ import java.sql.DriverManager
 import java.sql.SQLException
 import java.util.Properties
 import java.util.concurrent.TimeUnit
+import pssr.bench.UsageError
+import pssr.model.students.Students
 
 /** Where a students server finds PostgreSQL; [password] is never printed. */
 data class DbAddress(val host: String, val port: Int, val name: String, val user: String, val password: String) {

@@ -1,18 +1,17 @@
 package pssr.bench.report
 
-import pssr.bench.run.Workloads
-
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.measure.TimelinePoint
-import pssr.bench.results.Failure
 import pssr.bench.results.EnvironmentTable
+import pssr.bench.results.Failure
 import pssr.bench.results.ProfileRow
-import pssr.probe.Jackson
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.run.Frameworks
+import pssr.bench.run.Workloads
+import pssr.probe.Jackson
 
 /**
  * Turns a run directory into `report.html` (self-contained: CSS inline, charts as PNG data URIs) and

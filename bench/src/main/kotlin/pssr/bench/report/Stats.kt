@@ -1,6 +1,5 @@
 package pssr.bench.report
 
-import pssr.servers.RouteKey
 import kotlin.math.abs
 import kotlin.math.floor
 import kotlin.math.sqrt
@@ -8,6 +7,7 @@ import org.apache.commons.math3.distribution.TDistribution
 import pssr.bench.measure.LevelRun
 import pssr.bench.measure.Sample
 import pssr.bench.results.ResultRow
+import pssr.servers.RouteKey
 
 /**
  * The statistics the report and `compare` use. Everything here is over the repetitions of one route at

@@ -1,6 +1,5 @@
 package pssr.bench.results
 
-import pssr.servers.RouteKey
 import java.io.Writer
 import java.nio.file.Files
 import java.nio.file.Path
@@ -8,6 +7,8 @@ import java.nio.file.StandardOpenOption
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
 import pssr.bench.measure.TimelinePoint
+import pssr.bench.run.Workloads
+import pssr.servers.RouteKey
 
 /**
  * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is

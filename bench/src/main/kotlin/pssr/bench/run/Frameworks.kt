@@ -15,7 +15,11 @@ data class Framework(val name: String, val description: String, val launch: Laun
 }
 
 object Frameworks {
-    val all: List<Framework> by lazy { LaunchDescriptor.all(Project.root).map { Framework(it.framework, it.description, it) } }
+    /** The page servers (the students server has its own descriptor, read by its workload). */
+    val all: List<Framework> by lazy { LaunchDescriptor.all(Project.root).filter { it.workload == "pages" }.map { Framework(it.framework, it.description, it) } }
+
+    /** The server module that serves [workload] (e.g. `students`), or null when none is built into this tree. */
+    fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull { it.workload == workload }
     val names get() = all.map { it.name }
 
     fun byName(name: String) = all.firstOrNull { it.name == name }

@@ -21,8 +21,8 @@ import pssr.bench.results.RunDirectory
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute
 import pssr.servers.RouteKey
-import pssr.servers.key
 import pssr.servers.RoutesDocument
+import pssr.servers.key
 import pssr.views.Golden
 
 data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration,

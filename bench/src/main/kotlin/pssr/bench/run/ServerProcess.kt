@@ -9,14 +9,15 @@ import pssr.servers.RoutesDocument
 
 /** How a server JVM is started: heap, extra flags, and the CPUs it may use (null = not pinned). */
 data class ServerLaunch(
-    val heapMin: String = "512m",
+    /** Null: no minimum heap (the students workload compares memory footprints, which a fixed minimum would hide). */
+    val heapMin: String? = "512m",
     val heapMax: String = "2g",
     val extraJvmFlags: List<String> = emptyList(),
     val cpus: String? = null,
     val java: Path = Path.of(System.getProperty("java.home"), "bin", "java"),
     val javaFeature: Int = Runtime.version().feature(),
 ) {
-    fun jvmFlags(): List<String> = listOf("-Xms$heapMin", "-Xmx$heapMax", "-XX:+UseG1GC") + quietUnsafe() + extraJvmFlags
+    fun jvmFlags(): List<String> = listOfNotNull(heapMin?.let { "-Xms$it" }, "-Xmx$heapMax", "-XX:+UseG1GC") + quietUnsafe() + extraJvmFlags
 
     /** The same launch on another runtime: its java, and its flags after ours (a later -XX:+UseZGC wins). */
     fun on(runtime: ServerRuntime): ServerLaunch =

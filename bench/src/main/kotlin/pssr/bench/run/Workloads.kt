@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import pssr.bench.UsageError
+import pssr.bench.report.Report
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.bench.students.StudentsReport

@@ -1,8 +1,11 @@
 package pssr.bench.students
 
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 import org.HdrHistogram.Histogram
-import pssr.bench.results.CsvFile
 import pssr.bench.measure.Latency
+import pssr.bench.results.CsvFile
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
 import us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter
@@ -10,9 +13,6 @@ import us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion
 import us.abstracta.jmeter.javadsl.JmeterDsl.testPlan
 import us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 
 /** Failed requests by kind, as seed 003's explanation needs them told apart. */
 data class ErrorKinds(val connectRefused: Long = 0, val connectTimeout: Long = 0, val readTimeout: Long = 0, val reset: Long = 0,

@@ -1,8 +1,8 @@
 package pssr.bench.students
 
+import java.time.Duration
 import picocli.CommandLine.Option
 import pssr.bench.UsageError
-import java.time.Duration
 
 /** The four variants of the students server (servers/students), by the names its `pssr.students.variant` takes. */
 val VARIANTS = listOf("mvc-platform", "mvc-virtual", "mvc-virtual-r2dbc", "webflux-r2dbc")

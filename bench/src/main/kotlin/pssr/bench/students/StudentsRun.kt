@@ -1,22 +1,24 @@
 package pssr.bench.students
 
-import pssr.bench.results.Failure
-import pssr.bench.results.ResultRow
-import pssr.bench.results.RunDirectory
-import pssr.bench.run.Children
-import pssr.bench.run.Project
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
-import pssr.bench.run.Workloads
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import pssr.bench.UsageError
 import pssr.bench.db.StudentDatabase
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.ProcessCpu
 import pssr.bench.measure.ResourceSampler
+import pssr.bench.measure.ResourceUse
+import pssr.bench.results.Failure
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Children
+import pssr.bench.run.Frameworks
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
+import pssr.bench.run.Workloads
 import pssr.model.students.Students
 import pssr.probe.StreamProbe
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 
 /** One students server JVM (servers/students), started from its jar on a free loopback port, stopped by PID. */
 class StudentsServerProcess private constructor(private val process: Process, val port: Int, val log: Path) : AutoCloseable {
@@ -25,24 +27,23 @@ class StudentsServerProcess private constructor(private val process: Process, va
     override fun close() = Children.stop(process)
 
     companion object {
-        fun jar(root: Path = Project.root): Path? {
-            val dir = root.resolve("servers/students/target")
-            if (!Files.isDirectory(dir)) return null
-            return Files.list(dir).use { s -> s.filter { it.fileName.toString().matches(Regex("pssr-server-students-.*\\.jar")) && !it.fileName.toString().endsWith("-plain.jar") }.findFirst().orElse(null) }
-        }
+        /** The students server's own launch descriptor (servers/students/launch.properties): jar, address and port properties. */
+        private fun descriptor() = Frameworks.forWorkload("students")
+
+        fun jar(): Path? = descriptor()?.artifact()
 
         fun start(launch: ServerLaunch, args: List<String>, log: Path, ready: Duration = Duration.ofSeconds(90)): StudentsServerProcess {
-            val jar = jar() ?: throw IllegalStateException("the students server is not built (no servers/students/target/pssr-server-students-*.jar); build with ./mvnw install")
+            val d = descriptor()
+            val jar = d?.artifact() ?: throw IllegalStateException("the students server is not built (no servers/students/target/pssr-server-students-*.jar); build with ./mvnw install")
             Files.createDirectories(log.parent)
             val portFile = Files.createTempFile("pssr-students-", ".port").also { Files.delete(it) }
             val command = buildList {
                 if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
                 add(launch.java.toString())
                 // no -Xms: the paper compares memory footprints, which a fixed minimum heap would hide
-                add("-Xmx${launch.heapMax}"); add("-XX:+UseG1GC")
-                if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
+                addAll(launch.copy(heapMin = null).jvmFlags())
+                addAll(d.systemProperties("127.0.0.1", 0, portFile))
                 add("-jar"); add(jar.toString())
-                add("--server.address=127.0.0.1"); add("--server.port=0"); add("--pssr.port-file=$portFile")
                 addAll(args)
             }
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()

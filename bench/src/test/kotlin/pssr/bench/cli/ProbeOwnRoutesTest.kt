@@ -1,27 +1,27 @@
 package pssr.bench.cli
 
 import com.fasterxml.jackson.databind.ObjectMapper
+import java.net.URI
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.Callable
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.BrowserTools
 import pssr.bench.run.Frameworks
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerProcess
 import pssr.bench.run.Verifier
-import org.junit.jupiter.api.io.TempDir
-import pssr.bench.BrowserTools
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook
 import pssr.probe.page.PageProbe
-import java.nio.file.Path
-import java.net.URI
-import java.nio.file.Files
-import java.time.Duration
-import java.util.concurrent.Callable
-import java.util.concurrent.Executors
-import java.util.concurrent.TimeUnit
 
 /**
  * `./pssr probe` on this project's own servers, built and started as the harness starts them: a WebFlux

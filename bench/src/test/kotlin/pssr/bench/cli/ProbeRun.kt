@@ -1,8 +1,8 @@
 package pssr.bench.cli
 
-import pssr.bench.cli as pssrCli
 import java.io.ByteArrayOutputStream
 import java.io.PrintStream
+import pssr.bench.cli as pssrCli
 
 /** One `./pssr` invocation in this JVM: its exit code, what it printed, and how long it took. */
 data class ProbeRun(val code: Int, val out: String, val err: String, val millis: Long) {

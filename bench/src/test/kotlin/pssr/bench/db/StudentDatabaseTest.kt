@@ -1,5 +1,7 @@
 package pssr.bench.db
 
+import java.nio.file.Files
+import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -8,8 +10,6 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.UsageError
 import pssr.model.students.Students
-import java.nio.file.Files
-import java.nio.file.Path
 
 /** The embedded PostgreSQL the students workload runs on: real binaries, real SQL, nothing left behind. */
 class StudentDatabaseTest {

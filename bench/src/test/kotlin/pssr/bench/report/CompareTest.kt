@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
 import pssr.bench.cli
 import pssr.bench.resultRow
-import pssr.probe.Jackson
 import pssr.bench.results.RunDirectory
+import pssr.probe.Jackson
 
 class CompareTest {
     @TempDir lateinit var tmp: Path

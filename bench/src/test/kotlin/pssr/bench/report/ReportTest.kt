@@ -12,11 +12,11 @@ import pssr.bench.SyntheticRun
 import pssr.bench.UsageError
 import pssr.bench.cli
 import pssr.bench.resultRow
-import pssr.bench.results.Failure
 import pssr.bench.results.EnvironmentTable
-import pssr.probe.Jackson
+import pssr.bench.results.Failure
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.openRun
+import pssr.probe.Jackson
 
 class ReportTest {
     @TempDir lateinit var tmp: Path

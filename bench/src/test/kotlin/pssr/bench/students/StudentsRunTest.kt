@@ -1,15 +1,16 @@
 package pssr.bench.students
 
+import java.nio.file.Files
+import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import pssr.bench.db.StudentDatabase
 import pssr.bench.report.Report
+import pssr.bench.report.Table
 import pssr.bench.results.RunDirectory
 import pssr.bench.run.ServerLaunch
-import pssr.bench.db.StudentDatabase
-import java.nio.file.Files
-import java.nio.file.Path
 
 /** The students workload end to end: real PostgreSQL, real server JVMs, JMeter over real HTTP. */
 class StudentsRunTest {

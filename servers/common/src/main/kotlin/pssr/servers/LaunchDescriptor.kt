@@ -26,6 +26,8 @@ data class LaunchDescriptor(
     val portProperty: String,
     /** More `-Dname=value` flags the server needs on every start. */
     val flags: List<String>,
+    /** What the server serves: `pages` (the PSSR matrix, listed as a framework) or an API workload such as `students`. */
+    val workload: String = "pages",
 ) {
     /** The built runnable jar, or null when the module is not built. */
     fun artifact(): Path? {
@@ -60,7 +62,8 @@ data class LaunchDescriptor(
                 ?: throw IllegalArgumentException("$file: '$name' is missing")
             fun list(name: String) = p.getProperty(name)?.trim()?.split(Regex("\\s+"))?.filter { it.isNotEmpty() } ?: emptyList()
             return LaunchDescriptor(required("framework"), required("description"), required("order").toInt(), file.parent,
-                required("artifact"), list("artifact.exclude"), required("address.property"), required("port.property"), list("flags"))
+                required("artifact"), list("artifact.exclude"), required("address.property"), required("port.property"), list("flags"),
+                p.getProperty("workload")?.trim()?.ifEmpty { null } ?: "pages")
         }
     }
 }
