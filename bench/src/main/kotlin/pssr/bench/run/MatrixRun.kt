@@ -107,7 +107,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         }
         val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
-        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s route warm-up per route) with ${driver.description}" +
+        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s warm-up per route) with ${driver.description}" +
             (if (runtimes.size > 1) " on ${runtimes.size} runtimes: ${runtimes.joinToString(", ") { "${it.label} (${it.version})" }}" else ""))
         val progress = Progress(total, "run")
         for ((fw, routes) in work) for (rt in runtimes) {
@@ -115,12 +115,15 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             val on = launch.on(rt)
             val fwLabel = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
             var shared: Target? = null
+            val gaveUp = HashSet<Pair<String, Int>>() // a route whose server died in a repetition: its later levels there are skipped
             try {
-                for (route in routes) for (rep in 1..plan.repeat) {
+                for (slot in slots(routes, sharing)) {
+                    val (route, rep) = slot
                     val key = route.key(fwLabel).toString()
-                    val pending = run.pending(key, rep, plan.levels, done)
-                    if (pending.isEmpty()) { progress.advance(plan.levels.size, "${route.path} (done before)"); continue }
-                    progress.advance(plan.levels.size - pending.size, route.path)
+                    if (key to rep in gaveUp) { progress.advance(slot.levels.size, "${route.path} (skipped)"); continue }
+                    val pending = run.pending(key, rep, slot.levels, done)
+                    if (pending.isEmpty()) { progress.advance(slot.levels.size, "${route.path} (done before)"); continue }
+                    progress.advance(slot.levels.size - pending.size, route.path)
                     if (sharing && (shared == null || shared.ended() != null)) {
                         shared?.close(); shared = tryOpen(fw, on, tag(rt, "shared"), progress)
                         shared?.let { warmUpAll(it, routes, progress) }
@@ -132,17 +135,19 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                     }
                     var measured = 0
                     try {
-                        measure(fw, rt, server, route, rep, pending) { measured++; progress.advance(1, "$fwLabel ${route.path} r$rep") }
+                        measure(fw, rt, server, route, rep, pending, routeWarmup = !sharing) { measured++; progress.advance(1, "$fwLabel ${route.path} r$rep") }
                     } catch (e: ServerDied) {
                         // The level it died in has no row; its remaining levels are skipped, the run goes on.
                         run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "died", e.message ?: "server died"))
                         progress.note("pssr: $fwLabel ${route.path} repetition $rep: ${e.message}; its remaining levels are skipped")
+                        gaveUp += key to rep
                         failures++
                     } catch (e: Exception) {
                         // one broken route must not sink the run: record it and go on
                         val ended = server.ended()?.let { " (the server process $it)" } ?: ""
                         run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
                         progress.note("pssr: $fwLabel ${route.path} repetition $rep failed: ${e.message}$ended")
+                        gaveUp += key to rep
                         failures++
                     } finally { if (!sharing) server.close() }
                     progress.advance(pending.size - measured, "$fwLabel ${route.path} r$rep")
@@ -152,6 +157,19 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         dropStaleFailures()
         return failures
     }
+
+    /** One server session's work: some levels of one route in one repetition. */
+    private data class Slot(val route: ListedRoute, val rep: Int, val levels: List<Int>)
+
+    /**
+     * The order levels are measured in. Fresh JVMs: route by route, every level of a repetition on its own JVM.
+     * A shared JVM (--quick, --target): level by level, every route at each level before the next, so the routes
+     * compared at a level were measured at about the same age of the JVM (its JIT still compiles for a minute
+     * or more after start); route by route, the route measured first, the baseline, paid for that warm-up.
+     */
+    private fun slots(routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
+        if (!sharing) routes.flatMap { r -> (1..plan.repeat).map { rep -> Slot(r, rep, plan.levels) } }
+        else (1..plan.repeat).flatMap { rep -> plan.levels.flatMap { u -> routes.map { r -> Slot(r, rep, listOf(u)) } } }
 
     /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
     private fun dropStaleFailures() {
@@ -200,13 +218,13 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     }
 
     /**
-     * A server shared by several routes is warmed on all of them before the first is measured: otherwise
-     * the route measured first (the baseline) also pays for the JIT of the framework's own code, and
-     * engines measured later look faster than their zero-template baseline. Each route gets one route
-     * warm-up at the highest level; a route that fails here is left to fail in its own measurement.
+     * A server shared by several routes is warmed on all of them before any is measured, one route warm-up
+     * each at the highest level (this replaces the per-route warm-up of fresh JVMs); together with measuring
+     * level by level ([slots]) no route pays alone for the JIT of the framework's own code. A route that
+     * fails here is left to fail in its own measurement.
      */
     private fun warmUpAll(t: Target, routes: List<ListedRoute>, progress: Progress) {
-        if (plan.routeWarmup.seconds <= 0 || routes.size < 2) return
+        if (plan.routeWarmup.seconds <= 0) return
         progress.note("== warming ${routes.size} routes of the shared server, ${plan.routeWarmup.seconds} s each at ${plan.levels.last()} users")
         for (route in routes) try {
             driver.run(LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), plan.levels.last(), plan.routeWarmup)
@@ -215,12 +233,12 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         }
     }
 
-    /** The route's warm-up at the highest level, then each pending level; a row (and its histogram) is written per level. */
-    private fun measure(fw: Framework, rt: ServerRuntime, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, onLevel: () -> Unit) {
+    /** The route's warm-up at the highest level (fresh JVMs), then each pending level; a row (and its histogram) is written per level. */
+    private fun measure(fw: Framework, rt: ServerRuntime, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, routeWarmup: Boolean, onLevel: () -> Unit) {
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
         val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
         val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
-        if (plan.routeWarmup.seconds > 0) driver.run(load, plan.levels.last(), plan.routeWarmup)
+        if (routeWarmup && plan.routeWarmup.seconds > 0) driver.run(load, plan.levels.last(), plan.routeWarmup)
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
         val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
@@ -233,7 +251,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             run.append(row.key, r.timeline)
             onLevel()
         }
-        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "$fwLabelOf/${route.model.id}/${route.engine}/${route.approach}", name)
+        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null && plan.levels.last() in levels) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "$fwLabelOf/${route.model.id}/${route.engine}/${route.approach}", name)
     }
 
     /**
