@@ -145,8 +145,8 @@ class StudentsRun(
         "--pssr.students.variant=$variant", "--pssr.students.io=$io", "--pssr.students.io-delay-ms=${o.ioDelayMs}",
         "--pssr.jdbc.pool-size=${o.jdbcPoolSize}", "--pssr.jdbc.connection-timeout-ms=${o.poolTimeoutMs}",
         "--pssr.r2dbc.pool-size=${o.r2dbcPoolSize}", "--pssr.r2dbc.acquire-timeout-ms=${o.poolTimeoutMs}",
-        "--server.tomcat.threads.max=${if (threads > 0) threads else 200}", "--server.tomcat.accept-count=${o.tomcatAcceptCount}",
-        "--server.tomcat.max-connections=${o.tomcatMaxConnections}", "--server.tomcat.connection-timeout=${o.tomcatConnectionTimeoutMs}ms")
+        "--pssr.tomcat.max-threads=${if (threads > 0) threads else 200}", "--pssr.tomcat.accept-count=${o.tomcatAcceptCount}",
+        "--pssr.tomcat.max-connections=${o.tomcatMaxConnections}", "--pssr.tomcat.connection-timeout-ms=${o.tomcatConnectionTimeoutMs}")
 
     /**
      * The best the profile allows: [users] x loops requests, the last user starting (users - 1) / users of the

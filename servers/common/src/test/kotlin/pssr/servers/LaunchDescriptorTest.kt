@@ -10,7 +10,12 @@ class LaunchDescriptorTest {
 
     @Test
     fun `every server module describes its launch, in the order bench lists them`() {
-        assertEquals(listOf("webflux", "mvc", "quarkus"), LaunchDescriptor.all(root).map { it.framework })
+        assertEquals(listOf("webflux", "mvc", "quarkus"), LaunchDescriptor.all(root).filter { it.workload == "pages" }.map { it.framework })
+    }
+
+    @Test
+    fun `a server of another workload says which, so it is not listed as a page framework`() {
+        assertEquals(mapOf("students" to "students"), LaunchDescriptor.all(root).filter { it.workload != "pages" }.associate { it.framework to it.workload })
     }
 
     @Test
