@@ -3,8 +3,8 @@
 # `./pssr run --target` (the harness: wrk, response checks, side probe) and plain `wrk -t1 -cN -d10s` on the
 # same JVM, the order swapped every round (pssr first, then plain first) so neither always profits from the
 # other's warm-up. Prints the ratio of the summed throughputs per route and level (acceptance: 0.90-1.10) with
-# each round's pair, then the same levels with --driver jmeter and the driver CPU per request of both
-# (acceptance: wrk's <= 25% of JMeter's). Run it on an otherwise quiet machine.
+# each round's pair, then the same levels with --driver jmeter (ROUNDS runs) and the driver CPU per request of
+# both, each the mean over its rounds (acceptance: wrk's <= 25% of JMeter's). Run it on an otherwise quiet machine.
 #   scripts/driver-check.sh [USERS] [ROUNDS]   (default 16,64,128 and 2)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -62,10 +62,16 @@ done
 
 printf '\n%-40s %6s %12s %14s %14s %8s\n' route users "jmeter req/s" "jmeter µs/req" "wrk µs/req" "wrk/jm"
 for u in ${USERS//,/ }; do
-  pssr_run jmeter "$u" "$OUT/jmeter-u$u"
+  # JMeter's CPU per request over ROUNDS runs (one window alone is noisy), against wrk's over its ROUNDS
+  for round in $(seq 1 "$ROUNDS"); do pssr_run jmeter "$u" "$OUT/jmeter-u$u-r$round"; done
   for r in "${ROUTES[@]}"; do
-    key="webflux/$r"
-    jm=$(col "$OUT/jmeter-u$u/results.csv" "$key" driver_cpu_us_per_req); wk=$(col "$OUT/wrk-u$u-${r//\//-}.csv" "$key" driver_cpu_us_per_req)
-    printf '%-40s %6s %12.0f %14s %14s %8.2f\n' "$r" "$u" "$(col "$OUT/jmeter-u$u/results.csv" "$key" throughput_rps)" "$jm" "$wk" "$(awk -v a="$wk" -v b="$jm" 'BEGIN {print a / b}')"
+    key="webflux/$r"; jm=0; jrps=0; wk=0
+    for round in $(seq 1 "$ROUNDS"); do
+      jm=$(awk -v a="$jm" -v b="$(col "$OUT/jmeter-u$u-r$round/results.csv" "$key" driver_cpu_us_per_req)" 'BEGIN {print a + b}')
+      jrps=$(awk -v a="$jrps" -v b="$(col "$OUT/jmeter-u$u-r$round/results.csv" "$key" throughput_rps)" 'BEGIN {print a + b}')
+      wk=$(awk -v a="$wk" -v b="$(col "$OUT/wrk-u$u-${r//\//-}-r$round/results.csv" "$key" driver_cpu_us_per_req)" 'BEGIN {print a + b}')
+    done
+    printf '%-40s %6s %12.0f %14.1f %14.1f %8.2f\n' "$r" "$u" "$(awk -v a="$jrps" -v n="$ROUNDS" 'BEGIN {print a / n}')" \
+      "$(awk -v a="$jm" -v n="$ROUNDS" 'BEGIN {print a / n}')" "$(awk -v a="$wk" -v n="$ROUNDS" 'BEGIN {print a / n}')" "$(awk -v a="$wk" -v b="$jm" 'BEGIN {print a / b}')"
   done
 done

@@ -61,9 +61,13 @@ class ServerProcess private constructor(
     companion object {
         private val SIGNALS = mapOf(1 to "SIGHUP", 2 to "SIGINT", 6 to "SIGABRT", 9 to "SIGKILL", 11 to "SIGSEGV", 15 to "SIGTERM")
 
-        /** Starts [framework]; throws [ServerStartFailed] with the log's tail if it does not become ready. */
-        fun start(framework: Framework, launch: ServerLaunch, logDir: Path, tag: String,
-                  readyTimeout: Duration = Duration.ofSeconds(90)): ServerProcess {
+        /**
+         * Starts [framework] (its log: `<logDir>/<framework>-<tag>.log`) with [args] after the jar; it is ready when
+         * [ready] passes (default: `GET /routes` lists its routes). Throws [ServerStartFailed] with the log's tail
+         * if it does not become ready.
+         */
+        fun start(framework: Framework, launch: ServerLaunch, logDir: Path, tag: String, args: List<String> = emptyList(),
+                  readyTimeout: Duration = Duration.ofSeconds(90), ready: (ServerProcess) -> Unit = { it.routes() }): ServerProcess {
             val artifact = framework.launchable() ?: throw ServerStartFailed(framework.name, "not built (no ${framework.name} server artifact); build with ./mvnw install", "")
             Files.createDirectories(logDir)
             val log = logDir.resolve("${framework.name}-$tag.log")
@@ -74,6 +78,7 @@ class ServerProcess private constructor(
                 addAll(launch.jvmFlags())
                 addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
                 add("-jar"); add(artifact.toString())
+                addAll(args)
             }
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
             Children.track(process, graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
@@ -86,10 +91,10 @@ class ServerProcess private constructor(
             } finally { Files.deleteIfExists(portFile) }
             val deadline = System.nanoTime() + readyTimeout.toNanos()
             while (true) {
-                try { server.routes(); return server } catch (e: Exception) {
+                try { ready(server); return server } catch (e: Exception) {
                     if (!process.isAlive || System.nanoTime() > deadline) {
                         server.close()
-                        throw ServerStartFailed(framework.name, "GET /routes never answered: ${e.message}", tail(log))
+                        throw ServerStartFailed(framework.name, "never became ready: ${e.message}", tail(log))
                     }
                     Thread.sleep(100)
                 }

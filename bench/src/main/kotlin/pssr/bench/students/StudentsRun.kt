@@ -1,6 +1,5 @@
 package pssr.bench.students
 
-import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import pssr.bench.UsageError
@@ -12,7 +11,7 @@ import pssr.bench.measure.ResourceUse
 import pssr.bench.results.Failure
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Children
+import pssr.bench.run.Framework
 import pssr.bench.run.Frameworks
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerProcess
@@ -20,44 +19,14 @@ import pssr.bench.run.Workloads
 import pssr.model.students.Students
 import pssr.probe.StreamProbe
 
-/** One students server JVM (servers/students), started from its jar on a free loopback port, stopped by PID. */
-class StudentsServerProcess private constructor(private val process: Process, val port: Int, val log: Path) : AutoCloseable {
-    val pid: Long get() = process.pid()
-    fun ended(): String? = if (process.isAlive) null else "exited with code ${process.exitValue()}"
-    override fun close() = Children.stop(process)
-
-    companion object {
-        /** The students server's own launch descriptor (servers/students/launch.properties): jar, address and port properties. */
-        private fun descriptor() = Frameworks.forWorkload("students")
-
-        fun jar(): Path? = descriptor()?.artifact()
-
-        fun start(launch: ServerLaunch, args: List<String>, log: Path, ready: Duration = Duration.ofSeconds(90)): StudentsServerProcess {
-            val d = descriptor()
-            val jar = d?.artifact() ?: throw IllegalStateException("the students server is not built (no servers/students/target/pssr-server-students-*.jar); build with ./mvnw install")
-            Files.createDirectories(log.parent)
-            val portFile = Files.createTempFile("pssr-students-", ".port").also { Files.delete(it) }
-            val command = buildList {
-                if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
-                add(launch.java.toString())
-                // no -Xms: the paper compares memory footprints, which a fixed minimum heap would hide
-                addAll(launch.copy(heapMin = null).jvmFlags())
-                addAll(d.systemProperties("127.0.0.1", 0, portFile))
-                add("-jar"); add(jar.toString())
-                addAll(args)
-            }
-            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
-            Children.track(process, graceSeconds = 10)
-            try {
-                val deadline = System.nanoTime() + ready.toNanos()
-                while (System.nanoTime() < deadline && process.isAlive) {
-                    if (Files.exists(portFile)) Files.readString(portFile).trim().toIntOrNull()?.let { return StudentsServerProcess(process, it, log) }
-                    Thread.sleep(50)
-                }
-                Children.stop(process)
-                throw IllegalStateException("students server did not start (${if (process.isAlive) "no port within ${ready.seconds} s" else "exited with code ${process.exitValue()}"}); log tail:\n${ServerProcess.tail(log)}")
-            } finally { Files.deleteIfExists(portFile) }
-        }
+/** The students server (servers/students), started like every server: from its launch descriptor, by [ServerProcess]. */
+object StudentsServer {
+    /** A fresh server with [args] (variant, pools, Tomcat); ready once it announced its port. Log: `<logDir>/students-<tag>.log`. */
+    fun start(launch: ServerLaunch, args: List<String>, logDir: Path, tag: String): ServerProcess {
+        val d = Frameworks.forWorkload("students")
+            ?: throw IllegalStateException("no servers/students/launch.properties in this tree")
+        // no -Xms: the paper compares memory footprints, which a fixed minimum heap would hide
+        return ServerProcess.start(Framework(d.framework, d.description, d), launch.copy(heapMin = null), logDir, tag, args) { }
     }
 }
 
@@ -96,7 +65,7 @@ class StudentsRun(
             val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
             System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
             try {
-                StudentsServerProcess.start(launch, serverArgs(db, variant, io, threads), run.logs.resolve("students-$label-u$users.log")).use { server ->
+                StudentsServer.start(launch, serverArgs(db, variant, io, threads), run.logs, "$label-u$users").use { server ->
                     ResourceSampler(server.pid).use { sampler ->
                         val url = "http://127.0.0.1:${server.port}/api/students?page=0&io=$io"
                         val first = StreamProbe.get("127.0.0.1", server.port, "/api/students?page=0&io=$io", timeout = Duration.ofSeconds(30))

@@ -26,7 +26,7 @@ import pssr.probe.page.PageProbe
 /**
  * `./pssr probe` on this project's own servers, built and started as the harness starts them: a WebFlux
  * route that flushes per item, a Spring MVC route held by Tomcat's 8 KB buffer, seed 002's naive async
- * pages, and every route of both servers, where probe — which knows nothing of items or delays — must
+ * pages, and every route of the three servers, where probe — which knows nothing of items or delays — must
  * reach the verdict `./pssr verify` reaches with them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -124,6 +124,10 @@ class ProbeOwnRoutesTest {
 
     @Test
     fun `probe agrees with verify on every Spring MVC route`() = agreesWithVerify(mvc)
+
+    @Test
+    fun `probe agrees with verify on every Quarkus route`() =
+        ServerProcess.start(Frameworks.byName("quarkus"), ServerLaunch(heapMax = "512m"), logs, "probe-test").use { agreesWithVerify(it) }
 
     private fun agreesWithVerify(server: ServerProcess) {
         val routes = server.routes()
