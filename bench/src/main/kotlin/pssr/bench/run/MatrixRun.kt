@@ -113,7 +113,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         for ((fw, routes) in work) for (rt in runtimes) {
             val sharing = quick || target != null
             val on = launch.on(rt)
-            val fwLabel = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
+            val fwLabel = rt.frameworkLabel(fw.name)
             var shared: Target? = null
             val gaveUp = HashSet<Pair<String, Int>>() // a route whose server died in a repetition: its later levels there are skipped
             try {
@@ -242,7 +242,6 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
         val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
-        val fwLabelOf = if (rt.label.isEmpty()) fw.name else "${fw.name}@${rt.label}"
         for (users in levels) {
             val r = levelRun.measure(server, load, path, route.model.itemMarker, users, pinning, name)
             val row = toRow(fw, rt, route, rep, r)
@@ -251,7 +250,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             run.append(row.key, r.timeline)
             onLevel()
         }
-        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null && plan.levels.last() in levels) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "$fwLabelOf/${route.model.id}/${route.engine}/${route.approach}", name)
+        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null && plan.levels.last() in levels) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "${rt.frameworkLabel(fw.name)}/${route.model.id}/${route.engine}/${route.approach}", name)
     }
 
     /**

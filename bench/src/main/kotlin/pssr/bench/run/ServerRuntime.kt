@@ -11,6 +11,9 @@ import pssr.bench.UsageError
  * routes keep their plain names.
  */
 data class ServerRuntime(val label: String, val java: Path, val version: String, val feature: Int, val flags: List<String>) {
+    /** How rows and reports name [framework] on this runtime (`webflux@jdk21`; plain when the run has no runtime axis). */
+    fun frameworkLabel(framework: String): String = if (label.isEmpty()) framework else "$framework@$label"
+
     companion object {
         /** Every `--jdk` x every `--jvm` (a bare `--jvm` list runs on this JDK; none of either: this JDK, unlabelled). */
         fun matrix(jdks: List<String>, jvms: List<String>): List<ServerRuntime> {
