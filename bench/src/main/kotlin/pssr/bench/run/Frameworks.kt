@@ -18,8 +18,8 @@ object Frameworks {
     /** The page servers (the students server has its own descriptor, read by its workload). */
     val all: List<Framework> by lazy { LaunchDescriptor.all(Project.root).filter { it.workload == "pages" }.map { Framework(it.framework, it.description, it) } }
 
-    /** The server module that serves [workload] (e.g. `students`), or null when none is built into this tree. */
-    fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull { it.workload == workload }
+    /** The server module that serves [workload] (e.g. `students`; a descriptor may list several, `products,forward`), or null when none is in this tree. */
+    fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull { workload in it.workload.split(',').map(String::trim) }
     val names get() = all.map { it.name }
 
     fun byName(name: String) = all.firstOrNull { it.name == name }

@@ -1,6 +1,7 @@
 package pssr.model.students
 
 import java.sql.Connection
+import pssr.model.jsonString
 
 /** One row of seed 003's student portal: what `GET /api/students` returns, a page at a time. */
 data class Student(val id: Int, val firstName: String, val lastName: String, val email: String, val course: String, val year: Int, val gpa: String)
@@ -78,12 +79,5 @@ object Students {
     fun expectedPage(rows: Int, page: Int, size: Int): List<Student> =
         ((page * size + 1)..minOf(rows, page * size + size)).map(::row)
 
-    private fun str(s: String) = buildString {
-        append('"')
-        for (c in s) when (c) {
-            '"' -> append("\\\""); '\\' -> append("\\\\")
-            else -> if (c < ' ') append("\\u%04x".format(c.code)) else append(c)
-        }
-        append('"')
-    }
+    private fun str(s: String) = jsonString(s)
 }

@@ -26,7 +26,7 @@ data class LaunchDescriptor(
     val portProperty: String,
     /** More `-Dname=value` flags the server needs on every start. */
     val flags: List<String>,
-    /** What the server serves: `pages` (the PSSR matrix, listed as a framework) or an API workload such as `students`. */
+    /** What the server serves: `pages` (the PSSR matrix, listed as a framework) or the API workloads it serves, comma-separated (`students`, `products,forward`). */
     val workload: String = "pages",
 ) {
     /** The built runnable jar, or null when the module is not built. */

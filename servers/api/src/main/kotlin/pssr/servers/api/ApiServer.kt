@@ -1,0 +1,89 @@
+package pssr.servers.api
+
+import org.springframework.beans.factory.annotation.Value
+import org.springframework.boot.SpringApplication
+import org.springframework.boot.WebApplicationType
+import org.springframework.boot.autoconfigure.SpringBootApplication
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration
+import org.springframework.boot.autoconfigure.r2dbc.R2dbcAutoConfiguration
+import org.springframework.boot.autoconfigure.web.ServerProperties
+import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration
+import org.springframework.boot.web.context.WebServerInitializedEvent
+import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory
+import org.springframework.context.ApplicationListener
+import org.springframework.context.annotation.Bean
+import org.springframework.context.annotation.Configuration
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+
+/**
+ * Seed 004's two APIs in one jar: `GET /api/products` (compute-bound: H2 + enrichment) and `GET /api/forward`
+ * (network-bound: POST to a downstream service), in one of four variants chosen at launch ([Variant]).
+ * With `--pssr.api.role=downstream` the same jar is the downstream service instead ([Downstream]), no Spring.
+ */
+@SpringBootApplication(proxyBeanMethods = false, exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class])
+class ApiServer {
+    /** Netty for WebFlux: with Tomcat also on the classpath, Boot would otherwise serve WebFlux from Tomcat. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    class Netty {
+        @Bean fun netty() = NettyReactiveWebServerFactory()
+    }
+
+    @Bean
+    fun portAnnouncer(server: ServerProperties, settings: ApiSettings, @Value("\${pssr.port-file:}") portFile: String) =
+        ApplicationListener<WebServerInitializedEvent> { event ->
+            announce("${settings.variant.framework} http://${server.address?.hostAddress ?: "127.0.0.1"}:${event.webServer.port}", event.webServer.port, portFile)
+        }
+}
+
+/** The line and port file every pssr server writes once it listens, so the harness starts them all alike. */
+fun announce(what: String, port: Int, portFile: String?) {
+    println("pssr-server listening: $what")
+    if (portFile.isNullOrBlank()) return
+    val target = Path.of(portFile)
+    val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")
+    Files.writeString(tmp, port.toString())
+    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+}
+
+/**
+ * The servers seed 004 compares, and the two it left out (MVC on virtual threads; WebFlux enriching on the event loop).
+ * [products] and [forward]: how each workload's request is served.
+ */
+enum class Variant(val id: String, val framework: String, val threads: String, val products: String, val forward: String?) {
+    MVC("mvc", "mvc", "platform", "JDBC (HikariCP) and the enrichment on an @Async ThreadPoolTaskExecutor; the Tomcat thread waits for it",
+        "RestClient on Apache HttpClient 5 (pooled), blocking the Tomcat thread"),
+    MVC_VIRTUAL("mvc-virtual", "mvc", "virtual", "JDBC (HikariCP) and the enrichment on the request's virtual thread",
+        "RestClient on Apache HttpClient 5 (pooled), blocking the request's virtual thread"),
+    WEBFLUX("webflux", "webflux", "reactive", "r2dbc-h2 (r2dbc-pool), the enrichment offloaded to Schedulers.boundedElastic()",
+        "WebClient on Reactor Netty (pooled), nothing blocks"),
+    WEBFLUX_LOOP("webflux-loop", "webflux", "reactive", "r2dbc-h2 (r2dbc-pool), the enrichment on the thread that emits the rows (the event loop)", null);
+
+    val reactive: Boolean get() = framework == "webflux"
+
+    companion object {
+        fun of(id: String): Variant = entries.firstOrNull { it.id == id }
+            ?: throw IllegalArgumentException("unknown pssr.api.variant '$id'; valid: ${entries.joinToString(", ") { it.id }}")
+    }
+}
+
+private fun arg(args: Array<String>, name: String): String? =
+    args.lastOrNull { it.startsWith("--$name=") }?.substringAfter("=") ?: System.getProperty(name)
+
+fun main(args: Array<String>) {
+    if (arg(args, "pssr.api.role") == "downstream") return Downstream.main(args)
+    val variant = try { Variant.of(arg(args, "pssr.api.variant") ?: "mvc") } catch (e: IllegalArgumentException) {
+        System.err.println("pssr-api: ${e.message}"); kotlin.system.exitProcess(2)
+    }
+    // Netty's event loops (server and WebClient share them) are sized before Reactor Netty reads the property:
+    // the seed's table says 2 x cores.
+    val loops = arg(args, "pssr.netty.event-loops")?.toIntOrNull()?.takeIf { it > 0 } ?: (2 * Runtime.getRuntime().availableProcessors())
+    System.setProperty("reactor.netty.ioWorkerCount", loops.toString())
+    SpringApplication(ApiServer::class.java).apply {
+        setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
+        setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
+    }.run(*args)
+}
