@@ -76,6 +76,16 @@ data class ResultRow(
     val config: String = "",
     /** Of [errorsStatus]: answers saying the connection pool had no connection in time (students servers: 503). */
     val errorsPoolTimeout: Long = 0,
+    /** Of [errorsStatus], the forward API's answers about its downstream: 502 it answered an error, 503 it was down, 504 too slow. */
+    val errorsDownstreamError: Long = 0,
+    val errorsDownstreamDown: Long = 0,
+    val errorsDownstreamTimeout: Long = 0,
+    /** p95 of every sample (API workloads; NaN where not computed). */
+    val latencyP95Ms: Double = Double.NaN,
+    /** Apdex over every sample (failures frustrated) with its thresholds; NaN / 0 where not computed (pages). */
+    val apdex: Double = Double.NaN,
+    val apdexTMs: Long = 0,
+    val apdexFMs: Long = 0,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
@@ -93,7 +103,8 @@ data class ResultRow(
         fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
         fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
-        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout).let(CsvFile::line)
+        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout,
+        errorsDownstreamError, errorsDownstreamDown, errorsDownstreamTimeout, fmt(latencyP95Ms, 3), fmt(apdex, 4), apdexTMs, apdexFMs).let(CsvFile::line)
 
     companion object {
         val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
@@ -102,7 +113,8 @@ data class ResultRow(
             "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
-            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout")
+            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout",
+            "errors_downstream_error", "errors_downstream_down", "errors_downstream_timeout", "latency_p95_ms", "apdex", "apdex_t_ms", "apdex_f_ms")
         val HEADER = CsvFile.header(COLUMNS)
 
         /** Reads a row by column name, so added columns never shift old ones. */
@@ -124,7 +136,11 @@ data class ResultRow(
                 c["runtime"].orEmpty(), c["jdk"].orEmpty(), c["pinned_events"]?.toLongOrNull() ?: -1,
                 c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty(),
                 // files written before the workload axis hold pages only
-                c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0)
+                c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0,
+                // added with seed 004's workloads
+                c["errors_downstream_error"]?.toLong() ?: 0, c["errors_downstream_down"]?.toLong() ?: 0, c["errors_downstream_timeout"]?.toLong() ?: 0,
+                c["latency_p95_ms"]?.toDoubleOrNull() ?: Double.NaN, c["apdex"]?.toDoubleOrNull() ?: Double.NaN,
+                c["apdex_t_ms"]?.toLongOrNull() ?: 0, c["apdex_f_ms"]?.toLongOrNull() ?: 0)
         }
 
         private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)

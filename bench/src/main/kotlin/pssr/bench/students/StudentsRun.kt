@@ -4,31 +4,18 @@ import java.nio.file.Path
 import java.time.Duration
 import pssr.bench.UsageError
 import pssr.bench.db.StudentDatabase
-import pssr.bench.measure.LatencySummary
-import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.ErrorKinds
+import pssr.bench.measure.JmeterProfile
+import pssr.bench.measure.ProfileMeasurement
 import pssr.bench.measure.ResourceSampler
-import pssr.bench.measure.ResourceUse
 import pssr.bench.results.Failure
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Framework
-import pssr.bench.run.Frameworks
 import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
+import pssr.bench.run.WorkloadServer
 import pssr.bench.run.Workloads
 import pssr.model.students.Students
 import pssr.probe.StreamProbe
-
-/** The students server (servers/students), started like every server: from its launch descriptor, by [ServerProcess]. */
-object StudentsServer {
-    /** A fresh server with [args] (variant, pools, Tomcat); ready once it announced its port. Log: `<logDir>/students-<tag>.log`. */
-    fun start(launch: ServerLaunch, args: List<String>, logDir: Path, tag: String): ServerProcess {
-        val d = Frameworks.forWorkload("students")
-            ?: throw IllegalStateException("no servers/students/launch.properties in this tree")
-        // no -Xms: the paper compares memory footprints, which a fixed minimum heap would hide
-        return ServerProcess.start(Framework(d.framework, d.description, d), launch.copy(heapMin = null), logDir, tag, args) { }
-    }
-}
 
 /**
  * `./pssr run --workloads students`: one PostgreSQL for the whole run (embedded unless --db-url), seeded once;
@@ -43,7 +30,7 @@ class StudentsRun(
     /** Called when a level's load starts (tests kill the database here). */
     private val onLoad: (StudentDatabase) -> Unit = {},
 ) {
-    private val load = StudentsLoad(Duration.ofSeconds(o.responseTimeoutSeconds), run.dir.resolve("jtl"))
+    private val load = JmeterProfile(Duration.ofSeconds(o.responseTimeoutSeconds), run.dir.resolve("jtl"), "students", ErrorKinds.Companion.StatusKinds.STUDENTS)
 
     companion object {
         /** Seed 003's load: 2,000 users. */
@@ -65,18 +52,18 @@ class StudentsRun(
             val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
             System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
             try {
-                StudentsServer.start(launch, serverArgs(db, variant, io, threads), run.logs, "$label-u$users").use { server ->
+                WorkloadServer.start(Workloads.STUDENTS, launch, serverArgs(db, variant, io, threads), run.logs, "$label-u$users").use { server ->
                     ResourceSampler(server.pid).use { sampler ->
                         val url = "http://127.0.0.1:${server.port}/api/students?page=0&io=$io"
                         val first = StreamProbe.get("127.0.0.1", server.port, "/api/students?page=0&io=$io", timeout = Duration.ofSeconds(30))
                         check(first.status == 200 && first.body == expected) { "GET /api/students answered ${first.status}, not the seeded page: ${first.body.take(200)}" }
                         // warm-up, discarded: opens the pools and compiles the hot path; a tenth of the profile's users, no ramp
                         load.run(url, expected, maxOf(1, minOf(users / 10, 100)), Duration.ZERO, 2, "warmup")
-                        val cpu0 = ProcessCpu.treeSeconds(server.pid); val self0 = ProcessCpu.selfSeconds()
                         onLoad(db)
-                        val r = load.run(url, expected, users, o.rampUp, o.loops, label)
-                        val cpu = ProcessCpu.treeSeconds(server.pid) - cpu0; val self = ProcessCpu.selfSeconds() - self0
-                        val row = row(variant, io, config, users, r, sampler.use(r.startMillis, r.endMillis), cpu, self, server.ended())
+                        val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users, o.rampUp, o.loops, label) }
+                        val r = m.result
+                        val (fw, model, engine, approach) = names(variant, io)
+                        val row = m.toRow(fw, model, engine, approach, users, o.ioDelayMs, bound(variant, io, users), Workloads.STUDENTS, config)
                         run.append(row)
                         run.append(row.key, r.latency)
                         System.err.println("   ${r.samples} requests, mean ${"%.0f".format(r.meanMs)} ms, errors ${"%.2f".format(100.0 * r.errors.total / r.samples.coerceAtLeast(1))}% " +
@@ -127,20 +114,5 @@ class StudentsRun(
         val delayS = o.ioDelayMs / 1000.0
         val profile = users.toDouble() * o.loops / (o.rampUpSeconds * (users - 1.0) / users + o.loops * delayS)
         return if (io == "db" && delayS > 0) minOf(profile, pool(variant) / delayS) else profile
-    }
-
-    private fun row(variant: String, io: String, config: String, users: Int, r: ProfileResult, use: pssr.bench.measure.ResourceUse,
-                    serverCpuS: Double, selfCpuS: Double, ended: String?): ResultRow {
-        val (fw, model, engine, approach) = names(variant, io)
-        val lat = LatencySummary.of(r.latency)
-        val e = r.errors
-        val perReq = { s: Double -> if (r.samples == 0L) Double.NaN else s * 1e6 / r.samples }
-        return ResultRow(fw, model, engine, approach, users, 1, "jmeter", o.ioDelayMs, r.seconds, r.samples,
-            e.http5xx + e.otherStatus, e.wrongBody, e.connectRefused + e.connectTimeout, e.reset, e.readTimeout,
-            r.correct / r.seconds, bound(variant, io, users), r.meanMs, lat.p50, lat.p90, lat.p99, lat.p999, lat.max,
-            0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            perReq(serverCpuS), perReq(selfCpuS), use.cpuPctMean, use.cpuPctPeak, selfCpuS / r.seconds * 100,
-            use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak, false,
-            workload = Workloads.STUDENTS, config = config, errorsPoolTimeout = e.poolTimeout)
     }
 }
