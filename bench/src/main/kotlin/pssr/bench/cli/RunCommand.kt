@@ -32,6 +32,9 @@ import pssr.bench.run.Selection
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerRuntime
 import pssr.bench.run.Workloads
+import pssr.bench.api.ApiOptions
+import pssr.bench.api.ApiReport
+import pssr.bench.api.ApiRun
 import pssr.bench.students.StudentsOptions
 import pssr.bench.students.StudentsReport
 import pssr.bench.students.StudentsRun
@@ -46,10 +49,12 @@ import pssr.bench.students.StudentsRun
 class RunCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
 
-    @Option(names = ["--workloads"], split = ",", paramLabel = "NAME", description = ["What to load: pages (default; the PSSR matrix), students (seed 003's PostgreSQL API, JMeter with ramp-up; docs/STUDENTS.md)"])
+    @Option(names = ["--workloads"], split = ",", paramLabel = "NAME", description = ["What to load: pages (default; the PSSR matrix), students (seed 003's PostgreSQL API, JMeter with ramp-up; docs/STUDENTS.md), products and forward (seed 004's compute-bound and network-bound APIs; docs/SEED004.md)"])
     var workloadNames: List<String> = listOf(Workloads.PAGES)
 
     @Mixin lateinit var students: StudentsOptions
+
+    @Mixin lateinit var api: ApiOptions
 
     @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
@@ -121,6 +126,9 @@ class RunCommand : Callable<Int> {
         val pages = Workloads.PAGES in workloads
         val wantStudents = Workloads.STUDENTS in workloads
         if (wantStudents) students.validate()
+        val wantProducts = Workloads.PRODUCTS in workloads
+        val wantForward = Workloads.FORWARD in workloads
+        if (wantProducts || wantForward) api.validate(wantProducts, wantForward)
         if (quick) selection.applyQuickSlice()
         val plan = plan()
         val (serverCpus, loadCpus) = pinning()
@@ -133,7 +141,8 @@ class RunCommand : Callable<Int> {
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val wrk = if (pages) checkDriver() else null
         val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
-            mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap())
+            mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap()) +
+            (if (wantProducts || wantForward) api.asMap() else emptyMap())
         // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
         val studentsDb = if (wantStudents) StudentsRun.open(students) else null
         (studentsDb ?: AutoCloseable {}).use {
@@ -150,9 +159,12 @@ class RunCommand : Callable<Int> {
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
             var failures = if (pages) MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load).execute() else 0
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
+            if (wantProducts) failures += ApiRun(run, api, launch).products()
+            if (wantForward) failures += ApiRun(run, api, launch).forward()
             Report.write(run)
             if (pages) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
             if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
+            if (wantProducts || wantForward) ApiReport.text(run.rows()).forEach(::println)
             println("results: ${run.results}")
             println("report:  ${run.report}")
             return if (failures == 0) 0 else 1

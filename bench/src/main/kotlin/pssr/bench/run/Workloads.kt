@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import pssr.bench.UsageError
+import pssr.bench.api.ApiReport
 import pssr.bench.report.Report
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
@@ -16,12 +17,18 @@ class Workload(val name: String, val description: String, val html: (RunDirector
 object Workloads {
     const val PAGES = "pages"
     const val STUDENTS = "students"
+    const val PRODUCTS = "products"
+    const val FORWARD = "forward"
 
     val all = listOf(
         // the pages' sections are the body of the report itself (Report.kt)
         Workload(PAGES, "PSSR pages: models x engines x approaches x frameworks, wrk by default", { _, _ -> null }, { _, _ -> null }),
         Workload(STUDENTS, "seed 003: GET /api/students from PostgreSQL, platform vs virtual threads, JDBC vs R2DBC, JMeter with ramp-up",
             StudentsReport::html, StudentsReport::markdown),
+        Workload(PRODUCTS, "seed 004: GET /api/products, H2 + enrichment (compute-bound), Spring MVC (@Async executor, virtual threads) vs WebFlux (boundedElastic, event loop), JMeter",
+            ApiReport.html(PRODUCTS), ApiReport.markdown(PRODUCTS)),
+        Workload(FORWARD, "seed 004: GET /api/forward, POST to a downstream service (network-bound), RestClient (pooled) vs WebClient, JMeter",
+            ApiReport.html(FORWARD), ApiReport.markdown(FORWARD)),
     )
     val names get() = all.map { it.name }
 
