@@ -41,6 +41,7 @@ object Products {
         "PHYS" to Kind("physical", "standard"), "BULK" to Kind("bulky", "freight"),
         "DIGI" to Kind("digital", "none"), "PERI" to Kind("perishable", "express"))
 
+    private val NOT_ALNUM = Regex("[^a-z0-9]+")
     private val adjectives = listOf("compact", "deluxe", "ergonomic", "rustic", "smart", "classic", "portable", "premium", "eco friendly", "vintage", "modular")
     private val nouns = listOf("lamp", "kettle", "backpack", "novel", "puzzle", "speaker", "blender", "tent", "coffee beans", "chair", "headphones", "board game", "atlas")
 
@@ -87,7 +88,7 @@ object Products {
     fun enrich(p: Product): EnrichedProduct {
         val c = categories.getValue(p.category); val r = regions.getValue(p.region); val k = kinds.getValue(p.type)
         val title = p.name.split(' ').joinToString(" ") { w -> w.replaceFirstChar { it.titlecase(Locale.ROOT) } }
-        val slug = p.name.lowercase(Locale.ROOT).replace(Regex("[^a-z0-9]+"), "-").trim('-') + "-" + p.id
+        val slug = p.name.lowercase(Locale.ROOT).replace(NOT_ALNUM, "-").trim('-') + "-" + p.id
         val sku = "${p.category}-${p.region}-${p.type.take(2)}-${p.id.toString().padStart(6, '0')}"
         val discount = if (c.discountPct > 0 && p.priceCents >= c.discountFromCents) c.discountPct else 0
         val net = p.priceCents - p.priceCents * discount / 100

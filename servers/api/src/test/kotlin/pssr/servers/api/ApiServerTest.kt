@@ -1,0 +1,94 @@
+package pssr.servers.api
+
+import java.net.ServerSocket
+import java.net.URI
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.nio.file.Files
+import java.nio.file.Path
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import org.springframework.boot.SpringApplication
+import org.springframework.boot.WebApplicationType
+import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.context.ConfigurableApplicationContext
+import pssr.model.api.Orders
+import pssr.model.api.Products
+
+/**
+ * Every variant over real HTTP: the same products JSON as one golden response, the same forward answer as another
+ * (through a real downstream on loopback), and a downstream that is down, too slow or failing answered as an error
+ * of its own status, never as a fast success.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ApiServerTest {
+    private val http = HttpClient.newHttpClient()
+    private val downstream = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 20, failStatus = 0, eventLoops = 1))
+    private val downstreamUrl = "http://127.0.0.1:${downstream.port()}"
+
+    @AfterAll
+    fun stop() { downstream.disposeNow() }
+
+    private fun golden(name: String): String = Files.readString(Path.of("src/test/resources/golden/$name")).trimEnd('\n')
+
+    private fun start(variant: Variant, vararg extra: String): ConfigurableApplicationContext =
+        SpringApplication(ApiServer::class.java).apply {
+            setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
+            setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
+        }.run("--server.port=0", "--pssr.api.variant=${variant.id}", *extra,
+            // a setting given twice on Spring's command line becomes "a,b": the default downstream only when none was given
+            *(if (extra.none { it.startsWith("--pssr.forward.downstream-url=") }) arrayOf("--pssr.forward.downstream-url=$downstreamUrl") else emptyArray()))
+
+    private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
+        val port = (ctx as WebServerApplicationContext).webServer.port
+        return http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port$path")).build(), HttpResponse.BodyHandlers.ofString())
+    }
+
+    @Test
+    fun `the golden responses are what the model computes`() {
+        assertEquals(golden("products-page0.json"), Products.expectedJson(Products.DEFAULT_ROWS, 0, Products.DEFAULT_PAGE_SIZE))
+        assertEquals(golden("forward-answer.json"), Orders.answer(Orders.payload(Orders.DEFAULT_ITEMS)))
+    }
+
+    @Test
+    fun `every variant answers the golden products page and the golden forward answer, and lists its settings`() {
+        for (variant in Variant.entries) start(variant).use { ctx ->
+            val products = get(ctx, "/api/products?page=0")
+            assertEquals(200, products.statusCode(), variant.id)
+            assertEquals(golden("products-page0.json"), products.body(), "${variant.id}: /api/products")
+            val forward = get(ctx, "/api/forward")
+            assertEquals(200, forward.statusCode(), "${variant.id}: ${forward.body()}")
+            assertEquals(golden("forward-answer.json"), forward.body(), "${variant.id}: /api/forward")
+            val routes = get(ctx, "/routes").body()
+            for (setting in if (variant.reactive) listOf("nettyEventLoops", "r2dbcPoolSize", "clientPoolSize", "gzip")
+                             else listOf("tomcatMaxThreads", "tomcatAcceptCount", "hikariMaximumPoolSize", "hikariMinimumIdle", "executorCore", "clientPoolSize", "gzip"))
+                assertTrue(routes.contains("\"$setting\":"), "${variant.id}: /routes lacks $setting: $routes")
+            assertEquals(400, get(ctx, "/api/products?size=0").statusCode())
+        }
+    }
+
+    @Test
+    fun `a downstream that is down, too slow or failing is an error of its own status, never a fast success`() {
+        val closedPort = ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()).use { it.localPort }
+        val slow = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 1500, failStatus = 0, eventLoops = 1))
+        val failing = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 0, failStatus = 500, eventLoops = 1))
+        try {
+            for (variant in listOf(Variant.MVC, Variant.MVC_VIRTUAL, Variant.WEBFLUX)) {
+                for ((url, status) in listOf("http://127.0.0.1:$closedPort" to 503, "http://127.0.0.1:${slow.port()}" to 504, "http://127.0.0.1:${failing.port()}" to 502)) {
+                    start(variant, "--pssr.forward.downstream-url=$url", "--pssr.forward.response-timeout-ms=300").use { ctx ->
+                        val t0 = System.nanoTime()
+                        val r = get(ctx, "/api/forward")
+                        val ms = (System.nanoTime() - t0) / 1_000_000
+                        assertEquals(status, r.statusCode(), "${variant.id} against $url: ${r.body()}")
+                        assertTrue(!r.body().contains("\"accepted\""), r.body())
+                        if (status == 504) assertTrue(ms >= 300, "${variant.id}: a timeout answered after $ms ms, before the 300 ms timeout")
+                    }
+                }
+            }
+        } finally { slow.disposeNow(); failing.disposeNow() }
+    }
+}
