@@ -56,6 +56,9 @@ class ApiOptions {
     @Option(names = ["--downstream-latency"], paramLabel = "MS", description = ["forward: the latency of the downstream pssr starts (default \${DEFAULT-VALUE})"])
     var downstreamLatencyMs: Long = 100
 
+    @Option(names = ["--downstream-fail-status"], hidden = true, paramLabel = "STATUS", description = ["forward: the downstream pssr starts answers every request with this status (0: never; for tests of failures)"])
+    var downstreamFailStatus: Int = 0
+
     @Option(names = ["--order-items"], paramLabel = "N", description = ["forward: lines in the order POSTed downstream (default \${DEFAULT-VALUE}, ~1 KB)"])
     var orderItems: Int = 10
 
@@ -122,6 +125,7 @@ class ApiOptions {
         range("--product-page-size", pageSize.toLong(), 1, 200)
         range("--downstream-latency", downstreamLatencyMs, 0, 60_000)
         range("--order-items", orderItems.toLong(), 1, 10_000)
+        if (downstreamFailStatus != 0) range("--downstream-fail-status", downstreamFailStatus.toLong(), 400, 599)
         if (clientPoolSizes.isEmpty()) throw UsageError("--client-pool-sizes needs at least one size")
         for (p in clientPoolSizes) range("--client-pool-sizes", p.toLong(), 0, 10_000)
         range("--client-response-timeout", clientResponseTimeoutMs, 1, 600_000)
