@@ -59,15 +59,19 @@ object ApiReport {
         if (mvc == null || wf == null) return out + "Ours: the comparison needs both mvc and webflux rows; this run has ${h.keys.joinToString(", ").ifEmpty { "none" }}."
         val tRatio = rps(mvc) / rps(wf); val mRatio = wf.latencyMeanMs / mvc.latencyMeanMs
         out += "Ours (${mvc.users} users): mvc ${f(rps(mvc), 1)} req/s vs webflux ${f(rps(wf), 1)} req/s = ${f(tRatio, 2)}x; mean ${f(mvc.latencyMeanMs, 1)} vs ${f(wf.latencyMeanMs, 1)} ms " +
-            "(webflux ${f(mRatio, 2)}x slower); p95 ${f(mvc.latencyP95Ms, 1)} vs ${f(wf.latencyP95Ms, 1)} ms, p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; " +
+            "(webflux / mvc ${f(mRatio, 2)}x); p95 ${f(mvc.latencyP95Ms, 1)} vs ${f(wf.latencyP95Ms, 1)} ms, p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; " +
             "Apdex ${apdex(mvc)} vs ${apdex(wf)}. " + when {
                 tRatio >= 0.8 * Seed004.RATIO -> "The seed's ~4x is reproduced."
                 tRatio > 1.1 -> "MVC is ahead, as the seed says, but by ${f(tRatio, 2)}x, not ~4x."
                 tRatio >= 0.9 -> "No difference to speak of: the seed's ~4x is not reproduced."
                 else -> "WebFlux is ahead here: the seed's finding is not reproduced."
             }
-        out += "Reason, measured: the closed loop is CPU-bound on ${mvc.cpuPctMean.let { f(it) }}% / ${f(wf.cpuPctMean)}% of a core (mvc / webflux server CPU); server CPU per request " +
-            "mvc ${f(mvc.serverCpuUsPerRequest)} µs vs webflux ${f(wf.serverCpuUsPerRequest)} µs (${f(wf.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest, 2)}x), so the throughput ratio follows what each stack spends per request."
+        val cpuRatio = wf.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest
+        out += "Reason, measured: server CPU per request mvc ${f(mvc.serverCpuUsPerRequest)} µs vs webflux ${f(wf.serverCpuUsPerRequest)} µs (${f(cpuRatio, 2)}x), " +
+            "server CPU ${f(mvc.cpuPctMean)}% vs ${f(wf.cpuPctMean)}% of one core over the window. " +
+            (if (cpuRatio.isNaN()) "" else if (kotlin.math.abs(cpuRatio / tRatio - 1) <= 0.25) "The throughput ratio (${f(tRatio, 2)}x) is what each stack spends per request on these cores."
+             else "CPU per request explains ${f(cpuRatio, 2)}x of the ${f(tRatio, 2)}x; the rest is time the server did not compute (it used ${f(wf.cpuPctMean)}% of a core against mvc's ${f(mvc.cpuPctMean)}%)" +
+                (if (h["webflux-loop"] != null) ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves out." else "; run webflux-loop to see how much is the hop to boundedElastic."))
         h["webflux-loop"]?.let { l ->
             out += "The offload's cost (not in the seed): webflux-loop (enrichment on the event loop) ${f(rps(l), 1)} req/s, ${f(l.serverCpuUsPerRequest)} µs/request vs " +
                 "webflux with boundedElastic ${f(rps(wf), 1)} req/s, ${f(wf.serverCpuUsPerRequest)} µs/request: the hop to boundedElastic is worth ${f(rps(l) / rps(wf), 2)}x throughput on these cores."
@@ -110,6 +114,19 @@ object ApiReport {
         return out
     }
 
+    /** Every tuning setting each server variant reported in `GET /routes` (kept by [ApiRun] under routes/), one line per variant. */
+    fun settings(run: RunDirectory, w: String): List<Pair<String, String>> {
+        val dir = run.dir.resolve("routes")
+        if (!java.nio.file.Files.isDirectory(dir)) return emptyList()
+        return java.nio.file.Files.list(dir).use { files -> files.filter { it.fileName.toString().startsWith("$w-") }.sorted().toList() }.mapNotNull { f ->
+            try {
+                val entry = pssr.probe.Jackson.mapper.readTree(java.nio.file.Files.readString(f)).firstOrNull { it.get("workload")?.asText() == w } ?: return@mapNotNull null
+                f.fileName.toString().removePrefix("$w-").removeSuffix(".json") to
+                    entry.get("settings").properties().joinToString(", ") { (k, v) -> "$k=${v.asText()}" }
+            } catch (e: Exception) { null }
+        }
+    }
+
     fun text(all: List<ResultRow>): List<String> = buildList {
         for (w in listOf(Workloads.PRODUCTS, Workloads.FORWARD)) {
             val rows = all.filter { it.workload == w }
@@ -122,16 +139,18 @@ object ApiReport {
 
     private fun title(w: String) = if (w == Workloads.PRODUCTS) "products (seed 004, compute-bound)" else "forward (seed 004, network-bound)"
 
-    fun markdown(w: String): (RunDirectory, List<ResultRow>) -> String = { _, rows ->
+    fun markdown(w: String): (RunDirectory, List<ResultRow>) -> String = { run, rows ->
         buildString {
             appendLine(); appendLine("## Workload: ${title(w)}"); appendLine()
             for (s in findings(w, rows)) appendLine("- $s")
             appendLine()
             append(Table(HEADER, sorted(rows, w).map(::cells)).markdown())
+            val set = settings(run, w)
+            if (set.isNotEmpty()) { appendLine(); appendLine("Settings each server reported in GET /routes:"); appendLine(); set.forEach { (v, s) -> appendLine("- $v: $s") } }
         }
     }
 
-    fun html(w: String): (RunDirectory, List<ResultRow>) -> String = { _, rows ->
+    fun html(w: String): (RunDirectory, List<ResultRow>) -> String = { run, rows ->
         buildString {
             append("<h2 id=\"workload-$w\">Workload: ${htmlEscape(title(w))}</h2>\n<p class=note>")
             append(if (w == Workloads.PRODUCTS) "GET /api/products: a page of the H2 product table, each product enriched through lookup maps, string processing and business rules; " +
@@ -148,6 +167,12 @@ object ApiReport {
                 append("</tr>\n")
             }
             append("</table>\n")
+            val set = settings(run, w)
+            if (set.isNotEmpty()) {
+                append("<h3>Settings each server reported (GET /routes)</h3>\n<table><tr><th>variant</th><th>settings</th></tr>\n")
+                for ((v, s) in set) append("<tr><td>").append(htmlEscape(v)).append("</td><td>").append(htmlEscape(s)).append("</td></tr>\n")
+                append("</table>\n")
+            }
         }
     }
 }

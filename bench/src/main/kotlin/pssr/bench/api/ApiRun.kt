@@ -102,6 +102,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     check(first.status != 200 || first.body == expected) { "GET $path answered 200 with another body than expected: ${first.body.take(200)}" }
                     if (first.status != 200) System.err.println("   GET $path answered ${first.status}: ${first.body.lineSequence().first().take(200)}")
                     val url = "${server.baseUrl}$path"
+                    // the server's own account of every tuning setting, kept for the report's settings table
+                    java.nio.file.Files.createDirectories(run.dir.resolve("routes"))
+                    java.nio.file.Files.writeString(run.dir.resolve("routes/$workload-$label.json"),
+                        StreamProbe.get("127.0.0.1", server.port, "/routes", timeout = Duration.ofSeconds(10)).body)
                     // warm-up, discarded: compiles the hot path and opens the pools; it also measures the rate the budget's loops are sized by
                     val warm = load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "warmup", post)
                     val loops = loopsFor(warm.rps, users)

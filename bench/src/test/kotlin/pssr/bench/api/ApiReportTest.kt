@@ -1,0 +1,39 @@
+package pssr.bench.api
+
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import pssr.bench.resultRow
+import pssr.bench.run.Workloads
+
+/** The seed's findings beside ours, each sentence computed from the rows: the ratio, and the measured reason for it. */
+class ApiReportTest {
+    private fun forward(engine: String, pool: Int?, rps: Double, users: Int = 25) =
+        resultRow(framework = if (engine.startsWith("webflux")) "webflux" else if (engine == "downstream") "downstream" else "mvc", model = "forward",
+            engine = engine, users = users, throughput = rps, itemDelayMs = 100, driver = "jmeter")
+            .copy(workload = Workloads.FORWARD, config = pool?.let { "clientPool=$it" } ?: "latencyMs=100 alone")
+
+    private fun products(engine: String, rps: Double, cpuUs: Double) =
+        resultRow(framework = if (engine.startsWith("webflux")) "webflux" else "mvc", model = "products", engine = engine, users = 50,
+            throughput = rps, serverCpuUs = cpuUs, driver = "jmeter").copy(workload = Workloads.PRODUCTS, config = "rows=1000")
+
+    @Test
+    fun `forward names the client pool as the reason and shows the downstream is not the bottleneck`() {
+        val rows = listOf(forward("mvc", 5, 48.0), forward("mvc", 2, 19.0), forward("mvc", 25, 218.0), forward("webflux", 16, 150.0),
+            forward("downstream", null, 750.0, users = 100))
+        val text = ApiReport.findings(Workloads.FORWARD, rows).joinToString("\n")
+        assertTrue(text.contains("webflux 150.0 req/s vs mvc 48.0 req/s = 3.13x"), text)
+        assertTrue(text.contains("mvc's client pool 5 / 100 ms = 50.0 req/s"), text)
+        assertTrue(text.contains("The seed's ~4x appears with an mvc pool of 5"), text)
+        assertTrue(text.contains("3.44x the fastest forward row (mvc (pool 25), 218.0 req/s), so the figures are the API's"), text)
+    }
+
+    @Test
+    fun `products compares mvc with webflux and says how much CPU per request explains`() {
+        val rows = listOf(products("mvc", 400.0, 1700.0), products("webflux", 100.0, 3400.0), products("webflux-loop", 300.0, 2900.0))
+        val text = ApiReport.findings(Workloads.PRODUCTS, rows).joinToString("\n")
+        assertTrue(text.contains("mvc 400.0 req/s vs webflux 100.0 req/s = 4.00x"), text)
+        assertTrue(text.contains("The seed's ~4x is reproduced."), text)
+        assertTrue(text.contains("CPU per request explains 2.00x of the 4.00x"), text)
+        assertTrue(text.contains("the hop to boundedElastic is worth 3.00x throughput"), text)
+    }
+}
