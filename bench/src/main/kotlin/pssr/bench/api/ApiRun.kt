@@ -7,6 +7,7 @@ import pssr.bench.measure.JmeterProfile
 import pssr.bench.measure.ProfileMeasurement
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.results.Failure
+import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerProcess
@@ -25,6 +26,8 @@ import pssr.probe.StreamProbe
  */
 class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private val launch: ServerLaunch) {
     private val apdexT = o.apdex[0]; private val apdexF = o.apdex[1]
+    /** Levels a resumed run already has a row for (their keys hold the settings, so each sweep point counts alone). */
+    private val done: Set<String> = run.rows().map { it.key }.toSet()
 
     /** The products workload; returns the number of failed rows. */
     fun products(): Int {
@@ -68,7 +71,9 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
 
     /** The downstream alone, at [users] (several times forward's): what it can answer, to show it is never the bottleneck. */
     private fun downstreamAlone(d: ServerProcess, payload: String, expected: String, users: Int, load: JmeterProfile): Int = try {
-        ResourceSampler(d.pid).use { sampler ->
+        val config = "latencyMs=${o.downstreamLatencyMs} alone"
+        if (ResultRow.keyOf(ResultRow.routeOf("downstream", Workloads.FORWARD, "downstream", "reactive", config), users, 1) in done) 0
+        else ResourceSampler(d.pid).use { sampler ->
             val url = "${d.baseUrl}/orders"
             load.run(url, expected, minOf(users, 50), Duration.ZERO, 5, "downstream-warmup", payload)
             val loops = loopsFor(load.run(url, expected, users, Duration.ZERO, 3, "downstream-calibrate", payload).rps, users)
@@ -76,7 +81,7 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
             val m = ProfileMeasurement.of(d.pid, sampler) { load.run(url, expected, users, Duration.ofSeconds(o.rampUpSeconds), loops, "downstream", payload) }
             val latencyS = o.downstreamLatencyMs / 1000.0
             val row = m.toRow("downstream", Workloads.FORWARD, "downstream", "reactive", users, o.downstreamLatencyMs,
-                if (latencyS > 0) users / latencyS else Double.NaN, Workloads.FORWARD, "latencyMs=${o.downstreamLatencyMs} alone", Apdex.of(m.result.ok, m.result.samples, apdexT, apdexF))
+                if (latencyS > 0) users / latencyS else Double.NaN, Workloads.FORWARD, config, Apdex.of(m.result.ok, m.result.samples, apdexT, apdexF))
             run.append(row); run.append(row.key, m.result.latency)
             report(m)
             0
@@ -93,6 +98,8 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                       profile: LoadProfile, load: JmeterProfile, floorRps: Double, tag: String = ""): Int {
         val label = "$variant${if (tag.isEmpty()) "" else "-$tag"}"
         val (framework, approach) = names(variant)
+        val key = ResultRow.keyOf(ResultRow.routeOf(framework, workload, variant, approach, config), users, 1)
+        if (key in done) { System.err.println("== $workload $label: $users users already measured (resumed run)"); return 0 }
         return try {
             WorkloadServer.start(workload, launch, args, run.logs, "$workload-$label-u$users").use { server ->
                 ResourceSampler(server.pid).use { sampler ->
@@ -120,7 +127,7 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
             0
         } catch (e: Exception) {
             if (e is pssr.bench.UsageError) throw e
-            run.append(Failure(framework, workload, variant, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)"))
+            run.append(Failure(framework, workload, variant, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))
             System.err.println("pssr: $workload $label at $users users failed: ${e.message}; the run goes on")
             1
         }

@@ -24,7 +24,7 @@ class ProfileMeasurement(val result: ProfileResult, val use: ResourceUse, val se
             0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             perRequest(serverCpuS), perRequest(selfCpuS), use.cpuPctMean, use.cpuPctPeak, selfCpuS / r.seconds * 100,
             use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak, false,
-            workload = workload, config = config, errorsPoolTimeout = e.poolTimeout,
+            workload = workload, config = config, errorsPoolTimeout = e.poolTimeout, errorsConnectTimeout = e.connectTimeout,
             errorsDownstreamError = e.downstreamError, errorsDownstreamDown = e.downstreamDown, errorsDownstreamTimeout = e.downstreamTimeout,
             latencyP95Ms = p95, apdex = apdex.score, apdexTMs = apdex.tMs, apdexFMs = apdex.fMs)
     }

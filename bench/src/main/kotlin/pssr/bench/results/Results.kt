@@ -76,6 +76,8 @@ data class ResultRow(
     val config: String = "",
     /** Of [errorsStatus]: answers saying the connection pool had no connection in time (students servers: 503). */
     val errorsPoolTimeout: Long = 0,
+    /** Of [errorsConnect]: connects that timed out (a full accept queue drops SYNs) rather than being refused; JMeter tells them apart, wrk does not (0). */
+    val errorsConnectTimeout: Long = 0,
     /** Of [errorsStatus], the forward API's answers about its downstream: 502 it answered an error, 503 it was down, 504 too slow. */
     val errorsDownstreamError: Long = 0,
     val errorsDownstreamDown: Long = 0,
@@ -90,11 +92,11 @@ data class ResultRow(
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
     /** Rows of one route measured under different settings (a students sweep) stay apart: the config is part of the route. */
-    val route: String get() = "$frameworkLabel/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
+    val route: String get() = routeOf(frameworkLabel, model, engine, approach, config)
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     /** The key `--resume` uses to know this level is done. */
-    val key: String get() = "$route@$users#$repetition"
+    val key: String get() = keyOf(route, users, repetition)
 
     fun toCsv(): String = listOf(framework, model, engine, approach, users, repetition, driver, itemDelayMs, fmt(windowSeconds, 3),
         requests, errors, fmt(errorRate, 4), errorsStatus, errorsContent, errorsConnect, errorsRead, errorsTimeout,
@@ -103,7 +105,7 @@ data class ResultRow(
         fmt(firstItemP50Ms, 3), fmt(firstItemP99Ms, 3), fmt(lastByteP50Ms, 3), fmt(lastByteP99Ms, 3),
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
         fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
-        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout,
+        runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout, errorsConnectTimeout,
         errorsDownstreamError, errorsDownstreamDown, errorsDownstreamTimeout, fmt(latencyP95Ms, 3), fmt(apdex, 4), apdexTMs, apdexFMs).let(CsvFile::line)
 
     companion object {
@@ -113,7 +115,7 @@ data class ResultRow(
             "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_item_p50_ms", "first_item_p99_ms",
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
-            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout",
+            "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout", "errors_connect_timeout",
             "errors_downstream_error", "errors_downstream_down", "errors_downstream_timeout", "latency_p95_ms", "apdex", "apdex_t_ms", "apdex_f_ms")
         val HEADER = CsvFile.header(COLUMNS)
 
@@ -136,12 +138,17 @@ data class ResultRow(
                 c["runtime"].orEmpty(), c["jdk"].orEmpty(), c["pinned_events"]?.toLongOrNull() ?: -1,
                 c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty(),
                 // files written before the workload axis hold pages only
-                c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0,
+                c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0, c["errors_connect_timeout"]?.toLong() ?: 0,
                 // added with seed 004's workloads
                 c["errors_downstream_error"]?.toLong() ?: 0, c["errors_downstream_down"]?.toLong() ?: 0, c["errors_downstream_timeout"]?.toLong() ?: 0,
                 c["latency_p95_ms"]?.toDoubleOrNull() ?: Double.NaN, c["apdex"]?.toDoubleOrNull() ?: Double.NaN,
                 c["apdex_t_ms"]?.toLongOrNull() ?: 0, c["apdex_f_ms"]?.toLongOrNull() ?: 0)
         }
+
+        fun routeOf(frameworkLabel: String, model: String, engine: String, approach: String, config: String = "") =
+            "$frameworkLabel/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
+
+        fun keyOf(route: String, users: Int, repetition: Int) = "$route@$users#$repetition"
 
         private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
     }
@@ -219,7 +226,7 @@ class RunDirectory(val dir: Path) {
 
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
     fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet()): List<Int> =
-        levels.filter { "$route@$it#$repetition" !in done }
+        levels.filter { ResultRow.keyOf(route, it, repetition) !in done }
     fun checks(): List<RouteCheck> = CsvFile.read(verification).map(RouteCheck::fromCsv)
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
     fun histograms(): Map<String, org.HdrHistogram.Histogram> = CsvFile.read(histograms).associate { r ->
