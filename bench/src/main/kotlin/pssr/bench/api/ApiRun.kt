@@ -113,9 +113,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     java.nio.file.Files.createDirectories(run.dir.resolve("routes"))
                     java.nio.file.Files.writeString(run.dir.resolve("routes/$workload-$label.json"),
                         StreamProbe.get("127.0.0.1", server.port, "/routes", timeout = Duration.ofSeconds(10)).body)
-                    // warm-up, discarded: compiles the hot path and opens the pools; it also measures the rate the budget's loops are sized by
-                    val warm = load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "warmup", post)
-                    val loops = loopsFor(warm.rps, users)
+                    // warm-up, discarded: compiles the hot path and opens the pools; then the same again, warm, measures the rate
+                    // the budget's loops are sized by (a cold warm-up underestimates it by half or more)
+                    load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "warmup", post)
+                    val loops = loopsFor(load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "calibrate", post).rps, users)
                     System.err.println("== $workload $label: $users users, ${profile.rampUpSeconds} s ramp-up, $loops loops ($config)")
                     val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users, Duration.ofSeconds(profile.rampUpSeconds), loops, label, post) }
                     val row = m.toRow(framework, workload, variant, approach, users, if (workload == Workloads.FORWARD) o.downstreamLatencyMs else 0, floorRps,
