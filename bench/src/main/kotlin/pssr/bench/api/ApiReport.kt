@@ -70,11 +70,13 @@ object ApiReport {
         out += "Reason, measured: server CPU per request mvc ${f(mvc.serverCpuUsPerRequest)} µs vs webflux ${f(wf.serverCpuUsPerRequest)} µs (${f(cpuRatio, 2)}x), " +
             "server CPU ${f(mvc.cpuPctMean)}% vs ${f(wf.cpuPctMean)}% of one core over the window. " +
             (if (cpuRatio.isNaN()) "" else if (kotlin.math.abs(cpuRatio / tRatio - 1) <= 0.25) "The throughput ratio (${f(tRatio, 2)}x) is what each stack spends per request on these cores."
-             else "CPU per request explains ${f(cpuRatio, 2)}x of the ${f(tRatio, 2)}x; the rest is time the server did not compute (it used ${f(wf.cpuPctMean)}% of a core against mvc's ${f(mvc.cpuPctMean)}%)" +
-                (if (h["webflux-loop"] != null) ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves out." else "; run webflux-loop to see how much is the hop to boundedElastic."))
+             else if (wf.cpuPctMean < mvc.cpuPctMean) "CPU per request explains ${f(cpuRatio, 2)}x of the ${f(tRatio, 2)}x; the rest is time the server did not compute (it used ${f(wf.cpuPctMean)}% of a core against mvc's ${f(mvc.cpuPctMean)}%)" +
+                (if (h["webflux-loop"] != null) ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves out." else "; run webflux-loop to see how much is the hop to boundedElastic.")
+             else "CPU per request (${f(cpuRatio, 2)}x) does not explain the ${f(tRatio, 2)}x: webflux used more of the cores (${f(wf.cpuPctMean)}% vs ${f(mvc.cpuPctMean)}% of one), so here it bought its throughput with CPU the other stack left idle.")
         h["webflux-loop"]?.let { l ->
             out += "The offload's cost (not in the seed): webflux-loop (enrichment on the event loop) ${f(rps(l), 1)} req/s, ${f(l.serverCpuUsPerRequest)} µs/request vs " +
-                "webflux with boundedElastic ${f(rps(wf), 1)} req/s, ${f(wf.serverCpuUsPerRequest)} µs/request: the hop to boundedElastic is worth ${f(rps(l) / rps(wf), 2)}x throughput on these cores."
+                "webflux with boundedElastic ${f(rps(wf), 1)} req/s, ${f(wf.serverCpuUsPerRequest)} µs/request: the hop to boundedElastic is worth ${f(rps(l) / rps(wf), 2)}x throughput on these cores" +
+                (if (l.errors > 0) " - but webflux-loop had ${l.errors} failed requests (${kinds(l)}), mean ${f(l.latencyMeanMs, 1)} ms, p99 ${f(l.latencyP99Ms, 1)} ms: some requests got no answer within the client's response timeout (cause not diagnosed here), and the window, so req/s, includes that wait." else ".")
         }
         h["mvc-virtual"]?.let { v ->
             out += "MVC on virtual threads (not in the seed): ${f(rps(v), 1)} req/s, mean ${f(v.latencyMeanMs, 1)} ms, ${f(v.serverCpuUsPerRequest)} µs/request, ${v.threadsPeak} threads peak " +
