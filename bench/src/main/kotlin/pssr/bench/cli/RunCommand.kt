@@ -11,6 +11,10 @@ import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import pssr.bench.UsageError
 import pssr.bench.measure.DriverUnavailable
+import pssr.bench.measure.EngineAddress
+import pssr.bench.measure.OpenModelDriver
+import pssr.bench.measure.RemoteEngines
+import pssr.bench.report.OpenModelSection
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.ProcessCpu
@@ -53,6 +57,18 @@ class RunCommand : Callable<Int> {
 
     @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
+
+    @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open model instead of users: requests per second per level, sent on schedule whether or not earlier ones returned, latency from the scheduled send time (Hyperfoil, in this JVM); e.g. 100,500,1000"])
+    var rates: List<Int>? = null
+
+    @Option(names = ["--p99-limit"], paramLabel = "MS", description = ["Open model: the report names, per route, the highest rate held with p99 latency at or under this (default \${DEFAULT-VALUE} ms)"])
+    var p99LimitMs: Double = 100.0
+
+    @Option(names = ["--load-engines"], paramLabel = "HOST:PORT[,HOST:PORT...]", description = ["--driver jmeter: run the load on these JMeter remote engines (./pssr load-engine), each user level split evenly between them"])
+    var loadEngines: String? = null
+
+    @Option(names = ["--allow-remote-target"], description = ["Let --target name another machine (without it pssr loads loopback only, so that a typo never load-tests someone else's server)"])
+    var allowRemoteTarget: Boolean = false
 
     @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua) or jmeter (the seeds' tool, in this JVM)"])
     var driver: String = "wrk"
@@ -128,10 +144,11 @@ class RunCommand : Callable<Int> {
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
         if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) throw UsageError("--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)")
         val runtimes = ServerRuntime.matrix(jdks, jvms)
-        val targetFramework = target?.let { Remote(it).routes().first().framework }
+        val targetFramework = target?.let { Remote(it, allowRemoteTarget).routes().first().framework }
+        val engines = engines(plan)
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
-        val wrk = if (pages) checkDriver() else null
+        val wrk = if (pages && rates == null) checkDriver() else null
         val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
             mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap())
         // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
@@ -140,7 +157,11 @@ class RunCommand : Callable<Int> {
         val dir = resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        val load: LoadDriver = wrk?.let { WrkDriver(it, driverThreads, plan.responseTimeout) } ?: JmeterDriver(plan.responseTimeout, dir.resolve("jtl"))
+        val load: LoadDriver = when {
+            rates != null -> OpenModelDriver(plan.responseTimeout)
+            wrk != null -> WrkDriver(wrk, driverThreads, plan.responseTimeout)
+            else -> JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines)
+        }
         load.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { pinSelf(it) }
@@ -148,16 +169,32 @@ class RunCommand : Callable<Int> {
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            var failures = if (pages) MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load).execute() else 0
+            var failures = if (pages) MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load, allowRemoteTarget).execute() else 0
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             Report.write(run)
-            if (pages) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
+            if (pages && rates == null) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
+            if (pages && rates != null) OpenModelSection.lines(RunData.load(run), p99LimitMs).forEach(::println)
             if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
             println("results: ${run.results}")
             println("report:  ${run.report}")
             return if (failures == 0) 0 else 1
         }
         }
+    }
+
+    /**
+     * `--load-engines`: only with `--driver jmeter` and user levels that split evenly; every engine must answer on
+     * its RMI registry now, so a typo is one line before anything starts.
+     */
+    private fun engines(plan: RunPlan): List<EngineAddress> {
+        val text = loadEngines ?: return emptyList()
+        if (driver != "jmeter" || rates != null) throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users (not --rate)")
+        val list = try { EngineAddress.parseList(text) } catch (e: IllegalArgumentException) { throw UsageError("--load-engines must be HOST:PORT[,HOST:PORT...]: ${e.message}") }
+        val uneven = plan.levels.filter { it % list.size != 0 }
+        if (uneven.isNotEmpty()) throw UsageError("--users with ${list.size} load engines must be multiples of ${list.size} (each engine runs the same share), not $uneven")
+        val silent = list.filterNot(RemoteEngines::alive)
+        if (silent.isNotEmpty()) throw UsageError("load engine ${silent.joinToString(", ")} does not answer; start it there with ./pssr load-engine --port PORT --bind ADDRESS (docs/HARNESS.md)")
+        return list
     }
 
     /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
@@ -174,8 +211,11 @@ class RunCommand : Callable<Int> {
 
     private fun plan(): RunPlan {
         val delayMs = parseDelay(itemDelay)
-        val levels = (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
-        if (levels.isEmpty() || levels.any { it !in 1..4096 }) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
+        if (rates != null && users != null) throw UsageError("--rate (open model) and --users (closed loop) are two ways to load; give one per run")
+        if (p99LimitMs.isNaN() || p99LimitMs <= 0) throw UsageError("--p99-limit must be milliseconds above 0, was $p99LimitMs")
+        rates?.let { r -> if (r.isEmpty() || r.any { it !in 1..100_000 }) throw UsageError("--rate must be requests per second from 1 to 100000, was $r") }
+        val levels = rates ?: (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
+        if (rates == null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         val reps = repeat ?: if (quick) 1 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
@@ -246,7 +286,9 @@ class RunCommand : Callable<Int> {
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
     private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
-        "driver" to driver, "driverThreads" to (if (driver == "wrk") driverThreads else null),
+        "driver" to (if (rates != null) "hyperfoil" else driver), "driverThreads" to (if (driver == "wrk" && rates == null) driverThreads else null),
+        "loadModel" to (if (rates != null) "open" else "closed"), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
+        "loadEngines" to loadEngines, "allowRemoteTarget" to allowRemoteTarget,
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),
