@@ -21,13 +21,13 @@ class LoadEngineCommand : Callable<Int> {
     @Option(names = ["--bind"], paramLabel = "ADDRESS", description = ["Address to listen on and to advertise to the controller (default \${DEFAULT-VALUE}); give this machine's address on the network the controller reaches"])
     var bind: String = "127.0.0.1"
 
-    @Option(names = ["--rmi-port"], paramLabel = "PORT", description = ["Port of the engine's RMI object (default: PORT + 1), so a firewall needs to open exactly PORT and this one"])
+    @Option(names = ["--rmi-port"], paramLabel = "PORT", description = ["Port of the engine's RMI object (default: PORT + 1, so a firewall needs to open exactly these two; 0 = any free port)"])
     var rmiPort: Int? = null
 
     override fun call(): Int {
         if (port !in 1..65535) throw UsageError("--port must be 1..65535, was $port")
         val objectPort = rmiPort ?: (port + 1)
-        if (objectPort !in 1..65535) throw UsageError("--rmi-port must be 1..65535, was $objectPort")
+        if (objectPort !in 0..65535) throw UsageError("--rmi-port must be 0..65535, was $objectPort")
         try { InetAddress.getByName(bind) } catch (e: Exception) { throw UsageError("--bind '$bind' is not an address of this machine") }
         JmeterEnvironment() // JMeter's home and properties, unpacked from the jar as for the embedded engine
         System.setProperty("java.rmi.server.hostname", bind)

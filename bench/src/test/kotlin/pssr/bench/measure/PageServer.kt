@@ -38,6 +38,8 @@ class PageServer(private val delayMs: Long = 0, private val stallAfterRequests: 
     override fun close() = server.stop(0)
 
     companion object {
+        // the JDK server writes headers and body apart: without TCP_NODELAY each answer waits ~40 ms for a delayed ACK
+        init { System.setProperty("sun.net.httpserver.nodelay", "true") }
         const val PAGE = "<!DOCTYPE html><html><body><p>page</p></body></html>"
     }
 }
