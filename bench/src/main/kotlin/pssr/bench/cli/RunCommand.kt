@@ -287,8 +287,9 @@ class RunCommand : Callable<Int> {
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
     private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
         "driver" to (if (rates != null) "hyperfoil" else driver), "driverThreads" to (if (driver == "wrk" && rates == null) driverThreads else null),
-        "loadModel" to (if (rates != null) "open" else "closed"), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
-        "loadEngines" to loadEngines, "allowRemoteTarget" to allowRemoteTarget,
+        // set only when used, so that runs made before these options existed still --resume
+        "loadModel" to (if (rates != null) "open" else null), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
+        "loadEngines" to loadEngines, "allowRemoteTarget" to (if (allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),
