@@ -48,4 +48,21 @@ class EndToEndTest {
         val env = Files.readString(run.environment)
         assertTrue(env.contains("\"jdkVersion\"") && env.contains("\"driver\": \"wrk\"") && env.contains("wrk debian/4") || env.contains("wrk 4"), env)
     }
+
+    @Test
+    fun `each --jvm runtime runs its own server JVM with its flags, and its rows carry its label`(@TempDir dir: Path) {
+        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
+        val out = dir.resolve("run")
+        val code = cli().execute("run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual",
+            "--jvm", "serial=-XX:+UseSerialGC -Xlog:gc", "--jvm", "g1=-XX:+UseG1GC -Xlog:gc",
+            "--users", "4", "--repeat", "1", "--route-warmup", "1s", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
+        assertEquals(0, code, "run failed")
+        val rows = RunDirectory(out).rows()
+        assertEquals(listOf("g1", "serial"), rows.map { it.runtime }.sorted(), "one row per runtime")
+        assertTrue(rows.all { it.errors == 0L && it.requests > 0 }, rows.joinToString("\n") { it.toCsv() })
+        // -Xlog:gc makes each server say which collector it runs: the flags reached that runtime's JVM and no other
+        val logs = Files.list(out.resolve("logs")).use { it.toList() }.filter { it.fileName.toString().startsWith("webflux-") }.associate { it.fileName.toString() to Files.readString(it) }
+        assertTrue(logs.any { (name, text) -> "serial" in name && "Using Serial" in text && "Using G1" !in text }, "the serial runtime's log: ${logs.keys}")
+        assertTrue(logs.any { (name, text) -> "g1" in name && "Using G1" in text && "Using Serial" !in text }, "the g1 runtime's log: ${logs.keys}")
+    }
 }

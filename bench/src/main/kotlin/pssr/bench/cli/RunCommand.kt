@@ -112,7 +112,7 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
     var jvms: List<String> = emptyList()
 
-    @Option(names = ["--profile"], paramLabel = "USERS", description = ["After each route's levels, a CPU and an allocation profile (async-profiler) at USERS users, each one measured window long: flame graphs in profiles/, top frames in profiles.csv and the report"])
+    @Option(names = ["--profile"], paramLabel = "USERS", description = ["After each route's levels, a CPU and an allocation profile (async-profiler, or JFR where its agent cannot load) at USERS users, each one measured window long: flame graphs in profiles/, top frames in profiles.csv and the report"])
     var profileUsers: Int? = null
 
     @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
@@ -224,7 +224,7 @@ class RunCommand : Callable<Int> {
         val measured = seconds("--duration", duration ?: if (quick) "3s" else "10s", 1)
         val profiler = profileUsers?.let { u ->
             if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
-            Profiler.load().getOrElse { throw UsageError("--profile: ${it.message}; leave out --profile") }
+            Profiler.choose { System.err.println("pssr: --profile: $it") }
         }
         return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds), profileUsers, profiler)
     }

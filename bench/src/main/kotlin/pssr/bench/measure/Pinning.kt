@@ -1,10 +1,7 @@
 package pssr.bench.measure
 
-import java.nio.file.Files
 import java.nio.file.Path
-import javax.management.JMX
 import javax.management.MBeanServerConnection
-import javax.management.ObjectName
 import jdk.jfr.consumer.RecordedEvent
 import jdk.jfr.consumer.RecordingFile
 import jdk.management.jfr.FlightRecorderMXBean
@@ -48,8 +45,7 @@ data class Pinning(val events: Long, val requests: Long, val topStack: String, v
  * [start] before a window, [stop] after it; the recording is streamed into [dir] and read here.
  */
 class PinningRecorder(connection: MBeanServerConnection, private val dir: Path) {
-    private val jfr: FlightRecorderMXBean =
-        JMX.newMXBeanProxy(connection, ObjectName("jdk.management.jfr:type=FlightRecorder"), FlightRecorderMXBean::class.java)
+    private val jfr: FlightRecorderMXBean = FlightRecording.of(connection)
 
     fun start(): Long {
         val id = jfr.newRecording()
@@ -63,14 +59,8 @@ class PinningRecorder(connection: MBeanServerConnection, private val dir: Path) 
 
     /** Stops recording [id], keeps it as `<dir>/<name>.jfr` and returns what it holds. */
     fun stop(id: Long, name: String, requests: Long): Pinning {
-        jfr.stopRecording(id)
-        Files.createDirectories(dir)
         val file = dir.resolve("$name.jfr")
-        Files.newOutputStream(file).use { out ->
-            val stream = jfr.openStream(id, emptyMap())
-            try { while (true) out.write(jfr.readStream(stream) ?: break) } finally { jfr.closeStream(stream) }
-        }
-        jfr.closeRecording(id)
+        FlightRecording.save(jfr, id, file)
         return Pinning.read(file, requests)
     }
 }

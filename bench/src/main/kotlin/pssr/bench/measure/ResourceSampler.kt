@@ -1,6 +1,5 @@
 package pssr.bench.measure
 
-import com.sun.tools.attach.VirtualMachine
 import java.lang.management.GarbageCollectorMXBean
 import java.lang.management.ManagementFactory
 import java.lang.management.MemoryMXBean
@@ -9,8 +8,6 @@ import java.nio.file.Files
 import java.nio.file.Path
 import javax.management.MBeanServerConnection
 import javax.management.remote.JMXConnector
-import javax.management.remote.JMXConnectorFactory
-import javax.management.remote.JMXServiceURL
 
 /** One reading of the server process. */
 data class ResourceSample(val atMillis: Long, val cpuTicks: Long, val rssKb: Long, val heapUsed: Long, val gcMillis: Long, val threads: Int)
@@ -35,10 +32,7 @@ data class ResourceUse(val cpuPctMean: Double, val cpuPctPeak: Double, val rssMb
  */
 class ResourceSampler(private val pid: Long, private val periodMillis: Long = 100) : AutoCloseable {
     private val samples = java.util.concurrent.CopyOnWriteArrayList<ResourceSample>()
-    private val connector: JMXConnector? = try {
-        val vm = VirtualMachine.attach(pid.toString())
-        try { JMXConnectorFactory.connect(JMXServiceURL(vm.startLocalManagementAgent())) } finally { vm.detach() }
-    } catch (e: Exception) { null }
+    private val connector: JMXConnector? = Jmx.connect(pid)
     private val connection: MBeanServerConnection? = connector?.mBeanServerConnection
     private val memory = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean::class.java) }
     private val threads = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean::class.java) }

@@ -134,15 +134,20 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
     private fun timelines(p: ReportPanel) {
         if (d.timeline.isEmpty()) return
         val charts = p.routes.mapNotNull { (engine, approach) ->
-            val route = "${p.framework}/${p.model}/$engine/$approach"
-            val levels = p.users.mapNotNull { u -> d.timeline["$route@$u#1"]?.let { u to it } }
-            Charts.resourceTimeline("$engine/$approach", levels)?.let { "$engine-$approach" to it }
+            Charts.resourceTimeline("$engine/$approach", timelineOf(p, engine, approach))?.let { timelineId(p, engine, approach) to it }
         }
         if (charts.isEmpty()) return
-        sb.append("<details><summary>CPU and heap over time, per route (").append(charts.size).append(")</summary>\n")
-        for ((id, uri) in charts) sb.append("<img class=small id=\"").append(htmlEscape("${p.id}-$id-timeline")).append("\" alt=\"resources over time\" src=\"").append(uri).append("\">\n")
+        sb.append("<details><summary>CPU, GC and heap over time, per route (").append(charts.size)
+            .append("; each route's name in the throughput table links to its chart)</summary>\n")
+        for ((id, uri) in charts) sb.append("<img class=small id=\"").append(htmlEscape(id)).append("\" alt=\"resources over time\" src=\"").append(uri).append("\">\n")
         sb.append("</details>\n")
     }
+
+    /** The route's resource readings over its measured windows, level by level (first repetition). */
+    private fun timelineOf(p: ReportPanel, engine: String, approach: String) =
+        p.users.mapNotNull { u -> d.timeline["${p.framework}/${p.model}/$engine/$approach@$u#1"]?.let { u to it } }
+
+    private fun timelineId(p: ReportPanel, engine: String, approach: String) = "${p.id}-$engine-$approach-timeline"
 
     private fun resourceTable(p: ReportPanel, lines: List<ChartLine>) {
         val rows = lines.map { l ->
@@ -171,12 +176,16 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
 
     private fun routeTables(p: ReportPanel) {
         val lv = p.levels.associateBy { Triple(it.engine, it.approach, it.users) }
-        fun table(title: String, open: Boolean, routes: List<Pair<String, String>>, cell: (RouteLevel) -> String) {
+        fun table(title: String, open: Boolean, routes: List<Pair<String, String>>, linked: Boolean = false, cell: (RouteLevel) -> String) {
             sb.append(if (open) "<details open>" else "<details>").append("<summary>").append(htmlEscape(title)).append("</summary>\n<table><tr><th>route</th>")
             for (u in p.users) sb.append("<th>").append(u).append(" users</th>")
             sb.append("</tr>\n")
             for ((e, a) in routes) {
-                sb.append("<tr><td>").append(htmlEscape("$e/$a")).append("</td>")
+                sb.append("<tr><td>")
+                if (linked && timelineOf(p, e, a).any { it.second.isNotEmpty() })
+                    sb.append("<a href=\"#").append(htmlEscape(timelineId(p, e, a))).append("\" title=\"CPU, GC and heap over time\">").append(htmlEscape("$e/$a")).append("</a>")
+                else sb.append(htmlEscape("$e/$a"))
+                sb.append("</td>")
                 for (u in p.users) {
                     val l = lv[Triple(e, a, u)]
                     if (l == null) { sb.append("<td class=n>–</td>"); continue }
@@ -191,7 +200,7 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
             sb.append("</table></details>\n")
         }
         sb.append("<h3>Tables</h3>\n")
-        table("Throughput (req/s): median; ± = 95% CI of the mean, relative", true, p.routes) { l ->
+        table("Throughput (req/s): median; ± = 95% CI of the mean, relative", true, p.routes, linked = true) { l ->
             val ci = l.throughput.relativeHalfWidth
             htmlEscape(Fmt.rps(l.throughput.median)) + if (ci.isFinite()) " <span class=ci>±${Fmt.pct(ci)}</span>" else ""
         }

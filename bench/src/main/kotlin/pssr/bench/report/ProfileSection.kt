@@ -11,7 +11,8 @@ internal class ProfileSection(private val d: RunData, sb: StringBuilder) : HtmlS
     fun write() {
         if (!present) return
         sb.append("<h2 id=\"").append(ANCHOR).append("\">Profiles</h2>\n")
-        sb.append("<p class=note>async-profiler, one measured window each for CPU and for allocation, after the route's levels ")
+        val tools = d.profiles.map { it.profiler }.distinct().sorted().joinToString(" and ")
+        sb.append("<p class=note>").append(htmlEscape(tools)).append(", one measured window each for CPU and for allocation, after the route's levels ")
             .append("(so the profiler's cost is in no measured figure). Each sample is charged to its innermost frame outside the JDK; ")
             .append("self-time rankings (often the JDK's own string and I/O code) and all frames are in <code>profiles.csv</code> and ")
             .append("the flame graphs.</p>\n")

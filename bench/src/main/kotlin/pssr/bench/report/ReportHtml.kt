@@ -27,6 +27,10 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
         sb.append(Workloads.sectionsHtml(d.run))                  // students, ... (a section per workload)
         environment()
+        // a link to a chart inside a closed <details> (a route's timeline) opens it
+        sb.append("<script>function reveal(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;")
+            .append("for(var d=e.closest('details');d;d=d.parentElement&&d.parentElement.closest('details'))d.open=true;e.scrollIntoView();}")
+            .append("addEventListener('hashchange',reveal);reveal();</script>\n")
         sb.append("</body></html>\n")
         return sb.toString()
     }

@@ -5,14 +5,16 @@ package pssr.bench.results
  * not start, a route whose server died. A row of `failures.csv` (optional; the report lists every row in red).
  * Empty [model]/[engine]/[approach] mean the whole framework. [stage]: start (did not start), died (the server process ended during a level), load (a level failed).
  */
-data class Failure(val framework: String, val model: String, val engine: String, val approach: String, val stage: String, val reason: String) {
+data class Failure(val framework: String, val model: String, val engine: String, val approach: String, val stage: String, val reason: String,
+                   /** The [ResultRow.key] of the one level that failed, when the failure is about one level (a resumed run drops it once that level has a row). */
+                   val key: String = "") {
     val what: String get() = listOf(framework, model, engine, approach).filter { it.isNotEmpty() }.joinToString("/")
 
-    fun toCsv(): String = CsvFile.line(listOf(framework, model, engine, approach, stage, reason.replace('\n', ' ').replace('\r', ' ')))
+    fun toCsv(): String = CsvFile.line(listOf(framework, model, engine, approach, stage, reason.replace('\n', ' ').replace('\r', ' '), key))
 
     companion object {
-        const val HEADER = "framework,model,engine,approach,stage,reason"
+        const val HEADER = "framework,model,engine,approach,stage,reason,key"
         fun fromCsv(c: Map<String, String>): Failure =
-            Failure(c["framework"].orEmpty(), c["model"].orEmpty(), c["engine"].orEmpty(), c["approach"].orEmpty(), c["stage"].orEmpty(), c["reason"].orEmpty())
+            Failure(c["framework"].orEmpty(), c["model"].orEmpty(), c["engine"].orEmpty(), c["approach"].orEmpty(), c["stage"].orEmpty(), c["reason"].orEmpty(), c["key"].orEmpty())
     }
 }

@@ -8,20 +8,21 @@ import pssr.bench.measure.Profile
  * the samples where they were innermost; `own` charges each sample to its innermost non-JDK frame.
  */
 data class ProfileRow(val route: String, val users: Int, val kind: String, val basis: String, val rank: Int,
-                      val frame: String, val samples: Long, val share: Double, val flameGraph: String) {
-    fun toCsv(): String = CsvFile.line(listOf(route, users, kind, basis, rank, frame, samples, "%.4f".format(java.util.Locale.ROOT, share), flameGraph))
+                      val frame: String, val samples: Long, val share: Double, val flameGraph: String, val profiler: String) {
+    fun toCsv(): String = CsvFile.line(listOf(route, users, kind, basis, rank, frame, samples, "%.4f".format(java.util.Locale.ROOT, share), flameGraph, profiler))
 
     companion object {
-        const val HEADER = "route,users,kind,basis,rank,frame,samples,share,flame_graph"
+        const val HEADER = "route,users,kind,basis,rank,frame,samples,share,flame_graph,profiler"
 
         fun fromCsv(c: Map<String, String>) = ProfileRow(c.getValue("route"), c.getValue("users").toInt(), c.getValue("kind"), c.getValue("basis"),
-            c.getValue("rank").toInt(), c.getValue("frame"), c.getValue("samples").toLong(), c.getValue("share").toDouble(), c.getValue("flame_graph"))
+            c.getValue("rank").toInt(), c.getValue("frame"), c.getValue("samples").toLong(), c.getValue("share").toDouble(), c.getValue("flame_graph"),
+            c["profiler"] ?: "async-profiler")  // runs before JFR was a fallback had no column: async-profiler made them
 
         /** The top frames of [p] on both bases, the flame graph named relative to the run folder [dir]. */
         fun of(route: String, users: Int, p: Profile, dir: Path): List<ProfileRow> {
             val html = dir.relativize(p.flameGraph).toString()
             return listOf("self" to p.top, "own" to p.topOwn).flatMap { (basis, frames) ->
-                frames.mapIndexed { i, f -> ProfileRow(route, users, p.kind, basis, i + 1, f.frame, f.samples, f.share, html) }
+                frames.mapIndexed { i, f -> ProfileRow(route, users, p.kind, basis, i + 1, f.frame, f.samples, f.share, html, p.tool) }
             }
         }
     }

@@ -17,11 +17,15 @@ data class ServerLaunch(
     val java: Path = Path.of(System.getProperty("java.home"), "bin", "java"),
     val javaFeature: Int = Runtime.version().feature(),
 ) {
-    fun jvmFlags(): List<String> = listOfNotNull(heapMin?.let { "-Xms$it" }, "-Xmx$heapMax", "-XX:+UseG1GC") + quietUnsafe() + extraJvmFlags
+    /** G1 unless the extra flags choose a collector: the JVM refuses two (`Multiple garbage collectors selected`). */
+    fun jvmFlags(): List<String> =
+        listOfNotNull(heapMin?.let { "-Xms$it" }, "-Xmx$heapMax", "-XX:+UseG1GC".takeIf { extraJvmFlags.none(GC_CHOICE::matches) }) + quietUnsafe() + extraJvmFlags
 
-    /** The same launch on another runtime: its java, and its flags after ours (a later -XX:+UseZGC wins). */
+    /** The same launch on another runtime: its java, and its flags after ours (a later -Xmx wins; a collector replaces G1). */
     fun on(runtime: ServerRuntime): ServerLaunch =
         copy(java = runtime.java, javaFeature = runtime.feature, extraJvmFlags = extraJvmFlags + runtime.flags)
+
+    private companion object { val GC_CHOICE = Regex("-XX:\\+Use\\w+GC") }
 
     /** JDK 23+ warns on stderr when Netty or XStream use sun.misc.Unsafe; allow it explicitly (the flag exists from 23 on). */
     private fun quietUnsafe() = if (javaFeature >= 23) listOf("--sun-misc-unsafe-memory-access=allow") else emptyList()

@@ -48,7 +48,7 @@ object StudentsReport {
         run?.histograms()?.get(r.key)?.let { it.getValueAtPercentile(95.0) / 1000.0 } ?: Double.NaN
     } catch (e: Exception) { Double.NaN }
 
-    private fun kinds(r: ResultRow) = "refused/connect ${r.errorsConnect}, read timeout ${r.errorsTimeout}, reset ${r.errorsRead}, " +
+    private fun kinds(r: ResultRow) = "connect refused ${r.errorsConnect - r.errorsConnectTimeout}, connect timeout ${r.errorsConnectTimeout}, read timeout ${r.errorsTimeout}, reset ${r.errorsRead}, " +
         "5xx ${r.errorsStatus} (pool timeout ${r.errorsPoolTimeout}), wrong body ${r.errorsContent}"
 
     private data class Line(val metric: String, val paperPlatform: String, val paperVirtual: String, val ours: (ResultRow) -> String)

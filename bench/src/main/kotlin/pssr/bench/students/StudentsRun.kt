@@ -54,15 +54,19 @@ class StudentsRun(
             ?: StudentDatabase.embedded(Path.of(System.getProperty("java.io.tmpdir")))
     }
 
-    /** Returns the number of failures (levels without a row). */
+    /** Returns the number of failures (levels without a row). A resumed run skips the levels that already have a row. */
     fun execute(db: StudentDatabase): Int {
         var failures = 0
+        val done = run.rows().map { it.key }.toSet()
         System.err.println("== students: ${db.description}, seeding ${o.rows} rows")
         db.seed(o.rows)
         val expected = Students.toJson(Students.expectedPage(o.rows, 0, Students.DEFAULT_PAGE_SIZE))
         for (variant in o.variants) for (io in o.io) for (threads in if (variant.startsWith("mvc")) o.tomcatMaxThreads else listOf(0)) for (users in levels) {
             val config = config(variant, threads)
             val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
+            val (fw, model, engine, approach) = names(variant, io)
+            val key = ResultRow.keyOf(ResultRow.routeOf(fw, model, engine, approach, config), users, 1)
+            if (key in done) { System.err.println("== students $label: $users users already measured (resumed run)"); continue }
             System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
             try {
                 StudentsServer.start(launch, serverArgs(db, variant, io, threads), run.logs, "$label-u$users").use { server ->
@@ -86,12 +90,20 @@ class StudentsRun(
             } catch (e: Exception) {
                 if (e is pssr.bench.UsageError) throw e
                 failures++
-                val (fw, model, engine, approach) = names(variant, io)
-                run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)"))
+                run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))
                 System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")
             }
         }
+        dropStaleFailures()
         return failures
+    }
+
+    /** Failures of levels that now have a row (a resumed run measured them) are no longer true. */
+    private fun dropStaleFailures() {
+        val old = run.failures()
+        val measured = run.rows().map { it.key }.toSet()
+        val keep = old.filter { it.key.isEmpty() || it.key !in measured }
+        if (keep.size != old.size) run.rewriteFailures(keep)
     }
 
     private fun names(variant: String, io: String): List<String> {
@@ -141,6 +153,6 @@ class StudentsRun(
             0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             perReq(serverCpuS), perReq(selfCpuS), use.cpuPctMean, use.cpuPctPeak, selfCpuS / r.seconds * 100,
             use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak, false,
-            workload = Workloads.STUDENTS, config = config, errorsPoolTimeout = e.poolTimeout)
+            workload = Workloads.STUDENTS, config = config, errorsPoolTimeout = e.poolTimeout, errorsConnectTimeout = e.connectTimeout)
     }
 }

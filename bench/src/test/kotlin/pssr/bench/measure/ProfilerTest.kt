@@ -3,6 +3,7 @@ package pssr.bench.measure
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
+import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -24,8 +25,8 @@ class ProfilerTest {
         }
     """.trimIndent()
 
-    @Test
-    fun `a CPU profile of a deliberately slow route names the slow method first`(@TempDir dir: Path) {
+    /** Profiles the slow route for 3 s with [profiler] and checks that the profile names slowRender. */
+    private fun profileOfSlowRoute(profiler: Profiler, dir: Path): Profile {
         val source = Files.writeString(dir.resolve("SlowServer.java"), slowServer)
         val portFile = dir.resolve("port")
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
@@ -38,20 +39,46 @@ class ProfilerTest {
                 Thread.sleep(50)
             }
             val port = Files.readString(portFile).trim().toInt()
-            val profiler = Profiler.load().getOrThrow()
             val profile = profiler.profile(server.pid(), Profiler.CPU, dir, "slow") {
                 val until = System.nanoTime() + Duration.ofSeconds(3).toNanos()
                 while (System.nanoTime() < until) StreamProbe.get("127.0.0.1", port, "/slow", timeout = Duration.ofSeconds(10))
             }
             assertTrue(Files.size(profile.flameGraph) > 1000) { "a flame graph: ${profile.flameGraph}" }
-            assertTrue(profile.totalSamples > 50) { "samples: ${profile.totalSamples}" }
             // slowRender and what it calls (Long.toString, hashCode) hold most of the CPU: most samples pass through it
             val stacks = Files.readAllLines(profile.collapsed).map { it.substringBeforeLast(' ') to it.substringAfterLast(' ').toLong() }
             val inSlow = stacks.filter { "SlowServer.slowRender" in it.first }.sumOf { it.second }
             assertTrue(inSlow > profile.totalSamples / 2) { "slowRender in $inSlow of ${profile.totalSamples} samples; top frames: ${profile.top}" }
             assertTrue("SlowServer.slowRender" in profile.topOwn.first().frame) { "the slow method heads the table of the server's own frames: ${profile.topOwn}" }
+            return profile
         } finally {
             server.destroyForcibly().waitFor()
         }
+    }
+
+    @Test
+    fun `a CPU profile of a deliberately slow route names the slow method first`(@TempDir dir: Path) {
+        val profile = profileOfSlowRoute(AsyncProfiler.load().getOrThrow(), dir)
+        assertEquals("async-profiler", profile.tool)
+        assertTrue(profile.totalSamples > 50) { "1 ms samples over 3 s: ${profile.totalSamples}" }
+    }
+
+    @Test
+    fun `JFR, the fallback where the agent cannot load, names the slow method first too`(@TempDir dir: Path) {
+        val profile = profileOfSlowRoute(JfrProfiler(), dir)
+        assertEquals("JFR", profile.tool)
+        assertTrue(Files.exists(dir.resolve("slow-cpu.jfr"))) { "the recording is kept beside its flame graph" }
+        assertTrue(profile.totalSamples > 20) { "10 ms samples over 3 s: ${profile.totalSamples}" }
+    }
+
+    @Test
+    fun `a profiler that a JVM refuses hands over to the fallback, which makes the profile`(@TempDir dir: Path) {
+        val refused = object : Profiler {
+            override val tool = "refused"
+            override fun profile(pid: Long, kind: String, dir: Path, name: String, window: () -> Unit): Profile = throw ProfilerUnavailable("agent refused")
+        }
+        val warnings = mutableListOf<String>()
+        val profiler = FallingBack(refused, JfrProfiler(), warnings::add)
+        assertEquals("JFR", profileOfSlowRoute(profiler, dir).tool)
+        assertEquals(listOf("refused could not start (agent refused): profiling with JFR instead"), warnings)
     }
 }

@@ -159,6 +159,20 @@ class ReportTest {
     }
 
     @Test
+    fun `a route's name in the throughput table links to its CPU, GC and heap chart`() {
+        val run = RunDirectory(tmp.resolve("timeline"))
+        val row = resultRow("webflux", approach = "virtual", users = 16)
+        run.append(row)
+        run.append(row.key, listOf(pssr.bench.measure.TimelinePoint(0.1, 150.0, 80.0, 0.0, 30), pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31)))
+        run.append(resultRow("webflux", engine = "baseline", approach = "virtual", users = 16))  // no timeline: no link
+        val html = Files.readString(Report.write(run))
+        val id = Regex("<img class=small id=\"([^\"]+)\" alt=\"resources over time\"").find(html)?.groupValues?.get(1)
+        assertTrue(id != null && "jstachio-virtual" in id, "one chart, for the route with readings: $id")
+        assertTrue(html.contains("<a href=\"#$id\" title=\"CPU, GC and heap over time\">jstachio/virtual</a>"), "the route's row links to it")
+        assertFalse(html.contains("title=\"CPU, GC and heap over time\">baseline/virtual</a>"), "no link without readings")
+    }
+
+    @Test
     fun `a run where no virtual-thread route pinned says so`() {
         val run = RunDirectory(tmp.resolve("no-pins"))
         run.append(resultRow("webflux", approach = "virtual", pinnedPerRequest = 0.0))

@@ -2,6 +2,8 @@ package pssr.bench.students
 
 import java.nio.file.Files
 import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -56,5 +58,54 @@ class StudentsRunTest {
         assertTrue(rows.all { it.latencyMeanMs >= 100 }, "the 100 ms of I/O is in every request: $rows")
         val html = Files.readString(Report.write(run))
         assertTrue(html.contains("Table 1 in the paper's layout") && html.contains("81.22%") && html.contains("ours: webflux-r2dbc"), "report section")
+    }
+
+    @Test
+    fun `a resumed run measures only the levels without a row, and drops the failure of a level it now measured`() {
+        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
+        val run = RunDirectory(tmp.resolve("run"))
+        StudentDatabase.embedded(tmp.resolve("pg")).use { db ->
+            StudentsRun(run, options("mvc-virtual"), listOf(20), ServerLaunch(heapMax = "512m")).execute(db)
+            val first = run.rows().single()
+            // as an interrupted run would leave it: the next level failed before
+            val next = pssr.bench.results.ResultRow.keyOf(first.route, 30, 1)
+            run.append(pssr.bench.results.Failure(first.framework, first.model, first.engine, first.approach, "load", "server died (30 users)", next))
+            assertEquals(0, StudentsRun(run, options("mvc-virtual"), listOf(20, 30), ServerLaunch(heapMax = "512m")).execute(db))
+        }
+        assertEquals(listOf(20, 30), run.rows().map { it.users }, "the 20-user level is not measured twice")
+        assertEquals(emptyList<pssr.bench.results.Failure>(), run.failures(), "the 30-user level has a row now: its old failure is gone")
+    }
+
+    @Test
+    fun `Ctrl-C in the middle of a level leaves no database, server JVM or load behind`(@TempDir dir: Path) {
+        val root = Path.of("..").toAbsolutePath().normalize()
+        val tmpdir = Files.createDirectories(dir.resolve("tmp"))   // the embedded database lives here: its processes name this path
+        val log = dir.resolve("pssr.log")
+        val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString()
+        val pssr = ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "pssr.bench.MainKt", "run", "--workloads", "students", "--variants", "mvc-virtual", "--users", "20", "--ramp-up", "1",
+            "--loops", "100000", "--out", dir.resolve("run").toString())
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        fun mentioningTmp() = ProcessHandle.allProcesses().filter { p -> p.info().arguments().map { a -> a.any { tmpdir.toString() in it } }.orElse(false) }
+            .filter { it.pid() != pssr.pid() }.toList()
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
+            while (!Files.readString(log).contains("== students mvc-virtual-app")) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "the run did not reach its level: " + Files.readString(log) }
+                Thread.sleep(200)
+            }
+            Thread.sleep(8000) // the server JVM started and the load is running
+            val children = pssr.descendants().toList()
+            assertTrue(children.any { it.info().command().orElse("").endsWith("java") }, "a server JVM runs: ${children.map { it.info().commandLine() }}")
+            assertTrue(mentioningTmp().isNotEmpty(), "PostgreSQL runs from $tmpdir")
+            ProcessBuilder("kill", "-INT", pssr.pid().toString()).start().waitFor()
+            assertTrue(pssr.waitFor(60, TimeUnit.SECONDS), "pssr stops on Ctrl-C")
+            Thread.sleep(500)
+            assertEquals(emptyList<String>(), children.filter { it.isAlive }.map { it.info().commandLine().orElse("?") }, "children left")
+            assertEquals(emptyList<String>(), mentioningTmp().map { it.info().commandLine().orElse("?") }, "database processes left")
+        } finally {
+            pssr.descendants().forEach { it.destroyForcibly() }
+            pssr.destroyForcibly()
+        }
     }
 }
