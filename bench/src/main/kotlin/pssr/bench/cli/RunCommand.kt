@@ -138,6 +138,8 @@ class RunCommand : Callable<Int> {
         val wantStudents = Workloads.STUDENTS in workloads
         if (wantStudents) students.validate()
         if (quick) selection.applyQuickSlice()
+        if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
+        if (rates != null && profileUsers != null) throw UsageError("--profile USERS profiles a closed-loop level; leave it out with --rate")
         val plan = plan()
         val (serverCpus, loadCpus) = pinning()
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
