@@ -58,7 +58,7 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
 
-    @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open model instead of users: requests per second per level, sent on schedule whether or not earlier ones returned, latency from the scheduled send time (Hyperfoil, in this JVM); e.g. 100,500,1000"])
+    @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open model: requests per second per level, sent on schedule whether or not earlier ones returned, latency from the scheduled send time (Hyperfoil, in this JVM); e.g. 100,500,1000. Alone it replaces the user levels; with --users both run, closed loop first"])
     var rates: List<Int>? = null
 
     @Option(names = ["--p99-limit"], paramLabel = "MS", description = ["Open model: the report names, per route, the highest rate held with p99 latency at or under this (default \${DEFAULT-VALUE} ms)"])
@@ -139,7 +139,7 @@ class RunCommand : Callable<Int> {
         if (wantStudents) students.validate()
         if (quick) selection.applyQuickSlice()
         if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
-        if (rates != null && profileUsers != null) throw UsageError("--profile USERS profiles a closed-loop level; leave it out with --rate")
+        if (rates != null && users == null && profileUsers != null) throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         val plan = plan()
         val (serverCpus, loadCpus) = pinning()
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
@@ -150,7 +150,9 @@ class RunCommand : Callable<Int> {
         val engines = engines(plan)
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
-        val wrk = if (pages && rates == null) checkDriver() else null
+        val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
+        val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
+        val wrk = if (pages && closedPlan != null) checkDriver() else null
         val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
             mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap())
         // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
@@ -159,11 +161,10 @@ class RunCommand : Callable<Int> {
         val dir = resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        val load: LoadDriver = when {
-            rates != null -> OpenModelDriver(plan.responseTimeout)
-            wrk != null -> WrkDriver(wrk, driverThreads, plan.responseTimeout)
-            else -> JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines)
-        }
+        val closedLoad: LoadDriver? = closedPlan?.let { if (wrk != null) WrkDriver(wrk, driverThreads, plan.responseTimeout) else JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines) }
+        val openLoad: LoadDriver? = openPlan?.let { OpenModelDriver(plan.responseTimeout) }
+        val load: LoadDriver = closedLoad ?: openLoad!!
+        (openLoad ?: AutoCloseable {}).use {
         load.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { pinSelf(it) }
@@ -171,15 +172,19 @@ class RunCommand : Callable<Int> {
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            var failures = if (pages) MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load, allowRemoteTarget).execute() else 0
+            // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
+            var failures = 0
+            if (pages) for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! }))
+                failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, allowRemoteTarget).execute()
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             Report.write(run)
-            if (pages && rates == null) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
-            if (pages && rates != null) OpenModelSection.lines(RunData.load(run), p99LimitMs).forEach(::println)
+            if (pages && closedPlan != null) Answer.lines(RunData.load(run), closedPlan.levels.last()).forEach(::println)
+            if (pages && openPlan != null) OpenModelSection.lines(RunData.load(run), p99LimitMs).forEach(::println)
             if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
             println("results: ${run.results}")
             println("report:  ${run.report}")
             return if (failures == 0) 0 else 1
+        }
         }
         }
     }
@@ -190,7 +195,7 @@ class RunCommand : Callable<Int> {
      */
     private fun engines(plan: RunPlan): List<EngineAddress> {
         val text = loadEngines ?: return emptyList()
-        if (driver != "jmeter" || rates != null) throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users (not --rate)")
+        if (driver != "jmeter" || plan.levels.isEmpty()) throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users")
         val list = try { EngineAddress.parseList(text) } catch (e: IllegalArgumentException) { throw UsageError("--load-engines must be HOST:PORT[,HOST:PORT...]: ${e.message}") }
         val uneven = plan.levels.filter { it % list.size != 0 }
         if (uneven.isNotEmpty()) throw UsageError("--users with ${list.size} load engines must be multiples of ${list.size} (each engine runs the same share), not $uneven")
@@ -213,11 +218,11 @@ class RunCommand : Callable<Int> {
 
     private fun plan(): RunPlan {
         val delayMs = parseDelay(itemDelay)
-        if (rates != null && users != null) throw UsageError("--rate (open model) and --users (closed loop) are two ways to load; give one per run")
         if (p99LimitMs.isNaN() || p99LimitMs <= 0) throw UsageError("--p99-limit must be milliseconds above 0, was $p99LimitMs")
         rates?.let { r -> if (r.isEmpty() || r.any { it !in 1..100_000 }) throw UsageError("--rate must be requests per second from 1 to 100000, was $r") }
-        val levels = rates ?: (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
-        if (rates == null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
+        // --rate alone: no closed-loop levels; with --users too, both (closed loop first)
+        val levels = if (rates != null && users == null) emptyList() else users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128)
+        if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         val reps = repeat ?: if (quick) 1 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
@@ -288,9 +293,9 @@ class RunCommand : Callable<Int> {
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
     private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
-        "driver" to (if (rates != null) "hyperfoil" else driver), "driverThreads" to (if (driver == "wrk" && rates == null) driverThreads else null),
+        "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else driver), "driverThreads" to (if (driver == "wrk" && plan.levels.isNotEmpty()) driverThreads else null),
         // set only when used, so that runs made before these options existed still --resume
-        "loadModel" to (if (rates != null) "open" else null), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
+        "rates" to rates?.distinct()?.sorted(), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
         "loadEngines" to loadEngines, "allowRemoteTarget" to (if (allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,

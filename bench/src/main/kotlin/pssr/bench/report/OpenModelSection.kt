@@ -15,7 +15,7 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
         val limit = limitOf(d)
         sb.append("<h2 id=\"").append(ANCHOR).append("\">Open model: highest rate held</h2>\n")
         sb.append("<p class=note>").append(htmlEscape(note(limit))).append("</p>\n")
-        val t = table(d.openRows, limit)
+        val t = table(d.openRows, limit, d.rows)
         htmlTable(t.first, t.second)
     }
 
@@ -34,10 +34,16 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
         fun held(r: ResultRow, limit: Double): Boolean =
             r.latencyP99Ms <= limit && r.errorRate < 0.01 && r.throughputRps >= 0.9 * r.rateRps
 
-        /** Per route: each rate's worst p99 (✓ held, ✗ not), and the highest rate held. */
-        fun table(rows: List<ResultRow>, limit: Double): Pair<List<String>, List<List<String>>> {
+        /**
+         * Per route: each rate's worst p99 (✓ held, ✗ not), and the highest rate held. With closed-loop rows of the same
+         * run ([closed]), also the closed loop's p99 at the users level whose throughput came nearest the highest rate
+         * held (or tried), to set the two models side by side at about the same load.
+         */
+        fun table(rows: List<ResultRow>, limit: Double, closed: List<ResultRow> = emptyList()): Pair<List<String>, List<List<String>>> {
             val rates = rows.map { it.rateRps }.distinct().sorted()
-            val header = listOf("route") + rates.map { "${Fmt.rps(it)}/s p99 ms" } + listOf("highest held (req/s)")
+            val closedByRoute = closed.groupBy { it.route }
+            val header = listOf("route") + rates.map { "${Fmt.rps(it)}/s p99 ms" } + listOf("highest held (req/s)") +
+                (if (closed.isEmpty()) emptyList() else listOf("closed loop at about that load: p99 ms (users, req/s)"))
             val body = rows.groupBy { it.route }.toSortedMap().map { (route, rs) ->
                 val byRate = rs.groupBy { it.rateRps }
                 val cells = rates.map { rate ->
@@ -46,7 +52,9 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
                     "${Fmt.ms(worst)} ${if (at.all { held(it, limit) }) "✓" else "✗"}"
                 }
                 val best = rates.filter { rate -> byRate[rate]?.all { held(it, limit) } == true }.maxOrNull()
-                listOf(route) + cells + listOf(best?.let { Fmt.rps(it) } ?: "none")
+                val near = (best ?: rates.max()).let { load -> closedByRoute[route]?.minByOrNull { Math.abs(it.throughputRps - load) } }
+                listOf(route) + cells + listOf(best?.let { Fmt.rps(it) } ?: "none") +
+                    (if (closed.isEmpty()) emptyList() else listOf(near?.let { "${Fmt.ms(it.latencyP99Ms)} (${it.users}, ${Fmt.rps(it.throughputRps)})" } ?: "–"))
             }
             return header to body
         }
@@ -54,7 +62,7 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
         /** The console's lines after an open-model run. */
         fun lines(d: RunData, limit: Double): List<String> {
             if (d.openRows.isEmpty()) return emptyList()
-            val t = table(d.openRows, limit)
+            val t = table(d.openRows, limit, d.rows)
             return listOf("open model: highest rate held per route (p99 <= ${Fmt.ms(limit)} ms from the scheduled send time, < 1% errors)") +
                 Table(t.first, t.second).render().trimEnd().lines()
         }

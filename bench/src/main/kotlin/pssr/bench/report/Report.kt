@@ -31,7 +31,7 @@ object Report {
     private fun openModelMarkdown(d: RunData): String {
         if (d.openRows.isEmpty()) return ""
         val limit = OpenModelSection.limitOf(d)
-        val t = OpenModelSection.table(d.openRows, limit)
+        val t = OpenModelSection.table(d.openRows, limit, d.rows)
         return "\n## Open model: highest rate held\n\n${OpenModelSection.note(limit)}\n\n" + Table(t.first, t.second).markdown()
     }
 }

@@ -41,9 +41,8 @@ class RunInputTest {
     @Test fun `a heap size that is not a size is refused`() = assertRefused("--heap-max must be a size", "--heap-max", "abc", "--frameworks", "webflux")
     @Test fun `a window that is not whole seconds is refused`() = assertRefused("--duration must be whole seconds", "--duration", "1.5s", "--frameworks", "webflux")
 
-    @Test fun `rates and users in one run are refused`() = assertRefused("give one per run", "--rate", "100", "--users", "4", "--frameworks", "webflux")
     @Test fun `a rate for the students workload is refused`() = assertRefused("--rate loads the pages workload", "--rate", "100", "--workloads", "students")
-    @Test fun `a profile with rates is refused`() = assertRefused("--profile USERS profiles a closed-loop level", "--rate", "100", "--profile", "32", "--frameworks", "webflux")
+    @Test fun `a profile with rates is refused`() = assertRefused("--profile USERS profiles a closed-loop level; with --rate alone there is none", "--rate", "100", "--profile", "32", "--frameworks", "webflux")
     @Test fun `a rate of zero is refused`() = assertRefused("--rate must be requests per second from 1 to 100000", "--rate", "0", "--frameworks", "webflux")
     @Test fun `a p99 limit of zero is refused`() = assertRefused("--p99-limit must be milliseconds above 0", "--rate", "100", "--p99-limit", "0", "--frameworks", "webflux")
     @Test fun `load engines without the jmeter driver are refused`() = assertRefused("use it with --driver jmeter", "--load-engines", "127.0.0.1:1099", "--users", "2", "--frameworks", "webflux")

@@ -45,6 +45,16 @@ class OpenModelReportTest {
     }
 
     @Test
+    fun `with closed-loop rows of the same route, the closed loop's p99 at about the same load stands beside`() {
+        val open = listOf(openRow("jstachio", 100, 20.0), openRow("jstachio", 200, 900.0))
+        val closed = listOf(resultRow(engine = "jstachio", users = 1, throughput = 90.0, latencyMs = 10.0),
+            resultRow(engine = "jstachio", users = 4, throughput = 400.0, latencyMs = 12.0))
+        val (header, body) = OpenModelSection.table(open, limit = 100.0, closed = closed)
+        assertEquals("closed loop at about that load: p99 ms (users, req/s)", header.last())
+        assertEquals("16.0 (1, 90)", body.single().last(), "the users level nearest the 100 req/s held")
+    }
+
+    @Test
     fun `open-model rows keep their rate in the key, so resume knows each rate`() {
         val run = RunDirectory(tmp.resolve("keys"))
         run.append(openRow("jstachio", 100, 20.0))
