@@ -31,8 +31,12 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
 
     /** Connections for a rate: enough for about 50 ms of arrivals in flight, at least 8, at most 512. */
     fun connections(rate: Int): Int = (rate / 20).coerceIn(8, 512)
-    /** Sessions (requests in flight, queued ones included) for a rate: the arrivals of the idle timeout plus one second, at least 64. */
-    fun maxSessions(rate: Int): Int = (rate.toLong() * (timeout.seconds + 1)).coerceIn(64, 200_000).toInt()
+    /**
+     * Sessions (requests in flight, queued ones included) for a rate: the arrivals of the idle timeout plus one second,
+     * at least 64, at most [MAX_SESSIONS] (Hyperfoil allocates them all before the window). Requests time out after the
+     * idle timeout, so at the rate they cannot pile up beyond this; what Hyperfoil does if they ever did is not tested.
+     */
+    fun maxSessions(rate: Int): Int = (rate.toLong() * (timeout.seconds + 1)).coerceIn(64, MAX_SESSIONS.toLong()).toInt()
 
     /** Runs [rate] requests per second for [window]; the result's [DriverResult.completed] counts answers (right or wrong). */
     override fun run(target: LoadTarget, level: Int, window: Duration): DriverResult {
@@ -68,6 +72,8 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
     }
 
     companion object {
+        const val MAX_SESSIONS = 50_000
+
         /** Hyperfoil's histogram is in ns; pssr's in µs ([Latency]). */
         fun result(s: StatisticsSnapshot, window: Duration, start: Long, end: Long, cpuSeconds: Double): DriverResult {
             val latency = Latency.histogram()

@@ -183,7 +183,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     private fun dropStaleFailures() {
         val old = run.failures()
         if (old.isEmpty()) return
-        val rows = run.rows().groupBy { it.route }
+        // this pass's rows only: a run with --users and --rate makes a closed pass and an open pass over the same routes
+        val rows = run.rows().filter { it.loadModel == driver.model }.groupBy { it.route }
         val keep = old.filter { f ->
             f.stage == "start" && f.model.isEmpty() ||
                 rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
