@@ -70,6 +70,8 @@ class CompareCommand : Callable<Int> {
         val rb = openRun(b)
         val da = RunData.load(ra)
         val db = RunData.load(rb)
+        for ((dir, d) in listOf(a to da, b to db)) if (d.rows.isEmpty() && d.openRows.isNotEmpty())
+            throw UsageError("$dir is an open-model run (--rate): compare reads closed-loop (--users) runs; its report names the highest rate held per route")
         if (da.rows.isEmpty()) throw UsageError("$a has no load results (results.csv is missing or empty): nothing to compare")
         if (db.rows.isEmpty()) throw UsageError("$b has no load results (results.csv is missing or empty): nothing to compare")
         val env = EnvironmentCheck.of(da, db)

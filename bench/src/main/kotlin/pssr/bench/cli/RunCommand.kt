@@ -11,6 +11,10 @@ import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import pssr.bench.UsageError
 import pssr.bench.measure.DriverUnavailable
+import pssr.bench.measure.EngineAddress
+import pssr.bench.measure.OpenModelDriver
+import pssr.bench.measure.RemoteEngines
+import pssr.bench.report.OpenModelSection
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.ProcessCpu
@@ -58,6 +62,18 @@ class RunCommand : Callable<Int> {
 
     @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
     var users: List<Int>? = null
+
+    @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open model: requests per second per level, sent on schedule whether or not earlier ones returned, latency from the scheduled send time (Hyperfoil, in this JVM); e.g. 100,500,1000. Alone it replaces the user levels; with --users both run, closed loop first"])
+    var rates: List<Int>? = null
+
+    @Option(names = ["--p99-limit"], paramLabel = "MS", description = ["Open model: the report names, per route, the highest rate held with p99 latency at or under this (default \${DEFAULT-VALUE} ms)"])
+    var p99LimitMs: Double = 100.0
+
+    @Option(names = ["--load-engines"], paramLabel = "HOST:PORT[,HOST:PORT...]", description = ["--driver jmeter: run the load on these JMeter remote engines (./pssr load-engine), each user level split evenly between them"])
+    var loadEngines: String? = null
+
+    @Option(names = ["--allow-remote-target"], description = ["Let --target name another machine (without it pssr loads loopback only, so that a typo never load-tests someone else's server)"])
+    var allowRemoteTarget: Boolean = false
 
     @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua) or jmeter (the seeds' tool, in this JVM)"])
     var driver: String = "wrk"
@@ -130,16 +146,21 @@ class RunCommand : Callable<Int> {
         val wantForward = Workloads.FORWARD in workloads
         if (wantProducts || wantForward) api.validate(wantProducts, wantForward)
         if (quick) selection.applyQuickSlice()
+        if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
+        if (rates != null && users == null && profileUsers != null) throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         val plan = plan()
         val (serverCpus, loadCpus) = pinning()
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
         if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) throw UsageError("--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)")
         val runtimes = ServerRuntime.matrix(jdks, jvms)
-        val targetFramework = target?.let { Remote(it).routes().first().framework }
+        val targetFramework = target?.let { Remote(it, allowRemoteTarget).routes().first().framework }
+        val engines = engines(plan)
         out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
-        val wrk = if (pages) checkDriver() else null
+        val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
+        val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
+        val wrk = if (pages && closedPlan != null) checkDriver() else null
         val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
             mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap()) +
             (if (wantProducts || wantForward) api.asMap() else emptyMap())
@@ -149,7 +170,10 @@ class RunCommand : Callable<Int> {
         val dir = resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        val load: LoadDriver = wrk?.let { WrkDriver(it, driverThreads, plan.responseTimeout) } ?: JmeterDriver(plan.responseTimeout, dir.resolve("jtl"))
+        val closedLoad: LoadDriver? = closedPlan?.let { if (wrk != null) WrkDriver(wrk, driverThreads, plan.responseTimeout) else JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines) }
+        val openLoad: LoadDriver? = openPlan?.let { OpenModelDriver(plan.responseTimeout) }
+        val load: LoadDriver = closedLoad ?: openLoad!!
+        (openLoad ?: AutoCloseable {}).use {
         load.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { pinSelf(it) }
@@ -157,12 +181,16 @@ class RunCommand : Callable<Int> {
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
-            var failures = if (pages) MatrixRun(run, plan, launch, runtimes, selection, target, targetFramework, quick, load).execute() else 0
+            // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
+            var failures = 0
+            if (pages) for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! }))
+                failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, allowRemoteTarget).execute()
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             if (wantProducts) failures += ApiRun(run, api, launch).products()
             if (wantForward) failures += ApiRun(run, api, launch).forward()
             Report.write(run)
-            if (pages) Answer.lines(RunData.load(run), plan.levels.last()).forEach(::println)
+            if (pages && closedPlan != null) Answer.lines(RunData.load(run), closedPlan.levels.last()).forEach(::println)
+            if (pages && openPlan != null) OpenModelSection.lines(RunData.load(run), p99LimitMs).forEach(::println)
             if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
             if (wantProducts || wantForward) ApiReport.text(run.rows()).forEach(::println)
             println("results: ${run.results}")
@@ -170,6 +198,22 @@ class RunCommand : Callable<Int> {
             return if (failures == 0) 0 else 1
         }
         }
+        }
+    }
+
+    /**
+     * `--load-engines`: only with `--driver jmeter` and user levels that split evenly; every engine must answer on
+     * its RMI registry now, so a typo is one line before anything starts.
+     */
+    private fun engines(plan: RunPlan): List<EngineAddress> {
+        val text = loadEngines ?: return emptyList()
+        if (driver != "jmeter" || plan.levels.isEmpty()) throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users")
+        val list = try { EngineAddress.parseList(text) } catch (e: IllegalArgumentException) { throw UsageError("--load-engines must be HOST:PORT[,HOST:PORT...]: ${e.message}") }
+        val uneven = plan.levels.filter { it % list.size != 0 }
+        if (uneven.isNotEmpty()) throw UsageError("--users with ${list.size} load engines must be multiples of ${list.size} (each engine runs the same share), not $uneven")
+        val silent = list.filterNot(RemoteEngines::alive)
+        if (silent.isNotEmpty()) throw UsageError("load engine ${silent.joinToString(", ")} does not answer; start it there with ./pssr load-engine --port PORT --bind ADDRESS (docs/HARNESS.md)")
+        return list
     }
 
     /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
@@ -186,8 +230,11 @@ class RunCommand : Callable<Int> {
 
     private fun plan(): RunPlan {
         val delayMs = parseDelay(itemDelay)
-        val levels = (users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128))
-        if (levels.isEmpty() || levels.any { it !in 1..4096 }) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
+        if (p99LimitMs.isNaN() || p99LimitMs <= 0) throw UsageError("--p99-limit must be milliseconds above 0, was $p99LimitMs")
+        rates?.let { r -> if (r.isEmpty() || r.any { it !in 1..100_000 }) throw UsageError("--rate must be requests per second from 1 to 100000, was $r") }
+        // --rate alone: no closed-loop levels; with --users too, both (closed loop first)
+        val levels = if (rates != null && users == null) emptyList() else users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128)
+        if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         val reps = repeat ?: if (quick) 1 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
@@ -258,7 +305,10 @@ class RunCommand : Callable<Int> {
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
     private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
-        "driver" to driver, "driverThreads" to (if (driver == "wrk") driverThreads else null),
+        "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else driver), "driverThreads" to (if (driver == "wrk" && plan.levels.isNotEmpty()) driverThreads else null),
+        // set only when used, so that runs made before these options existed still --resume
+        "rates" to rates?.distinct()?.sorted(), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
+        "loadEngines" to loadEngines, "allowRemoteTarget" to (if (allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),

@@ -10,7 +10,7 @@ import pssr.bench.run.Frameworks
 import pssr.bench.run.ServerLaunch
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
-    description = ["Start one server in the foreground on 127.0.0.1 (for curl and browsers); Ctrl-C stops it."])
+    description = ["Start one server in the foreground on 127.0.0.1 (for curl and browsers; --bind for remote load engines); Ctrl-C stops it."])
 class ServeCommand : Callable<Int> {
     @Parameters(index = "0", paramLabel = "FRAMEWORK", description = ["webflux, mvc or quarkus"])
     lateinit var framework: String
@@ -18,14 +18,17 @@ class ServeCommand : Callable<Int> {
     @Option(names = ["--port"], description = ["Port (default: \${DEFAULT-VALUE}; 0 picks a free one)"])
     var port: Int = 8080
 
+    @Option(names = ["--bind"], paramLabel = "ADDRESS", description = ["Address to listen on (default \${DEFAULT-VALUE}); another machine's load engines need this machine's network address"])
+    var bind: String = "127.0.0.1"
+
     override fun call(): Int {
         if (port !in 0..65535) throw UsageError("--port must be from 0 (any free port) to 65535, was $port")
         val fw = Frameworks.byName(framework)
         val artifact = fw.launchable() ?: throw UsageError("the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)")
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
-        val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties("127.0.0.1", port) + listOf("-jar", artifact.toString())
+        val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) + listOf("-jar", artifact.toString())
         println("pssr: starting $framework: ${command.joinToString(" ")}")
-        println("pssr: try  curl -s http://127.0.0.1:$port/routes   and   curl -sN 'http://127.0.0.1:$port/presentations/jstachio/virtual?itemDelayMs=200'")
+        println("pssr: try  curl -s http://$bind:$port/routes   and   curl -sN 'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'")
         val process = ProcessBuilder(command).inheritIO().start()
         val hook = Thread { if (process.isAlive) { process.destroy(); process.waitFor() } }
         Runtime.getRuntime().addShutdownHook(hook)

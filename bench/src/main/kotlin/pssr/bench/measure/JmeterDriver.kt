@@ -24,14 +24,39 @@ data class Sample(val label: String, val thread: String, val startMillis: Long, 
  * sample results go to a JTL file ([jtlDir]) and are reduced by [JmeterWindow]. JMeter runs in this JVM,
  * so its CPU is this JVM's CPU over the window (the side probe's few requests included).
  */
-class JmeterDriver(private val timeout: Duration, private val jtlDir: Path) : LoadDriver {
+class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
+                   /** `--load-engines`: remote engines that run the plan instead of this JVM ([RemoteEngines]); empty = embedded. */
+                   private val engines: List<EngineAddress> = emptyList()) : LoadDriver {
     override val name = "jmeter"
     override val coresUsable: Double get() = ProcessCpu.onlineCpus.size.toDouble()
-    override val description get() = "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS threads, " +
+    override val description get() = (if (engines.isEmpty()) "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS threads, "
+        else "JMeter via jmeter-java-dsl ${dslVersion()} on ${engines.size} remote engines (${engines.joinToString(",")}, RMI without SSL), USERS threads split evenly, ") +
         "response timeout ${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, equality assertion on the page"
     private var windows = 0
 
-    override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
+    override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult =
+        if (engines.isEmpty()) embedded(target, users, window) else distributed(target, users, window)
+
+    /**
+     * The same plan on every remote engine, [users] / engines threads each. The CPU figure is this JVM's (the
+     * controller's): the engines' CPU is theirs, on their machines, and is not in the row.
+     */
+    private fun distributed(target: LoadTarget, users: Int, window: Duration): DriverResult {
+        require(users % engines.size == 0) { "$users users cannot be split evenly over ${engines.size} engines" }
+        val perEngine = users / engines.size
+        val cpu = CpuTrace.start()
+        val samples = try {
+            RemoteEngines.run(engines, testPlan(
+                httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
+                threadGroup("u$users").rampTo(perEngine, Duration.ZERO).holdFor(window).children(
+                    httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page)))),
+                window + timeout + Duration.ofSeconds(20))
+        } finally { cpu.stop() }
+        val (w, shares) = RemoteEngines.window(samples, engines, perEngine, RemoteEngines::alive)
+        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis, w.endMillis, shares)
+    }
+
+    private fun embedded(target: LoadTarget, users: Int, window: Duration): DriverResult {
         Files.createDirectories(jtlDir)
         val jtl = jtlDir.resolve("window-${++windows}-u$users.jtl")
         Files.deleteIfExists(jtl)

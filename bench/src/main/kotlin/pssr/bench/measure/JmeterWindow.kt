@@ -18,21 +18,32 @@ data class JmeterWindow(val completed: Long, val errors: Errors, val latency: Hi
     val seconds: Double get() = (endMillis - startMillis).coerceAtLeast(1) / 1000.0
 
     companion object {
-        fun of(samples: List<Sample>): JmeterWindow {
+        /**
+         * [windowFrom] picks the users whose sending bounds the window (all of them on one engine; with remote engines,
+         * those of the engines that kept sending to the end, see [RemoteEngines.window]).
+         */
+        fun of(samples: List<Sample>, windowFrom: (Sample) -> Boolean = { true }): JmeterWindow {
             if (samples.isEmpty()) return JmeterWindow(0, Errors(), Latency.histogram(), 0, 0)
             val byUser = samples.groupBy { it.thread }.values.map { it.sortedBy { s -> s.startMillis } }
             val firsts = byUser.map { it.first() }.toSet()
-            val steady = byUser.map { it.first() }.filter { it.success }
+            val bounding = byUser.filter { windowFrom(it.first()) }.ifEmpty { byUser }
+            val steady = bounding.map { it.first() }.filter { it.success }
             var start = if (steady.isEmpty()) samples.minOf { it.startMillis } else steady.maxOf { it.endMillis }
-            var end = byUser.minOf { it.last().endMillis }
+            var end = bounding.minOf { it.last().endMillis }
             if (end <= start) { // too few requests per user to have a window where all were sending
                 start = samples.minOf { it.startMillis }; end = samples.maxOf { it.endMillis }
             }
             val measured = samples.filter { it !in firsts && it.endMillis > start && it.endMillis <= end }
             val latency = Latency.histogram().also { h -> measured.forEach { h.recordValue((it.elapsedMs * 1000L).coerceAtLeast(1)) } }
+            val (answered, e) = count(measured)
+            return JmeterWindow(answered, e, latency, start, end)
+        }
+
+        /** Answers (right or wrong) among [samples], and their errors by kind. */
+        fun count(samples: List<Sample>): Pair<Long, Errors> {
             var e = Errors()
             var answered = 0L
-            for (s in measured) {
+            for (s in samples) {
                 val code = s.code.toIntOrNull()
                 if (code != null) answered++
                 e += when {
@@ -44,7 +55,7 @@ data class JmeterWindow(val completed: Long, val errors: Errors, val latency: Hi
                     else -> Errors(read = 1)
                 }
             }
-            return JmeterWindow(answered, e, latency, start, end)
+            return answered to e
         }
     }
 }

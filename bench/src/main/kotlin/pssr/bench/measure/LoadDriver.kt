@@ -13,11 +13,13 @@ data class LoadTarget(val url: String, val page: String) {
  * the expected page (length or closing tag); [connect], [read] (read or write failed), [timeout]: no
  * complete response within the idle timeout.
  */
-data class Errors(val status: Long = 0, val content: Long = 0, val connect: Long = 0, val read: Long = 0, val timeout: Long = 0) {
-    val total: Long get() = status + content + connect + read + timeout
+data class Errors(val status: Long = 0, val content: Long = 0, val connect: Long = 0, val read: Long = 0, val timeout: Long = 0,
+                  /** Requests a remote load engine that stopped during the window did not send (see [EngineShare.lost]). */
+                  val engine: Long = 0) {
+    val total: Long get() = status + content + connect + read + timeout + engine
     /** Requests that got a complete answer that was still wrong. */
     val answered: Long get() = status + content
-    operator fun plus(o: Errors) = Errors(status + o.status, content + o.content, connect + o.connect, read + o.read, timeout + o.timeout)
+    operator fun plus(o: Errors) = Errors(status + o.status, content + o.content, connect + o.connect, read + o.read, timeout + o.timeout, engine + o.engine)
 }
 
 /**
@@ -27,15 +29,19 @@ data class Errors(val status: Long = 0, val content: Long = 0, val connect: Long
  * [driverCpuSeconds] is the driver's own CPU over the window (NaN when unknown).
  */
 data class DriverResult(val completed: Long, val windowSeconds: Double, val errors: Errors, val latency: Histogram,
-                        val driverCpuSeconds: Double, val startMillis: Long, val endMillis: Long) {
+                        val driverCpuSeconds: Double, val startMillis: Long, val endMillis: Long,
+                        /** `--load-engines`: each remote engine's share of the window (empty for a driver on this machine). */
+                        val engines: List<EngineShare> = emptyList()) {
     /** Correct responses per second of the window: the throughput every table shows. */
     val throughput: Double get() = if (windowSeconds <= 0) 0.0 else (completed - errors.answered).coerceAtLeast(0) / windowSeconds
 }
 
 /**
- * A load generator in a closed loop: [users] connections (or threads), each sending its next request as
- * soon as its previous answer arrived, HTTP keep-alive, for [window]. The harness knows drivers only
- * through this interface; both write the same results.
+ * A load generator. In the closed loop ([model] = `closed`, wrk and JMeter) a level is users: that many
+ * connections (or threads), each sending its next request as soon as its previous answer arrived, HTTP
+ * keep-alive, for [window]. In the open model (`open`, [OpenModelDriver]) a level is a rate: requests per
+ * second sent on schedule whether or not earlier ones returned. The harness knows drivers only through this
+ * interface; all write the same results.
  */
 interface LoadDriver : AutoCloseable {
     /** `wrk` or `jmeter`. */
@@ -44,12 +50,17 @@ interface LoadDriver : AutoCloseable {
     val description: String
     /** Cores the driver can use at most: a level is driver-bound when it uses nearly all of them. */
     val coresUsable: Double
+    /** [CLOSED] (a level is users) or [OPEN] (a level is requests per second). */
+    val model: String get() = CLOSED
 
-    fun run(target: LoadTarget, users: Int, window: Duration): DriverResult
+    /** One window at [level]: users in the closed loop, requests per second in the open model. */
+    fun run(target: LoadTarget, level: Int, window: Duration): DriverResult
     override fun close() {}
 
     companion object {
         val NAMES = listOf("wrk", "jmeter")
+        const val CLOSED = "closed"
+        const val OPEN = "open"
     }
 }
 

@@ -24,15 +24,23 @@ object Report {
         val data = RunData.load(run)
         Files.createDirectories(run.dir)
         Files.writeString(run.report, ReportHtml(data).render())
-        Files.writeString(run.summary, SummaryTables.markdown(data) + Workloads.sectionsMarkdown(run))
+        Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + Workloads.sectionsMarkdown(run))
         return run.report
+    }
+
+    private fun openModelMarkdown(d: RunData): String {
+        if (d.openRows.isEmpty()) return ""
+        val limit = OpenModelSection.limitOf(d)
+        val t = OpenModelSection.table(d.openRows, limit, d.rows)
+        return "\n## Open model: highest rate held\n\n${OpenModelSection.note(limit)}\n\n" + Table(t.first, t.second).markdown()
     }
 }
 
 /** Everything read from a run directory, with the per-level summaries the report and summary share. */
 class RunData(
     val run: RunDirectory,
-    val rows: List<ResultRow>,
+    /** The closed-loop rows of the pages workload (every section but the open model's reads these). */
+    allRows: List<ResultRow>,
     val checks: List<RouteCheck>,
     /** failures.csv: servers that did not start, routes whose server died (nothing else records them). */
     val failures: List<Failure>,
@@ -46,6 +54,9 @@ class RunData(
     /** timeline.csv: each level's resource readings over its measured window, by row key. */
     val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
 ) {
+    val rows: List<ResultRow> = allRows.filter { !it.open }
+    /** `run --rate`: the open-model rows ([OpenModelSection]). */
+    val openRows: List<ResultRow> = allRows.filter { it.open }
     val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
     val levels: List<RouteLevel> = RouteLevel.of(rows)
     val vsBaseline: Map<RouteLevel, Double> = RouteLevel.vsBaseline(levels)
@@ -53,7 +64,7 @@ class RunData(
     val panels: List<ReportPanel> = levels.groupBy { it.framework to it.model }
         .map { (k, ls) -> ReportPanel(k.first, k.second, ls) }
         .sortedWith(compareBy({ orderOf(Frameworks.names, it.framework) }, { it.framework }, { orderOf(MODELS, it.model) }, { it.model }))
-    val isEmpty: Boolean get() = rows.isEmpty() && checks.isEmpty() && failures.isEmpty()
+    val isEmpty: Boolean get() = rows.isEmpty() && openRows.isEmpty() && checks.isEmpty() && failures.isEmpty()
 
     companion object {
         val MODELS = listOf("presentations", "stocks")

@@ -78,6 +78,12 @@ data class ResultRow(
     val errorsPoolTimeout: Long = 0,
     /** Of [errorsConnect]: connects that timed out (a full accept queue drops SYNs) rather than being refused; JMeter tells them apart, wrk does not (0). */
     val errorsConnectTimeout: Long = 0,
+    /** `closed` (a level is [users], each waiting for its answer) or `open` (a level is [rateRps], sent on schedule; users 0). */
+    val loadModel: String = "closed",
+    /** The open model's target arrival rate, requests per second; NaN in the closed loop. */
+    val rateRps: Double = Double.NaN,
+    /** Requests that remote load engines which stopped during the window did not send (`--load-engines`; see EngineShare). */
+    val errorsEngine: Long = 0,
     /** Of [errorsStatus], the forward API's answers about its downstream: 502 it answered an error, 503 it was down, 504 too slow. */
     val errorsDownstreamError: Long = 0,
     val errorsDownstreamDown: Long = 0,
@@ -93,10 +99,13 @@ data class ResultRow(
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
     /** Rows of one route measured under different settings (a students sweep) stay apart: the config is part of the route. */
     val route: String get() = routeOf(frameworkLabel, model, engine, approach, config)
-    val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
+    val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout + errorsEngine
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
+    val open: Boolean get() = loadModel == "open"
+    /** The level as keys name it: users (`32`), or an open model's rate (`500rps`). */
+    val level: String get() = levelLabel(loadModel, if (open) rateRps.toInt() else users)
     /** The key `--resume` uses to know this level is done. */
-    val key: String get() = keyOf(route, users, repetition)
+    val key: String get() = keyOf(route, if (open) rateRps.toInt() else users, repetition, loadModel)
 
     fun toCsv(): String = listOf(framework, model, engine, approach, users, repetition, driver, itemDelayMs, fmt(windowSeconds, 3),
         requests, errors, fmt(errorRate, 4), errorsStatus, errorsContent, errorsConnect, errorsRead, errorsTimeout,
@@ -106,6 +115,7 @@ data class ResultRow(
         fmt(serverCpuUsPerRequest, 1), fmt(driverCpuUsPerRequest, 1), fmt(cpuPctMean, 1), fmt(cpuPctPeak, 1), fmt(driverCpuPct, 1),
         fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
         runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout, errorsConnectTimeout,
+        loadModel, fmt(rateRps, 1), errorsEngine,
         errorsDownstreamError, errorsDownstreamDown, errorsDownstreamTimeout, fmt(latencyP95Ms, 3), fmt(apdex, 4), apdexTMs, apdexFMs).let(CsvFile::line)
 
     companion object {
@@ -116,6 +126,8 @@ data class ResultRow(
             "last_byte_p50_ms", "last_byte_p99_ms", "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "server_cpu_pct_peak",
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
             "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout", "errors_connect_timeout",
+            "load_model", "rate_rps", "errors_engine",
+
             "errors_downstream_error", "errors_downstream_down", "errors_downstream_timeout", "latency_p95_ms", "apdex", "apdex_t_ms", "apdex_f_ms")
         val HEADER = CsvFile.header(COLUMNS)
 
@@ -139,6 +151,8 @@ data class ResultRow(
                 c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty(),
                 // files written before the workload axis hold pages only
                 c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0, c["errors_connect_timeout"]?.toLong() ?: 0,
+                // files written before the open model and remote engines: closed loop, no engine errors
+                c["load_model"] ?: "closed", c["rate_rps"]?.toDoubleOrNull() ?: Double.NaN, c["errors_engine"]?.toLongOrNull() ?: 0,
                 // added with seed 004's workloads
                 c["errors_downstream_error"]?.toLong() ?: 0, c["errors_downstream_down"]?.toLong() ?: 0, c["errors_downstream_timeout"]?.toLong() ?: 0,
                 c["latency_p95_ms"]?.toDoubleOrNull() ?: Double.NaN, c["apdex"]?.toDoubleOrNull() ?: Double.NaN,
@@ -148,7 +162,11 @@ data class ResultRow(
         fun routeOf(frameworkLabel: String, model: String, engine: String, approach: String, config: String = "") =
             "$frameworkLabel/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
 
-        fun keyOf(route: String, users: Int, repetition: Int) = "$route@$users#$repetition"
+        /** A level's key: users in the closed loop, `<rate>rps` in the open model ([levelLabel]). */
+        fun keyOf(route: String, level: Int, repetition: Int, loadModel: String = "closed") = "$route@${levelLabel(loadModel, level)}#$repetition"
+
+        /** A level's name in keys: users in the closed loop, `<rate>rps` in the open model. */
+        fun levelLabel(loadModel: String, level: Int): String = if (loadModel == "open") "${level}rps" else "$level"
 
         private fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
     }
@@ -225,8 +243,12 @@ class RunDirectory(val dir: Path) {
     }
 
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
-    fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet()): List<Int> =
-        levels.filter { ResultRow.keyOf(route, it, repetition) !in done }
+    fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet(), loadModel: String = "closed"): List<Int> =
+        levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
+    val enginesFile: Path = dir.resolve("engines.csv")
+    /** `--load-engines`: each remote engine's share of a level (key = the row's key). */
+    fun append(key: String, share: pssr.bench.measure.EngineShare) = appendLine(enginesFile, "key,engine,users,completed,errors,lost,alive",
+        CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)))
     fun checks(): List<RouteCheck> = CsvFile.read(verification).map(RouteCheck::fromCsv)
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
     fun histograms(): Map<String, org.HdrHistogram.Histogram> = CsvFile.read(histograms).associate { r ->

@@ -52,21 +52,28 @@ internal class Started(val server: ServerProcess) : Target {
     override fun close() { sampler.close(); server.close() }
 }
 
-internal class Remote(url: String) : Target {
-    private val uri = checkLoopback(url)
+internal class Remote(url: String, allowRemote: Boolean = false) : Target {
+    private val uri = checkLoopback(url, allowRemote)
     override val host: String = uri.host
     override val port: Int = if (uri.port > 0) uri.port else 80
-    // a target on this machine is still measured: its PID is found from the listening socket (no sampler attached)
-    override val pid: Long? by lazy { pssr.bench.measure.PortOwner.pid(port) }
+    private val onThisMachine = host in LOOPBACK
+    // a target on this machine is still measured: its PID is found from the listening socket (no sampler attached);
+    // on another machine it has no PID here (its CPU per request is NaN)
+    override val pid: Long? by lazy { if (onThisMachine) pssr.bench.measure.PortOwner.pid(port) else null }
     override val sampler: ResourceSampler? = null
 
     companion object {
-        /** Load tests only target loopback: a load test against another machine is not something to start by accident. */
-        fun checkLoopback(url: String): URI {
+        private val LOOPBACK = setOf("127.0.0.1", "localhost", "::1", "[::1]")
+
+        /**
+         * Load tests target loopback unless [allowRemote] (`--allow-remote-target`): load aimed at another machine is
+         * not something to start by accident (a typo would load-test someone else's server).
+         */
+        fun checkLoopback(url: String, allowRemote: Boolean = false): URI {
             val uri = try { URI(url) } catch (e: Exception) { null }
             if (uri?.host == null || uri.scheme != "http") throw UsageError("--target must look like http://127.0.0.1:8080, was '$url'")
-            if (uri.host !in setOf("127.0.0.1", "localhost", "::1", "[::1]"))
-                throw UsageError("--target must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; pssr does not load-test other machines (docs/HARNESS.md explains distributed JMeter)")
+            if (!allowRemote && uri.host !in LOOPBACK)
+                throw UsageError("--target must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; to load another machine on purpose add --allow-remote-target (docs/HARNESS.md)")
             return uri
         }
     }
@@ -82,7 +89,8 @@ internal class Remote(url: String) : Target {
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
-                        val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver) {
+                        val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver,
+                        val allowRemoteTarget: Boolean = false) {
     private val levelRun = LevelRun(driver, plan.windows)
     private val done = run.rows().map { it.key }.toHashSet()
     private val verified = run.checks().associateBy { it.route }
@@ -121,7 +129,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                     val (route, rep) = slot
                     val key = route.key(fwLabel).toString()
                     if (key to rep in gaveUp) { progress.advance(slot.levels.size, "${route.path} (skipped)"); continue }
-                    val pending = run.pending(key, rep, slot.levels, done)
+                    val pending = run.pending(key, rep, slot.levels, done, driver.model)
                     if (pending.isEmpty()) { progress.advance(slot.levels.size, "${route.path} (done before)"); continue }
                     progress.advance(slot.levels.size - pending.size, route.path)
                     if (sharing && (shared == null || shared.ended() != null)) {
@@ -175,7 +183,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     private fun dropStaleFailures() {
         val old = run.failures()
         if (old.isEmpty()) return
-        val rows = run.rows().groupBy { it.route }
+        // this pass's rows only: a run with --users and --rate makes a closed pass and an open pass over the same routes
+        val rows = run.rows().filter { it.loadModel == driver.model }.groupBy { it.route }
         val keep = old.filter { f ->
             f.stage == "start" && f.model.isEmpty() ||
                 rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
@@ -184,7 +193,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     }
 
     private fun open(fw: Framework, on: ServerLaunch, tag: String): Target =
-        if (target != null) Remote(target) else Started(ServerProcess.start(fw, on, run.logs, tag))
+        if (target != null) Remote(target, allowRemoteTarget) else Started(ServerProcess.start(fw, on, run.logs, tag))
 
     private fun tag(rt: ServerRuntime, what: String) = if (rt.label.isEmpty()) what else "${rt.label}-$what"
 
@@ -248,6 +257,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             run.append(row)
             run.append(row.key, r.driver.latency)
             run.append(row.key, r.timeline)
+            r.driver.engines.forEach { run.append(row.key, it) }
             onLevel()
         }
         if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null && plan.levels.last() in levels) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "${rt.frameworkLabel(fw.name)}/${route.model.id}/${route.engine}/${route.approach}", name)
@@ -268,14 +278,17 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     private fun toRow(fw: Framework, rt: ServerRuntime, route: ListedRoute, rep: Int, r: LevelResult): ResultRow {
         val d = r.driver
         val lat = LatencySummary.of(d.latency)
-        val floor = if (plan.itemDelayMs == 0L) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
+        val open = driver.model == LoadDriver.OPEN
+        // the floor is a closed loop's limit; an open model's level is its rate (rate_rps), with no users
+        val floor = if (plan.itemDelayMs == 0L || open) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
         val use = r.resources
-        return ResultRow(fw.name, route.model.id, route.engine, route.approach, r.users, rep, driver.name, plan.itemDelayMs,
-            d.windowSeconds, d.completed + d.errors.connect + d.errors.read + d.errors.timeout, d.errors.status, d.errors.content,
+        return ResultRow(fw.name, route.model.id, route.engine, route.approach, if (open) 0 else r.users, rep, driver.name, plan.itemDelayMs,
+            d.windowSeconds, d.completed + d.errors.connect + d.errors.read + d.errors.timeout + d.errors.engine, d.errors.status, d.errors.content,
             d.errors.connect, d.errors.read, d.errors.timeout, d.throughput, floor, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max,
             r.probe.samples, r.probe.failed, r.probe.ttfb.p50, r.probe.ttfb.p99, r.probe.firstItem.p50, r.probe.firstItem.p99,
             r.probe.lastByte.p50, r.probe.lastByte.p99, r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct,
             use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
-            r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack)
+            r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack,
+            loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine)
     }
 }

@@ -41,6 +41,17 @@ class RunInputTest {
     @Test fun `a heap size that is not a size is refused`() = assertRefused("--heap-max must be a size", "--heap-max", "abc", "--frameworks", "webflux")
     @Test fun `a window that is not whole seconds is refused`() = assertRefused("--duration must be whole seconds", "--duration", "1.5s", "--frameworks", "webflux")
 
+    @Test fun `a rate for the students workload is refused`() = assertRefused("--rate loads the pages workload", "--rate", "100", "--workloads", "students")
+    @Test fun `a profile with rates is refused`() = assertRefused("--profile USERS profiles a closed-loop level; with --rate alone there is none", "--rate", "100", "--profile", "32", "--frameworks", "webflux")
+    @Test fun `a rate of zero is refused`() = assertRefused("--rate must be requests per second from 1 to 100000", "--rate", "0", "--frameworks", "webflux")
+    @Test fun `a p99 limit of zero is refused`() = assertRefused("--p99-limit must be milliseconds above 0", "--rate", "100", "--p99-limit", "0", "--frameworks", "webflux")
+    @Test fun `load engines without the jmeter driver are refused`() = assertRefused("use it with --driver jmeter", "--load-engines", "127.0.0.1:1099", "--users", "2", "--frameworks", "webflux")
+    @Test fun `a load engine that is not HOST PORT is refused`() = assertRefused("--load-engines must be HOST:PORT", "--driver", "jmeter", "--load-engines", "127.0.0.1", "--users", "2", "--frameworks", "webflux")
+    @Test fun `user levels that do not split evenly over the engines are refused`() =
+        assertRefused("must be multiples of 2", "--driver", "jmeter", "--load-engines", "127.0.0.1:1,127.0.0.1:2", "--users", "1,2", "--frameworks", "webflux")
+    @Test fun `a load engine that does not answer is named`() =
+        assertRefused("load engine 127.0.0.1:1 does not answer", "--driver", "jmeter", "--load-engines", "127.0.0.1:1", "--users", "2", "--frameworks", "webflux")
+
     @Test fun `a JDK path that holds no JDK is refused`() = assertRefused("--jdk /nonexistent: not a JDK", "--jdk", "/nonexistent", "--frameworks", "webflux")
     @Test fun `a JDK too old for the servers is refused`() = assertRefused("the servers need Java 21 or later", "--jdk", "17", "--frameworks", "webflux")
     @Test fun `JVM flags without a label are refused`() = assertRefused("--jvm must be LABEL=FLAGS", "--jvm", "-XX:+UseZGC", "--frameworks", "webflux")

@@ -38,8 +38,10 @@ class WrkDriverTest {
         val r = wrk.run(LoadTarget(url, page), 8, Duration.ofSeconds(1))
         assertTrue(r.completed > 100, "completed ${r.completed}")
         assertEquals(Errors(), r.errors)
-        // wrk counts a response for its histogram and for its request counter separately; a few at the window's end can differ
-        assertEquals(r.completed.toDouble(), r.latency.totalCount.toDouble(), r.completed * 0.05)
+        // every response is in the histogram (a few at the window's end can miss the request counter), and wrk adds its own
+        // synthetic values for responses slower than a connection's mean interval (stats_correct, docs/HARNESS.md): on a
+        // busy machine the histogram holds more values than responses (measured: 284 for 264), never many fewer
+        assertTrue(r.latency.totalCount >= r.completed * 0.95, "histogram ${r.latency.totalCount} values for ${r.completed} responses")
         assertTrue(r.driverCpuSeconds > 0, "wrk read its own CPU: ${r.driverCpuSeconds}")
     }
 
