@@ -127,7 +127,6 @@ data class ResultRow(
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
             "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout", "errors_connect_timeout",
             "load_model", "rate_rps", "errors_engine",
-
             "errors_downstream_error", "errors_downstream_down", "errors_downstream_timeout", "latency_p95_ms", "apdex", "apdex_t_ms", "apdex_f_ms")
         val HEADER = CsvFile.header(COLUMNS)
 
