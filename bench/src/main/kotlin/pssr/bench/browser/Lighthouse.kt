@@ -1,5 +1,6 @@
 package pssr.bench.browser
 
+import pssr.probe.process.StopProcess
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -135,16 +136,7 @@ class Lighthouse(
             output(listOf(chromium.toString(), "--version"))?.lines()?.lastOrNull { it.contains("Chrom") }?.trim() ?: "unknown"
 
         /** Stops [root] and every process below it, by PID: the tree is read first, as children outlive a parent. */
-        internal fun stopTree(root: ProcessHandle) {
-            val all = (root.descendants().toList() + root).filter { it.isAlive }
-            all.forEach { it.destroy() }
-            val deadline = System.nanoTime() + 5_000_000_000L
-            for (p in all) {
-                val left = (deadline - System.nanoTime()).coerceAtLeast(0)
-                try { p.onExit().get(left, TimeUnit.NANOSECONDS) } catch (_: Exception) { }
-                if (p.isAlive) p.destroyForcibly()
-            }
-        }
+        internal fun stopTree(root: ProcessHandle) { StopProcess.stopTree(root, "Lighthouse's Chromium", Duration.ofSeconds(5)) }
 
         /** Stops every process carrying [marker] in its arguments (the Chromium of one run) with its children; removes its Lighthouse profile. */
         internal fun stopMarked(marker: String) {

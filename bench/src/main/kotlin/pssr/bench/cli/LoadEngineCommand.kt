@@ -1,6 +1,8 @@
 package pssr.bench.cli
 
 import java.net.InetAddress
+import java.net.InetSocketAddress
+import java.net.ServerSocket
 import java.util.concurrent.Callable
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl
 import org.apache.jmeter.util.JMeterUtils
@@ -28,7 +30,13 @@ class LoadEngineCommand : Callable<Int> {
         if (port !in 1..65535) throw UsageError("--port must be 1..65535, was $port")
         val objectPort = rmiPort ?: (port + 1)
         if (objectPort !in 0..65535) throw UsageError("--rmi-port must be 0..65535, was $objectPort")
-        try { InetAddress.getByName(bind) } catch (e: Exception) { throw UsageError("--bind '$bind' is not an address of this machine") }
+        val address = try { InetAddress.getByName(bind) } catch (e: Exception) { throw UsageError("--bind '$bind' is not an address of this machine") }
+        // Before JMeter's set-up (seconds on a busy machine): a taken port is reported at once.
+        for (p in listOf(port, objectPort).filter { it > 0 }) try {
+            ServerSocket().use { it.reuseAddress = true; it.bind(InetSocketAddress(address, p)) }
+        } catch (e: java.io.IOException) {
+            throw UsageError("cannot start a load engine on $bind:$p: ${e.message}; choose other ports with --port and --rmi-port")
+        }
         JmeterEnvironment() // JMeter's home and properties, unpacked from the jar as for the embedded engine
         System.setProperty("java.rmi.server.hostname", bind)
         JMeterUtils.setProperty(RemoteEngines.RMI_SSL_OFF, "true")

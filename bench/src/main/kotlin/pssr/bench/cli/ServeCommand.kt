@@ -1,6 +1,8 @@
 package pssr.bench.cli
 
 import java.nio.file.Path
+import java.time.Duration
+import pssr.probe.process.StopProcess
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
@@ -30,7 +32,8 @@ class ServeCommand : Callable<Int> {
         println("pssr: starting $framework: ${command.joinToString(" ")}")
         println("pssr: try  curl -s http://$bind:$port/routes   and   curl -sN 'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'")
         val process = ProcessBuilder(command).inheritIO().start()
-        val hook = Thread { if (process.isAlive) { process.destroy(); process.waitFor() } }
+        // Ctrl-C: SIGTERM, 10 s, then SIGKILL (named on the console): a server stuck in its shutdown cannot hold pssr
+        val hook = Thread { StopProcess.stop(process.toHandle(), "the $framework server", Duration.ofSeconds(10)) }
         Runtime.getRuntime().addShutdownHook(hook)
         return process.waitFor()
     }

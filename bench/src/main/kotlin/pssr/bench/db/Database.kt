@@ -1,5 +1,7 @@
 package pssr.bench.db
 
+import java.time.Duration
+import pssr.probe.process.StopProcess
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import java.net.URI
 import java.net.URLDecoder
@@ -95,12 +97,9 @@ class StudentDatabase private constructor(val address: DbAddress, val descriptio
         runCatching { embedded?.close() } // pg_ctl stop -m fast; it returns when postmaster.pid is gone, a moment before the process
         postmaster?.let { pid ->
             ProcessHandle.of(pid).ifPresent { p ->
-                if (runCatching { p.onExit().get(10, TimeUnit.SECONDS) }.isFailure) {
-                    // still there (a stop that timed out): it and its children go by PID
-                    p.descendants().forEach { it.destroyForcibly() }
-                    p.destroyForcibly()
-                    runCatching { p.onExit().get(10, TimeUnit.SECONDS) }
-                }
+                // still there after pg_ctl's stop (it returns a moment early, or timed out): it and its children go by
+                // PID, SIGTERM (PostgreSQL's "smart" shutdown) then SIGKILL, named on the console if needed
+                if (runCatching { p.onExit().get(10, TimeUnit.SECONDS) }.isFailure) StopProcess.stopTree(p, "PostgreSQL", Duration.ofSeconds(5))
             }
         }
         dir.toFile().deleteRecursively()

@@ -34,7 +34,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
         val output = Files.createTempFile("pssr-wrk-", ".out")
         val start = System.currentTimeMillis()
         val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
-        Children.track(process, graceSeconds = 3)
+        Children.track(process, "wrk", graceSeconds = 3)
         val text = try {
             val bound = window.toSeconds() + timeout.toSeconds() + 30
             check(process.waitFor(bound, TimeUnit.SECONDS)) { "wrk did not finish a ${window.toSeconds()} s window within $bound s" }

@@ -85,7 +85,7 @@ class ServerProcess private constructor(
                 addAll(args)
             }
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
-            Children.track(process, graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
+            Children.track(process, "the ${framework.name} server", graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
             val server = try {
                 val port = awaitPort(process, portFile, readyTimeout) ?: run {
                     Children.stop(process)

@@ -50,7 +50,7 @@ class RemoteEnginesTest {
         val p = ProcessBuilder(java, "--sun-misc-unsafe-memory-access=allow", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
             "pssr.bench.MainKt", "load-engine", "--port", "$port", "--rmi-port", "0")
             .redirectErrorStream(true).redirectOutput(jtl.resolve("engine-$port.log").toFile()).start()
-        Children.track(p, graceSeconds = 3)
+        Children.track(p, "the JMeter load engine", graceSeconds = 3)
         return p to EngineAddress("127.0.0.1", port)
     }
 

@@ -1,5 +1,6 @@
 package pssr.probe.browser
 
+import pssr.probe.process.StopProcess
 import pssr.probe.Jackson
 import pssr.probe.at
 import java.io.IOException
@@ -78,10 +79,7 @@ class Chromium private constructor(
 
     override fun close() {
         try { socket.abort() } catch (_: Exception) { }
-        if (process.isAlive) {
-            process.destroy()
-            if (!process.waitFor(5, TimeUnit.SECONDS)) { process.destroyForcibly(); process.waitFor(5, TimeUnit.SECONDS) }
-        }
+        StopProcess.stopTree(process.toHandle(), "Chromium", Duration.ofSeconds(5))
         deleteTree(userDataDir)
     }
 
@@ -144,7 +142,7 @@ class Chromium private constructor(
             try {
                 return Chromium(process, userDataDir, output, url.get(timeout.toMillis(), TimeUnit.MILLISECONDS))
             } catch (e: Exception) {
-                process.destroyForcibly()
+                StopProcess.stopTree(process.toHandle(), "Chromium", Duration.ofSeconds(5))
                 deleteTree(userDataDir)
                 throw IOException("Chromium did not start: ${e.message}; it printed: ${output.toString().takeLast(2000)}", e)
             }

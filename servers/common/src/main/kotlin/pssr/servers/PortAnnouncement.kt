@@ -4,8 +4,9 @@ package pssr.servers
 object PortAnnouncement {
     const val PREFIX = "pssr-server listening:"
 
-    fun announce(framework: String, host: String, port: Int, portFile: String?) {
-        println("$PREFIX $framework http://$host:$port")
+    /** Prints `pssr-server listening: <framework> http://<host>:<port>[ (<detail>)]` and writes [port] to [portFile] (atomically) when given. */
+    fun announce(framework: String, host: String, port: Int, portFile: String?, detail: String? = null) {
+        println("$PREFIX $framework http://$host:$port${detail?.let { " ($it)" } ?: ""}")
         if (!portFile.isNullOrBlank()) {
             val target = java.nio.file.Path.of(portFile)
             val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")

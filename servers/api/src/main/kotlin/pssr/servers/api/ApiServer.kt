@@ -14,9 +14,8 @@ import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
-import java.nio.file.Files
-import java.nio.file.Path
-import java.nio.file.StandardCopyOption
+import pssr.servers.PortAnnouncement
+import pssr.servers.ServerStartup
 
 /**
  * Seed 004's two APIs in one jar: `GET /api/products` (compute-bound: H2 + enrichment) and `GET /api/forward`
@@ -35,18 +34,8 @@ class ApiServer {
     @Bean
     fun portAnnouncer(server: ServerProperties, settings: ApiSettings, @Value("\${pssr.port-file:}") portFile: String) =
         ApplicationListener<WebServerInitializedEvent> { event ->
-            announce("${settings.variant.framework} http://${server.address?.hostAddress ?: "127.0.0.1"}:${event.webServer.port}", event.webServer.port, portFile)
+            PortAnnouncement.announce(settings.variant.framework, server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, portFile)
         }
-}
-
-/** The line and port file every pssr server writes once it listens, so the harness starts them all alike. */
-fun announce(what: String, port: Int, portFile: String?) {
-    println("pssr-server listening: $what")
-    if (portFile.isNullOrBlank()) return
-    val target = Path.of(portFile)
-    val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")
-    Files.writeString(tmp, port.toString())
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
 }
 
 /**
@@ -73,17 +62,18 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
 private fun arg(args: Array<String>, name: String): String? =
     args.lastOrNull { it.startsWith("--$name=") }?.substringAfter("=") ?: System.getProperty(name)
 
+/** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
 fun main(args: Array<String>) {
-    if (arg(args, "pssr.api.role") == "downstream") return Downstream.main(args)
-    val variant = try { Variant.of(arg(args, "pssr.api.variant") ?: "mvc") } catch (e: IllegalArgumentException) {
-        System.err.println("pssr-api: ${e.message}"); kotlin.system.exitProcess(2)
+    if (arg(args, "pssr.api.role") == "downstream") return ServerStartup.run("downstream", args, ServerStartup.Listen.SPRING) { Downstream.main(args) }
+    ServerStartup.run("api", args, ServerStartup.Listen.SPRING) {
+        val variant = Variant.of(arg(args, "pssr.api.variant") ?: "mvc")
+        // Netty's event loops (server and WebClient share them) are sized before Reactor Netty reads the property:
+        // the seed's table says 2 x cores.
+        val loops = arg(args, "pssr.netty.event-loops")?.toIntOrNull()?.takeIf { it > 0 } ?: (2 * Runtime.getRuntime().availableProcessors())
+        System.setProperty("reactor.netty.ioWorkerCount", loops.toString())
+        SpringApplication(ApiServer::class.java).apply {
+            setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
+            setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
+        }.run(*args)
     }
-    // Netty's event loops (server and WebClient share them) are sized before Reactor Netty reads the property:
-    // the seed's table says 2 x cores.
-    val loops = arg(args, "pssr.netty.event-loops")?.toIntOrNull()?.takeIf { it > 0 } ?: (2 * Runtime.getRuntime().availableProcessors())
-    System.setProperty("reactor.netty.ioWorkerCount", loops.toString())
-    SpringApplication(ApiServer::class.java).apply {
-        setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
-        setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
-    }.run(*args)
 }

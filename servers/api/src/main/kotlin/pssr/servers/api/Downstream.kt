@@ -3,6 +3,7 @@ package pssr.servers.api
 import io.netty.channel.ChannelOption
 import java.time.Duration
 import pssr.model.api.Orders
+import pssr.servers.PortAnnouncement
 import reactor.core.publisher.Mono
 import reactor.netty.DisposableServer
 import reactor.netty.http.server.HttpServer
@@ -41,7 +42,7 @@ object Downstream {
             arg("pssr.downstream.event-loops")?.toInt() ?: Runtime.getRuntime().availableProcessors())
         val server = start(arg("server.address") ?: "127.0.0.1", arg("server.port")?.toInt() ?: 0, s)
         Runtime.getRuntime().addShutdownHook(Thread { server.disposeNow(Duration.ofSeconds(3)) })
-        announce("downstream http://${server.host()}:${server.port()} (latency ${s.latencyMs} ms)", server.port(), arg("pssr.port-file"))
+        PortAnnouncement.announce("downstream", server.host(), server.port(), arg("pssr.port-file"), "latency ${s.latencyMs} ms")
         server.onDispose().block()
     }
 }

@@ -1,5 +1,6 @@
 package pssr.servers.api
 
+import pssr.testkit.ChildProcesses
 import java.net.ServerSocket
 import java.net.URI
 import java.net.http.HttpClient
@@ -46,6 +47,28 @@ class ApiServerTest {
     private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
         val port = (ctx as WebServerApplicationContext).webServer.port
         return http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port$path")).build(), HttpResponse.BodyHandlers.ofString())
+    }
+
+    /** This server's own JVM, as the harness starts it, asked to listen on [port] with these extra arguments. */
+    private fun launch(port: Int, vararg flags: String) = ProcessBuilder(listOf(Path.of(System.getProperty("java.home"), "bin", "java").toString()) +
+        flags + listOf("-cp", System.getProperty("java.class.path"), "pssr.servers.api.ApiServerKt", "--server.port=$port"))
+
+    /**
+     * A port another process holds: one line and exit code 2 for the api server (each framework) and the downstream, both when the
+     * early check finds it and when the framework meets it itself (the check off), never Spring's "APPLICATION FAILED TO START".
+     */
+    @Test
+    fun `a port already in use is one line and exit code 2, for the api server and the downstream`() {
+        ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1")).use { taken ->
+            for (role in listOf("--pssr.api.variant=mvc", "--pssr.api.variant=webflux", "--pssr.api.role=downstream")) for (check in listOf("true", "false")) {
+                val builder = launch(taken.localPort, "-Dpssr.port-check=$check").apply { command().add(role) }
+                val (code, out) = ChildProcesses.runToExit(builder)
+                val lines = ChildProcesses.failureLines(out)
+                assertEquals(2, code, "$role, check $check: ${out.joinToString("\n")}")
+                assertEquals(1, lines.size, "$role, check $check: ${lines.joinToString("\n")}")
+                assertTrue(lines.single().contains("port ${taken.localPort} is already in use"), lines.single())
+            }
+        }
     }
 
     @Test

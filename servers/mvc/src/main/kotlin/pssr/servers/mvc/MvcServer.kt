@@ -142,6 +142,6 @@ class MvcServer {
 }
 
 /** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
-fun main(args: Array<String>) = ServerStartup.run("mvc") {
+fun main(args: Array<String>) = ServerStartup.run("mvc", args, ServerStartup.Listen.SPRING) {
     runApplication<MvcServer>(*args)
 }

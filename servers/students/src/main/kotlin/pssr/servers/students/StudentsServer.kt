@@ -14,9 +14,8 @@ import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
-import java.nio.file.Files
-import java.nio.file.Path
-import java.nio.file.StandardCopyOption
+import pssr.servers.PortAnnouncement
+import pssr.servers.ServerStartup
 
 /**
  * Seed 003's student portal: `GET /api/students` returns a page of the students table as JSON, in one of
@@ -38,15 +37,8 @@ class StudentsServer {
     @Bean
     fun portAnnouncer(server: ServerProperties, settings: StudentSettings, @Value("\${pssr.port-file:}") portFile: String) =
         ApplicationListener<WebServerInitializedEvent> { event ->
-            val host = server.address?.hostAddress ?: "127.0.0.1"
             // the same line and file format as the page servers, so the harness starts both alike
-            println("pssr-server listening: ${settings.variant.framework} http://$host:${event.webServer.port}")
-            if (portFile.isNotBlank()) {
-                val target = Path.of(portFile)
-                val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")
-                Files.writeString(tmp, event.webServer.port.toString())
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
-            }
+            PortAnnouncement.announce(settings.variant.framework, server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, portFile)
         }
 }
 
@@ -65,11 +57,10 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
     }
 }
 
-fun main(args: Array<String>) {
+/** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
+fun main(args: Array<String>) = ServerStartup.run("students", args, ServerStartup.Listen.SPRING) {
     val variantArg = args.lastOrNull { it.startsWith("--pssr.students.variant=") }?.substringAfter("=") ?: System.getProperty("pssr.students.variant")
-    val variant = try { Variant.of(variantArg ?: "mvc-platform") } catch (e: IllegalArgumentException) {
-        System.err.println("pssr-students: ${e.message}"); kotlin.system.exitProcess(2)
-    }
+    val variant = Variant.of(variantArg ?: "mvc-platform")
     SpringApplication(StudentsServer::class.java).apply {
         // The thread model is the variant: Tomcat's request threads are virtual only for mvc-virtual*.
         setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)

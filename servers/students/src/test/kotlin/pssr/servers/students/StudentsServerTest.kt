@@ -1,5 +1,8 @@
 package pssr.servers.students
 
+import java.nio.file.Path
+import java.net.ServerSocket
+import pssr.testkit.ChildProcesses
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -52,6 +55,26 @@ class StudentsServerTest {
     private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
         val port = (ctx as WebServerApplicationContext).webServer.port
         return http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port$path")).build(), HttpResponse.BodyHandlers.ofString())
+    }
+
+    /**
+     * A port another process holds: one line and exit code 2, both when the early check finds it and when Spring meets it
+     * itself (the check off), never Spring's "APPLICATION FAILED TO START".
+     */
+    @Test
+    fun `a port already in use is one line and exit code 2`() {
+        ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1")).use { taken ->
+            for (check in listOf("true", "false")) {
+                val builder = ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dpssr.port-check=$check",
+                    "-cp", System.getProperty("java.class.path"), "pssr.servers.students.StudentsServerKt",
+                    "--server.port=${taken.localPort}", "--pssr.db.port=${pg.port}")
+                val (code, out) = ChildProcesses.runToExit(builder)
+                val lines = ChildProcesses.failureLines(out)
+                assertEquals(2, code, "check $check: ${out.joinToString("\n")}")
+                assertEquals(1, lines.size, "check $check: ${lines.joinToString("\n")}")
+                assertTrue(lines.single().contains("port ${taken.localPort} is already in use"), lines.single())
+            }
+        }
     }
 
     @Test

@@ -65,6 +65,6 @@ class PortAnnouncer(private val settings: WebfluxSettings) : ApplicationListener
 }
 
 /** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
-fun main(args: Array<String>) = ServerStartup.run(PageHandler.FRAMEWORK) {
+fun main(args: Array<String>) = ServerStartup.run(PageHandler.FRAMEWORK, args, ServerStartup.Listen.SPRING) {
     SpringApplication.run(WebfluxServer::class.java, *args)
 }
