@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
 done
 ./pssr list >/dev/null   # builds if needed
 JAVA="$JAVA_HOME/bin/java"
-jar() { ls "$1" 2>/dev/null | grep -v -e '-plain.jar' -e '-tests.jar' | head -1; }
+jar() { ls $1 2>/dev/null | { grep -v -e "-plain.jar" -e "-tests.jar" || true; } | head -1; }
 WEBFLUX=$(jar 'servers/webflux/target/pssr-server-webflux-*.jar'); MVC=$(jar 'servers/mvc/target/pssr-server-mvc-*.jar')
 API=$(jar 'servers/api/target/pssr-server-api-*.jar'); STUDENTS=$(jar 'servers/students/target/pssr-server-students-*.jar')
 QUARKUS=servers/quarkus/target/quarkus-app/quarkus-run.jar
