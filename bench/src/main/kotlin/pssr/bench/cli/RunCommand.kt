@@ -90,16 +90,16 @@ class RunCommand : Callable<Int> {
     @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
     var warmup: String? = null
 
-    @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 3s)"])
+    @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
     var duration: String? = null
 
-    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 1)"])
+    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2, the second in mirrored order)"])
     var repeat: Int? = null
 
     @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Delay between items at the source, e.g. 1ms (default), 0, 5ms"])
     var itemDelay: String = "1ms"
 
-    @Option(names = ["--quick"], description = ["The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+3s per level, one repetition, one server JVM per framework"])
+    @Option(names = ["--quick"], description = ["The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+2s per level, two repetitions in mirrored order, one server JVM per framework"])
     var quick: Boolean = false
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/<run-id>); must not hold a run unless --resume"])
@@ -235,12 +235,12 @@ class RunCommand : Callable<Int> {
         // --rate alone: no closed-loop levels; with --users too, both (closed loop first)
         val levels = if (rates != null && users == null) emptyList() else users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128)
         if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
-        val reps = repeat ?: if (quick) 1 else 5
+        val reps = repeat ?: if (quick) 2 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
         val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
         val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
-        val measured = seconds("--duration", duration ?: if (quick) "3s" else "10s", 1)
+        val measured = seconds("--duration", duration ?: if (quick) "2s" else "10s", 1)
         val profiler = profileUsers?.let { u ->
             if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
             Profiler.choose { System.err.println("pssr: --profile: $it") }

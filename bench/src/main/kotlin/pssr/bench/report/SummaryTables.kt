@@ -65,14 +65,40 @@ object SummaryTables {
      * Engine levels that beat their framework's baseline (same model, approach and users) by more than 10%:
      * the baseline renders no template at the same cadence, so this is noise or a cold baseline, not a result.
      */
-    fun aboveBaseline(d: RunData): List<Pair<RouteLevel, Double>> =
-        d.levels.filter { it.engine != BASELINE }.mapNotNull { l -> d.vsBaseline[l]?.takeIf { it.isFinite() && it > 1.10 }?.let { l to it } }
+    /** An engine level above its baseline by more than 10%, with both 95% intervals over the repetitions (null with one repetition). */
+    data class AboveBaseline(val level: RouteLevel, val baseline: RouteLevel, val ratio: Double) {
+        /** The difference is noise when the two intervals overlap, or when one repetition gives no interval to tell. */
+        val noise: Boolean get() {
+            val a = level.throughput.ci ?: return true
+            val b = baseline.throughput.ci ?: return true
+            return a.low <= b.high && b.low <= a.high
+        }
+    }
 
-    fun aboveBaselineNote(beats: List<Pair<RouteLevel, Double>>): String {
-        val (top, ratio) = beats.maxBy { it.second }
-        return "${beats.size} engine level${if (beats.size == 1) "" else "s"} above their framework's zero-template baseline by more than 10% " +
-            "(highest: `${top.route}`@${top.users}, ${Fmt.ratio(ratio)}): the measurement is noisier than the difference; repeat (--repeat) " +
-            "or lengthen the windows (--duration) before reading engine-vs-baseline ratios."
+    fun aboveBaseline(d: RunData): List<AboveBaseline> {
+        val base = d.levels.filter { it.engine == BASELINE }.associateBy { listOf(it.framework, it.model, it.approach, it.users.toString()) }
+        return d.levels.filter { it.engine != BASELINE }.mapNotNull { l ->
+            val b = base[listOf(l.framework, l.model, l.approach, l.users.toString())] ?: return@mapNotNull null
+            d.vsBaseline[l]?.takeIf { it.isFinite() && it > 1.10 }?.let { AboveBaseline(l, b, it) }
+        }
+    }
+
+    /**
+     * An engine cannot really beat the zero-template route of its own framework: a level above it by more than 10% is either
+     * noise (the intervals overlap; shown) or a measurement problem (they do not; order or drift), and says so.
+     */
+    fun aboveBaselineNote(beats: List<AboveBaseline>): String {
+        val (noise, real) = beats.partition { it.noise }
+        fun interval(l: RouteLevel) = l.throughput.ci?.let { "${Fmt.rps(it.low)}-${Fmt.rps(it.high)}" } ?: "one repetition, no interval"
+        fun example(b: AboveBaseline) = "`${b.level.route}`@${b.level.users} ${Fmt.ratio(b.ratio)} (${interval(b.level)} vs baseline ${interval(b.baseline)} req/s)"
+        val parts = ArrayList<String>()
+        if (noise.isNotEmpty()) parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's zero-template baseline by more " +
+            "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); repeat (--repeat) " +
+            "or lengthen the windows (--duration) to separate them."
+        if (real.isNotEmpty()) parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than 10% beyond the " +
+            "noise (largest: ${example(real.maxBy { it.ratio })}): an engine cannot be faster than no engine, so the measurement is suspect " +
+            "(order, drift or a driver limit); do not read engine-vs-baseline ratios from it."
+        return parts.joinToString(" ")
     }
 
     const val FLUSH_COST_NOTE = "Throughput with a flush after each item divided by the same route without it (mean of the per-engine " +

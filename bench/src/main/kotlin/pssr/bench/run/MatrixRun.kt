@@ -169,15 +169,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     /** One server session's work: some levels of one route in one repetition. */
     private data class Slot(val route: ListedRoute, val rep: Int, val levels: List<Int>)
 
-    /**
-     * The order levels are measured in. Fresh JVMs: route by route, every level of a repetition on its own JVM.
-     * A shared JVM (--quick, --target): level by level, every route at each level before the next, so the routes
-     * compared at a level were measured at about the same age of the JVM (its JIT still compiles for a minute
-     * or more after start); route by route, the route measured first, the baseline, paid for that warm-up.
-     */
     private fun slots(routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
-        if (!sharing) routes.flatMap { r -> (1..plan.repeat).map { rep -> Slot(r, rep, plan.levels) } }
-        else (1..plan.repeat).flatMap { rep -> plan.levels.flatMap { u -> routes.map { r -> Slot(r, rep, listOf(u)) } } }
+        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing).map { (r, rep, levels) -> Slot(r, rep, levels) }
 
     /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
     private fun dropStaleFailures() {
@@ -290,5 +283,30 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
             r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack,
             loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine)
+    }
+}
+
+/**
+ * The order levels are measured in, so that neither the order nor the machine's drift favours a route in a
+ * comparison (docs/HARNESS.md, "Order"). Fresh JVMs: repetition by repetition, every route once per repetition,
+ * the routes' order rotated by one each repetition. A shared JVM (--quick, --target): level by level within a
+ * repetition, every route at each level before the next (the routes compared at a level were measured at about
+ * the same age of the JVM); at each level the order is mirrored every other repetition (A B C, then C B A, as in
+ * an A B B A design) and rotated by the level and the repetition pair, so the first route after a level change,
+ * which pays for it, is a different one each time.
+ */
+internal object MeasurementOrder {
+    /** (route, repetition, levels) in measuring order. */
+    fun <R> slots(routes: List<R>, levels: List<Int>, repeat: Int, sharing: Boolean): List<Triple<R, Int, List<Int>>> =
+        if (!sharing) (1..repeat).flatMap { rep -> order(routes, rep - 1, mirrored = false).map { r -> Triple(r, rep, levels) } }
+        else (1..repeat).flatMap { rep -> levels.withIndex().flatMap { (i, u) ->
+            order(routes, i + (rep - 1) / 2, mirrored = rep % 2 == 0).map { r -> Triple(r, rep, listOf(u)) } } }
+
+    /** [routes] rotated left by [shift], then reversed when [mirrored]. */
+    fun <T> order(routes: List<T>, shift: Int, mirrored: Boolean): List<T> {
+        if (routes.isEmpty()) return routes
+        val k = shift % routes.size
+        val rotated = routes.drop(k) + routes.take(k)
+        return if (mirrored) rotated.reversed() else rotated
     }
 }

@@ -123,7 +123,7 @@ class ReportTest {
     }
 
     @Test
-    fun `an engine above its framework's baseline by more than 10 percent is flagged as noise`() {
+    fun `an engine above its baseline by more than 10 percent with one repetition is called noise, with no interval to tell`() {
         val run = RunDirectory(tmp.resolve("above-baseline"))
         Files.createDirectories(run.dir)
         run.append(resultRow("webflux", "presentations", "baseline", "virtual", 128, 1, 2600.0))
@@ -132,8 +132,38 @@ class ReportTest {
         val html = Files.readString(Report.write(run))
         val summary = Files.readString(run.summary)
         assertTrue(summary.contains("## Engines above their baseline"), summary)
-        assertTrue(summary.contains("1 engine level above their framework's zero-template baseline by more than 10% (highest: `webflux/presentations/jstachio/virtual`@128, 1.42×)"), summary)
+        assertTrue(summary.contains("1 engine level above their framework's zero-template baseline by more than 10% within the noise"), summary)
+        assertTrue(summary.contains("`webflux/presentations/jstachio/virtual`@128 1.42× (one repetition, no interval vs baseline one repetition, no interval req/s)"), summary)
         assertTrue(html.contains("zero-template baseline by more than 10%"))
+    }
+
+    @Test
+    fun `an engine above its baseline whose interval overlaps the baseline's is noise, with both intervals shown`() {
+        val run = RunDirectory(tmp.resolve("overlap"))
+        Files.createDirectories(run.dir)
+        for ((rep, pair) in listOf(2000.0 to 2500.0, 3000.0 to 3100.0, 2500.0 to 3300.0).withIndex()) {
+            run.append(resultRow("mvc", "presentations", "baseline", "virtual-flush", 32, rep + 1, pair.first))
+            run.append(resultRow("mvc", "presentations", "jstachio", "virtual-flush", 32, rep + 1, pair.second))
+        }
+        Report.write(run)
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("within the noise"), summary)
+        assertTrue(summary.contains("vs baseline 1,258-3,742 req/s"), summary)
+        assertFalse(summary.contains("beyond the noise"), summary)
+    }
+
+    @Test
+    fun `an engine above its baseline beyond both intervals is called a suspect measurement`() {
+        val run = RunDirectory(tmp.resolve("beyond"))
+        Files.createDirectories(run.dir)
+        for ((rep, pair) in listOf(2000.0 to 2600.0, 2010.0 to 2610.0, 1990.0 to 2590.0).withIndex()) {
+            run.append(resultRow("mvc", "presentations", "baseline", "virtual-flush", 32, rep + 1, pair.first))
+            run.append(resultRow("mvc", "presentations", "jstachio", "virtual-flush", 32, rep + 1, pair.second))
+        }
+        Report.write(run)
+        val summary = Files.readString(run.summary)
+        assertTrue(summary.contains("1 engine level above their baseline by more than 10% beyond the noise"), summary)
+        assertTrue(summary.contains("the measurement is suspect"), summary)
     }
 
     @Test

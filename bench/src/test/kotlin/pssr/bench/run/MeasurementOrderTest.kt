@@ -1,0 +1,45 @@
+package pssr.bench.run
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+
+/** The order routes are measured in: alternating, so that order and drift cancel over the repetitions. */
+class MeasurementOrderTest {
+    private val routes = listOf("A", "B", "C")
+
+    private fun orderAt(level: Int, rep: Int, sharing: Boolean = true) =
+        MeasurementOrder.slots(routes, listOf(1, 32, 128), 4, sharing).filter { it.second == rep && level in it.third }.map { it.first }
+
+    @Test
+    fun `on a shared JVM the second repetition of a level runs the mirrored order of the first (A B C, C B A)`() {
+        assertEquals(listOf("A", "B", "C"), orderAt(1, 1))
+        assertEquals(listOf("C", "B", "A"), orderAt(1, 2))
+    }
+
+    @Test
+    fun `on a shared JVM the route that comes first after a level change differs from level to level`() {
+        assertEquals(listOf("A", "B", "C"), listOf(1, 32, 128).map { orderAt(it, 1).first() })
+    }
+
+    @Test
+    fun `over a mirrored pair every route's places add up to the same, so a place's cost is shared alike`() {
+        for (level in listOf(1, 32, 128)) {
+            val places = routes.associateWith { r -> orderAt(level, 1).indexOf(r) + orderAt(level, 2).indexOf(r) }
+            assertEquals(setOf(2), places.values.toSet(), "level $level: $places")
+        }
+    }
+
+    @Test
+    fun `on a shared JVM every repetition measures all routes at a level before the next level`() {
+        val slots = MeasurementOrder.slots(routes, listOf(1, 32), 2, sharing = true)
+        assertEquals(listOf(1, 1, 1, 32, 32, 32, 1, 1, 1, 32, 32, 32), slots.map { it.third.single() })
+    }
+
+    @Test
+    fun `with fresh JVMs each repetition measures every route once, rotated by one`() {
+        val slots = MeasurementOrder.slots(routes, listOf(1, 32), 3, sharing = false)
+        assertEquals(listOf("A", "B", "C", "B", "C", "A", "C", "A", "B"), slots.map { it.first })
+        assertEquals(listOf(1, 1, 1, 2, 2, 2, 3, 3, 3), slots.map { it.second })
+        assertEquals(setOf(listOf(1, 32)), slots.map { it.third }.toSet())
+    }
+}
