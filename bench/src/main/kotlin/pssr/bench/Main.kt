@@ -10,6 +10,7 @@ import pssr.bench.cli.JmhCommand
 import pssr.bench.cli.LoadEngineCommand
 import pssr.bench.cli.ListCommand
 import pssr.bench.cli.ProbeCommand
+import pssr.bench.cli.ReproduceCommand
 import pssr.bench.cli.ReportCommand
 import pssr.bench.cli.RunCommand
 import pssr.bench.cli.ServeCommand
@@ -25,7 +26,7 @@ import pssr.bench.measure.Server
         "Benchmarks Progressive Server-Side Rendering on the JVM: template engines x frameworks x approaches,",
         "and proves whether each page really streams.",
     ],
-    subcommands = [RunCommand::class, VerifyCommand::class, ProbeCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, ListCommand::class, JmhCommand::class, LoadEngineCommand::class, CommandLine.HelpCommand::class],
+    subcommands = [RunCommand::class, VerifyCommand::class, ProbeCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, ReproduceCommand::class, ListCommand::class, JmhCommand::class, LoadEngineCommand::class, CommandLine.HelpCommand::class],
 )
 class Pssr : Runnable {
     override fun run() {

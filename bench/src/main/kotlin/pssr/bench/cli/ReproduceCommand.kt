@@ -1,0 +1,92 @@
+package pssr.bench.cli
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import pssr.bench.run.Project
+import pssr.bench.UsageError
+import pssr.bench.cli
+import pssr.bench.run.ReproducePlan
+
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+    description = ["Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim",
+        "(./pssr claims): the plan and its estimated time are printed before anything starts. Each phase is an ordinary",
+        "./pssr command into a folder of its own (pages per framework, students, products/forward, browser); --resume DIR",
+        "continues an interrupted reproduce, each phase where it stopped. Ends with the verdict counts and the path of claims.md."])
+class ReproduceCommand : Callable<Int> {
+    @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}); windows are fitted to it, never fewer than 3 repetitions"])
+    var budget: String = "90m"
+
+    @Option(names = ["--out"], paramLabel = "DIR", description = ["The folder (default results/reproduce-<time>); must not exist unless --resume"])
+    var out: Path? = null
+
+    @Option(names = ["--resume"], paramLabel = "DIR", description = ["Continue an interrupted reproduce in DIR (with the budget it started with)"])
+    var resume: Path? = null
+
+    @Option(names = ["--plan"], description = ["Print the plan and its estimated time, and stop"])
+    var planOnly: Boolean = false
+
+    override fun call(): Int {
+        val time = parseBudget(budget)
+        val plan = ReproducePlan.fit(time)
+            ?: throw UsageError("--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need about ${ReproducePlan.minimumBudget().toMinutes()} min); give --budget ${ReproducePlan.minimumBudget().toMinutes()}m or more")
+        if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
+        val dir = (resume ?: out ?: Project.root.resolve("results").resolve("reproduce-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        if (resume != null && !Files.isDirectory(dir)) throw UsageError("--resume: no reproduce folder at $dir")
+        if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
+        plan.describe().forEach(::println)
+        if (planOnly) return 0
+        Files.createDirectories(dir)
+        val started = System.nanoTime()
+        var failed = 0
+        for ((i, phase) in plan.phases.withIndex()) {
+            val folder = dir.resolve(phase.folder)
+            val args = argsFor(phase, folder)
+            if (args == null) { println("== phase ${i + 1}/${plan.phases.size} ${phase.name}: done before, kept"); continue }
+            println("== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr ${args.joinToString(" ")}")
+            val code = cli().execute(*args.toTypedArray())
+            if (code != 0) { failed++; println("== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or not measured") }
+        }
+        val took = Duration.ofNanos(System.nanoTime() - started)
+        println("== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, budget ${time.toMinutes()} min)")
+        val folders = plan.phases.map { dir.resolve(it.folder) }.filter { Files.isDirectory(it) }
+        val judged = cli().execute(*(listOf("claims") + folders.map { it.toString() } + listOf("--out", dir.toString())).toTypedArray())
+        return if (failed == 0 && judged == 0) 0 else 1
+    }
+
+    /** The phase's command line into [folder]: a new run, its resume, or null when it is complete (browser: its summary exists). */
+    private fun argsFor(phase: ReproducePlan.Phase, folder: Path): List<String>? {
+        val started = Files.isDirectory(folder) && Files.list(folder).use { it.findFirst().isPresent }
+        return when {
+            phase.args.first() == "browser" -> when {
+                Files.isRegularFile(folder.resolve("summary.csv")) -> null
+                started -> {
+                    // an interrupted browser run has no summary; its raw files are kept beside, never deleted
+                    val aside = folder.resolveSibling("${folder.fileName}.interrupted-${System.currentTimeMillis()}")
+                    Files.move(folder, aside)
+                    println("== phase ${phase.name}: the interrupted browser run moved to $aside; starting it again")
+                    phase.args + listOf("--out", folder.toString())
+                }
+                else -> phase.args + listOf("--out", folder.toString())
+            }
+            started && Files.isRegularFile(folder.resolve("environment.json")) -> phase.args + listOf("--resume", folder.toString())
+            else -> phase.args + listOf("--out", folder.toString())
+        }
+    }
+
+    companion object {
+        /** `90m`, `2h`, `5400s`, or plain minutes; at least 1 minute. */
+        fun parseBudget(text: String): Duration {
+            val m = Regex("^(\\d+)([smh]?)$").matchEntire(text.trim()) ?: throw UsageError("--budget must be a duration such as 90m, 2h or 5400s, was '$text'")
+            val n = m.groupValues[1].toLong()
+            val d = when (m.groupValues[2]) { "s" -> Duration.ofSeconds(n); "h" -> Duration.ofHours(n); else -> Duration.ofMinutes(n) }
+            if (d < Duration.ofMinutes(1)) throw UsageError("--budget must be at least 1 minute, was '$text'")
+            return d
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package pssr.bench.run
+
+import java.time.Duration
+import pssr.model.Model
+import pssr.views.Approach
+import pssr.views.Engines
+
+/**
+ * What `./pssr reproduce` runs to judge the seeds' claims, fitted to a time budget: one phase per framework for the
+ * pages (the routes the claims of seeds 000-002 name, at every level from 2 to 128 users, so "scales up to N" can be
+ * read for each N), then seed 003's students, seed 004's products and forward, and seed 002's browser pages. Each
+ * phase is an ordinary command line of `./pssr` into a folder of its own under one output folder, so it resumes as
+ * that command does and can be run by hand.
+ *
+ * The pages share one JVM per framework (`--quick`'s mode, with its interleaved order) because a fresh JVM per route
+ * and repetition would take the budget several times over; every comparison is then within one JVM, and the
+ * repetitions alternate the order (docs/HARNESS.md). The fit keeps at least [MIN_REPEAT] repetitions, because the
+ * claims that compare two routes within 10% need an interval, and shortens the measured window first.
+ */
+data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredSeconds: Int, val budget: Duration) {
+    /** One command line of `./pssr` into [folder], with its estimated duration. */
+    data class Phase(val name: String, val folder: String, val args: List<String>, val estimate: Duration, val what: String)
+
+    val estimate: Duration get() = phases.fold(Duration.ZERO) { a, p -> a + p.estimate }
+
+    /** The plan as a table, for the console before anything starts. */
+    fun describe(): List<String> = buildList {
+        add("reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(budget)} budget; pages: $repeat repetitions of ${measuredSeconds} s windows at ${LEVELS.joinToString(",")} users")
+        for (p in phases) add("  %-14s %7s  %s".format(p.name, minutes(p.estimate), p.what))
+    }
+
+    /** A page route family the claims need: on [framework], these engines under these approaches, both models. */
+    data class PagesPhase(val framework: String, val engines: List<String>, val approaches: List<Approach>, val why: String) {
+        /** Routes the selection gives: every engine x approach x model the engine renders (the server serves all of [approaches]). */
+        val routes: Int get() = engines.sumOf { e -> val engine = Engines.byName(e)!!; Model.all.sumOf { m -> approaches.count { a -> engine.supports(m, a) } } }
+    }
+
+    companion object {
+        const val MIN_REPEAT = 3
+        const val MAX_MEASURED_SECONDS = 10
+        val LEVELS = listOf(2, 4, 8, 16, 32, 64, 128)
+        const val WARMUP_SECONDS = 1
+        const val ROUTE_WARMUP_SECONDS = 2
+        /** Per measured window beyond warm-up and measurement: connecting, the side probe's last request, writing the row. */
+        const val WINDOW_OVERHEAD_SECONDS = 1.0
+        /** Starting, listing and verifying one framework's server. */
+        const val SERVER_SECONDS = 40L
+
+        val PAGES = listOf(
+            PagesPhase("webflux", listOf("htmlflow", "jstachio", "thymeleaf"), listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING),
+                "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking engines on the dispatcher"),
+            PagesPhase("mvc", listOf("htmlflow", "jstachio"), listOf(Approach.BLOCKING, Approach.VIRTUAL),
+                "seed 000 5.2/5.3: MVC blocking vs virtual, streaming verdicts"),
+            PagesPhase("quarkus", listOf("htmlflow", "jstachio"), listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.REACTIVE),
+                "seed 000 5.2/5.3: Quarkus blocking, virtual, HtmlFlow reactive"),
+        )
+
+        /** The other workloads, fixed in length (their load profiles are the seeds'): estimated from measured runs here (docs/STUDENTS.md, SEED004.md, BROWSER.md). */
+        val OTHERS = listOf(
+            Phase("students", "students", listOf("run", "--workloads", "students"), Duration.ofMinutes(5),
+                "seed 003 Table 1: 2,000 users, 30 s ramp-up, 10 loops, four variants on embedded PostgreSQL"),
+            Phase("api", "api", listOf("run", "--workloads", "products,forward"), Duration.ofMinutes(7),
+                "seed 004: products (compute-bound) and forward (network-bound), MVC vs WebFlux"),
+            Phase("browser", "browser", listOf("browser", "--runs", "1"), Duration.ofMinutes(6),
+                "seed 002 Table 1: Lighthouse FCP, LCP, Speed Index with PSSR on and off"),
+        )
+
+        private fun minutes(d: Duration) = if (d.toMinutes() >= 1) "${d.toMinutes()} min" else "${d.seconds} s"
+
+        /** Seconds of one pages phase with [repeat] repetitions of [measured] s windows. */
+        fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int): Long =
+            SERVER_SECONDS + p.routes * ROUTE_WARMUP_SECONDS + (p.routes * LEVELS.size * repeat * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
+
+        /** The share of the budget a plan may fill: estimates are estimates, and the budget is a promise. */
+        const val BUDGET_SHARE = 0.9
+
+        /**
+         * The longest measured window (1..10 s) that fits [BUDGET_SHARE] of [budget] with [MIN_REPEAT] repetitions after the
+         * other phases; null when even 1 s windows do not fit.
+         */
+        fun fit(budget: Duration): ReproducePlan? {
+            val fixed = OTHERS.sumOf { it.estimate.seconds }
+            val room = (budget.seconds * BUDGET_SHARE).toLong()
+            val measured = (MAX_MEASURED_SECONDS downTo 1).firstOrNull { m -> fixed + PAGES.sumOf { pagesSeconds(it, MIN_REPEAT, m) } <= room } ?: return null
+            return ReproducePlan(PAGES.map { p -> pagesPhase(p, MIN_REPEAT, measured) } + OTHERS, MIN_REPEAT, measured, budget)
+        }
+
+        /** The shortest budget [fit] accepts, for the message when the given one is too short. */
+        fun minimumBudget(): Duration = Duration.ofSeconds(((OTHERS.sumOf { it.estimate.seconds } + PAGES.sumOf { pagesSeconds(it, MIN_REPEAT, 1) }) / BUDGET_SHARE).toLong() + 59).let { Duration.ofMinutes(it.toMinutes()) }
+
+        private fun pagesPhase(p: PagesPhase, repeat: Int, measured: Int) = Phase("pages-${p.framework}", "pages-${p.framework}",
+            listOf("run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
+                "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
+                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--route-warmup", "${ROUTE_WARMUP_SECONDS}s",
+                "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s"),
+            Duration.ofSeconds(pagesSeconds(p, repeat, measured)), "${p.routes} routes; ${p.why}")
+    }
+}

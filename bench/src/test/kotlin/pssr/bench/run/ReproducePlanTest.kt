@@ -1,0 +1,54 @@
+package pssr.bench.run
+
+import java.time.Duration
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/** How `./pssr reproduce` fits the claims' runs to a budget. */
+class ReproducePlanTest {
+    @Test
+    fun `the default 90 minutes fit with at least 3 repetitions, within 90 percent of the budget`() {
+        val plan = ReproducePlan.fit(Duration.ofMinutes(90))!!
+        assertTrue(plan.repeat >= 3, "repeat ${plan.repeat}")
+        assertTrue(plan.measuredSeconds >= 1)
+        assertTrue(plan.estimate.seconds <= 90 * 60 * 0.9, "estimate ${plan.estimate}")
+    }
+
+    @Test
+    fun `a longer budget buys longer windows, never fewer repetitions`() {
+        val short = ReproducePlan.fit(Duration.ofMinutes(90))!!
+        val long = ReproducePlan.fit(Duration.ofHours(4))!!
+        assertTrue(long.measuredSeconds > short.measuredSeconds, "${long.measuredSeconds} vs ${short.measuredSeconds}")
+        assertEquals(ReproducePlan.MIN_REPEAT, long.repeat)
+    }
+
+    @Test
+    fun `a budget too short for 1 s windows is refused, and the minimum it names fits`() {
+        assertNull(ReproducePlan.fit(Duration.ofMinutes(10)))
+        assertNotNull(ReproducePlan.fit(ReproducePlan.minimumBudget()))
+    }
+
+    @Test
+    fun `the pages run on one JVM per framework, both models, every level from 2 to 128 users`() {
+        val pages = ReproducePlan.fit(Duration.ofMinutes(90))!!.phases.filter { it.name.startsWith("pages-") }
+        assertEquals(listOf("pages-webflux", "pages-mvc", "pages-quarkus"), pages.map { it.name })
+        for (p in pages) {
+            val args = p.args
+            assertEquals("run", args.first())
+            assertTrue("--quick" in args, "$args")
+            assertEquals("presentations,stocks", args[args.indexOf("--models") + 1])
+            assertEquals("2,4,8,16,32,64,128", args[args.indexOf("--users") + 1])
+            assertEquals("3", args[args.indexOf("--repeat") + 1])
+        }
+    }
+
+    @Test
+    fun `the route counts come from the engines' own capabilities`() {
+        val webflux = ReproducePlan.PAGES.first { it.framework == "webflux" }
+        // HtmlFlow: reactive, suspending, virtual, blocking; JStachio: virtual, blocking; Thymeleaf: reactive, virtual, blocking; two models
+        assertEquals(2 * (4 + 2 + 3), webflux.routes)
+    }
+}
