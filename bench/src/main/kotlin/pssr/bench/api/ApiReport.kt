@@ -42,7 +42,7 @@ object ApiReport {
     private fun sorted(rows: List<ResultRow>, w: String) = rows.sortedWith(compareBy({ order(w).indexOf(it.engine) }, { pool(it) ?: 0 }, { it.users }))
 
     /** The row per variant at the most users (forward's mvc: the library's default pool, 5, when measured). */
-    private fun headline(rows: List<ResultRow>): Map<String, ResultRow> {
+    fun headline(rows: List<ResultRow>): Map<String, ResultRow> {
         if (rows.isEmpty()) return emptyMap()
         val users = rows.filter { it.engine != "downstream" }.maxOfOrNull { it.users } ?: return emptyMap()
         return rows.filter { it.users == users && it.engine != "downstream" }.groupBy { it.engine }

@@ -54,7 +54,9 @@ class ReproduceCommand : Callable<Int> {
         }
         val took = Duration.ofNanos(System.nanoTime() - started)
         println("== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, budget ${time.toMinutes()} min)")
-        val folders = plan.phases.map { dir.resolve(it.folder) }.filter { Files.isDirectory(it) }
+        val folders = plan.phases.map { dir.resolve(it.folder) }
+            .filter { f -> listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) } }
+        if (folders.isEmpty()) { println("== no phase wrote results; nothing to judge"); return 1 }
         val judged = cli().execute(*(listOf("claims") + folders.map { it.toString() } + listOf("--out", dir.toString())).toTypedArray())
         return if (failed == 0 && judged == 0) 0 else 1
     }

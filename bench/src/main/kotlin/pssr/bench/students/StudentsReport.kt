@@ -31,13 +31,13 @@ object StudentsReport {
         else -> "mvc-virtual"
     }
     private fun io(r: ResultRow) = r.model.removePrefix("students-")
-    private fun errPct(r: ResultRow) = if (r.requests == 0L) Double.NaN else 100.0 * r.errors / r.requests
+    fun errPct(r: ResultRow) = if (r.requests == 0L) Double.NaN else 100.0 * r.errors / r.requests
     /** JMeter's throughput: every sample, right or wrong, per second (what the paper's 195.9 and 606.1 are). */
-    private fun jmeterRps(r: ResultRow) = if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds
+    fun jmeterRps(r: ResultRow) = if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds
     private fun threads(r: ResultRow) = Regex("tomcatMaxThreads=(\\d+)").find(r.config)?.groupValues?.get(1)?.toInt()
 
     /** Table 1's cell per variant: I/O in the application, the most users, Tomcat's default 200 threads where swept. */
-    private fun table1Rows(rows: List<ResultRow>): Map<String, ResultRow> {
+    fun table1Rows(rows: List<ResultRow>): Map<String, ResultRow> {
         val app = rows.filter { io(it) == "app" }
         if (app.isEmpty()) return emptyMap()
         val users = app.maxOf { it.users }

@@ -1,0 +1,100 @@
+package pssr.bench.claims
+
+import java.nio.file.Files
+import java.nio.file.Path
+import pssr.bench.report.BASELINE
+import pssr.bench.report.RouteLevel
+import pssr.bench.report.Stats
+import pssr.bench.results.CsvFile
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RouteCheck
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Workloads
+
+/**
+ * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),
+ * the rows it needs (as the command that measures them) and the predicate that judges it from [Evidence].
+ */
+class Claim(
+    val id: String,
+    /** The seed file (`000`...`004`) and section. */
+    val seed: String,
+    val section: String,
+    val text: String,
+    val paper: String,
+    val kind: Kind,
+    /** The `./pssr` command that measures the rows this claim needs (shown when they are missing). */
+    val needs: String,
+    val judge: (Evidence) -> Judgement,
+) {
+    fun judged(e: Evidence): Judgement = try { judge(e) } catch (x: MissingRows) { Judgement.notMeasured(x.what, needs) }
+}
+
+/** Thrown by [Evidence]'s lookups when a row a claim needs is not in the folders judged. */
+class MissingRows(val what: String) : RuntimeException(what)
+
+/** One Lighthouse figure of `./pssr browser` (summary.csv): the median over its runs. */
+data class BrowserFigure(val page: String, val rendering: String, val pssr: String, val throttling: String, val score: Double, val fcpMs: Double, val lcpMs: Double, val speedIndexMs: Double)
+
+/**
+ * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
+ * other workload's rows, and the browser's figures. Lookups throw [MissingRows] naming what is missing.
+ */
+class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>, val folders: List<Path> = emptyList()) {
+    fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
+        levels.firstOrNull { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach && it.users == users }
+            ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
+
+    /** Throughput of one route at [users], with its 95% interval over the repetitions. */
+    fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate =
+        estimate(level(framework, model, engine, approach, users).throughput)
+
+    /**
+     * The paper's aggregate lines ("Blocking", "Virtual"): the mean over the measured engines of [approach] (baseline
+     * excluded; [engines] when given), its interval the mean of theirs.
+     */
+    fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
+        val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users && it.engine != BASELINE && (engines == null || it.engine in engines) }
+        if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
+        val es = ls.map { estimate(it.throughput) }
+        return Estimate(es.map { it.value }.average(), es.map { it.low }.average(), es.map { it.high }.average(), es.minOf { it.n })
+    }
+
+    /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
+    fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
+        val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && (engine == null && it.engine != BASELINE || it.engine == engine) }.map { it.users }.distinct().sorted()
+        if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
+        return users.associateWith { u -> if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model, engine, approach, u) }
+    }
+
+    fun checks(framework: String, approaches: List<String>): List<RouteCheck> =
+        checks.filter { it.framework == framework && it.approach in approaches }.ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
+
+    fun rows(workload: String): List<ResultRow> = rows.filter { it.workload == workload }.ifEmpty { throw MissingRows("the $workload workload") }
+
+    fun browser(page: String, pssr: String): BrowserFigure =
+        // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
+        (browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b -> b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull() })
+            ?: throw MissingRows("the browser's $page page with PSSR $pssr")
+
+    companion object {
+        fun estimate(s: Stats.Summary): Estimate =
+            if (s.ci != null) Estimate(s.mean, s.ci.low, s.ci.high, s.n) else Estimate(s.mean, s.mean, s.mean, s.n)
+
+        /** The evidence in [folders]: run folders (results.csv, verification.csv) and browser folders (summary.csv), in any mix. */
+        fun load(folders: List<Path>): Evidence {
+            val rows = ArrayList<ResultRow>(); val checks = ArrayList<RouteCheck>(); val browser = ArrayList<BrowserFigure>()
+            for (dir in folders) {
+                val run = RunDirectory(dir)
+                if (Files.isRegularFile(run.results)) rows += run.rows().filter { !it.open }
+                if (Files.isRegularFile(dir.resolve("verification.csv"))) checks += run.checks()
+                val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
+                if (summary != null) browser += CsvFile.read(summary).map { r ->
+                    fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
+                    BrowserFigure(r["page"].orEmpty(), r["rendering"].orEmpty(), r["pssr"].orEmpty(), r["throttling"].orEmpty(), d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"))
+                }
+            }
+            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, browser, folders)
+        }
+    }
+}

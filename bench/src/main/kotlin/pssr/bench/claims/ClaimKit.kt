@@ -1,0 +1,66 @@
+package pssr.bench.claims
+
+import java.util.Locale
+import pssr.bench.report.RouteLevel
+
+/**
+ * The kinds of claim the seeds make, built once: a route (or an approach's aggregate) scales up to N users; the ratio
+ * of two measured figures is comparable / higher / lower / about k; a set of routes streams or not. Each fills in
+ * the figures a verdict shows and, for a refuted one, a cause measured in the same rows.
+ */
+object ClaimKit {
+    /** `./pssr reproduce` measures every claim's rows; a single phase is named where one suffices. */
+    const val REPRODUCE = "./pssr reproduce"
+
+    private fun f(v: Double, d: Int = 0) = if (v.isNaN()) "-" else "%,.${d}f".format(Locale.ROOT, v)
+
+    /**
+     * Why a level's throughput is what it is, from the same row: the server's CPU (cores busy, µs per request) against the
+     * driver's, and whether the driver limited it. What a refuted throughput claim is measured against.
+     */
+    fun cause(l: RouteLevel): String =
+        "at ${l.users} users ${l.route}: server ${f(l.cpuMean / 100, 2)} cores busy, ${f(l.serverCpuUs)} µs CPU per request (driver ${f(l.driverCpuUs)} µs)" +
+            (if (l.driverBound) ", driver-bound" else ", not driver-bound") + (if (l.errors > 0) ", ${l.errors} errors" else "") +
+            (if (!l.pinnedPerRequest.isNaN() && l.pinnedPerRequest > 0) ", ${f(l.pinnedPerRequest, 3)} pinned virtual threads per request" else "")
+
+    /** "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's engines. */
+    fun scales(id: String, seed: String, section: String, text: String, paper: String, framework: String, model: String, engine: String?, approach: String, n: Int,
+               needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
+        val series = e.series(framework, model, engine, approach)
+        val (v, parts) = Terms.scalesUpTo(series, n)
+        val limit = Terms.scalingLimit(series)
+        val who = engine ?: "${approach} engines (mean)"
+        val ours = "$framework/$model $who scales up to ${limit ?: "-"} users; ${parts.joinToString("; ")}"
+        val cause = if (v == Verdict.REFUTED && limit != null) {
+            val at = e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == limit && (engine == null || it.engine == engine) }
+                .maxByOrNull { it.throughput.median }
+            if (at != null) "scaling stops at $limit users here: ${cause(at)}" else ""
+        } else ""
+        Judgement(if (v == Verdict.NOT_MEASURED) throw MissingRows("$framework/$model ${engine ?: "*"}/$approach at $n users") else v, ours, cause = cause)
+    }
+
+    /**
+     * A ratio of two measured figures ([a] / [b], named [what]) judged by [test] (a [Terms] word); [paperRatio] is the
+     * paper's own ratio when it gives both figures. [causeOf] names the level(s) whose CPU explains a refutation.
+     */
+    fun ratio(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, what: String,
+              a: (Evidence) -> Estimate, b: (Evidence) -> Estimate, test: (Estimate) -> Verdict, paperRatio: Double? = null,
+              needs: String = REPRODUCE, causeOf: (Evidence) -> List<RouteLevel> = { emptyList() }) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+        val r = a(e) / b(e)
+        val v = test(r)
+        val cause = if (v == Verdict.REFUTED) causeOf(e).joinToString("; ") { cause(it) } else ""
+        Judgement(v, "$what ${r.text("x")}", paperRatio?.let { "paper ${f(it, 2)}x, ours ${f(r.value, 2)}x" } ?: "", cause)
+    }
+
+    /** "[framework]'s [approaches] routes stream" (or, with [streams] false, are buffered): every verified route's verdict. */
+    fun streaming(id: String, seed: String, section: String, text: String, paper: String, framework: String, approaches: List<String>, streams: Boolean,
+                  needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
+        val cs = e.checks(framework, approaches)
+        val want = if (streams) "streams" else "buffered"
+        val matching = cs.count { it.verdict == want }
+        val others = cs.filter { it.verdict != want }
+        val v = if (others.isEmpty()) Verdict.HOLDS else Verdict.REFUTED
+        Judgement(v, "$matching of ${cs.size} $framework ${approaches.joinToString("/")} routes $want (verified at 100 ms per item)",
+            cause = others.take(3).joinToString("; ") { "${it.path}: ${it.verdict}, first item at ${f(it.firstItemMs)} ms, last byte at ${f(it.lastByteMs)} ms, ${it.chunks} chunks" })
+    }
+}

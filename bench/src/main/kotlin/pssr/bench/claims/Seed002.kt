@@ -1,0 +1,49 @@
+package pssr.bench.claims
+
+import pssr.bench.claims.ClaimKit.ratio
+import pssr.bench.claims.ClaimKit.scales
+
+/** Seed 002, suspendable web templates (HtmlFlow + Kotlin coroutines on WebFlux, 4 cores) and its browser Table 1. */
+object Seed002 {
+    private const val S = "002"
+    private const val BROWSER = "./pssr browser"
+
+    /** Table 1: per page, Lighthouse with PSSR off and on: score, FCP (= LCP there) and Speed Index, seconds. */
+    private data class Column(val page: String, val scoreOff: Int, val scoreOn: Int, val fcpOff: Double, val fcpOn: Double, val siOff: Double, val siOn: Double)
+    private val TABLE1 = listOf(Column("weather", 64, 100, 3.2, 0.2, 3.4, 0.9), Column("artist", 91, 99, 1.4, 0.2, 1.4, 1.2), Column("presentations", 75, 100, 2.3, 0.2, 2.4, 0.4))
+
+    val claims: List<Claim> = listOf(
+        scales("002-6-sync-4", S, "6 (performance)", "Synchronous templates on a separate dispatcher scale only until 4 concurrent requests (WebFlux, Presentations; 4 cores there).",
+            "scale until 4 requests", "webflux", "presentations", null, "blocking", 4),
+        Claim("002-6-only-thymeleaf-htmlflow-32", S, "6 (performance)", "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not (WebFlux, Presentations).",
+            "only Thymeleaf and HtmlFlow scale to 32", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
+            fun into32(engine: String?, approach: String) = Terms.gain(e.series("webflux", "presentations", engine, approach).let { it[16] ?: throw MissingRows("16 users") },
+                e.series("webflux", "presentations", engine, approach).let { it[32] ?: throw MissingRows("32 users") }, 16, 32)
+            val thy = into32("thymeleaf", "reactive"); val hf = into32("htmlflow", "suspending"); val sync = into32(null, "blocking")
+            val v = Terms.all(Terms.atLeast(thy, Terms.SCALES), Terms.atLeast(hf, Terms.SCALES), Terms.below(sync, Terms.SCALES))
+            Judgement(v, "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking engines ${sync.text()}")
+        },
+        scales("002-6-htmlflow-128", S, "6 (performance)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
+            "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128),
+        ratio("002-6-htmlflow-doubles-thymeleaf", S, "6 (performance)", "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
+            "about 2x", Kind.SIZE, "HtmlFlow suspending / Thymeleaf reactive",
+            { e -> e.throughput("webflux", "presentations", "htmlflow", "suspending", 128) }, { e -> e.throughput("webflux", "presentations", "thymeleaf", "reactive", 128) },
+            { r -> Terms.about(r, 2.0) }, 2.0, causeOf = { e -> listOf(e.level("webflux", "presentations", "thymeleaf", "reactive", 128), e.level("webflux", "presentations", "htmlflow", "suspending", 128)) }),
+    ) + TABLE1.map { c ->
+        Claim("002-t1-${c.page}-fcp", S, "Table 1", "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+            "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
+            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
+            val r = Estimate.point(on.fcpMs) / Estimate.point(off.fcpMs)
+            Judgement(Terms.below(r, 0.5), "FCP on / off ${r.text("x")} (${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms, Lighthouse median)",
+                "paper ${"%.2f".format(c.fcpOn / c.fcpOff)}x, ours ${"%.2f".format(r.value)}x")
+        }
+    } + TABLE1.map { c ->
+        Claim("002-t1-${c.page}-score", S, "Table 1", "With PSSR the ${c.page} page's Lighthouse performance score is higher than without (${c.scoreOn} vs ${c.scoreOff} there).",
+            "score ${c.scoreOff} off, ${c.scoreOn} on; Speed Index ${c.siOff} s off, ${c.siOn} s on", Kind.SHAPE, BROWSER) { e ->
+            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
+            val v = if (on.score > off.score) Verdict.HOLDS else Verdict.REFUTED
+            Judgement(v, "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms",
+                cause = if (v == Verdict.REFUTED) "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP ${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms" else "")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package pssr.bench.claims
+
+import pssr.bench.api.ApiReport
+import pssr.bench.results.ResultRow
+import pssr.bench.run.Workloads
+
+/**
+ * Seed 004, Spring MVC vs WebFlux on a compute-bound API (H2 + enrichment) and a network-bound one (POST to a downstream),
+ * JMeter. Each figure is one JMeter run per variant at its most users (no interval); forward's MVC row is the client's
+ * default pool (5), as the seed's.
+ */
+object Seed004 {
+    private const val S = "004"
+    private const val NEEDS = "./pssr run --workloads products,forward"
+
+    private fun rps(r: ResultRow) = Estimate.point(if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds)
+    private fun pair(e: Evidence, workload: String): Pair<ResultRow, ResultRow> {
+        val h = ApiReport.headline(e.rows(workload))
+        return (h["mvc"] ?: throw MissingRows("$workload mvc")) to (h["webflux"] ?: throw MissingRows("$workload webflux"))
+    }
+    private fun cpu(r: ResultRow) = "${r.engine}: ${"%,.0f".format(r.serverCpuUsPerRequest)} µs server CPU per request, ${"%.0f".format(r.cpuPctMean)}% CPU"
+
+    val claims: List<Claim> = listOf(
+        Claim("004-products-mvc-4x-throughput", S, "3.1.2", "Compute-bound: Spring MVC reaches about 4x WebFlux's throughput.",
+            "MVC ~4x WebFlux", Kind.SIZE, NEEDS) { e ->
+            val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
+            val r = rps(mvc) / rps(webflux)
+            val v = Terms.about(r, 4.0)
+            Judgement(v, "products throughput MVC / WebFlux ${r.text("x")}", "paper 4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by ${"%.2f".format(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest)}x, not 4x" else "")
+        },
+        Claim("004-products-mvc-4x-faster", S, "3.2.2", "Compute-bound: Spring MVC answers about 4x faster on average than WebFlux.",
+            "MVC ~4x faster", Kind.SIZE, NEEDS) { e ->
+            val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
+            val r = Estimate.point(webflux.latencyMeanMs) / Estimate.point(mvc.latencyMeanMs)
+            val v = Terms.about(r, 4.0)
+            Judgement(v, "products mean latency WebFlux / MVC ${r.text("x")} (${"%.1f".format(webflux.latencyMeanMs)} vs ${"%.1f".format(mvc.latencyMeanMs)} ms)", "paper 4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "")
+        },
+        Claim("004-forward-webflux-4x-throughput", S, "3.1.2", "Network-bound: WebFlux reaches about 4x Spring MVC's throughput.",
+            "WebFlux ~4x MVC", Kind.SIZE, NEEDS) { e ->
+            val (mvc, webflux) = pair(e, Workloads.FORWARD)
+            val r = rps(webflux) / rps(mvc)
+            val v = Terms.about(r, 4.0)
+            Judgement(v, "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}", "paper 4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against WebClient's ${ApiReport.pool(webflux) ?: "?"}" else "")
+        },
+        Claim("004-forward-webflux-faster", S, "3.2.2", "Network-bound: WebFlux answers more than 4x faster on average than Spring MVC.",
+            "WebFlux >4x faster", Kind.SIZE, NEEDS) { e ->
+            val (mvc, webflux) = pair(e, Workloads.FORWARD)
+            val r = Estimate.point(mvc.latencyMeanMs) / Estimate.point(webflux.latencyMeanMs)
+            val v = Terms.atLeast(r, 4.0)
+            Judgement(v, "forward mean latency MVC / WebFlux ${r.text("x")} (${"%.1f".format(mvc.latencyMeanMs)} vs ${"%.1f".format(webflux.latencyMeanMs)} ms)", "paper >4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) "MVC waits for one of ${ApiReport.pool(mvc) ?: "?"} pooled connections; ${cpu(mvc)}; ${cpu(webflux)}" else "")
+        },
+    )
+}

@@ -1,0 +1,139 @@
+package pssr.bench.claims
+
+import java.util.Locale
+
+/** Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing). */
+enum class Verdict(val word: String) { HOLDS("holds"), REFUTED("refuted"), INCONCLUSIVE("inconclusive"), NOT_MEASURED("not measured") }
+
+/**
+ * What a claim is about. Absolute figures from the seeds' machines (another CPU, other cores, JMeter) are never
+ * compared as numbers: a SHAPE claim is about where scaling stops or which approach leads, a SIZE claim about a
+ * ratio between two routes (or two modes) measured in the same run.
+ */
+enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
+
+/**
+ * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.report.Stats]); with one
+ * repetition, or a figure measured once (a streaming verdict, a Lighthouse median), the interval is the point.
+ */
+data class Estimate(val value: Double, val low: Double, val high: Double, val n: Int) {
+    val hasInterval: Boolean get() = n >= 2 && high > low
+
+    operator fun div(other: Estimate): Estimate =
+        // the conservative interval of a ratio: the widest the two intervals allow (both are positive quantities here)
+        Estimate(value / other.value, low / other.high, high / other.low, minOf(n, other.n))
+
+    fun text(unit: String = "", digits: Int = 2): String {
+        val v = fmt(value, digits)
+        return if (hasInterval) "$v$unit (95% ${fmt(low, digits)}-${fmt(high, digits)})" else "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
+    }
+
+    companion object {
+        fun point(v: Double, n: Int = 1) = Estimate(v, v, v, n)
+        fun fmt(v: Double, digits: Int): String = if (v.isNaN()) "-" else if (kotlin.math.abs(v) >= 100) "%,.0f".format(Locale.ROOT, v) else "%.${digits}f".format(Locale.ROOT, v)
+    }
+}
+
+/** A verdict with the figure it rests on: ours (with its interval) and the paper's, and for a refuted claim the measured cause. */
+data class Judgement(val verdict: Verdict, val ours: String, val ratio: String = "", val cause: String = "", val command: String = "") {
+    companion object {
+        fun notMeasured(what: String, command: String) = Judgement(Verdict.NOT_MEASURED, "no rows for $what", command = command)
+    }
+}
+
+/**
+ * The recurring words of the seeds, defined once (docs/CLAIMS.md). Every predicate of every claim is built from these,
+ * and each takes the 95% interval of what was measured: the claim holds when the whole interval satisfies the
+ * tolerance, is refuted when none of it does, and is inconclusive when it straddles the boundary.
+ */
+object Terms {
+    /** "scales": doubling the users multiplies throughput by at least this (a closed loop that is not limited gives 2.0). */
+    const val SCALES = 1.15
+    /** "comparable", "similar", "no gain": the ratio of the two is within this range. */
+    val COMPARABLE = 0.90..1.10
+    /** "about k x": the ratio is within k / 1.25 .. k x 1.25. */
+    const val ABOUT = 1.25
+
+    /** The interval entirely inside [range]: holds; entirely outside: refuted; else inconclusive. */
+    fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
+        e.value.isNaN() -> Verdict.NOT_MEASURED
+        e.low >= range.start && e.high <= range.endInclusive -> Verdict.HOLDS
+        e.high < range.start || e.low > range.endInclusive -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE
+    }
+
+    /** "at least x" (e.g. a scaling gain): the whole interval at or above x holds, wholly below refutes. */
+    fun atLeast(e: Estimate, x: Double): Verdict = when {
+        e.value.isNaN() -> Verdict.NOT_MEASURED
+        e.low >= x -> Verdict.HOLDS
+        e.high < x -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE
+    }
+
+    /** "below x": the whole interval under x holds, wholly at or above refutes. */
+    fun below(e: Estimate, x: Double): Verdict = when {
+        e.value.isNaN() -> Verdict.NOT_MEASURED
+        e.high < x -> Verdict.HOLDS
+        e.low >= x -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE
+    }
+
+    /** "comparable" / "similar": the ratio's interval within [COMPARABLE]. */
+    fun comparable(ratio: Estimate) = within(ratio, COMPARABLE)
+
+    /** "higher" / "leads": the ratio A/B entirely above 1. */
+    fun higher(ratio: Estimate): Verdict = when {
+        ratio.value.isNaN() -> Verdict.NOT_MEASURED
+        ratio.low > 1.0 -> Verdict.HOLDS
+        ratio.high <= 1.0 -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE
+    }
+
+    /** "lower" / "below": the ratio A/B entirely under 1. */
+    fun lower(ratio: Estimate) = below(ratio, 1.0)
+
+    /** "about k x": the ratio within k / [ABOUT] .. k x [ABOUT]. */
+    fun about(ratio: Estimate, k: Double) = within(ratio, k / ABOUT..k * ABOUT)
+
+    /** Several conditions that must all hold: refuted if any is, holds if all do, else inconclusive (not measured wins). */
+    fun all(vararg verdicts: Verdict): Verdict = when {
+        verdicts.any { it == Verdict.NOT_MEASURED } -> Verdict.NOT_MEASURED
+        verdicts.any { it == Verdict.REFUTED } -> Verdict.REFUTED
+        verdicts.all { it == Verdict.HOLDS } -> Verdict.HOLDS
+        else -> Verdict.INCONCLUSIVE
+    }
+
+    /**
+     * "Scales up to N users": throughput by users [series] (levels measured, ascending). The step into N scales (T(N) over
+     * T at the level below, normalised to a doubling, at least [SCALES]) and, when a level above N was measured, the step
+     * past N does not (under [SCALES]). "Consistently" over levels is [all] over them.
+     */
+    fun scalesUpTo(series: Map<Int, Estimate>, n: Int): Pair<Verdict, List<String>> {
+        val levels = series.keys.sorted()
+        if (n !in levels) return Verdict.NOT_MEASURED to listOf("no level at $n users")
+        val below = levels.lastOrNull { it < n }
+        val above = levels.firstOrNull { it > n }
+        val parts = ArrayList<String>()
+        val into = below?.let { b -> gain(series.getValue(b), series.getValue(n), b, n).also { parts += "T($n)/T($b) ${it.text(digits = 2)}" } }
+        val past = above?.let { a -> gain(series.getValue(n), series.getValue(a), n, a).also { parts += "T($a)/T($n) ${it.text(digits = 2)}" } }
+        val v = all(into?.let { atLeast(it, SCALES) } ?: Verdict.HOLDS, past?.let { below(it, SCALES) } ?: Verdict.HOLDS)
+        return v to parts
+    }
+
+    /** The throughput gain from [lo] to [hi] users, per doubling of the users (levels need not be doublings). */
+    fun gain(at: Estimate, next: Estimate, lo: Int, hi: Int): Estimate {
+        val r = next / at
+        val doublings = kotlin.math.ln(hi.toDouble() / lo) / kotlin.math.ln(2.0)
+        if (doublings == 1.0) return r
+        fun perDoubling(x: Double) = Math.pow(x, 1.0 / doublings)
+        return Estimate(perDoubling(r.value), perDoubling(r.low), perDoubling(r.high), r.n)
+    }
+
+    /** Where scaling stops in [series]: the first level whose next step gains less than [SCALES] (point estimates), else the top level. */
+    fun scalingLimit(series: Map<Int, Estimate>): Int? {
+        val levels = series.keys.sorted()
+        if (levels.isEmpty()) return null
+        for ((lo, hi) in levels.zipWithNext()) if (gain(series.getValue(lo), series.getValue(hi), lo, hi).value < SCALES) return lo
+        return levels.last()
+    }
+}

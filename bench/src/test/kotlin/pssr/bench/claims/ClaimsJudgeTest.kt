@@ -1,0 +1,96 @@
+package pssr.bench.claims
+
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.cli
+import pssr.bench.resultRow
+import pssr.bench.results.RunDirectory
+
+/** The claims judged from result folders written by the real writers, with synthetic rows. */
+class ClaimsJudgeTest {
+    @TempDir lateinit var tmp: Path
+
+    /** A pages run: HtmlFlow virtual and reactive on WebFlux at 128 users, three repetitions each. */
+    private fun pagesRun(virtual: List<Double>, reactive: List<Double>): Path {
+        val run = RunDirectory(tmp.resolve("pages"))
+        Files.createDirectories(run.dir)
+        for (rep in 1..3) {
+            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, virtual[rep - 1]))
+            run.append(resultRow("webflux", "presentations", "htmlflow", "reactive", 128, rep, reactive[rep - 1]))
+        }
+        return run.dir
+    }
+
+    private fun verdictOf(id: String, folder: Path): Judgement =
+        Ledger.judge(Evidence.load(listOf(folder))).entries.first { it.first.id == id }.second
+
+    @Test
+    fun `similar throughput of HtmlFlow virtual and reactive holds the seed's "similar"`() {
+        val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0)))
+        assertEquals(Verdict.HOLDS, j.verdict, j.ours)
+        assertTrue(j.ours.contains("95%"), j.ours)
+        assertTrue(j.ratio.startsWith("paper 0.98x, ours 1.00x"), j.ratio)
+    }
+
+    @Test
+    fun `virtual at 0_7x of reactive refutes it, with a cause line from the same rows`() {
+        val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", pagesRun(listOf(2100.0, 2110.0, 2090.0), listOf(3020.0, 3000.0, 3010.0)))
+        assertEquals(Verdict.REFUTED, j.verdict, j.ours)
+        assertTrue(j.cause.contains("µs CPU per request") && j.cause.contains("driver"), j.cause)
+    }
+
+    @Test
+    fun `repetitions too scattered to tell are inconclusive`() {
+        val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", pagesRun(listOf(2000.0, 3400.0, 2700.0), listOf(3020.0, 3000.0, 3010.0)))
+        assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
+    }
+
+    @Test
+    fun `a claim whose rows are missing is not measured and names the command that measures them`() {
+        val j = verdictOf("000-5.2-mvc-virtual-above-blocking", pagesRun(listOf(3000.0, 3000.0, 3000.0), listOf(3000.0, 3000.0, 3000.0)))
+        assertEquals(Verdict.NOT_MEASURED, j.verdict)
+        assertTrue(j.ours.contains("mvc/presentations"), j.ours)
+        assertEquals("./pssr reproduce", j.command)
+    }
+
+    @Test
+    fun `the registry holds at least 30 claims with unique ids across all five seeds`() {
+        val ids = Claims.all.map { it.id }
+        assertTrue(ids.size >= 30, "${ids.size} claims")
+        assertEquals(ids.size, ids.toSet().size, "duplicate ids")
+        assertEquals(setOf("000", "001", "002", "003", "004"), Claims.all.map { it.seed }.toSet())
+    }
+
+    @Test
+    fun `pssr claims writes claims_md and claims_csv with the counts, and one line per claim in the csv`() {
+        val folder = pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0))
+        val out = ByteArrayOutputStream()
+        val old = System.out
+        val code = try { System.setOut(PrintStream(out)); cli().execute("claims", folder.toString()) } finally { System.setOut(old) }
+        assertEquals(0, code, out.toString())
+        assertTrue(out.toString().contains("claims judged:"), out.toString())
+        val md = Files.readString(folder.resolve("claims.md"))
+        assertTrue(md.contains("**HOLDS** `000-5.2-htmlflow-virtual-vs-reactive`"), md)
+        assertTrue(md.contains("to measure it: `./pssr run --workloads students`"), md)
+        val csv = Files.readAllLines(folder.resolve("claims.csv"))
+        assertEquals(Ledger.COLUMNS.joinToString(","), csv.first())
+        assertEquals(Claims.all.size + 1, csv.size)
+    }
+
+    @Test
+    fun `a folder that is not a results folder is one line and exit code 2`() {
+        val empty = Files.createDirectories(tmp.resolve("empty"))
+        val err = ByteArrayOutputStream()
+        val old = System.err
+        val code = try { System.setErr(PrintStream(err)); cli().execute("claims", empty.toString()) } finally { System.setErr(old) }
+        assertEquals(2, code)
+        assertEquals(1, err.toString().trim().lines().size, err.toString())
+        assertTrue(err.toString().contains("holds no results"), err.toString())
+    }
+}

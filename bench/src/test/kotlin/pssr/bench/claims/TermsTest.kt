@@ -1,0 +1,80 @@
+package pssr.bench.claims
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Nested
+import org.junit.jupiter.api.Test
+import pssr.bench.claims.Verdict.HOLDS
+import pssr.bench.claims.Verdict.INCONCLUSIVE
+import pssr.bench.claims.Verdict.REFUTED
+
+/** Every word the claims use, on synthetic intervals: one case that holds, one refuted, one inconclusive. */
+class TermsTest {
+    private fun e(value: Double, low: Double, high: Double) = Estimate(value, low, high, 3)
+
+    @Nested inner class Comparable {
+        @Test fun `a ratio whose interval lies within 0_90-1_10 holds`() = assertEquals(HOLDS, Terms.comparable(e(1.0, 0.95, 1.05)))
+        @Test fun `a ratio whose interval lies outside 0_90-1_10 is refuted`() = assertEquals(REFUTED, Terms.comparable(e(1.25, 1.2, 1.3)))
+        @Test fun `a ratio whose interval straddles 1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.comparable(e(1.1, 1.05, 1.15)))
+    }
+
+    @Nested inner class Higher {
+        @Test fun `a ratio entirely above 1 holds`() = assertEquals(HOLDS, Terms.higher(e(1.2, 1.1, 1.3)))
+        @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.higher(e(0.8, 0.7, 0.9)))
+        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.05, 0.95, 1.15)))
+    }
+
+    @Nested inner class Lower {
+        @Test fun `a ratio entirely below 1 holds`() = assertEquals(HOLDS, Terms.lower(e(0.8, 0.7, 0.9)))
+        @Test fun `a ratio entirely at or above 1 is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
+        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(e(0.98, 0.9, 1.05)))
+    }
+
+    @Nested inner class About {
+        @Test fun `about 4x holds for 3_5-4_5`() = assertEquals(HOLDS, Terms.about(e(4.0, 3.5, 4.5), 4.0))
+        @Test fun `about 4x is refuted by 1_0-1_5`() = assertEquals(REFUTED, Terms.about(e(1.2, 1.0, 1.5), 4.0))
+        @Test fun `about 4x is inconclusive for 2_5-4_0, which straddles 3_2`() = assertEquals(INCONCLUSIVE, Terms.about(e(3.2, 2.5, 4.0), 4.0))
+    }
+
+    @Nested inner class AtLeastAndBelow {
+        @Test fun `at least holds when the whole interval is above`() = assertEquals(HOLDS, Terms.atLeast(e(1.5, 1.3, 1.7), 1.15))
+        @Test fun `at least is refuted when the whole interval is under`() = assertEquals(REFUTED, Terms.atLeast(e(1.0, 0.9, 1.1), 1.15))
+        @Test fun `at least is inconclusive when the interval straddles`() = assertEquals(INCONCLUSIVE, Terms.atLeast(e(1.15, 1.0, 1.3), 1.15))
+        @Test fun `below holds when the whole interval is under`() = assertEquals(HOLDS, Terms.below(e(0.02, 0.01, 0.03), 0.05))
+        @Test fun `below is refuted when the whole interval is at or above`() = assertEquals(REFUTED, Terms.below(e(0.1, 0.08, 0.12), 0.05))
+        @Test fun `below is inconclusive when the interval straddles`() = assertEquals(INCONCLUSIVE, Terms.below(e(0.05, 0.03, 0.07), 0.05))
+    }
+
+    @Nested inner class ScalesUpTo {
+        /** Throughput by users, each with a +-[spread] interval. */
+        private fun series(vararg pts: Pair<Int, Double>, spread: Double = 0.02) = pts.associate { (u, t) -> u to e(t, t * (1 - spread), t * (1 + spread)) }
+
+        @Test fun `doubling up to 32 users and flat after, scales up to 32 holds`() =
+            assertEquals(HOLDS, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1900.0, 64 to 2000.0), 32).first)
+        @Test fun `flat from 16 users on, scales up to 32 is refuted`() =
+            assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1020.0, 64 to 1030.0), 32).first)
+        @Test fun `a step into 32 whose interval straddles 1_15 is inconclusive`() =
+            assertEquals(INCONCLUSIVE, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1150.0, 64 to 1160.0, spread = 0.1), 32).first)
+        @Test fun `still doubling past N refutes scales up to N (it scales further)`() =
+            assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 2000.0, 64 to 4000.0), 32).first)
+        @Test fun `the top level needs only the step into it`() =
+            assertEquals(HOLDS, Terms.scalesUpTo(series(64 to 1000.0, 128 to 1800.0), 128).first)
+        @Test fun `where scaling stops is the first level whose next doubling gains under 1_15`() =
+            assertEquals(8, Terms.scalingLimit(series(2 to 100.0, 4 to 200.0, 8 to 390.0, 16 to 400.0, 32 to 410.0)))
+        @Test fun `levels that are not doublings are normalised to one doubling`() =
+            assertEquals(2.0, Terms.gain(Estimate.point(100.0), Estimate.point(400.0), 8, 32).value, 1e-9)
+    }
+
+    @Nested inner class All {
+        @Test fun `all hold, it holds`() = assertEquals(HOLDS, Terms.all(HOLDS, HOLDS))
+        @Test fun `any refuted, it is refuted`() = assertEquals(REFUTED, Terms.all(HOLDS, INCONCLUSIVE, REFUTED))
+        @Test fun `otherwise inconclusive`() = assertEquals(INCONCLUSIVE, Terms.all(HOLDS, INCONCLUSIVE))
+    }
+
+    @Test
+    fun `a ratio's interval is the widest the two intervals allow`() {
+        val r = e(200.0, 180.0, 220.0) / e(100.0, 90.0, 110.0)
+        assertEquals(2.0, r.value, 1e-9)
+        assertEquals(180.0 / 110, r.low, 1e-9)
+        assertEquals(220.0 / 90, r.high, 1e-9)
+    }
+}
