@@ -23,6 +23,7 @@ import pssr.bench.measure.Server
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
 import pssr.bench.report.Answer
+import pssr.bench.report.ClaimsSection
 import pssr.bench.report.Report
 import pssr.bench.report.RunData
 import pssr.bench.results.Environment
@@ -193,6 +194,8 @@ class RunCommand : Callable<Int> {
             if (pages && openPlan != null) OpenModelSection.lines(RunData.load(run), p99LimitMs).forEach(::println)
             if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
             if (wantProducts || wantForward) ApiReport.text(run.rows()).forEach(::println)
+            // the seeds' claims this run's rows can judge (report.html lists them; ./pssr reproduce measures them all)
+            ClaimsSection.ledger(RunData.load(run))?.let { println("Seeds' claims this run can judge: ${it.counts()} (report.html; ./pssr reproduce for all)") }
             println("results: ${run.results}")
             println("report:  ${run.report}")
             return if (failures == 0) 0 else 1

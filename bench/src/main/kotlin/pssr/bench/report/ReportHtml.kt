@@ -26,6 +26,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         VerificationSection(d, sb).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
         sb.append(Workloads.sectionsHtml(d.run))                  // students, ... (a section per workload)
+        ClaimsSection(d, sb).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
         sb.append("<script>function reveal(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;")

@@ -84,6 +84,14 @@ class ClaimsJudgeTest {
     }
 
     @Test
+    fun `a run's report has a section with the claims its rows judge`() {
+        val folder = pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0))
+        val html = Files.readString(pssr.bench.report.Report.write(RunDirectory(folder)))
+        assertTrue(html.contains("<h2 id=\"claims\">The seeds' claims</h2>"), "no claims section")
+        assertTrue(html.contains("HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput"), "the judged claim is listed")
+    }
+
+    @Test
     fun `a folder that is not a results folder is one line and exit code 2`() {
         val empty = Files.createDirectories(tmp.resolve("empty"))
         val err = ByteArrayOutputStream()

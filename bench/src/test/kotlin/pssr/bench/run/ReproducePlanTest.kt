@@ -52,3 +52,19 @@ class ReproducePlanTest {
         assertEquals(2 * (4 + 2 + 3), webflux.routes)
     }
 }
+
+/** The plan and the claims registry agree: every pages claim finds its rows in what `reproduce` measures. */
+class ReproduceCoversClaimsTest {
+    @Test
+    fun `every claim reproduce measures finds its page rows in the plan's routes and levels`() {
+        val rows = ReproducePlan.PAGES.flatMap { p ->
+            p.engines.flatMap { e -> pssr.model.Model.all.flatMap { m -> p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.flatMap { a ->
+                ReproducePlan.LEVELS.flatMap { u -> (1..3).map { rep -> pssr.bench.resultRow(p.framework, m.id, e, a.id, u, rep, 100.0 * u + rep) } } } } }
+        }
+        val evidence = pssr.bench.claims.Evidence(pssr.bench.report.RouteLevel.of(rows), emptyList(), rows, emptyList())
+        val missing = pssr.bench.claims.Claims.all.filter { it.needs == pssr.bench.claims.ClaimKit.REPRODUCE }
+            .map { it to it.judged(evidence) }
+            .filter { (_, j) -> j.verdict == pssr.bench.claims.Verdict.NOT_MEASURED && !j.ours.contains("verification") }
+        assertEquals(emptyList<String>(), missing.map { "${it.first.id}: ${it.second.ours}" })
+    }
+}
