@@ -37,7 +37,9 @@ OUT="$(mktemp -d /tmp/pssr-start-stress.XXXXXX)"
 
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-trap cleanup EXIT INT TERM
+# INT/TERM must end the script too: a trap that only cleaned up let the loop go on with the port freed
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM
 # the taken port: a listener that stays for the whole run
 python3 -c 'import socket,sys,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(10**6)' >"$OUT/port" &
 PIDS+=($!)
