@@ -19,9 +19,19 @@ enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
 data class Estimate(val value: Double, val low: Double, val high: Double, val n: Int) {
     val hasInterval: Boolean get() = n >= 2 && high > low
 
-    operator fun div(other: Estimate): Estimate =
-        // the conservative interval of a ratio: the widest the two intervals allow (both are positive quantities here)
-        Estimate(value / other.value, low / other.high, high / other.low, minOf(n, other.n))
+    /**
+     * The ratio of two independent estimates, its interval by first-order error propagation: the relative half-widths
+     * add in quadrature (r x (1 +- sqrt(a^2 + b^2))). Adding them linearly (low A / high B .. high A / low B) would
+     * assume both errors at their extremes at once, and was about 1.4x as wide on the same rows.
+     */
+    operator fun div(other: Estimate): Estimate {
+        val r = value / other.value
+        val rel = kotlin.math.sqrt(relHalf() * relHalf() + other.relHalf() * other.relHalf())
+        return Estimate(r, r * (1 - rel), r * (1 + rel), minOf(n, other.n))
+    }
+
+    /** Half the interval's width relative to the value (0 for a point). */
+    private fun relHalf(): Double = if (value == 0.0) 0.0 else (high - low) / 2 / kotlin.math.abs(value)
 
     fun text(unit: String = "", digits: Int = 2): String {
         val v = fmt(value, digits)

@@ -71,10 +71,17 @@ class TermsTest {
     }
 
     @Test
-    fun `a ratio's interval is the widest the two intervals allow`() {
-        val r = e(200.0, 180.0, 220.0) / e(100.0, 90.0, 110.0)
+    fun `a ratio's interval adds the relative half-widths in quadrature`() {
+        val r = e(200.0, 180.0, 220.0) / e(100.0, 90.0, 110.0) // +-10% each
         assertEquals(2.0, r.value, 1e-9)
-        assertEquals(180.0 / 110, r.low, 1e-9)
-        assertEquals(220.0 / 90, r.high, 1e-9)
+        assertEquals(2.0 * (1 - Math.sqrt(0.02)), r.low, 1e-9)
+        assertEquals(2.0 * (1 + Math.sqrt(0.02)), r.high, 1e-9)
+    }
+
+    @Test
+    fun `a ratio of two points is a point`() {
+        val r = Estimate.point(300.0) / Estimate.point(100.0)
+        assertEquals(3.0, r.low, 1e-9)
+        assertEquals(3.0, r.high, 1e-9)
     }
 }
