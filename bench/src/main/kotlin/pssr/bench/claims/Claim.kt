@@ -30,6 +30,13 @@ class Claim(
     fun judged(e: Evidence): Judgement = try { judge(e) } catch (x: MissingRows) { Judgement.notMeasured(x.what, needs) }
 }
 
+/** A route at a level, or with [engine] null the paper's aggregate line of its approach (the mean over the engines). */
+data class Route(val framework: String, val model: String, val engine: String?, val approach: String, val users: Int) {
+    fun estimate(e: Evidence): Estimate = if (engine == null) e.aggregate(framework, model, approach, users) else e.throughput(framework, model, engine, approach, users)
+    fun level(e: Evidence) = engine?.let { e.level(framework, model, it, approach, users) }
+    override fun toString() = "$framework/$model/${engine ?: "*"}/$approach at $users users"
+}
+
 /** Thrown by [Evidence]'s lookups when a row a claim needs is not in the folders judged. */
 class MissingRows(val what: String) : RuntimeException(what)
 
@@ -65,6 +72,32 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && (engine == null && it.engine != BASELINE || it.engine == engine) }.map { it.users }.distinct().sorted()
         if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
         return users.associateWith { u -> if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model, engine, approach, u) }
+    }
+
+    /**
+     * Throughput of [r] per repetition (the mean over the approach's engines for an aggregate): the figures a paired
+     * comparison divides repetition by repetition.
+     */
+    fun perRepetition(r: Route): Map<Int, Double> {
+        val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model && it.approach == r.approach &&
+            it.users == r.users && (if (r.engine == null) it.engine != BASELINE else it.engine == r.engine) }
+        if (rs.isEmpty()) throw MissingRows(r.toString())
+        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+    }
+
+    /**
+     * [a] / [b]. Measured in the same run and JVM (the same framework), repetition by repetition in alternating order, the
+     * ratio is taken per repetition and its interval is Student t over those ratios: drift and order, common to both routes
+     * of a repetition, cancel. Otherwise (two frameworks, or fewer than two shared repetitions) the ratio of the two
+     * estimates.
+     */
+    fun ratio(a: Route, b: Route): Estimate {
+        val ea = a.estimate(this); val eb = b.estimate(this)
+        if (a.framework != b.framework) return ea / eb
+        val pa = perRepetition(a); val pb = perRepetition(b)
+        val ratios = pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }
+        val ci = Stats.ci95(ratios) ?: return ea / eb
+        return Estimate(ratios.average(), ci.low, ci.high, ratios.size)
     }
 
     fun checks(framework: String, approaches: List<String>): List<RouteCheck> =

@@ -52,6 +52,19 @@ object ClaimKit {
         Judgement(v, "$what ${r.text("x")}", paperRatio?.let { "paper ${f(it, 2)}x, ours ${f(r.value, 2)}x" } ?: "", cause)
     }
 
+    /**
+     * Route [a] against route [b] ([Evidence.ratio]: paired per repetition within one framework), judged by [test]; a
+     * refutation's cause is the CPU of both levels (of the single routes among them).
+     */
+    fun compare(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, what: String, a: Route, b: Route,
+                test: (Estimate) -> Verdict, paperRatio: Double? = null, needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+        val r = e.ratio(a, b)
+        val v = test(r)
+        val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
+        val paired = if (a.framework == b.framework && r.hasInterval) ", paired by repetition" else ""
+        Judgement(v, "$what ${r.text("x")}$paired", paperRatio?.let { "paper ${f(it, 2)}x, ours ${f(r.value, 2)}x" } ?: "", cause)
+    }
+
     /** "[framework]'s [approaches] routes stream" (or, with [streams] false, are buffered): every verified route's verdict. */
     fun streaming(id: String, seed: String, section: String, text: String, paper: String, framework: String, approaches: List<String>, streams: Boolean,
                   needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.ratio
 import pssr.bench.claims.ClaimKit.scales
 import pssr.bench.claims.ClaimKit.streaming
@@ -12,9 +13,8 @@ import pssr.bench.claims.ClaimKit.streaming
 object Seed000 {
     private const val S = "000"
     private const val TOP = 128
-    private fun t(fw: String, model: String, engine: String, approach: String, users: Int = TOP) = { e: Evidence -> e.throughput(fw, model, engine, approach, users) }
-    private fun agg(fw: String, model: String, approach: String, users: Int = TOP) = { e: Evidence -> e.aggregate(fw, model, approach, users) }
-    private fun lv(fw: String, model: String, engine: String, approach: String, users: Int = TOP) = { e: Evidence -> listOf(e.level(fw, model, engine, approach, users)) }
+    private fun t(fw: String, model: String, engine: String, approach: String, users: Int = TOP) = Route(fw, model, engine, approach, users)
+    private fun agg(fw: String, model: String, approach: String, users: Int = TOP) = Route(fw, model, null, approach, users)
 
     val claims: List<Claim> = listOf(
         // 5.2 Presentations
@@ -26,17 +26,17 @@ object Seed000 {
             "JStachio-Virtual 3,514 req/s, peak at 64", "webflux", "presentations", "jstachio", "virtual", 64),
         scales("000-5.2-thymeleaf-rx-32", S, "5.2", "Thymeleaf reactive on WebFlux scales up to 32 users (Presentations).",
             "2,559 req/s, peak at 32", "webflux", "presentations", "thymeleaf", "reactive", 32),
-        ratio("000-5.2-htmlflow-virtual-vs-reactive", S, "5.2", "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",
+        compare("000-5.2-htmlflow-virtual-vs-reactive", S, "5.2", "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",
             "4,691 vs 4,792 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "reactive"),
-            Terms::comparable, 4691.0 / 4792, causeOf = { e -> lv("webflux", "presentations", "htmlflow", "virtual")(e) + lv("webflux", "presentations", "htmlflow", "reactive")(e) }),
+            Terms::comparable, 4691.0 / 4792),
         scales("000-5.2-mvc-blocking-32", S, "5.2", "Spring MVC's blocking engines scale up to 32 users (Presentations).",
             "2,498 req/s, peak at 32", "mvc", "presentations", null, "blocking", 32),
         scales("000-5.2-mvc-virtual-32", S, "5.2", "Spring MVC's engines on virtual threads scale up to 32 users (Presentations).",
             "2,797 req/s, peak at 32", "mvc", "presentations", null, "virtual", 32),
-        ratio("000-5.2-mvc-virtual-above-blocking", S, "5.2", "On Spring MVC, virtual threads give slightly more throughput than blocking at 128 users (Presentations).",
+        compare("000-5.2-mvc-virtual-above-blocking", S, "5.2", "On Spring MVC, virtual threads give slightly more throughput than blocking at 128 users (Presentations).",
             "2,797 vs 2,498 req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean)", agg("mvc", "presentations", "virtual"), agg("mvc", "presentations", "blocking"),
             Terms::higher, 2797.0 / 2498),
-        ratio("000-5.2-mvc-below-webflux", S, "5.2", "Spring MVC on virtual threads stays below WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
+        compare("000-5.2-mvc-below-webflux", S, "5.2", "Spring MVC on virtual threads stays below WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
             "2,797 vs 4,487 req/s", Kind.SIZE, "MVC virtual (mean) / WebFlux HtmlFlow suspending", agg("mvc", "presentations", "virtual"), t("webflux", "presentations", "htmlflow", "suspending"),
             Terms::lower, 2797.0 / 4487),
         streaming("000-5.2-mvc-does-not-stream", S, "5.2", "Spring MVC does not stream the tested templates (blocking and virtual, no flush).",
@@ -45,27 +45,27 @@ object Seed000 {
             "3,744 req/s, peak at 64", "quarkus", "presentations", null, "blocking", 64),
         scales("000-5.2-quarkus-virtual-128", S, "5.2", "Quarkus's engines on virtual threads scale up to 128 users (Presentations).",
             "4,856 req/s at 128", "quarkus", "presentations", null, "virtual", TOP),
-        ratio("000-5.2-quarkus-virtual-vs-webflux", S, "5.2", "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
+        compare("000-5.2-quarkus-virtual-vs-webflux", S, "5.2", "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
             "4,856 vs 4,487 req/s", Kind.SIZE, "Quarkus virtual (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "presentations", "virtual"), t("webflux", "presentations", "htmlflow", "suspending"),
             Terms::comparable, 4856.0 / 4487),
-        ratio("000-5.2-quarkus-htmlflow-rx-below", S, "5.2", "Quarkus's HtmlFlow reactive is below its blocking engines at 128 users (Presentations).",
+        compare("000-5.2-quarkus-htmlflow-rx-below", S, "5.2", "Quarkus's HtmlFlow reactive is below its blocking engines at 128 users (Presentations).",
             "3,088 vs 3,744 req/s", Kind.SIZE, "Quarkus HtmlFlow reactive / blocking (mean)", t("quarkus", "presentations", "htmlflow", "reactive"), agg("quarkus", "presentations", "blocking"),
-            Terms::lower, 3088.0 / 3744, causeOf = lv("quarkus", "presentations", "htmlflow", "reactive")),
+            Terms::lower, 3088.0 / 3744),
         scales("000-5.2-quarkus-htmlflow-rx-32", S, "5.2", "Quarkus's HtmlFlow reactive stagnates after 32 users (Presentations).",
             "3,088 req/s, flat after 32", "quarkus", "presentations", "htmlflow", "reactive", 32),
         // 5.3 Stocks
-        ratio("000-5.3-stocks-lower", S, "5.3", "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 users).",
+        compare("000-5.3-stocks-lower", S, "5.3", "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 users).",
             "3,090 vs 4,691 req/s", Kind.SIZE, "Stocks / Presentations", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "virtual"),
             Terms::lower, 3090.0 / 4691),
         scales("000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
             "as in Presentations", "webflux", "stocks", null, "blocking", 4),
-        ratio("000-5.3-jstachio-below-thymeleaf", S, "5.3", "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at 128 users (Stocks).",
+        compare("000-5.3-jstachio-below-thymeleaf", S, "5.3", "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at 128 users (Stocks).",
             "1,509 vs 1,750 req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive", t("webflux", "stocks", "jstachio", "virtual"), t("webflux", "stocks", "thymeleaf", "reactive"),
-            Terms::lower, 1509.0 / 1750, causeOf = lv("webflux", "stocks", "jstachio", "virtual")),
-        ratio("000-5.3-htmlflow-virtual-vs-reactive", S, "5.3", "HtmlFlow virtual and reactive are similar on WebFlux at 128 users (Stocks).",
+            Terms::lower, 1509.0 / 1750),
+        compare("000-5.3-htmlflow-virtual-vs-reactive", S, "5.3", "HtmlFlow virtual and reactive are similar on WebFlux at 128 users (Stocks).",
             "3,090 vs 3,026 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "stocks", "htmlflow", "reactive"),
             Terms::comparable, 3090.0 / 3026),
-        ratio("000-5.3-mvc-no-gain-from-virtual", S, "5.3", "On Spring MVC, virtual threads bring no gain over blocking at 128 users (Stocks).",
+        compare("000-5.3-mvc-no-gain-from-virtual", S, "5.3", "On Spring MVC, virtual threads bring no gain over blocking at 128 users (Stocks).",
             "blocking 1,916 req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean)", agg("mvc", "stocks", "virtual"), agg("mvc", "stocks", "blocking"),
             Terms::comparable),
         scales("000-5.3-mvc-blocking-64", S, "5.3", "Spring MVC's blocking engines scale up to 64 users (Stocks).",
@@ -74,7 +74,7 @@ object Seed000 {
             "3,019 req/s at 128", "quarkus", "stocks", null, "blocking", TOP),
         scales("000-5.3-quarkus-virtual-128", S, "5.3", "Quarkus's engines on virtual threads scale up to 128 users (Stocks).",
             "3,357 req/s at 128", "quarkus", "stocks", null, "virtual", TOP),
-        ratio("000-5.3-quarkus-rx-below-webflux", S, "5.3", "Quarkus's HtmlFlow reactive is below WebFlux's HtmlFlow reactive at 128 users (Stocks).",
+        compare("000-5.3-quarkus-rx-below-webflux", S, "5.3", "Quarkus's HtmlFlow reactive is below WebFlux's HtmlFlow reactive at 128 users (Stocks).",
             "1,760 vs 3,026 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", t("quarkus", "stocks", "htmlflow", "reactive"), t("webflux", "stocks", "htmlflow", "reactive"),
             Terms::lower, 1760.0 / 3026),
         // 5.4 resources

@@ -1,6 +1,6 @@
 package pssr.bench.claims
 
-import pssr.bench.claims.ClaimKit.ratio
+import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.scales
 
 /** Seed 002, suspendable web templates (HtmlFlow + Kotlin coroutines on WebFlux, 4 cores) and its browser Table 1. */
@@ -25,10 +25,10 @@ object Seed002 {
         },
         scales("002-6-htmlflow-128", S, "6 (performance)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
             "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128),
-        ratio("002-6-htmlflow-doubles-thymeleaf", S, "6 (performance)", "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
+        compare("002-6-htmlflow-doubles-thymeleaf", S, "6 (performance)", "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
             "about 2x", Kind.SIZE, "HtmlFlow suspending / Thymeleaf reactive",
-            { e -> e.throughput("webflux", "presentations", "htmlflow", "suspending", 128) }, { e -> e.throughput("webflux", "presentations", "thymeleaf", "reactive", 128) },
-            { r -> Terms.about(r, 2.0) }, 2.0, causeOf = { e -> listOf(e.level("webflux", "presentations", "thymeleaf", "reactive", 128), e.level("webflux", "presentations", "htmlflow", "suspending", 128)) }),
+            Route("webflux", "presentations", "htmlflow", "suspending", 128), Route("webflux", "presentations", "thymeleaf", "reactive", 128),
+            { r -> Terms.about(r, 2.0) }, 2.0),
     ) + TABLE1.map { c ->
         Claim("002-t1-${c.page}-fcp", S, "Table 1", "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
             "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->

@@ -46,6 +46,15 @@ class ClaimsJudgeTest {
     }
 
     @Test
+    fun `drift common to both routes of a repetition cancels: the ratio is paired by repetition`() {
+        // the machine's speed moves 2x between repetitions, both routes with it: unpaired, the intervals would be wide
+        val folder = pagesRun(listOf(1000.0, 2000.0, 1500.0), listOf(1010.0, 2020.0, 1510.0))
+        val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", folder)
+        assertEquals(Verdict.HOLDS, j.verdict, j.ours)
+        assertTrue(j.ours.contains("paired by repetition"), j.ours)
+    }
+
+    @Test
     fun `repetitions too scattered to tell are inconclusive`() {
         val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", pagesRun(listOf(2000.0, 3400.0, 2700.0), listOf(3020.0, 3000.0, 3010.0)))
         assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
