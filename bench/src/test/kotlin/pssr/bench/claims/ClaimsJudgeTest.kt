@@ -46,7 +46,7 @@ class ClaimsJudgeTest {
     }
 
     @Test
-    fun `drift common to both routes of a repetition cancels: the ratio is paired by repetition`() {
+    fun `drift common to both routes of a repetition cancels, the ratio being paired by repetition`() {
         // the machine's speed moves 2x between repetitions, both routes with it: unpaired, the intervals would be wide
         val folder = pagesRun(listOf(1000.0, 2000.0, 1500.0), listOf(1010.0, 2020.0, 1510.0))
         val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", folder)
