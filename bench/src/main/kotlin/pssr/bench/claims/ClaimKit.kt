@@ -27,7 +27,9 @@ object ClaimKit {
     fun scales(id: String, seed: String, section: String, text: String, paper: String, framework: String, model: String, engine: String?, approach: String, n: Int,
                needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
         val series = e.series(framework, model, engine, approach)
-        val (v, parts) = Terms.scalesUpTo(series, n)
+        // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
+        val (v, parts) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
+            Terms.perDoubling(e.ratio(Route(framework, model, engine, approach, hi), Route(framework, model, engine, approach, lo)), lo, hi) }
         val limit = Terms.scalingLimit(series)
         val who = engine ?: "${approach} engines (mean)"
         val ours = "$framework/$model $who scales up to ${limit ?: "-"} users; ${parts.joinToString("; ")}"

@@ -118,21 +118,27 @@ object Terms {
      * T at the level below, normalised to a doubling, at least [SCALES]) and, when a level above N was measured, the step
      * past N does not (under [SCALES]). "Consistently" over levels is [all] over them.
      */
-    fun scalesUpTo(series: Map<Int, Estimate>, n: Int): Pair<Verdict, List<String>> {
-        val levels = series.keys.sorted()
-        if (n !in levels) return Verdict.NOT_MEASURED to listOf("no level at $n users")
-        val below = levels.lastOrNull { it < n }
-        val above = levels.firstOrNull { it > n }
+    fun scalesUpTo(series: Map<Int, Estimate>, n: Int): Pair<Verdict, List<String>> =
+        scalesUpTo(series.keys, n) { lo, hi -> gain(series.getValue(lo), series.getValue(hi), lo, hi) }
+
+    /** [scalesUpTo] with the gain between two measured [levels] given by [gainOf] (e.g. paired by repetition). */
+    fun scalesUpTo(levels: Collection<Int>, n: Int, gainOf: (Int, Int) -> Estimate): Pair<Verdict, List<String>> {
+        val sorted = levels.sorted()
+        if (n !in sorted) return Verdict.NOT_MEASURED to listOf("no level at $n users")
+        val below = sorted.lastOrNull { it < n }
+        val above = sorted.firstOrNull { it > n }
         val parts = ArrayList<String>()
-        val into = below?.let { b -> gain(series.getValue(b), series.getValue(n), b, n).also { parts += "T($n)/T($b) ${it.text(digits = 2)}" } }
-        val past = above?.let { a -> gain(series.getValue(n), series.getValue(a), n, a).also { parts += "T($a)/T($n) ${it.text(digits = 2)}" } }
+        val into = below?.let { b -> gainOf(b, n).also { parts += "T($n)/T($b) ${it.text(digits = 2)}" } }
+        val past = above?.let { a -> gainOf(n, a).also { parts += "T($a)/T($n) ${it.text(digits = 2)}" } }
         val v = all(into?.let { atLeast(it, SCALES) } ?: Verdict.HOLDS, past?.let { below(it, SCALES) } ?: Verdict.HOLDS)
         return v to parts
     }
 
     /** The throughput gain from [lo] to [hi] users, per doubling of the users (levels need not be doublings). */
-    fun gain(at: Estimate, next: Estimate, lo: Int, hi: Int): Estimate {
-        val r = next / at
+    fun gain(at: Estimate, next: Estimate, lo: Int, hi: Int): Estimate = perDoubling(next / at, lo, hi)
+
+    /** A throughput ratio from [lo] to [hi] users expressed per doubling of the users. */
+    fun perDoubling(r: Estimate, lo: Int, hi: Int): Estimate {
         val doublings = kotlin.math.ln(hi.toDouble() / lo) / kotlin.math.ln(2.0)
         if (doublings == 1.0) return r
         fun perDoubling(x: Double) = Math.pow(x, 1.0 / doublings)
