@@ -65,9 +65,13 @@ object ServerStartup {
      * do not let it exit within the grace. Safe to call from any thread, more than once: only the first call prints.
      */
     fun failed(framework: String, failure: Throwable): Nothing {
-        if (reported.compareAndSet(false, true)) {
-            System.err.println("pssr-server $framework: cannot start: ${reason(failure, requestedPort)}")
-            System.err.flush()
+        // Under the lock, so that a second caller (Quarkus reports one failure on two threads) cannot exit, and
+        // its quick shutdown end the JVM, while the first is still writing the line: seen in CI as code 2, no line.
+        synchronized(reported) {
+            if (reported.compareAndSet(false, true)) {
+                System.err.println("pssr-server $framework: cannot start: ${reason(failure, requestedPort)}")
+                System.err.flush()
+            }
         }
         haltCode = EXIT_CANNOT_START
         exitProcess(EXIT_CANNOT_START)
