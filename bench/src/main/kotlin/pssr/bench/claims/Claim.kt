@@ -78,11 +78,20 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      * Throughput of [r] per repetition (the mean over the approach's engines for an aggregate): the figures a paired
      * comparison divides repetition by repetition.
      */
-    fun perRepetition(r: Route): Map<Int, Double> {
+    fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }): Map<Int, Double> {
         val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model && it.approach == r.approach &&
             it.users == r.users && (if (r.engine == null) it.engine != BASELINE else it.engine == r.engine) }
         if (rs.isEmpty()) throw MissingRows(r.toString())
-        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map(metric).average() }
+    }
+
+    /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
+    fun pairedRatio(a: Route, b: Route, metric: (ResultRow) -> Double): Estimate {
+        val pa = perRepetition(a, metric); val pb = perRepetition(b, metric)
+        val ratios = pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }.filter { it.isFinite() }
+        if (ratios.isEmpty()) throw MissingRows("$a and $b in the same repetitions")
+        val ci = Stats.ci95(ratios) ?: return Estimate.point(ratios.average(), ratios.size)
+        return Estimate(ratios.average(), ci.low, ci.high, ratios.size)
     }
 
     /**

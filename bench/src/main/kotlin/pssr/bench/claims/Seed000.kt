@@ -81,8 +81,8 @@ object Seed000 {
         Claim("000-5.4-virtual-more-cpu-than-susp", S, "5.4", "Under load HtmlFlow on virtual threads uses more CPU than HtmlFlow suspending (WebFlux, Presentations, 128 users).",
             "CPU peak ~50% vs ~42%", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
             val v = e.level("webflux", "presentations", "htmlflow", "virtual", TOP); val s = e.level("webflux", "presentations", "htmlflow", "suspending", TOP)
-            // CPU per request: what each costs the server, independent of how many requests the window held
-            val r = Estimate.point(v.serverCpuUs) / Estimate.point(s.serverCpuUs)
+            // CPU per request: what each costs the server, independent of how many requests the window held; paired by repetition
+            val r = e.pairedRatio(t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "suspending")) { it.serverCpuUsPerRequest }
             Judgement(Terms.higher(r), "server CPU per request virtual / suspending ${r.text("x")} (${"%.0f".format(v.serverCpuUs)} vs ${"%.0f".format(s.serverCpuUs)} µs)",
                 "paper ${"%.2f".format(50.0 / 42)}x (CPU %), ours ${"%.2f".format(r.value)}x (CPU per request)")
         },

@@ -50,7 +50,7 @@ import pssr.bench.students.StudentsRun
         "from /proc, and a side probe times the first byte, first item and last byte of the same route.",
         "Writes results/<run-id>/ (results.csv, histograms.csv, verification.csv, environment.json, report.html, summary.md).",
         "Defaults: 1..128 users, 10 s route warm-up, 3 s warm-up + 10 s measured per level, 5 repetitions, a fresh server JVM",
-        "per route and repetition; --quick is the core slice of each framework on one JVM per framework (about 4 minutes)."])
+        "per route and repetition; --quick is the core slice of each framework on one JVM per framework (about 5.5 minutes on 2 cores: 2 repetitions)."])
 class RunCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
 

@@ -21,12 +21,16 @@ class TermsTest {
         @Test fun `a ratio entirely above 1 holds`() = assertEquals(HOLDS, Terms.higher(e(1.2, 1.1, 1.3)))
         @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.higher(e(0.8, 0.7, 0.9)))
         @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.05, 0.95, 1.15)))
+        @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(Estimate.point(1.003)))
+        @Test fun `one measurement past 1_10 holds`() = assertEquals(HOLDS, Terms.higher(Estimate.point(1.2)))
     }
 
     @Nested inner class Lower {
         @Test fun `a ratio entirely below 1 holds`() = assertEquals(HOLDS, Terms.lower(e(0.8, 0.7, 0.9)))
         @Test fun `a ratio entirely at or above 1 is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
         @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(e(0.98, 0.9, 1.05)))
+        @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(Estimate.point(0.93)))
+        @Test fun `one measurement at or past 1_10 is refuted`() = assertEquals(REFUTED, Terms.lower(Estimate.point(1.1)))
     }
 
     @Nested inner class About {
