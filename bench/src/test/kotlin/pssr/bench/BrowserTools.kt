@@ -21,9 +21,11 @@ object BrowserTools {
     }
 
     fun node(): Boolean = try {
-        val p = ProcessBuilder("node", "--version").redirectErrorStream(true).start()
-        p.inputStream.readAllBytes()
-        p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0
+        // output discarded, not read: a read to the end would outlast the bounded wait if node never exited
+        val p = ProcessBuilder("node", "--version").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+        val exited = p.waitFor(30, TimeUnit.SECONDS)
+        if (!exited) p.destroyForcibly()
+        exited && p.exitValue() == 0
     } catch (e: Exception) { false }
 
     /** Live processes started by this JVM (a server, a Lighthouse, a Chromium), for "nothing left behind". */

@@ -31,7 +31,7 @@ class RemoteEnginesTest {
         for ((p, a) in engines) {
             val deadline = System.currentTimeMillis() + 60_000
             while (!RemoteEngines.alive(a)) {
-                check(p.isAlive) { "engine $a exited: ${p.inputStream.bufferedReader().readText().takeLast(2000)}" }
+                check(p.isAlive) { "engine $a exited: ${Files.readString(jtl.resolve("engine-${a.port}.log")).takeLast(2000)}" }
                 check(System.currentTimeMillis() < deadline) { "engine $a did not start within 60 s" }
                 Thread.sleep(200)
             }
