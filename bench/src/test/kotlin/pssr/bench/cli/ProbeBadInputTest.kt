@@ -10,7 +10,6 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.security.KeyStore
 import java.util.concurrent.Executors
-import java.util.concurrent.TimeUnit
 import javax.net.ssl.KeyManagerFactory
 import javax.net.ssl.SSLContext
 import org.junit.jupiter.api.AfterAll
@@ -73,8 +72,8 @@ class ProbeBadInputTest {
         val keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString()
         val made = ProcessBuilder(keytool, "-genkeypair", "-alias", "probe", "-keyalg", "EC", "-validity", "2", "-dname", "CN=localhost",
             "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit")
-            .redirectErrorStream(true).start()
-        assertTrue(made.waitFor(60, TimeUnit.SECONDS) && made.exitValue() == 0, made.inputStream.readAllBytes().decodeToString())
+        val (madeCode, madeOutput) = pssr.testkit.ChildProcesses.runToExit(made) // bounded: its output goes through a file
+        assertEquals(0, madeCode, madeOutput.joinToString("\n"))
         val keys = KeyStore.getInstance("PKCS12").apply { Files.newInputStream(keystore).use { load(it, "changeit".toCharArray()) } }
         val context = SSLContext.getInstance("TLS").apply {
             init(KeyManagerFactory.getInstance("PKIX").apply { init(keys, "changeit".toCharArray()) }.keyManagers, null, null)
