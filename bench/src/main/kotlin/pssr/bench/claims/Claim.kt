@@ -87,12 +87,20 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
     fun pairedRatio(a: Route, b: Route, metric: (ResultRow) -> Double): Estimate {
-        val pa = perRepetition(a, metric); val pb = perRepetition(b, metric)
-        val ratios = pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }.filter { it.isFinite() }
+        val ratios = ratiosByRepetition(a, b, metric)
         if (ratios.isEmpty()) throw MissingRows("$a and $b in the same repetitions")
-        val ci = Stats.ci95(ratios) ?: return Estimate.point(ratios.average(), ratios.size)
-        return Estimate(ratios.average(), ci.low, ci.high, ratios.size)
+        return ratioEstimate(ratios) ?: Estimate.point(ratios.average(), ratios.size)
     }
+
+    /** [metric] of [a] over that of [b], one ratio per repetition both were measured in. */
+    private fun ratiosByRepetition(a: Route, b: Route, metric: (ResultRow) -> Double): List<Double> {
+        val pa = perRepetition(a, metric); val pb = perRepetition(b, metric)
+        return pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }.filter { it.isFinite() }
+    }
+
+    /** The mean of paired [ratios] with its Student t interval; null when they give none (fewer than two). */
+    private fun ratioEstimate(ratios: List<Double>): Estimate? =
+        Stats.ci95(ratios)?.let { ci -> Estimate(ratios.average(), ci.low, ci.high, ratios.size) }
 
     /**
      * [a] / [b]. Measured in the same run and JVM (the same framework), repetition by repetition in alternating order, the
@@ -103,10 +111,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     fun ratio(a: Route, b: Route): Estimate {
         val ea = a.estimate(this); val eb = b.estimate(this)
         if (a.framework != b.framework) return ea / eb
-        val pa = perRepetition(a); val pb = perRepetition(b)
-        val ratios = pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }
-        val ci = Stats.ci95(ratios) ?: return ea / eb
-        return Estimate(ratios.average(), ci.low, ci.high, ratios.size)
+        return ratioEstimate(ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
     }
 
     fun checks(framework: String, approaches: List<String>): List<RouteCheck> =

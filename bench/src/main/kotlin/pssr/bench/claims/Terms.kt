@@ -104,8 +104,7 @@ object Terms {
     }
 
     /** "lower" / "below": the ratio A/B entirely under 1; a single measurement inside [COMPARABLE] is inconclusive, as for [higher]. */
-    fun lower(ratio: Estimate): Verdict =
-        if (!ratio.value.isNaN() && onePointWithinComparable(ratio)) Verdict.INCONCLUSIVE else below(ratio, 1.0)
+    fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) Verdict.INCONCLUSIVE else below(ratio, 1.0)
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value > COMPARABLE.start && ratio.value < COMPARABLE.endInclusive
 

@@ -4,7 +4,6 @@ import java.net.BindException
 import java.net.InetAddress
 import java.net.InetSocketAddress
 import java.net.ServerSocket
-import java.util.concurrent.atomic.AtomicBoolean
 import kotlin.system.exitProcess
 
 /**
@@ -38,7 +37,8 @@ object ServerStartup {
         }
     }
 
-    private val reported = AtomicBoolean(false)
+    /** Whether the one line was printed; guarded by this object's lock. */
+    private var reported = false
     /** The port asked for, when known: named in the one line when the framework's exception does not name it. */
     @Volatile private var requestedPort: Int? = null
     @Volatile private var haltCode = EXIT_TERMINATED
@@ -67,8 +67,9 @@ object ServerStartup {
     fun failed(framework: String, failure: Throwable): Nothing {
         // Under the lock, so that a second caller (Quarkus reports one failure on two threads) cannot exit, and
         // its quick shutdown end the JVM, while the first is still writing the line: seen in CI as code 2, no line.
-        synchronized(reported) {
-            if (reported.compareAndSet(false, true)) {
+        synchronized(this) {
+            if (!reported) {
+                reported = true
                 System.err.println("pssr-server $framework: cannot start: ${reason(failure, requestedPort)}")
                 System.err.flush()
             }
