@@ -11,8 +11,8 @@ data class Windows(val warmup: Duration, val measured: Duration)
  */
 class Server(val host: String, val port: Int, val pid: Long?, val sampler: ResourceSampler?, val ended: () -> String? = { null })
 
-/** Everything one level measured. CPU seconds are over the measured window only. */
-data class LevelResult(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: ProbeFigures,
+/** Everything one level measured, [probe] what its side probe saw. CPU seconds are over the measured window only. */
+data class LevelResult<P>(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: P,
                        val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE,
                        val timeline: List<TimelinePoint> = emptyList()) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
@@ -38,7 +38,12 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
      * with no warm-up window, during the measured window.
      */
     fun measure(server: Server, target: LoadTarget, probePath: String, itemMarker: String, users: Int,
-                pinning: PinningRecorder? = null, pinningName: String = "level"): LevelResult {
+                pinning: PinningRecorder? = null, pinningName: String = "level"): LevelResult<ProbeFigures> =
+        measure(server, target, users, { SideProbe(server.host, server.port, probePath, itemMarker) }, pinning, pinningName)
+
+    /** The same with any side probe: [probe] is started when the measured window starts and finished when it ends. */
+    fun <P> measure(server: Server, target: LoadTarget, users: Int, probe: () -> WindowProbe<P>,
+                    pinning: PinningRecorder? = null, pinningName: String = "level"): LevelResult<P> {
         var pinned = Pinning.NONE
         if (windows.warmup.toSeconds() > 0) {
             val id = pinning?.start()
@@ -48,11 +53,11 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
         checkAlive(server, users, "warm-up")
         val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
         val cpuBefore = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
-        val probe = SideProbe(server.host, server.port, probePath, itemMarker)
-        val result = try { driver.run(target, users, windows.measured) } finally { probe.close() }
+        val side = probe()
+        val result = try { driver.run(target, users, windows.measured) } catch (e: Exception) { side.close(); throw e }
         val cpuAfter = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
         if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
-        val figures = probe.finish()
+        val figures = side.finish()
         checkAlive(server, users, "measured window")
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
         val serverCpu = cpuAfter - cpuBefore

@@ -3,10 +3,13 @@ package pssr.bench.measure
 import java.time.Duration
 import org.HdrHistogram.Histogram
 
-/** What the driver loads: [url], whose every response must be exactly [page] (status 200, same bytes, closing tag). */
-data class LoadTarget(val url: String, val page: String) {
-    val pageBytes: Int get() = page.toByteArray(Charsets.UTF_8).size
-}
+/**
+ * What the driver loads: [url], whose every response must be [page] (status 200, same bytes, closing tag). A page
+ * that is not pssr's own (`./pssr load`) varies (timestamps, tokens): there wrk checks the length within
+ * [lengthTolerance] bytes and the [closingTag] ("" for none) instead of every byte.
+ */
+data class LoadTarget(val url: String, val page: String, val lengthTolerance: Int = 0, val closingTag: String = "</html>",
+                      val pageBytes: Int = page.toByteArray(Charsets.UTF_8).size)
 
 /**
  * Failed requests by kind. [status]: answered with a status other than 200; [content]: status 200 but not

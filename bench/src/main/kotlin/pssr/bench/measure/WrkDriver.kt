@@ -28,7 +28,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
     override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
         require(window.toSeconds() >= 1) { "a wrk window is whole seconds, at least 1" }
         val command = listOf(executable.toString(), "-t${minOf(threads, users)}", "-c$users", "-d${window.toSeconds()}s",
-            "-T${timeout.toSeconds()}s", "-s", script.toString(), target.url, "--", target.pageBytes.toString(), "</html>")
+            "-T${timeout.toSeconds()}s", "-s", script.toString(), target.url, "--", target.pageBytes.toString(), target.closingTag, target.lengthTolerance.toString())
         // wrk's output (its summary and the result line with the whole histogram, which can exceed a pipe's
         // buffer) goes to a file, read once wrk has exited
         val output = Files.createTempFile("pssr-wrk-", ".out")

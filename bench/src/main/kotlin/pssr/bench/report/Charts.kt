@@ -52,13 +52,14 @@ object Charts {
      * A users-on-x chart as a PNG data URI, or null when no series has a plottable point (a chart with
      * nothing in it is left out of the report rather than drawn empty).
      */
-    fun usersChart(title: String, yTitle: String, series: List<Series>, logY: Boolean = false, width: Int = 1000, height: Int = 430, yMax: Double? = null): String? {
+    fun usersChart(title: String, yTitle: String, series: List<Series>, logY: Boolean = false, width: Int = 1000, height: Int = 430, yMax: Double? = null,
+                   xTitle: String = "concurrent users (log2 scale)"): String? {
         val plottable = series.map { s -> s.copy(points = s.points.filter { (u, v) -> u > 0 && v.isFinite() && (!logY || v > 0) }) }
             .filter { it.points.isNotEmpty() }
         if (plottable.isEmpty()) return null
         val chart = XYChart(width, height)
         chart.title = title
-        chart.xAxisTitle = "concurrent users (log2 scale)"
+        chart.xAxisTitle = xTitle
         chart.yAxisTitle = yTitle
         style(chart)
         val xs = plottable.flatMap { s -> s.points.map { log2(it.first.toDouble()) } }
@@ -87,12 +88,13 @@ object Charts {
     }
 
     /** Cumulative body bytes against arrival time for a set of routes (a chunk timeline). */
-    fun timelineChart(title: String, series: List<Pair<String, List<Pair<Double, Int>>>>, width: Int = 1000, height: Int = 380): String? {
+    fun timelineChart(title: String, series: List<Pair<String, List<Pair<Double, Int>>>>, width: Int = 1000, height: Int = 380,
+                      xTitle: String = "ms after the request (itemDelayMs=100)"): String? {
         val ok = series.filter { it.second.isNotEmpty() }
         if (ok.isEmpty()) return null
         val chart = XYChart(width, height)
         chart.title = title
-        chart.xAxisTitle = "ms after the request (itemDelayMs=100)"
+        chart.xAxisTitle = xTitle
         chart.yAxisTitle = "bytes received"
         style(chart)
         chart.styler.setXAxisMin(0.0)

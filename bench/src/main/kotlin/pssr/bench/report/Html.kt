@@ -7,6 +7,37 @@ internal fun htmlEscape(s: String): String = buildString(s.length) {
     }
 }
 
+/** The start of a pssr page up to `<body>`: its title and the one style sheet every pssr report uses. */
+internal fun pageHead(title: String): String = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${htmlEscape(title)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:1400px;padding:0 16px;color:#222;line-height:1.4}
+h1 small{font-weight:normal;color:#666;font-size:60%}
+h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:48px}
+h3{margin-top:28px}
+table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
+th,td{border:1px solid #ddd;padding:3px 7px;vertical-align:middle;white-space:pre-line}
+th{background:#f4f4f4;text-align:left}
+td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tr.contra td{background:#ffe3e3;color:#a00000}
+tr.failed td{background:#fff1d6}
+td.err{background:#ffd6d6;color:#a00000;font-weight:bold}
+td.drv{background:#eef0ff}
+.bad{color:#b00000;font-weight:bold}
+.meta,.note{color:#555;font-size:14px}
+.ci{color:#888;font-size:11px}
+.flag{font-size:11px;color:#a00000}
+.dflag{font-size:11px;color:#2030a0}
+img.chart{max-width:100%;border:1px solid #eee;margin:6px 0}
+img.small{width:520px;max-width:100%;border:1px solid #eee;margin:4px}
+details{margin:8px 0}
+summary{cursor:pointer;font-weight:bold}
+code{background:#f4f4f4;padding:0 3px}
+nav a{margin-right:12px}
+.verdict-streams{color:#006400;font-weight:bold}.verdict-buffered{color:#8a5a00;font-weight:bold}.verdict-malformed{color:#b00000;font-weight:bold}
+</style></head><body>
+"""
+
 /** A part of an HTML page written into a shared buffer, with the table and image helpers every section uses. */
 internal abstract class HtmlSection(protected val sb: StringBuilder) {
     protected fun img(uri: String?) {

@@ -9,6 +9,7 @@ import pssr.bench.measure.LevelRun
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.PortOwner
+import pssr.bench.measure.ProbeFigures
 import pssr.bench.measure.Profiler
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.measure.Server
@@ -65,15 +66,17 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
     companion object {
         private val LOOPBACK = setOf("127.0.0.1", "localhost", "::1", "[::1]")
 
+        fun isLoopback(host: String) = host in LOOPBACK
+
         /**
          * Load tests target loopback unless [allowRemote] (`--allow-remote-target`): load aimed at another machine is
-         * not something to start by accident (a typo would load-test someone else's server).
+         * not something to start by accident (a typo would load-test someone else's server). [what] names the argument.
          */
-        fun checkLoopback(url: String, allowRemote: Boolean = false): URI {
+        fun checkLoopback(url: String, allowRemote: Boolean = false, what: String = "--target"): URI {
             val uri = try { URI(url) } catch (e: Exception) { null }
-            if (uri?.host == null || uri.scheme != "http") throw UsageError("--target must look like http://127.0.0.1:8080, was '$url'")
+            if (uri?.host == null || uri.scheme != "http") throw UsageError("$what must look like http://127.0.0.1:8080, was '$url'")
             if (!allowRemote && uri.host !in LOOPBACK)
-                throw UsageError("--target must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; to load another machine on purpose add --allow-remote-target (docs/HARNESS.md)")
+                throw UsageError("$what must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; to load another machine on purpose add --allow-remote-target (docs/HARNESS.md)")
             return uri
         }
     }
@@ -268,7 +271,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         }
     }
 
-    private fun toRow(fw: Framework, rt: ServerRuntime, route: ListedRoute, rep: Int, r: LevelResult): ResultRow {
+    private fun toRow(fw: Framework, rt: ServerRuntime, route: ListedRoute, rep: Int, r: LevelResult<ProbeFigures>): ResultRow {
         val d = r.driver
         val lat = LatencySummary.of(d.latency)
         val open = driver.model == LoadDriver.OPEN

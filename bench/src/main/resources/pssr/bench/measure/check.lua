@@ -1,7 +1,8 @@
 -- pssr-bench: wrk script that checks every response and reports the level as one JSON line.
--- Arguments (after --): expected body length in bytes, the closing tag the body must end with.
--- A response counts as a content failure unless it is status 200, exactly that many bytes (the
--- body wrk hands us is already de-chunked) and ends with the tag (trailing whitespace allowed). Non-200 answers count as status
+-- Arguments (after --): expected body length in bytes, the closing tag the body must end with ("" for
+-- none), and optionally the tolerance in bytes the length may differ by (default 0).
+-- A response counts as a content failure unless it is status 200, that many bytes within the tolerance
+-- (the body wrk hands us is already de-chunked) and ends with the tag (trailing whitespace allowed). Non-200 answers count as status
 -- failures. Socket errors (connect, read, write, timeout) come from wrk's own summary.
 
 local threads = {}
@@ -13,6 +14,7 @@ end
 function init(args)
   expected_length = tonumber(args[1])
   closing_tag = args[2] or "</html>"
+  tolerance = tonumber(args[3] or "0")
   checked, bad_status, bad_content = 0, 0, 0
 end
 
@@ -20,7 +22,7 @@ function response(status, headers, body)
   checked = checked + 1
   if status ~= 200 then
     bad_status = bad_status + 1
-  elseif #body ~= expected_length or not body:sub(-(#closing_tag + 8)):find(closing_tag, 1, true) then
+  elseif math.abs(#body - expected_length) > tolerance or not body:sub(-(#closing_tag + 8)):find(closing_tag, 1, true) then
     bad_content = bad_content + 1
   end
 end

@@ -35,9 +35,9 @@ object PageFetch {
     /**
      * GETs [url], following up to [MAX_REDIRECTS] redirects; the whole of it is bounded by [timeout].
      * Throws [ProbeFailure] for everything that leaves nothing to judge: no connection, TLS failure, a
-     * redirect loop, an error status, an answer that is not HTML, a page that never ends.
+     * redirect loop, an error status, an answer that is not HTML (unless [htmlOnly] is false), a page that never ends.
      */
-    fun fetch(url: URI, timeout: Duration, headers: Map<String, String> = BROWSER_ENCODINGS): Fetched {
+    fun fetch(url: URI, timeout: Duration, headers: Map<String, String> = BROWSER_ENCODINGS, htmlOnly: Boolean = true): Fetched {
         val deadline = System.nanoTime() + timeout.toNanos()
         val seen = mutableListOf<URI>()
         var current = url
@@ -54,7 +54,7 @@ object PageFetch {
                 if (current.scheme?.lowercase() !in setOf("http", "https")) throw ProbeFailure("$url redirects to $current, which is not http(s)")
                 continue
             }
-            check(result, current, timeout)
+            check(result, current, timeout, htmlOnly)
             return Fetched(current, seen.dropLast(1), result)
         }
     }
@@ -78,7 +78,7 @@ object PageFetch {
         }
     }
 
-    private fun check(r: ProbeResult, url: URI, timeout: Duration) {
+    private fun check(r: ProbeResult, url: URI, timeout: Duration, htmlOnly: Boolean) {
         if (r.status == 0 && r.error == "did not end within the timeout") throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout)")
         if (r.status == 0) throw ProbeFailure("$url: no HTTP answer (${r.error ?: "nothing received"})")
         if (r.error == "did not end within the timeout")
@@ -86,10 +86,13 @@ object PageFetch {
         if (r.error == "timed out waiting for the server" && r.chunks.isEmpty())
             throw ProbeFailure("$url sent headers but no body within ${timeout.toSeconds()} s (--timeout)")
         if (r.status !in 200..299) throw ProbeFailure("$url answered ${r.status}${if (r.status in 300..399) " without a Location" else ""}: probe a page that answers 200")
-        val type = r.header("content-type")?.substringBefore(';')?.trim()?.lowercase()
-        if (type != "text/html" && type != "application/xhtml+xml")
-            throw ProbeFailure("$url is not an HTML page: it answered ${type ?: "no Content-Type"}")
+        if (htmlOnly && !isHtml(r))
+            throw ProbeFailure("$url is not an HTML page: it answered ${r.header("content-type")?.substringBefore(';')?.trim() ?: "no Content-Type"}")
     }
+
+    /** Whether the answer says it is an HTML page (text/html or XHTML). */
+    fun isHtml(r: ProbeResult): Boolean =
+        r.header("content-type")?.substringBefore(';')?.trim()?.lowercase() in setOf("text/html", "application/xhtml+xml")
 
     private fun oneLine(s: String) = s.lineSequence().first().trim()
 }

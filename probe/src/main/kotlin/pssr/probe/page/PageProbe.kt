@@ -60,12 +60,12 @@ object PageProbe {
     /** Below this, streaming and buffering look alike and no user could see the difference. */
     const val MIN_SERVER_MILLIS = 100.0
 
-    fun probe(url: URI, timeout: Duration): PageReport {
-        val fetched = PageFetch.fetch(url, timeout)
+    fun probe(url: URI, timeout: Duration, htmlOnly: Boolean = true): PageReport {
+        val fetched = PageFetch.fetch(url, timeout, htmlOnly = htmlOnly)
         val report = analyse(url, fetched)
         if (report.compression == null || report.verdict != PageVerdict.BUFFERED) return report
         // compressed and buffered: fetch it once more without compression, to measure whether the compressor is the cause
-        val plain = runCatching { analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"))) }.getOrNull()
+        val plain = runCatching { analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"), htmlOnly)) }.getOrNull()
         // buffered without compression too: the uncompressed answer shows the server's own buffer (its chunk sizes)
         val uncompressed = plain?.takeIf { it.verdict == PageVerdict.BUFFERED }?.advice.orEmpty()
             .filter { !it.evidence.startsWith("server not identified") }.map { it.copy(evidence = "without compression: ${it.evidence}") }

@@ -83,31 +83,32 @@ object ProbeOutput {
                 linkedMapOf("firstContentfulPaintMs" to b.firstContentfulPaintMs, "firstByteMs" to b.firstByteMs, "loadEventMs" to b.loadEventMs,
                     "filmstrip" to b.frames.zip(b.frameMillis).map { (f, at) -> linkedMapOf("atMs" to at, "file" to f.toString()) })
             },
-            "probes" to s.runs.map { r ->
-                linkedMapOf(
-                    "finalUrl" to r.finalUrl.toString(),
-                    "redirects" to r.redirects.map { it.toString() },
-                    "status" to r.status,
-                    "contentType" to r.contentType,
-                    "compression" to r.compression,
-                    "transfer" to r.transfer,
-                    "server" to r.server,
-                    "connectMs" to r.connectMillis,
-                    "firstByteMs" to r.firstByteMillis,
-                    "firstVisibleMs" to r.firstVisibleMillis,
-                    "firstVisibleText" to r.firstVisibleWhat,
-                    "halfVisibleMs" to r.halfVisibleMillis,
-                    "lastByteMs" to r.lastByteMillis,
-                    "chunks" to r.chunks.map { linkedMapOf("atMs" to it.atMillis, "bytes" to it.bytes) },
-                    "wireBytes" to r.wireBytes,
-                    "bodyChars" to r.bodyChars,
-                    "complete" to r.complete,
-                    "verdict" to r.verdict.label,
-                    "reason" to r.reason,
-                    "advice" to r.advice.map { linkedMapOf("cause" to it.cause, "evidence" to it.evidence, "fix" to it.fix) },
-                    "warnings" to r.warnings)
-            })
+            "probes" to s.runs.map(::reportMap))
     })
+
+    /** One probe of one page as JSON: every figure and the chunk timeline. */
+    fun reportMap(r: PageReport): Map<String, Any?> = linkedMapOf(
+        "finalUrl" to r.finalUrl.toString(),
+        "redirects" to r.redirects.map { it.toString() },
+        "status" to r.status,
+        "contentType" to r.contentType,
+        "compression" to r.compression,
+        "transfer" to r.transfer,
+        "server" to r.server,
+        "connectMs" to r.connectMillis,
+        "firstByteMs" to r.firstByteMillis,
+        "firstVisibleMs" to r.firstVisibleMillis,
+        "firstVisibleText" to r.firstVisibleWhat,
+        "halfVisibleMs" to r.halfVisibleMillis,
+        "lastByteMs" to r.lastByteMillis,
+        "chunks" to r.chunks.map { linkedMapOf("atMs" to it.atMillis, "bytes" to it.bytes) },
+        "wireBytes" to r.wireBytes,
+        "bodyChars" to r.bodyChars,
+        "complete" to r.complete,
+        "verdict" to r.verdict.label,
+        "reason" to r.reason,
+        "advice" to r.advice.map { linkedMapOf("cause" to it.cause, "evidence" to it.evidence, "fix" to it.fix) },
+        "warnings" to r.warnings)
 
     private fun ms(v: Double?) = if (v == null) "-" else "%.0f".format(Locale.ROOT, v)
     private fun group(v: Int) = "%,d".format(Locale.ROOT, v)

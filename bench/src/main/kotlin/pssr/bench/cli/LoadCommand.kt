@@ -1,0 +1,147 @@
+package pssr.bench.cli
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import picocli.CommandLine.Parameters
+import pssr.bench.UsageError
+import pssr.bench.load.LoadPage
+import pssr.bench.load.LoadPlan
+import pssr.bench.load.LoadReport
+import pssr.bench.load.LoadRun
+import pssr.bench.load.LoadSummary
+import pssr.bench.measure.DriverUnavailable
+import pssr.bench.measure.OpenModelDriver
+import pssr.bench.measure.ProcessCpu
+import pssr.bench.measure.ServerDied
+import pssr.bench.measure.Windows
+import pssr.bench.measure.WrkDriver
+import pssr.bench.run.Progress
+import pssr.bench.run.Project
+import pssr.probe.Jackson
+
+@Command(name = "load", mixinStandardHelpOptions = true,
+    description = [
+        "Does your page still stream under load? Loads one page (or two, compared) of any HTTP/1.1 server on this",
+        "machine with the measurements of 'run': wrk closed loop (--users) or the open model (--rate), every response",
+        "checked (status 200, length within --length-tolerance, </html> at the end of HTML), latency percentiles",
+        "(HdrHistogram), CPU per request of the server (the port's listener, found from its socket) and of the driver,",
+        "and a side probe that fetches the page as 'probe' does during each window: time to first byte, first visible",
+        "content, half the visible text and last byte, and the streaming verdict under load, with the level where it",
+        "changed. With two URLs, A and B alternate per level and repetition and are compared (Welch + Holm).",
+        "Writes results/load-<time>/ (load.csv, pages.json, timelines.json, environment.json, summary.md, report.html).",
+        "Exit code 0 when every level was measured, 1 when the server stopped, 2 for bad input (before any load).",
+    ])
+class LoadCommand : Callable<Int> {
+    @Parameters(arity = "1..2", paramLabel = "URL", description = ["The page to load (http://127.0.0.1:PORT/path); a second URL is compared with the first"])
+    lateinit var urls: List<String>
+
+    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Closed-loop levels: concurrent users (wrk connections), default 1,16,64"])
+    var users: List<Int>? = null
+
+    @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open-model levels: requests per second (as run --rate); alone it replaces the user levels, with --users both run"])
+    var rates: List<Int>? = null
+
+    @Option(names = ["--duration"], paramLabel = "SECONDS", description = ["Measured window per level and page (default \${DEFAULT-VALUE} s)"])
+    var duration: Long = 5
+
+    @Option(names = ["--warmup"], paramLabel = "SECONDS", description = ["Warm-up window before each measured one, discarded (default \${DEFAULT-VALUE} s; 0 for none)"])
+    var warmup: Long = 2
+
+    @Option(names = ["--page-warmup"], paramLabel = "SECONDS", description = ["Load at the highest level before the first level of each page, discarded (default \${DEFAULT-VALUE} s)"])
+    var pageWarmup: Long = 5
+
+    @Option(names = ["--repeat"], paramLabel = "N", description = ["Repetitions; two pages are compared over them, so at least 2 for a test (default \${DEFAULT-VALUE})"])
+    var repeat: Int = 3
+
+    @Option(names = ["--length-tolerance"], paramLabel = "BYTES", description = ["How far an answer's length may differ from the learned page's (timestamps, tokens); default \${DEFAULT-VALUE}"])
+    var lengthTolerance: Int = 0
+
+    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default \${DEFAULT-VALUE})"])
+    var timeoutSeconds: Long = 10
+
+    @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/load-<time>); must not hold a load run"])
+    var out: Path? = null
+
+    @Option(names = ["--allow-remote-target"], description = ["Let the URL name another machine (without it only loopback is loaded, so that a typo never load-tests someone else's server)"])
+    var allowRemoteTarget: Boolean = false
+
+    @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
+    var wrkPath: Path? = null
+
+    @Option(names = ["--json"], description = ["Print the summary as JSON on stdout instead of the answer lines"])
+    var json: Boolean = false
+
+    override fun call(): Int {
+        val plan = plan()
+        val dir = (out ?: Project.root.resolve("results").resolve("load-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        if (Files.exists(dir) && !Files.isDirectory(dir)) throw UsageError("--out $dir is a file; name a directory (it is created if missing)")
+        if (Files.exists(dir.resolve("load.csv"))) throw UsageError("$dir already holds a load run; choose another --out (nothing was overwritten)")
+        // every page is learned (and every bad URL refused) before any load
+        val pages = urls.mapIndexed { i, u -> LoadPage.learn(if (i == 0) "A" else "B", u, plan.timeout, allowRemoteTarget) }
+        if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
+        val wrk = if (plan.users.isNotEmpty()) locateWrk() else null
+        Files.createDirectories(dir)
+        Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
+            "bytes" to p.bytes, "html" to p.html, "probe" to pssr.probe.page.ProbeOutput.reportMap(p.unloaded)) }))
+        val closed = wrk?.let { WrkDriver(it, 1, plan.timeout) }
+        val open = if (plan.rates.isNotEmpty()) OpenModelDriver(plan.timeout) else null
+        val method = method(plan, closed?.description, open?.description)
+        Files.writeString(dir.resolve("environment.json"), Jackson.writePretty(linkedMapOf("command" to "load", "urls" to urls, "startedAt" to java.time.Instant.now().toString(),
+            "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
+            "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to warmup, "durationS" to duration, "pageWarmupS" to pageWarmup,
+                "repeat" to repeat, "lengthTolerance" to lengthTolerance, "timeoutS" to timeoutSeconds))))
+        val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
+        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, ${warmup + duration} s each (+ ${pageWarmup} s warm-up per page)")
+        val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
+        var code = 0
+        val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: ServerDied) {
+            System.err.println("pssr: load stopped: ${e.message}; the levels measured before are kept in ${run.rowsFile}")
+            code = 1
+            if (Files.exists(run.rowsFile)) pssr.bench.load.LoadRow.read(run.rowsFile) else emptyList()
+        }
+        val summary = LoadSummary(pages, rows)
+        LoadReport.write(dir, summary, run.timelines(), method)
+        if (json) print(Jackson.writePretty(LoadReport.json(summary, dir)))
+        else {
+            LoadReport.answer(summary).forEach(::println)
+            println("results: ${run.rowsFile}")
+            println("report:  ${dir.resolve("report.html")}")
+        }
+        return code
+    }
+
+    private fun method(plan: LoadPlan, wrk: String?, open: String?) =
+        "Each page was learned by one probe fetch (gzip accepted, as a browser) and one uncompressed fetch (the length the driver checks). " +
+            "Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s warm-up (discarded) and a ${plan.windows.measured.seconds} s measured window, " +
+            "pages alternated A B / B A. Drivers: ${listOfNotNull(wrk, open).joinToString("; ")}. During each measured window a side probe fetches the page " +
+            "every 200 ms on its own connection, one request at a time, and judges each fetch with probe's rule; the level's verdict is the one most samples got. " +
+            "Server CPU per request: the port's listening process (from /proc), read at both ends of the window; driver CPU: wrk's own from /proc/self/stat. " +
+            "Figures per level are medians over repetitions (throughput: mean with a Student t 95% interval)."
+
+    private fun plan(): LoadPlan {
+        val us = users ?: if (rates != null) emptyList() else listOf(1, 16, 64)
+        if (users != null && (us.isEmpty() || us.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $us")
+        val rs = rates.orEmpty()
+        if (rates != null && (rs.isEmpty() || rs.any { it !in 1..100_000 })) throw UsageError("--rate must be requests per second from 1 to 100000, was $rs")
+        if (duration !in 1..3600) throw UsageError("--duration must be 1 to 3600 seconds, was $duration")
+        if (warmup !in 0..3600) throw UsageError("--warmup must be 0 to 3600 seconds, was $warmup")
+        if (pageWarmup !in 0..3600) throw UsageError("--page-warmup must be 0 to 3600 seconds, was $pageWarmup")
+        if (repeat !in 1..100) throw UsageError("--repeat must be 1 to 100, was $repeat")
+        if (lengthTolerance !in 0..100_000_000) throw UsageError("--length-tolerance must be bytes from 0, was $lengthTolerance")
+        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1 to 600 seconds, was $timeoutSeconds")
+        return LoadPlan(us.distinct().sorted(), rs.distinct().sorted(), Windows(Duration.ofSeconds(warmup), Duration.ofSeconds(duration)), repeat,
+            Duration.ofSeconds(pageWarmup), lengthTolerance, Duration.ofSeconds(timeoutSeconds))
+    }
+
+    private fun locateWrk(): Path {
+        val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
+        try { WrkDriver.versionOf(exe) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
+        return exe
+    }
+}

@@ -1,0 +1,87 @@
+package pssr.bench.load
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import pssr.bench.measure.LatencySummary
+import pssr.bench.measure.LevelResult
+import pssr.bench.measure.LevelRun
+import pssr.bench.measure.LoadDriver
+import pssr.bench.measure.LoadTarget
+import pssr.bench.measure.PortOwner
+import pssr.bench.measure.Server
+import pssr.bench.measure.Windows
+import pssr.bench.run.MeasurementOrder
+import pssr.bench.run.Progress
+import pssr.bench.run.Remote
+import pssr.probe.Chunk
+import pssr.probe.Jackson
+import pssr.probe.page.PageVerdict
+
+/** How `./pssr load` loads: levels (users and/or rates), windows, repetitions, the page warm-up, the length tolerance. */
+data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Windows, val repeat: Int, val pageWarmup: Duration,
+                    val lengthTolerance: Int, val timeout: Duration)
+
+/**
+ * Loads one or two pages level by level: each page warmed at the highest level, then for every repetition and level
+ * each page's warm-up and measured window ([LevelRun], the same as `run`'s), the pages alternated A B / B A
+ * ([MeasurementOrder], the shared-JVM order of `run`) so that neither page always goes first after a level change.
+ * Rows go to load.csv as they are measured (an interrupted run keeps them); the chunk timeline of each page's typical
+ * side-probe sample to timelines.json at the end.
+ */
+class LoadRun(private val dir: Path, private val pages: List<LoadPage>, private val plan: LoadPlan,
+              private val closed: LoadDriver?, private val open: LoadDriver?, private val progress: Progress) {
+    val rowsFile: Path = dir.resolve("load.csv")
+    private val timelines = LinkedHashMap<String, List<Chunk>>()
+
+    fun execute(): List<LoadRow> {
+        val rows = ArrayList<LoadRow>()
+        for ((driver, levels) in listOfNotNull(closed?.let { it to plan.users }, open?.let { it to plan.rates })) {
+            val levelRun = LevelRun(driver, plan.windows)
+            if (plan.pageWarmup.seconds > 0) for (p in pages) {
+                progress.note("== warming ${p.label} ${p.url}: ${plan.pageWarmup.seconds} s at ${levels.last()} ${unit(driver)}")
+                driver.run(target(p), levels.last(), plan.pageWarmup)
+            }
+            for ((page, rep, level) in MeasurementOrder.slots(pages, levels, plan.repeat, sharing = true)) {
+                val u = level.single()
+                val r = levelRun.measure(server(page), target(page), u, { PageSideProbe(page, timeout = plan.timeout) })
+                val row = toRow(page, driver, rep, r)
+                LoadRow.append(rowsFile, row)
+                rows += row
+                timelines["${page.label} ${driver.model} $u"] = r.probe.typicalChunks
+                progress.advance(1, "${page.label} ${u} ${unit(driver)} r$rep: ${row.verdict}")
+            }
+        }
+        Files.writeString(dir.resolve("timelines.json"), Jackson.writePretty(timelines.mapValues { (_, cs) -> cs.map { listOf(it.atMillis, it.bytes) } }))
+        return rows
+    }
+
+    fun timelines(): Map<String, List<Chunk>> = timelines
+
+    private fun unit(d: LoadDriver) = if (d.model == LoadDriver.OPEN) "req/s" else "users"
+
+    /** Every answer must be 200, the learned length within the tolerance, and end with `</html>` when the page is HTML. */
+    private fun target(p: LoadPage) = LoadTarget(p.url.toString(), p.body, plan.lengthTolerance, if (p.html) "</html>" else "", p.bytes)
+
+    /**
+     * The listener of the page's port when it is a process on this machine other than pssr itself (a server in pssr's
+     * own JVM would charge the harness's CPU to the server): its CPU is read around each window, and a level it dies
+     * in stops the run with a line saying so.
+     */
+    private fun server(p: LoadPage): Server {
+        val pid = if (Remote.isLoopback(p.host)) PortOwner.pid(p.port)?.takeIf { it != ProcessHandle.current().pid() } else null
+        return Server(p.host, p.port, pid, null) { pid?.let { id -> if (ProcessHandle.of(id).map { it.isAlive }.orElse(false)) null else "ended" } }
+    }
+
+    private fun toRow(p: LoadPage, driver: LoadDriver, rep: Int, r: LevelResult<PageFigures>): LoadRow {
+        val d = r.driver
+        val lat = LatencySummary.of(d.latency)
+        val f = r.probe
+        return LoadRow(p.label, p.url.toString(), driver.model, r.users, rep, driver.name, d.windowSeconds,
+            d.completed + d.errors.connect + d.errors.read + d.errors.timeout, d.errors.status, d.errors.content, d.errors.connect, d.errors.read,
+            d.errors.timeout, d.throughput, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max, f.samples, f.failed, f.ttfb.p50, f.ttfb.p99,
+            f.firstContent.p50, f.firstContent.p99, f.halfVisible.p50, f.halfVisible.p99, f.lastByte.p50, f.lastByte.p99,
+            f.verdicts[PageVerdict.STREAMS] ?: 0, f.verdicts[PageVerdict.BUFFERED] ?: 0, f.verdicts[PageVerdict.TOO_FAST] ?: 0,
+            f.verdict?.label ?: "no sample", r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound)
+    }
+}
