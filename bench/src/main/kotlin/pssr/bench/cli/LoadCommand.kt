@@ -18,7 +18,6 @@ import pssr.bench.load.LoadSummary
 import pssr.bench.measure.DriverUnavailable
 import pssr.bench.measure.OpenModelDriver
 import pssr.bench.measure.ProcessCpu
-import pssr.bench.measure.ServerDied
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
 import pssr.bench.run.Progress
@@ -87,8 +86,6 @@ class LoadCommand : Callable<Int> {
         if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
         val wrk = if (plan.users.isNotEmpty()) locateWrk() else null
         Files.createDirectories(dir)
-        Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
-            "bytes" to p.bytes, "html" to p.html, "probe" to pssr.probe.page.ProbeOutput.reportMap(p.unloaded)) }))
         val closed = wrk?.let { WrkDriver(it, 1, plan.timeout) }
         val open = if (plan.rates.isNotEmpty()) OpenModelDriver(plan.timeout) else null
         val method = method(plan, closed?.description, open?.description)
@@ -100,12 +97,15 @@ class LoadCommand : Callable<Int> {
         System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, ${warmup + duration} s each (+ ${pageWarmup} s warm-up per page)")
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
         var code = 0
-        val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: ServerDied) {
-            System.err.println("pssr: load stopped: ${e.message}; the levels measured before are kept in ${run.rowsFile}")
+        // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
+        val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: Exception) {
+            System.err.println("pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in ${run.rowsFile}")
             code = 1
             if (Files.exists(run.rowsFile)) pssr.bench.load.LoadRow.read(run.rowsFile) else emptyList()
         }
-        val summary = LoadSummary(pages, rows)
+        val summary = LoadSummary(run.pages, rows)
+        Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
+            "bytes" to p.bytes, "html" to p.html, "probe" to pssr.probe.page.ProbeOutput.reportMap(p.unloaded)) }))
         LoadReport.write(dir, summary, run.timelines(), method)
         if (json) print(Jackson.writePretty(LoadReport.json(summary, dir)))
         else {

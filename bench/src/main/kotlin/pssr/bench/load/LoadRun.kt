@@ -16,7 +16,10 @@ import pssr.bench.run.Progress
 import pssr.bench.run.Remote
 import pssr.probe.Chunk
 import pssr.probe.Jackson
+import pssr.probe.page.PageProbe
 import pssr.probe.page.PageVerdict
+import pssr.probe.page.ProbeFailure
+import pssr.probe.page.ProbeSummary
 
 /** How `./pssr load` loads: levels (users and/or rates), windows, repetitions, the page warm-up, the length tolerance. */
 data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Windows, val repeat: Int, val pageWarmup: Duration,
@@ -29,18 +32,22 @@ data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Win
  * Rows go to load.csv as they are measured (an interrupted run keeps them); the chunk timeline of each page's typical
  * side-probe sample to timelines.json at the end.
  */
-class LoadRun(private val dir: Path, private val pages: List<LoadPage>, private val plan: LoadPlan,
+class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: LoadPlan,
               private val closed: LoadDriver?, private val open: LoadDriver?, private val progress: Progress) {
     val rowsFile: Path = dir.resolve("load.csv")
     private val timelines = LinkedHashMap<String, List<Chunk>>()
+    /** The pages, their unloaded figures re-measured once warm ([warmProbe]). */
+    var pages: List<LoadPage> = learned
+        private set
 
     fun execute(): List<LoadRow> {
         val rows = ArrayList<LoadRow>()
         for ((driver, levels) in listOfNotNull(closed?.let { it to plan.users }, open?.let { it to plan.rates })) {
             val levelRun = LevelRun(driver, plan.windows)
-            if (plan.pageWarmup.seconds > 0) for (p in pages) {
+            if (plan.pageWarmup.seconds > 0) pages = pages.map { p ->
                 progress.note("== warming ${p.label} ${p.url}: ${plan.pageWarmup.seconds} s at ${levels.last()} ${unit(driver)}")
                 driver.run(target(p), levels.last(), plan.pageWarmup)
+                if (driver === (closed ?: open)) warmProbe(p) else p
             }
             for ((page, rep, level) in MeasurementOrder.slots(pages, levels, plan.repeat, sharing = true)) {
                 val u = level.single()
@@ -57,6 +64,15 @@ class LoadRun(private val dir: Path, private val pages: List<LoadPage>, private 
     }
 
     fun timelines(): Map<String, List<Chunk>> = timelines
+
+    /**
+     * The page learned before any load was fetched from a server that may be cold (its first request pays for class
+     * loading and JIT): once warm, the unloaded figures and verdict are measured again, the median of [UNLOADED_PROBES]
+     * fetches, so that "unloaded" and "under load" compare the same warm server. A fetch that fails keeps the first.
+     */
+    private fun warmProbe(p: LoadPage): LoadPage = try {
+        p.copy(unloaded = ProbeSummary((1..UNLOADED_PROBES).map { PageProbe.probe(p.url, plan.timeout, htmlOnly = false) }).typical)
+    } catch (e: ProbeFailure) { p }
 
     private fun unit(d: LoadDriver) = if (d.model == LoadDriver.OPEN) "req/s" else "users"
 
@@ -84,4 +100,6 @@ class LoadRun(private val dir: Path, private val pages: List<LoadPage>, private 
             f.verdicts[PageVerdict.STREAMS] ?: 0, f.verdicts[PageVerdict.BUFFERED] ?: 0, f.verdicts[PageVerdict.TOO_FAST] ?: 0,
             f.verdict?.label ?: "no sample", r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound)
     }
+
+    companion object { const val UNLOADED_PROBES = 3 }
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Acceptance of `./pssr load` on pssr's own servers started from their jars (no /routes used): WebFlux's streaming
+# route and MVC's buffered one (no flush) at ITEM_DELAY ms per item, the verdicts unloaded and under load; then, per
+# route, `./pssr load` against plain `wrk -t1 -cN` on the same server JVM at 1 ms per item, ROUNDS rounds with the
+# order swapped each round, the ratio of the summed throughputs (acceptance: 0.90-1.10) and both CPU per request
+# figures. Run it on an otherwise quiet machine.
+#   scripts/load-check.sh [USERS] [ROUNDS] [ITEM_DELAY]   (default 64, 2 and 20)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$ROOT/scripts/find-jdk.sh"
+cd "$ROOT"
+USERS="${1:-64}"; ROUNDS="${2:-2}"; DELAY="${3:-20}"
+OUT="$(mktemp -d /tmp/pssr-load-check.XXXXXX)"
+./pssr list >/dev/null   # builds if needed
+PIDS=()
+trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true' EXIT INT TERM
+start() { # framework -> base URL; the server JVM as pssr starts it, on a free loopback port
+  local jar; jar=$(ls "servers/$1/target/pssr-server-$1-"*.jar | grep -v plain | head -1)
+  "$JAVA_HOME/bin/java" -Xms512m -Xmx2g -XX:+UseG1GC --sun-misc-unsafe-memory-access=allow -Dserver.address=127.0.0.1 -Dserver.port=0 \
+    -Dpssr.port-file="$OUT/$1.port" -jar "$jar" >"$OUT/$1.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 300); do [ -s "$OUT/$1.port" ] && break; sleep 0.2; done
+  echo "http://127.0.0.1:$(cat "$OUT/$1.port")"
+}
+WEBFLUX=$(start webflux); MVC=$(start mvc)
+STREAMING="$WEBFLUX/presentations/jstachio/virtual"; BUFFERED="$MVC/presentations/jstachio/blocking"
+echo "load-check: WebFlux $WEBFLUX, MVC $MVC; results in $OUT"
+
+echo; echo "== verdicts at itemDelayMs=$DELAY, unloaded and at 1 and $USERS users (A: WebFlux virtual, B: MVC blocking without flush)"
+./pssr load "$STREAMING?itemDelayMs=$DELAY" "$BUFFERED?itemDelayMs=$DELAY" --users "1,$USERS" --repeat 2 --out "$OUT/verdicts" 2>"$OUT/verdicts.log"
+
+col() { awk -F, -v name="$2" 'NR==1 {for (i=1;i<=NF;i++) h[$i]=i; next} {print $h[name]}' "$1"; }
+plain_wrk() { # url -> req/s of plain wrk after a 5 s warm-up at the same users
+  wrk -t1 -c"$USERS" -d5s "$1" >/dev/null
+  wrk -t1 -c"$USERS" -d10s "$1" | awk '/Requests\/sec/ {print $2}'
+}
+pssr_load() { # url dir -> load.csv
+  ./pssr load "$1" --users "$USERS" --repeat 1 --page-warmup 0 --warmup 5 --duration 10 --out "$2" >"$2.log" 2>&1 || { echo "pssr load failed: $(tail -3 "$2.log")"; exit 1; }
+}
+echo; printf '%-60s %6s %12s %12s %7s %10s %10s  %s\n' page users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs" "rounds (pssr/plain, order)"
+for url in "$STREAMING?itemDelayMs=1" "$BUFFERED?itemDelayMs=1"; do
+  ours_sum=0; plain_sum=0; pairs=""
+  for round in $(seq 1 "$ROUNDS"); do
+    dir="$OUT/tp-$(echo "$url" | md5sum | cut -c1-6)-r$round"
+    if [ $((round % 2)) -eq 1 ]; then pssr_load "$url" "$dir"; plain=$(plain_wrk "$url"); order=pssr-first
+    else plain=$(plain_wrk "$url"); pssr_load "$url" "$dir"; order=plain-first; fi
+    ours=$(col "$dir/load.csv" throughput_rps)
+    ours_sum=$(awk -v a="$ours_sum" -v b="$ours" 'BEGIN {print a + b}'); plain_sum=$(awk -v a="$plain_sum" -v b="$plain" 'BEGIN {print a + b}')
+    pairs="$pairs $(printf '%.0f/%.0f,%s' "$ours" "$plain" "$order")"; last="$dir"
+  done
+  printf '%-60s %6s %12.0f %12.0f %7.2f %10.0f %10.0f %s\n' "${url#http://127.0.0.1:}" "$USERS" "$(awk -v a="$ours_sum" -v n="$ROUNDS" 'BEGIN {print a / n}')" \
+    "$(awk -v a="$plain_sum" -v n="$ROUNDS" 'BEGIN {print a / n}')" "$(awk -v a="$ours_sum" -v b="$plain_sum" 'BEGIN {print a / b}')" \
+    "$(col "$last/load.csv" server_cpu_us_per_req)" "$(col "$last/load.csv" driver_cpu_us_per_req)" "$pairs"
+done
