@@ -3,8 +3,9 @@
 # route and MVC's buffered one (no flush) at ITEM_DELAY ms per item, the verdicts unloaded and under load; then, per
 # route, `./pssr load` against plain `wrk -t1 -cN` on the same server JVM at 1 ms per item, ROUNDS rounds with the
 # order swapped each round, the ratio of the summed throughputs (acceptance: 0.90-1.10) and both CPU per request
-# figures. Run it on an otherwise quiet machine.
-#   scripts/load-check.sh [USERS] [ROUNDS] [ITEM_DELAY]   (default 64, 2 and 20)
+# figures; and MVC's flushing route against the same route without a flush (A B, 3 repetitions): the first-content
+# p99 difference, and whether Welch + Holm mark it. Run it on an otherwise quiet machine.
+#   scripts/load-check.sh [USERS] [ROUNDS] [ITEM_DELAY]   (default 64, 2 and 20; ONLY=verdicts|flush|throughput runs one part)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$ROOT/scripts/find-jdk.sh"
@@ -26,8 +27,16 @@ WEBFLUX=$(start webflux); MVC=$(start mvc)
 STREAMING="$WEBFLUX/presentations/jstachio/virtual"; BUFFERED="$MVC/presentations/jstachio/blocking"
 echo "load-check: WebFlux $WEBFLUX, MVC $MVC; results in $OUT"
 
+part() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
+if part verdicts; then
 echo; echo "== verdicts at itemDelayMs=$DELAY, unloaded and at 1 and $USERS users (A: WebFlux virtual, B: MVC blocking without flush)"
 ./pssr load "$STREAMING?itemDelayMs=$DELAY" "$BUFFERED?itemDelayMs=$DELAY" --users "1,$USERS" --repeat 2 --out "$OUT/verdicts" 2>"$OUT/verdicts.log"
+fi
+if part flush; then
+echo; echo "== MVC at itemDelayMs=$DELAY: A flushes after every item, B does not; 3 repetitions at 1 and $USERS users"
+./pssr load "$MVC/presentations/jstachio/blocking-flush?itemDelayMs=$DELAY" "$BUFFERED?itemDelayMs=$DELAY" --users "1,$USERS" --repeat 3 \
+  --out "$OUT/flush" 2>"$OUT/flush.log"
+fi
 
 col() { awk -F, -v name="$2" 'NR==1 {for (i=1;i<=NF;i++) h[$i]=i; next} {print $h[name]}' "$1"; }
 plain_wrk() { # url -> req/s of plain wrk after a 5 s warm-up at the same users
@@ -37,6 +46,7 @@ plain_wrk() { # url -> req/s of plain wrk after a 5 s warm-up at the same users
 pssr_load() { # url dir -> load.csv
   ./pssr load "$1" --users "$USERS" --repeat 1 --page-warmup 0 --warmup 5 --duration 10 --out "$2" >"$2.log" 2>&1 || { echo "pssr load failed: $(tail -3 "$2.log")"; exit 1; }
 }
+part throughput || exit 0
 echo; printf '%-60s %6s %12s %12s %7s %10s %10s  %s\n' page users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs" "rounds (pssr/plain, order)"
 for url in "$STREAMING?itemDelayMs=1" "$BUFFERED?itemDelayMs=1"; do
   ours_sum=0; plain_sum=0; pairs=""

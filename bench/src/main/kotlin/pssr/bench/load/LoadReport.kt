@@ -24,8 +24,9 @@ object LoadReport {
                 if (top.driverBound) " (DRIVER-BOUND: the driver, not the server, limited this level)" else "")
         }
         for (c in s.comparisons.filter { it.level == s.levelsOf("A", it.loadModel).lastOrNull()?.level }) {
-            add("B/A at ${c.level} ${c.a.unit}: throughput ${ratio(c)}${p(c.throughputP)}; first content p99 ${Fmt.ms(c.firstContentDiffMs)} ms " +
-                "B minus A${p(c.firstContentP)}")
+            val within = c.significant(c.throughputP) && !c.throughputMatters
+            add("B/A at ${c.level} ${c.a.unit}: throughput ${ratio(c)}${if (within) " (significant but within ${Fmt.pct(PageComparison.THRESHOLD)}: no difference that matters)" else p(c.throughputP)}; " +
+                "first content p99 ${Fmt.ms(c.firstContentDiffMs)} ms B minus A${p(c.firstContentP)}")
         }
     }
 
@@ -94,7 +95,8 @@ object LoadReport {
         "comparisons" to s.comparisons.map { c -> linkedMapOf("loadModel" to c.loadModel, "level" to c.level, "throughputRatioBA" to c.ratio,
             "throughputRatioCi95" to c.ratioCi?.let { listOf(it.low, it.high) }, "throughputHolmP" to c.throughputP,
             "firstContentP99DiffMs" to c.firstContentDiffMs, "firstContentHolmP" to c.firstContentP,
-            "firstContentSignificant" to c.significant(c.firstContentP), "throughputSignificant" to c.significant(c.throughputP)) },
+            "firstContentSignificant" to c.significant(c.firstContentP), "throughputSignificant" to c.significant(c.throughputP),
+            "throughputBeyondThreshold" to c.throughputMatters) },
     )
 
     fun html(s: LoadSummary, timelines: Map<String, List<Chunk>>, method: String): String = Page(StringBuilder(), s, timelines, method).render()

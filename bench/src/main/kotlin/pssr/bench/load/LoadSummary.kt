@@ -41,9 +41,12 @@ data class PageComparison(val loadModel: String, val level: Int, val a: PageLeve
                           val throughputP: Double?, val firstContentA: List<Double>, val firstContentB: List<Double>, val firstContentP: Double?) {
     val firstContentDiffMs: Double get() = Stats.median(firstContentB) - Stats.median(firstContentA)
     fun significant(p: Double?) = p != null && p < ALPHA
+    /** As in `compare`: a throughput change matters when it is at least [THRESHOLD] (a 1% difference can be significant and irrelevant). */
+    val throughputMatters: Boolean get() = kotlin.math.abs(ratio - 1) >= THRESHOLD
 
     companion object {
         const val ALPHA = 0.05
+        const val THRESHOLD = 0.10
 
         fun of(levels: List<PageLevel>): List<PageComparison> {
             val pairs = levels.groupBy { it.loadModel to it.level }.values.mapNotNull { g ->
