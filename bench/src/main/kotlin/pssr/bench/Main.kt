@@ -15,6 +15,7 @@ import pssr.bench.cli.ProbeCommand
 import pssr.bench.cli.ReproduceCommand
 import pssr.bench.cli.ReportCommand
 import pssr.bench.cli.RunCommand
+import pssr.bench.cli.SectionedHelp
 import pssr.bench.cli.ServeCommand
 import pssr.bench.cli.VerifyCommand
 import pssr.bench.measure.Server
@@ -41,7 +42,7 @@ fun main(args: Array<String>) {
 }
 
 /** The command line with pssr's error handling: bad input is one clear line and exit code 2, never a stack trace. */
-fun cli(): CommandLine = CommandLine(Pssr())
+fun cli(): CommandLine = CommandLine(Pssr()).also { root -> root.subcommands.values.forEach(SectionedHelp::install) }
     .setParameterExceptionHandler { e, _ ->
         System.err.println("pssr: ${e.message}")
         e.commandLine.err.println("Run '${e.commandLine.commandSpec.qualifiedName()} --help' for usage.")

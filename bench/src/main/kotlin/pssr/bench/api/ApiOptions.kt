@@ -2,6 +2,7 @@ package pssr.bench.api
 
 import java.time.Duration
 import picocli.CommandLine.Option
+import pssr.bench.HelpSection
 import pssr.bench.UsageError
 import pssr.bench.measure.Apdex
 
@@ -17,7 +18,9 @@ data class LoadProfile(val users: List<Int>, val rampUpSeconds: Long, val loops:
  * option, defaulted as the seed says for this machine's cores; they are separate from the students options
  * (`--tomcat-*`, `--r2dbc-pool-size`) because seed 003's defaults are the frameworks' own, seed 004's are tuned.
  */
-class ApiOptions {
+class ApiOptions : HelpSection {
+    override val heading = "Products and forward workloads (seed 004; docs/SEED004.md)"
+
     val cores: Int = Runtime.getRuntime().availableProcessors()
 
     @Option(names = ["--preset"], paramLabel = "NAME", description = ["products/forward load: default (50 and 25 users, 1 s ramp-up, loops by --api-budget) or paper (1,000 and 25 users, 1 s ramp-up, the paper's 10,000 loops scaled down by --api-budget; --api-loops 10000 for the exact count)"])

