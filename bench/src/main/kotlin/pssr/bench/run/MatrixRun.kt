@@ -1,17 +1,13 @@
 package pssr.bench.run
 
-import java.net.URI
 import java.time.Duration
-import pssr.bench.UsageError
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
 import pssr.bench.measure.LevelRun
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
-import pssr.bench.measure.PortOwner
 import pssr.bench.measure.ProbeFigures
 import pssr.bench.measure.Profiler
-import pssr.bench.measure.ResourceSampler
 import pssr.bench.measure.Server
 import pssr.bench.measure.ServerDied
 import pssr.bench.measure.Windows
@@ -22,7 +18,6 @@ import pssr.bench.results.RunDirectory
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute
 import pssr.servers.RouteKey
-import pssr.servers.RoutesDocument
 import pssr.servers.key
 import pssr.views.Golden
 

@@ -2,7 +2,8 @@ package pssr.model.api
 
 import java.sql.Connection
 import java.util.Locale
-import pssr.model.jsonString
+import pssr.model.Json
+import pssr.model.refillTable
 
 /** One row of seed 004's product table, as stored. Prices in cents so no driver formats a decimal. */
 data class Product(val id: Int, val name: String, val category: String, val region: String, val type: String, val priceCents: Int, val stock: Int)
@@ -63,22 +64,9 @@ object Products {
     /** Drops and refills the table with rows 1..[rows] in one transaction. */
     fun seed(connection: Connection, rows: Int) {
         require(rows >= 1) { "product rows must be >= 1, was $rows" }
-        val auto = connection.autoCommit
-        connection.autoCommit = false
-        try {
-            connection.createStatement().use { it.execute("DROP TABLE IF EXISTS products"); it.execute(CREATE) }
-            connection.prepareStatement("INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?)").use { ps ->
-                for (id in 1..rows) {
-                    val p = row(id)
-                    ps.setInt(1, p.id); ps.setString(2, p.name); ps.setString(3, p.category); ps.setString(4, p.region)
-                    ps.setString(5, p.type); ps.setInt(6, p.priceCents); ps.setInt(7, p.stock)
-                    ps.addBatch()
-                    if (id % 500 == 0) ps.executeBatch()
-                }
-                ps.executeBatch()
-            }
-            connection.commit()
-        } finally { connection.autoCommit = auto }
+        refillTable(connection, "products", CREATE, "INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?)", rows) { id ->
+            row(id).let { p -> listOf(p.id, p.name, p.category, p.region, p.type, p.priceCents, p.stock) }
+        }
     }
 
     /**
@@ -108,13 +96,7 @@ object Products {
     private fun money(cents: Int, currency: String) = "$currency ${cents / 100}.${(cents % 100).toString().padStart(2, '0')}"
 
     /** The response body, byte for byte the same from every server. */
-    fun toJson(page: List<EnrichedProduct>): String = page.joinToString(",", "[", "]") { p ->
-        """{"id":${p.id},"sku":${jsonString(p.sku)},"name":${jsonString(p.name)},"slug":${jsonString(p.slug)},""" +
-            """"category":${jsonString(p.category)},"region":${jsonString(p.region)},"currency":${jsonString(p.currency)},""" +
-            """"type":${jsonString(p.type)},"shipping":${jsonString(p.shipping)},"priceCents":${p.priceCents},"discountPct":${p.discountPct},""" +
-            """"taxCents":${p.taxCents},"totalCents":${p.totalCents},"stockStatus":${jsonString(p.stockStatus)},""" +
-            """"tags":${p.tags.joinToString(",", "[", "]") { jsonString(it) }},"summary":${jsonString(p.summary)}}"""
-    }
+    fun toJson(page: List<EnrichedProduct>): String = Json.write(page)
 
     /** What every server must answer for (page, size) of a table of [rows]. */
     fun expectedJson(rows: Int, page: Int, size: Int): String =

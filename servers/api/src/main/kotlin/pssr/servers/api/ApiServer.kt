@@ -1,21 +1,13 @@
 package pssr.servers.api
 
-import org.springframework.beans.factory.annotation.Value
-import org.springframework.boot.SpringApplication
-import org.springframework.boot.WebApplicationType
 import org.springframework.boot.autoconfigure.SpringBootApplication
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration
 import org.springframework.boot.autoconfigure.r2dbc.R2dbcAutoConfiguration
-import org.springframework.boot.autoconfigure.web.ServerProperties
 import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration
-import org.springframework.boot.web.context.WebServerInitializedEvent
-import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory
-import org.springframework.context.ApplicationListener
-import org.springframework.context.annotation.Bean
-import org.springframework.context.annotation.Configuration
-import pssr.servers.PortAnnouncement
+import org.springframework.context.annotation.Import
 import pssr.servers.ServerStartup
+import pssr.servers.spring.SpringServer
+import pssr.servers.spring.SpringServer.Companion.arg
 
 /**
  * Seed 004's two APIs in one jar: `GET /api/products` (compute-bound: H2 + enrichment) and `GET /api/forward`
@@ -23,20 +15,8 @@ import pssr.servers.ServerStartup
  * With `--pssr.api.role=downstream` the same jar is the downstream service instead ([Downstream]), no Spring.
  */
 @SpringBootApplication(proxyBeanMethods = false, exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class])
-class ApiServer {
-    /** Netty for WebFlux: with Tomcat also on the classpath, Boot would otherwise serve WebFlux from Tomcat. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-    class Netty {
-        @Bean fun netty() = NettyReactiveWebServerFactory()
-    }
-
-    @Bean
-    fun portAnnouncer(server: ServerProperties, settings: ApiSettings, @Value("\${pssr.port-file:}") portFile: String) =
-        ApplicationListener<WebServerInitializedEvent> { event ->
-            PortAnnouncement.announce(settings.variant.framework, server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, portFile)
-        }
-}
+@Import(SpringServer::class)
+class ApiServer
 
 /**
  * The servers seed 004 compares, and the two it left out (MVC on virtual threads; WebFlux enriching on the event loop).
@@ -59,21 +39,15 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
     }
 }
 
-private fun arg(args: Array<String>, name: String): String? =
-    args.lastOrNull { it.startsWith("--$name=") }?.substringAfter("=") ?: System.getProperty(name)
-
 /** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
 fun main(args: Array<String>) {
     if (arg(args, "pssr.api.role") == "downstream") return ServerStartup.run("downstream", args, ServerStartup.Listen.SPRING) { Downstream.main(args) }
-    ServerStartup.run("api", args, ServerStartup.Listen.SPRING) {
+    SpringServer.start("api", args, ApiServer::class.java) {
         val variant = Variant.of(arg(args, "pssr.api.variant") ?: "mvc")
         // Netty's event loops (server and WebClient share them) are sized before Reactor Netty reads the property:
         // the seed's table says 2 x cores.
         val loops = arg(args, "pssr.netty.event-loops")?.toIntOrNull()?.takeIf { it > 0 } ?: (2 * Runtime.getRuntime().availableProcessors())
         System.setProperty("reactor.netty.ioWorkerCount", loops.toString())
-        SpringApplication(ApiServer::class.java).apply {
-            setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
-            setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
-        }.run(*args)
+        SpringServer.Stack(variant.framework, virtualThreads = variant.threads == "virtual")
     }
 }

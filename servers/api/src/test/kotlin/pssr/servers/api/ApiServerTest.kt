@@ -12,9 +12,8 @@ import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import pssr.servers.spring.SpringServer
 import org.junit.jupiter.api.TestInstance
-import org.springframework.boot.SpringApplication
-import org.springframework.boot.WebApplicationType
 import org.springframework.boot.web.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.api.Orders
@@ -37,10 +36,7 @@ class ApiServerTest {
     private fun golden(name: String): String = Files.readString(Path.of("src/test/resources/golden/$name")).trimEnd('\n')
 
     private fun start(variant: Variant, vararg extra: String): ConfigurableApplicationContext =
-        SpringApplication(ApiServer::class.java).apply {
-            setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
-            setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
-        }.run("--server.port=0", "--pssr.api.variant=${variant.id}", *extra,
+        SpringServer.application(ApiServer::class.java, SpringServer.Stack(variant.framework, virtualThreads = variant.threads == "virtual")).run("--server.port=0", "--pssr.api.variant=${variant.id}", *extra,
             // a setting given twice on Spring's command line becomes "a,b": the default downstream only when none was given
             *(if (extra.none { it.startsWith("--pssr.forward.downstream-url=") }) arrayOf("--pssr.forward.downstream-url=$downstreamUrl") else emptyArray()))
 

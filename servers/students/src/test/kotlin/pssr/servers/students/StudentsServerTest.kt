@@ -9,9 +9,8 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
+import pssr.servers.spring.SpringServer
 import org.junit.jupiter.api.TestInstance
-import org.springframework.boot.SpringApplication
-import org.springframework.boot.WebApplicationType
 import org.springframework.boot.web.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.students.Students
@@ -47,10 +46,7 @@ class StudentsServerTest {
     fun stop() { pg.close(); dir.toFile().deleteRecursively() }
 
     private fun start(variant: Variant, vararg extra: String): ConfigurableApplicationContext =
-        SpringApplication(StudentsServer::class.java).apply {
-            setWebApplicationType(if (variant.reactive) WebApplicationType.REACTIVE else WebApplicationType.SERVLET)
-            setDefaultProperties(mapOf("spring.threads.virtual.enabled" to (variant.threads == "virtual").toString()))
-        }.run("--server.port=0", "--pssr.students.variant=${variant.id}", "--pssr.db.port=${pg.port}", "--pssr.students.io-delay-ms=300", *extra)
+        SpringServer.application(StudentsServer::class.java, SpringServer.Stack(variant.framework, virtualThreads = variant.threads == "virtual")).run("--server.port=0", "--pssr.students.variant=${variant.id}", "--pssr.db.port=${pg.port}", "--pssr.students.io-delay-ms=300", *extra)
 
     private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
         val port = (ctx as WebServerApplicationContext).webServer.port
