@@ -52,6 +52,9 @@ import pssr.bench.students.StudentsRun
         "  ./pssr run --quick --engines jstachio --approaches virtual,reactive",
         "  ./pssr run --rate 200,500,1000 --frameworks webflux # the open model",
         "  ./pssr run --resume results/<run-id>      # continue an interrupted run",
+        "",
+        "Options, in sections: What to run · Load · Server runtime · Output · then each",
+        "workload's own: Pages · Students (seed 003) · Products and forward (seed 004).",
     ])
 class RunCommand : Callable<Int> {
     @Mixin lateinit var what: WhatToRun

@@ -48,4 +48,16 @@ class DocumentedCommandsTest {
         assertTrue(parsed > 40, "found only $parsed command lines")
         assertTrue(failures.isEmpty(), failures.joinToString("\n"))
     }
+
+    @Test
+    fun `run --help opens with the most used commands, then its options in sections`() {
+        val help = ProbeRun.of("run", "--help").out
+        val first = help.lines().take(40).joinToString("\n")
+        assertTrue("./pssr run --quick" in first && "Most used:" in first, first)
+        val headings = listOf("What to run:", "Load (users, rate, driver, windows, repetitions):", "Server runtime:", "Output:",
+            "Pages workload (the PSSR matrix):", "Students workload (seed 003; docs/STUDENTS.md):", "Products and forward workloads (seed 004; docs/SEED004.md):", "Help:")
+        val at = headings.map { help.indexOf("\n$it\n") }
+        assertTrue(at.all { it >= 0 } && at == at.sorted(), "sections in order: ${headings.zip(at)}")
+        assertTrue(help.indexOf("--users") in at[1]..at[2] && help.indexOf("--hikari-max-pool-size") > at[6], "each option in its section")
+    }
 }
