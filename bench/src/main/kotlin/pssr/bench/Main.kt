@@ -11,6 +11,7 @@ import pssr.bench.cli.JmhCommand
 import pssr.bench.cli.LoadCommand
 import pssr.bench.cli.LoadEngineCommand
 import pssr.bench.cli.ListCommand
+import pssr.bench.cli.MergeCommand
 import pssr.bench.cli.ProbeCommand
 import pssr.bench.cli.ReproduceCommand
 import pssr.bench.cli.ReportCommand
@@ -29,7 +30,7 @@ import pssr.bench.measure.Server
         "Benchmarks Progressive Server-Side Rendering on the JVM: template engines x frameworks x approaches,",
         "and proves whether each page really streams.",
     ],
-    subcommands = [RunCommand::class, VerifyCommand::class, ProbeCommand::class, LoadCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, ReproduceCommand::class, ClaimsCommand::class, ListCommand::class, JmhCommand::class, LoadEngineCommand::class, CommandLine.HelpCommand::class],
+    subcommands = [RunCommand::class, VerifyCommand::class, ProbeCommand::class, LoadCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, MergeCommand::class, ReproduceCommand::class, ClaimsCommand::class, ListCommand::class, JmhCommand::class, LoadEngineCommand::class, CommandLine.HelpCommand::class],
 )
 class Pssr : Runnable {
     override fun run() {

@@ -28,9 +28,12 @@ import pssr.bench.run.OutputOptions
 import pssr.bench.run.PagesOptions
 import pssr.bench.run.Remote
 import pssr.bench.run.RunPlan
+import pssr.bench.run.RunEstimate
 import pssr.bench.run.RuntimeOptions
 import pssr.bench.run.ServerLaunch
 import pssr.bench.run.ServerRuntime
+import pssr.bench.run.Shard
+import pssr.bench.run.ShardRecord
 import pssr.bench.run.WhatToRun
 import pssr.bench.run.Workloads
 import pssr.bench.students.StudentsOptions
@@ -79,6 +82,8 @@ class RunCommand : Callable<Int> {
         val wantForward = Workloads.FORWARD in workloads
         if (wantProducts || wantForward) api.validate(wantProducts, wantForward)
         if (quick) selection.applyQuickSlice()
+        val shard = what.shard
+        if (shard != null && (!pages || wantStudents || wantProducts || wantForward)) throw UsageError("--shard splits the pages matrix; run the students, products and forward workloads unsharded")
         if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
         if (rates != null && users == null && profileUsers != null) throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         val plan = loading.plan(quick, pagesOptions.itemDelayMs, profileUsers)
@@ -91,6 +96,13 @@ class RunCommand : Callable<Int> {
         output.validate()
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
+        if (what.plan) {
+            if (target != null) throw UsageError("--plan starts pssr's own servers to list their routes; with --target, list yours with curl $target/routes")
+            val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus)
+            val levels = plan.levels.size + (openPlan?.levels?.size ?: 0)
+            println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null, shard))
+            return 0
+        }
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
         val wrk = if (pages && closedPlan != null) loading.checkDriver() else null
         val options = options(plan, serverCpus, loadCpus) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
@@ -116,7 +128,8 @@ class RunCommand : Callable<Int> {
             // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
             var failures = 0
             if (pages) for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! }))
-                failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, runtime.allowRemoteTarget).execute()
+                failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, runtime.allowRemoteTarget,
+                    shard?.let(::ShardRecord)).execute()
             if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
             if (wantProducts) failures += ApiRun(run, api, launch).products()
             if (wantForward) failures += ApiRun(run, api, launch).forward()
@@ -144,6 +157,7 @@ class RunCommand : Callable<Int> {
         "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
+        "shard" to what.shardText?.let { Shard.parse(it).toString() },
         "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
         "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,
         "serverCpus" to serverCpus, "loadCpus" to loadCpus)

@@ -42,7 +42,7 @@ object Environment {
         if (p.waitFor() == 0) out else null
     } catch (e: Exception) { null }
 
-    private fun cpuModel(): String = try {
+    fun cpuModel(): String = try {
         Files.readAllLines(Path.of("/proc/cpuinfo")).firstOrNull { it.startsWith("model name") }?.substringAfter(":")?.trim() ?: "unknown"
     } catch (e: Exception) { "unknown" }
 

@@ -28,7 +28,7 @@ data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
                         val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver,
-                        val allowRemoteTarget: Boolean = false) {
+                        val allowRemoteTarget: Boolean = false, val shard: ShardRecord? = null) {
     private val levelRun = LevelRun(driver, plan.windows)
     private val done = run.rows().map { it.key }.toHashSet()
     private val verified = run.checks().associateBy { it.route }
@@ -51,6 +51,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             failures += routes.count { !it.second }
             work += fw to routes.filter { it.second }.map { it.first }
         }
+        shard?.write(run.dir)
         val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
         System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s warm-up per route) with ${driver.description}" +
@@ -135,7 +136,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
 
     /** Verifies the selected routes (reusing stored checks on --resume); returns each route with pass/fail. */
     private fun verify(fw: Framework, t: Target): List<Pair<ListedRoute, Boolean>> {
-        val routes = t.routes().filter(selection::accepts)
+        val routes = t.routes().filter(selection::accepts).let { rs -> shard?.take(fw.name, rs) ?: rs }
         val fresh = routes.filter { it.key(fw.name).toString() !in verified }
         val freshChecks = Verifier().verify(fw.name, t.host, t.port, fresh)
         freshChecks.forEach { run.append(it); checks[it.route] = it }

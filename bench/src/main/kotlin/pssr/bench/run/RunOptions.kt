@@ -29,6 +29,14 @@ class WhatToRun : HelpSection {
 
     @Mixin lateinit var selection: Selection
 
+    @Option(names = ["--shard"], paramLabel = "K/N", description = ["Measure part K of N of the selected page routes (the same split on every machine), plus a reference route per framework and model; ./pssr merge joins the parts (docs/HARNESS.md)"])
+    var shardText: String? = null
+
+    val shard: Shard? get() = shardText?.let(Shard::parse)
+
+    @Option(names = ["--plan"], description = ["Print the routes this run (with --shard, this shard) measures and its expected duration, then stop (each framework's server starts once to list its routes)"])
+    var plan: Boolean = false
+
     @Option(names = ["--quick"], description = ["The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+2s per level, two repetitions in mirrored order, one server JVM per framework"])
     var quick: Boolean = false
 }

@@ -1,0 +1,113 @@
+package pssr.bench.results
+
+import java.nio.file.Files
+import java.nio.file.Path
+import pssr.bench.UsageError
+import pssr.bench.run.ShardRecord
+import pssr.probe.Jackson
+
+/** One shard's results folder as `merge` reads it: its shard.json and its options. */
+class ShardPart(val dir: Path, val shard: Int, val shards: Int, val splitHash: String, val machine: String,
+                val owned: Set<String>, val references: Set<String>, val options: Map<*, *>, val environment: Map<*, *>) {
+    val run = RunDirectory(dir)
+
+    companion object {
+        fun read(dir: Path): ShardPart {
+            if (!Files.isDirectory(dir)) throw UsageError("no results folder at $dir")
+            val file = dir.resolve(ShardRecord.FILE)
+            if (!Files.exists(file)) throw UsageError("$dir holds no ${ShardRecord.FILE}: it is not a shard (run it with ./pssr run --shard K/N)")
+            val s = Jackson.read(Files.readString(file)) as Map<*, *>
+            val env = if (Files.exists(dir.resolve("environment.json"))) Jackson.read(Files.readString(dir.resolve("environment.json"))) as Map<*, *> else emptyMap<Any, Any>()
+            fun strings(k: String) = (s[k] as List<*>).map { it.toString() }.toSet()
+            return ShardPart(dir, (s["shard"] as Number).toInt(), (s["shards"] as Number).toInt(), s["splitHash"].toString(), s["machine"].toString(),
+                strings("owned"), strings("references"), (env["options"] as? Map<*, *>).orEmpty(), env)
+        }
+    }
+}
+
+/**
+ * `./pssr merge DIR... --out DIR`: one results folder from the N folders of `run --shard K/N`. It refuses, one line
+ * each, folders of different splits (N, or the routes listed), a missing or a duplicated shard, and folders whose
+ * options differ other than by the shard. The merged results.csv holds each route's rows from the shard that owns it
+ * (exactly the rows of the same run unsharded: same keys, each level once), with its histograms, timelines,
+ * verification and failures; `shards.csv` names each route's shard and machine, and `references.csv` holds every
+ * shard's reference rows, the yardstick the report's normalised figures divide by (report/ShardsSection).
+ */
+object ShardMerge {
+    fun check(parts: List<ShardPart>) {
+        val first = parts.first()
+        parts.firstOrNull { it.shards != first.shards }?.let {
+            throw UsageError("${it.dir} is shard ${it.shard}/${it.shards}, ${first.dir} shard ${first.shard}/${first.shards}: shards of one split have the same N")
+        }
+        parts.groupBy { it.shard }.values.firstOrNull { it.size > 1 }?.let { twice ->
+            throw UsageError("shard ${twice[0].shard}/${first.shards} is given twice: ${twice.joinToString(" and ") { it.dir.toString() }}")
+        }
+        val missing = (1..first.shards) - parts.map { it.shard }.toSet()
+        if (missing.isNotEmpty()) throw UsageError("shard ${missing.joinToString(", ") { "$it/${first.shards}" }} is missing; merge needs all ${first.shards}")
+        parts.firstOrNull { it.splitHash != first.splitHash }?.let {
+            throw UsageError("${it.dir} was split over other routes than ${first.dir} (another selection, a framework that did not start there, or another pssr version): a mixed split cannot be merged")
+        }
+        for (p in parts) {
+            val differ = (p.options.keys + first.options.keys).map { it.toString() }.distinct().filter { it != "shard" && p.options[it] != first.options[it] }
+            if (differ.isNotEmpty()) throw UsageError("${p.dir} was run with other options than ${first.dir} (${differ.joinToString(", ") { "$it: ${p.options[it]} vs ${first.options[it]}" }}); shards must differ only by --shard")
+        }
+    }
+
+    fun merge(dirs: List<Path>, out: Path): RunDirectory {
+        val parts = dirs.map(ShardPart::read).sortedBy { it.shard }
+        check(parts)
+        if (Files.exists(out.resolve("results.csv"))) throw UsageError("$out already holds a run; choose another --out (nothing was overwritten)")
+        Files.createDirectories(out)
+        val merged = RunDirectory(out)
+        val refs = out.resolve(REFERENCES)
+        val shardsFile = out.resolve(SHARDS)
+        Files.writeString(shardsFile, CsvFile.header(listOf("route", "shard", "machine")) + "\n")
+        for (p in parts) {
+            val rows = p.run.rows()
+            val own = rows.filter { baseKey(it) in p.owned }
+            own.forEach(merged::append)
+            rows.filter { baseKey(it) in p.references }.forEach { r ->
+                appendCsv(refs, REFERENCE_COLUMNS, listOf(p.shard, p.machine, r.frameworkLabel, r.model, r.route, r.loadModel, levelOf(r), r.repetition, r.throughputRps))
+            }
+            p.owned.forEach { appendCsv(shardsFile, null, listOf(it, p.shard, p.machine)) }
+            val keys = own.map { it.key }.toSet()
+            copyCsv(p.run.histograms, merged.histograms) { it["key"] in keys }
+            copyCsv(p.run.timelineFile, merged.timelineFile) { it["key"] in keys }
+            copyCsv(p.run.enginesFile, merged.enginesFile) { it["key"] in keys }
+            p.run.checks().filter { it.route in p.owned }.forEach(merged::append)
+            p.run.failures().filter { f -> f.model.isEmpty() || "${f.framework}/${f.model}/${f.engine}/${f.approach}" in p.owned }.forEach(merged::append)
+        }
+        val env = LinkedHashMap<Any?, Any?>(parts.first().environment)
+        env["options"] = parts.first().options.filterKeys { it != "shard" }
+        env["shards"] = parts.map { linkedMapOf("shard" to it.shard, "of" to it.shards, "machine" to it.machine, "dir" to it.dir.toAbsolutePath().toString(),
+            "startedAt" to it.environment["startedAt"], "cpuModel" to it.environment["cpuModel"]) }
+        env["splitHash"] = parts.first().splitHash
+        Files.writeString(merged.environment, Jackson.writePretty(env))
+        return merged
+    }
+
+    const val REFERENCES = "references.csv"
+    const val SHARDS = "shards.csv"
+    val REFERENCE_COLUMNS = listOf("shard", "machine", "framework", "model", "route", "load_model", "level", "repetition", "throughput_rps")
+
+    /** The route a row measures, without a runtime label: the unit the split deals out. */
+    fun baseKey(r: ResultRow) = "${r.framework}/${r.model}/${r.engine}/${r.approach}"
+    fun levelOf(r: ResultRow) = if (r.open) r.rateRps.toInt() else r.users
+
+    private fun appendCsv(file: Path, columns: List<String>?, values: List<Any?>) {
+        val header = if (columns != null && !Files.exists(file)) CsvFile.header(columns) + "\n" else ""
+        Files.writeString(file, header + CsvFile.line(values) + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
+    }
+
+    /** The records of [from] that [keep] accepts, appended to [to] with [from]'s header (written when [to] is new). */
+    private fun copyCsv(from: Path, to: Path, keep: (Map<String, String>) -> Boolean) {
+        if (!Files.exists(from)) return
+        val header = Files.newBufferedReader(from).use { it.readLine() } ?: return
+        val columns = header.split(',') // pssr's own column names: no quoting
+        val records = CsvFile.read(from).filter(keep)
+        if (records.isEmpty()) return
+        val text = StringBuilder(if (Files.exists(to)) "" else header + "\n")
+        records.forEach { r -> text.append(CsvFile.line(columns.map { r[it] })).append('\n') }
+        Files.writeString(to, text, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
+    }
+}

@@ -1,0 +1,53 @@
+package pssr.bench.run
+
+import java.nio.file.Files
+import kotlin.math.ceil
+
+/**
+ * `run --plan`: which routes this run (with --shard, this shard) measures and how long it should take, before anything
+ * is measured. Each framework's server is started once to list its routes; that start, timed, stands for every start
+ * of the run. The estimate: per framework, the verification (16 routes at a time, a page at 100 ms per item), then per
+ * route and repetition a fresh JVM (its start and stop), the route warm-up and every level's two windows plus
+ * [LEVEL_OVERHEAD_S] (the driver's start, the side probe's last request); a shared JVM (--quick) starts once and warms
+ * every route once. The shard's reference routes are counted with its own.
+ */
+object RunEstimate {
+    /** Per level, beyond its windows: wrk's start and the side probe's request in flight (measured: 0.3-0.5 s). */
+    const val LEVEL_OVERHEAD_S = 0.4
+    /** A fresh JVM's stop (SIGTERM, the framework's shutdown). */
+    const val STOP_S = 1.0
+
+    data class FrameworkPlan(val framework: String, val routes: Int, val startSeconds: Double, val pageSeconds: Double)
+
+    fun list(selection: Selection, launch: ServerLaunch, shard: Shard?): List<FrameworkPlan> {
+        val logs = Files.createTempDirectory("pssr-plan-")
+        try {
+            return selection.frameworks().map { fw ->
+                val t0 = System.nanoTime()
+                ServerProcess.start(fw, launch, logs, "plan").use { server ->
+                    val start = (System.nanoTime() - t0) / 1e9
+                    val listed = server.routes().filter(selection::accepts)
+                    val routes = shard?.let { ShardRecord(it).take(fw.name, listed) } ?: listed
+                    FrameworkPlan(fw.name, routes.size, start, (routes.maxOfOrNull { it.model.items.size } ?: 0) * 0.1)
+                }
+            }
+        } finally { logs.toFile().deleteRecursively() }
+    }
+
+    /** Expected seconds of one framework's part of the run. */
+    fun seconds(p: FrameworkPlan, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean): Double {
+        val verify = p.startSeconds + STOP_S + ceil(p.routes / 16.0) * p.pageSeconds
+        val level = plan.windows.warmup.seconds + plan.windows.measured.seconds + LEVEL_OVERHEAD_S
+        val perRuntime = if (sharing) p.startSeconds + STOP_S + p.routes * plan.routeWarmup.seconds + p.routes * plan.repeat * levels * level
+            else p.routes * plan.repeat * (p.startSeconds + STOP_S + plan.routeWarmup.seconds + levels * level)
+        return verify + runtimes * perRuntime
+    }
+
+    fun text(plans: List<FrameworkPlan>, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean, shard: Shard?): String {
+        val total = plans.sumOf { seconds(it, plan, levels, runtimes, sharing) }
+        return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") { "${it.framework} ${it.routes} routes (server start %.1f s)".format(java.util.Locale.ROOT, it.startSeconds) } +
+            "; $levels levels x ${plan.repeat} repetitions x ${runtimes} runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
+            "${plan.routeWarmup.seconds} s route warm-up, ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
+            "expected %d min %02d s".format(java.util.Locale.ROOT, (total / 60).toInt(), (total % 60).toInt())
+    }
+}
