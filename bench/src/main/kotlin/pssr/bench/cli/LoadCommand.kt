@@ -15,7 +15,6 @@ import pssr.bench.load.LoadPlan
 import pssr.bench.load.LoadReport
 import pssr.bench.load.LoadRun
 import pssr.bench.load.LoadSummary
-import pssr.bench.measure.DriverUnavailable
 import pssr.bench.measure.OpenModelDriver
 import pssr.bench.measure.ProcessCpu
 import pssr.bench.measure.Windows
@@ -84,7 +83,7 @@ class LoadCommand : Callable<Int> {
         // every page is learned (and every bad URL refused) before any load
         val pages = urls.mapIndexed { i, u -> LoadPage.learn(if (i == 0) "A" else "B", u, plan.timeout, allowRemoteTarget) }
         if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
-        val wrk = if (plan.users.isNotEmpty()) locateWrk() else null
+        val wrk = if (plan.users.isNotEmpty()) WrkDriver.required(wrkPath) else null
         Files.createDirectories(dir)
         val closed = wrk?.let { WrkDriver(it, 1, plan.timeout) }
         val open = if (plan.rates.isNotEmpty()) OpenModelDriver(plan.timeout) else null
@@ -137,11 +136,5 @@ class LoadCommand : Callable<Int> {
         if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1 to 600 seconds, was $timeoutSeconds")
         return LoadPlan(us.distinct().sorted(), rs.distinct().sorted(), Windows(Duration.ofSeconds(warmup), Duration.ofSeconds(duration)), repeat,
             Duration.ofSeconds(pageWarmup), lengthTolerance, Duration.ofSeconds(timeoutSeconds))
-    }
-
-    private fun locateWrk(): Path {
-        val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
-        try { WrkDriver.versionOf(exe) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
-        return exe
     }
 }

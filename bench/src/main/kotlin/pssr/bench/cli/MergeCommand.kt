@@ -32,7 +32,8 @@ class MergeCommand : Callable<Int> {
         val normalised = ShardNormalisation.of(merged.rows(), read.first, read.second)
         Files.writeString(merged.dir.resolve("normalised.csv"), (listOf(CsvFile.header(listOf("route", "load_model", "level", "shard", "machine",
             "raw_rps", "reference_rps", "normalised", "reference_spread"))) + normalised.map { n ->
-            CsvFile.line(listOf(n.route, n.loadModel, n.level, n.shard, n.machine, n.raw, n.reference, n.normalised, n.referenceSpread))
+            fun f(v: Double, decimals: Int) = if (v.isNaN()) "NaN" else String.format(java.util.Locale.ROOT, "%.${decimals}f", v)
+            CsvFile.line(listOf(n.route, n.loadModel, n.level, n.shard, n.machine, f(n.raw, 2), f(n.reference, 2), f(n.normalised, 4), f(n.referenceSpread, 4)))
         }).joinToString("\n", postfix = "\n"))
         Report.write(merged)
         val machines = read.first.values.toSet()

@@ -9,7 +9,6 @@ import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import pssr.bench.HelpSection
 import pssr.bench.UsageError
-import pssr.bench.measure.DriverUnavailable
 import pssr.bench.measure.EngineAddress
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.ProcessCpu
@@ -113,9 +112,7 @@ class LoadOptions : HelpSection {
     fun checkDriver(): Path? = when (driver) {
         "wrk" -> {
             if (driverThreads !in 1..64) throw UsageError("--driver-threads must be 1..64, was $driverThreads")
-            val exe = WrkDriver.locate(wrkPath) ?: throw UsageError(if (wrkPath != null) "--wrk $wrkPath: no executable there; ${WrkDriver.INSTALL_HINT}" else WrkDriver.INSTALL_HINT)
-            try { WrkDriver.versionOf(exe) } catch (e: DriverUnavailable) { throw UsageError(e.message ?: "wrk cannot run") }
-            exe
+            WrkDriver.required(wrkPath)
         }
         "jmeter" -> null
         else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
