@@ -12,6 +12,7 @@ import pssr.bench.run.Project
 import pssr.bench.UsageError
 import pssr.bench.cli
 import pssr.bench.run.ReproducePlan
+import pssr.bench.run.Shard
 
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
     description = ["Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim",
@@ -31,14 +32,21 @@ class ReproduceCommand : Callable<Int> {
     @Option(names = ["--plan"], description = ["Print the plan and its estimated time, and stop"])
     var planOnly: Boolean = false
 
+    @Option(names = ["--shard"], paramLabel = "K/N", description = ["Run part K of N of the phases (whole phases, balanced by estimate, the same split on every machine); judge all parts together with ./pssr claims DIR..."])
+    var shard: String? = null
+
     override fun call(): Int {
         val time = parseBudget(budget)
-        val plan = ReproducePlan.fit(time)
+        val part = shard?.let(Shard::parse)
+        val whole = ReproducePlan.fit(time)
             ?: throw UsageError("--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need about ${ReproducePlan.minimumBudget().toMinutes()} min); give --budget ${ReproducePlan.minimumBudget().toMinutes()}m or more")
+        val plan = part?.let { whole.part(it) } ?: whole
+        if (part != null && plan.phases.isEmpty()) throw UsageError("--shard $part: the plan has ${whole.phases.size} phases, so part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts")
         if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
         val dir = (resume ?: out ?: Project.root.resolve("results").resolve("reproduce-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
         if (resume != null && !Files.isDirectory(dir)) throw UsageError("--resume: no reproduce folder at $dir")
         if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
+        part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them together: ./pssr claims <each part's folder>/*/") }
         plan.describe().forEach(::println)
         if (planOnly) return 0
         Files.createDirectories(dir)

@@ -37,13 +37,15 @@ class Compare(
         val evidence: String get() = if (pAdjusted != null) "Welch, Holm-adjusted p ${Compare.p(pAdjusted).let { if (it.startsWith("<")) "< ${it.drop(1)}" else "= $it" }}" else "threshold rule, single repetition: not a test"
     }
 
-    data class Row(val route: String, val users: Int, val throughput: Change, val p99: Change, val errorsA: Int, val errorsB: Int) {
+    data class Row(val route: String, val users: Int, val throughput: Change, val p99: Change, val errorsA: Int, val errorsB: Int,
+                   /** Two merged runs (`./pssr merge`) whose shards measured this route on different machines: "A's / B's"; null otherwise. */
+                   val machines: String? = null) {
         /** What a reader should take from the row, in words. */
         val verdict: String get() = listOfNotNull(
             if (throughput.significant) (if (throughput.ratio > 1) "faster" else "slower") else null,
             if (p99.significant) (if (p99.ratio < 1) "p99 better" else "p99 worse") else null,
             if (errorsA > 0 || errorsB > 0) "errors A=$errorsA B=$errorsB" else null,
-        ).joinToString(", ").ifEmpty { "within noise" }
+        ).joinToString(", ").ifEmpty { "within noise" } + (machines?.let { " (measured on different machines: $it)" } ?: "")
     }
 
     /** How many Welch tests the table made: the family the Holm adjustment covers. */
@@ -62,12 +64,18 @@ class Compare(
                 val p99 = Stats.welch(x.map { it.latencyP99Ms }, y.map { it.latencyP99Ms })
             }
             val levels = keys.map { Level(ga.getValue(it), gb.getValue(it)) }
+            // merged runs: each route's machine, so that a comparison across machines is named as one
+            val machinesA = ShardNormalisation.read(a.run)?.first?.mapValues { it.value.second }
+            val machinesB = ShardNormalisation.read(b.run)?.first?.mapValues { it.value.second }
             // The family: every test the table makes, in row order, throughput then p99.
             val adjusted = Stats.holm(levels.flatMap { listOfNotNull(it.thr?.p, it.p99?.p) }).iterator()
             val rows = keys.zip(levels).map { (k, l) ->
                 val thr = change(l.x.map { it.throughputRps }, l.y.map { it.throughputRps }, l.thr, l.thr?.let { adjusted.next() }, threshold, alpha)
                 val p99 = change(l.x.map { it.latencyP99Ms }, l.y.map { it.latencyP99Ms }, l.p99, l.p99?.let { adjusted.next() }, threshold, alpha)
-                Row(k.first, k.second, thr, p99, l.x.sumOf { it.errors }.toInt(), l.y.sumOf { it.errors }.toInt())
+                val base = l.x.first().let { "${it.framework}/${it.model}/${it.engine}/${it.approach}" }
+                val (xa, xb) = machinesA?.get(base) to machinesB?.get(base)
+                Row(k.first, k.second, thr, p99, l.x.sumOf { it.errors }.toInt(), l.y.sumOf { it.errors }.toInt(),
+                    if (xa != null && xb != null && xa != xb) "$xa / $xb" else null)
             }
             val onlyA = (ga.keys - gb.keys).map { "${it.first}@${it.second}" }.sorted()
             val onlyB = (gb.keys - ga.keys).map { "${it.first}@${it.second}" }.sorted()

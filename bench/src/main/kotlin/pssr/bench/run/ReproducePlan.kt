@@ -23,6 +23,21 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
 
     val estimate: Duration get() = phases.fold(Duration.ZERO) { a, p -> a + p.estimate }
 
+    /**
+     * `reproduce --shard K/N`: the phases of part K, whole phases dealt longest first to the part with the least
+     * estimated time so far (the same on every machine). Claims compare routes within a phase, so a phase never
+     * crosses machines; `./pssr claims` judges the parts' folders together.
+     */
+    fun part(shard: Shard): ReproducePlan {
+        val load = LongArray(shard.count)
+        val owner = phases.sortedWith(compareByDescending<Phase> { it.estimate }.thenBy { it.folder }).associate { p ->
+            val i = load.indices.minBy { load[it] }
+            load[i] += p.estimate.seconds
+            p.folder to i
+        }
+        return copy(phases = phases.filter { owner[it.folder] == shard.index - 1 })
+    }
+
     /** The plan as a table, for the console before anything starts. */
     fun describe(): List<String> = buildList {
         add("reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(budget)} budget; pages: $repeat repetitions of ${measuredSeconds} s windows at ${LEVELS.joinToString(",")} users")

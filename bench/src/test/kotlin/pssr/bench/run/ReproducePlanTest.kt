@@ -67,4 +67,16 @@ class ReproduceCoversClaimsTest {
             .filter { (_, j) -> j.verdict == pssr.bench.claims.Verdict.NOT_MEASURED && !j.ours.contains("verification") }
         assertEquals(emptyList<String>(), missing.map { "${it.first.id}: ${it.second.ours}" })
     }
+
+    @Test
+    fun `reproduce --shard parts hold every phase once, balanced within the longest phase`() {
+        val plan = ReproducePlan.fit(Duration.ofMinutes(90))!!
+        for (n in 1..3) {
+            val parts = (1..n).map { plan.part(Shard(it, n)) }
+            assertEquals(plan.phases.map { it.folder }.sorted(), parts.flatMap { p -> p.phases.map { it.folder } }.sorted(), "$n parts")
+            val loads = parts.map { it.estimate.seconds }
+            assertTrue(loads.max() - loads.min() <= plan.phases.maxOf { it.estimate.seconds }, "loads $loads")
+            assertEquals(parts.map { it.phases }, (1..n).map { plan.part(Shard(it, n)).phases }, "the same split every time")
+        }
+    }
 }

@@ -24,7 +24,8 @@ class ShardMergeTest {
     private val reference = "webflux/presentations/baseline/virtual"
 
     /** Shard [k] of [n] on a machine [speed] times as fast: its own routes (round-robin) and the reference, 2 levels x 2 repetitions. */
-    private fun shard(k: Int, n: Int, speed: Double, options: Map<String, Any?> = mapOf("levels" to listOf(1, 32)), name: String = "s$k", split: String = "abc"): Path {
+    private fun shard(k: Int, n: Int, speed: Double, options: Map<String, Any?> = mapOf("levels" to listOf(1, 32)), name: String = "s$k", split: String = "abc",
+                      machine: String = "machine$k"): Path {
         val dir = tmp.resolve(name)
         val run = RunDirectory(dir)
         val owned = routes.filterIndexed { i, _ -> i % n == k - 1 }
@@ -36,7 +37,7 @@ class ShardMergeTest {
         }
         Files.writeString(run.environment, Jackson.writePretty(mapOf("options" to options + ("shard" to "$k/$n"), "cpuModel" to "cpu$k")))
         Files.writeString(dir.resolve("shard.json"), Jackson.writePretty(mapOf("shard" to k, "shards" to n, "splitHash" to split,
-            "machine" to "machine$k", "owned" to owned, "references" to listOf(reference))))
+            "machine" to machine, "owned" to owned, "references" to listOf(reference))))
         return dir
     }
 
@@ -61,6 +62,18 @@ class ShardMergeTest {
         assertEquals(2.25, n.getValue("jstachio").raw / n.getValue("htmlflow").raw, 0.05)
         assertEquals(1.5, n.getValue("jstachio").normalised / n.getValue("htmlflow").normalised, 1.5 * 0.05)
         assertEquals(0.5 / Math.sqrt(2.0) / 1.25, n.getValue("jstachio").referenceSpread, 0.02, "the reference's spread says how far the machines differ")
+    }
+
+    @Test
+    fun `compare names the rows of two merged runs that different machines measured`() {
+        val a = tmp.resolve("a"); val b = tmp.resolve("b")
+        assertEquals(0, ProbeRun.of("merge", shard(1, 2, 1.0, name = "a1").toString(), shard(2, 2, 1.0, name = "a2").toString(), "--out", a.toString()).code)
+        assertEquals(0, ProbeRun.of("merge", shard(1, 2, 1.0, name = "b1").toString(), shard(2, 2, 1.0, name = "b2", machine = "runner-7").toString(), "--out", b.toString()).code)
+        val out = ProbeRun.of("compare", a.toString(), b.toString(), "--allow-different-env").out
+        val jstachio = out.lines().filter { "jstachio" in it }   // shard 2: machine2 in A, runner-7 in B
+        val htmlflow = out.lines().filter { "htmlflow" in it }   // shard 1: machine1 in both
+        assertTrue(jstachio.isNotEmpty() && jstachio.all { "measured on different machines: machine2 / runner-7" in it }, out)
+        assertTrue(htmlflow.isNotEmpty() && htmlflow.none { "different machines" in it }, out)
     }
 
     private fun refused(expected: String, vararg dirs: Path) {
