@@ -15,15 +15,17 @@ OUT="$(mktemp -d /tmp/pssr-load-check.XXXXXX)"
 ./pssr list >/dev/null   # builds if needed
 PIDS=()
 trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true' EXIT INT TERM
-start() { # framework -> base URL; the server JVM as pssr starts it, on a free loopback port
+# Not called as $(start ...): a command substitution is a subshell, whose PIDS the trap above would never see.
+start() { # framework -> BASE=its URL; the server JVM as pssr starts it, on a free loopback port
   local jar; jar=$(ls "servers/$1/target/pssr-server-$1-"*.jar | grep -v plain | head -1)
   "$JAVA_HOME/bin/java" -Xms512m -Xmx2g -XX:+UseG1GC --sun-misc-unsafe-memory-access=allow -Dserver.address=127.0.0.1 -Dserver.port=0 \
     -Dpssr.port-file="$OUT/$1.port" -jar "$jar" >"$OUT/$1.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 300); do [ -s "$OUT/$1.port" ] && break; sleep 0.2; done
-  echo "http://127.0.0.1:$(cat "$OUT/$1.port")"
+  BASE="http://127.0.0.1:$(cat "$OUT/$1.port")"
 }
-WEBFLUX=$(start webflux); MVC=$(start mvc)
+start webflux; WEBFLUX=$BASE
+start mvc; MVC=$BASE
 STREAMING="$WEBFLUX/presentations/jstachio/virtual"; BUFFERED="$MVC/presentations/jstachio/blocking"
 echo "load-check: WebFlux $WEBFLUX, MVC $MVC; results in $OUT"
 
