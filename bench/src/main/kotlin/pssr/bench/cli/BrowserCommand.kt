@@ -3,8 +3,6 @@ package pssr.bench.cli
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
@@ -71,7 +69,7 @@ class BrowserCommand : Callable<Int> {
         }
         throttling.forEach { if (it !in Lighthouse.THROTTLINGS) throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}") }
 
-        val dir = (out ?: Project.root.resolve("results").resolve("browser-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        val dir = (out ?: Project.resultsPath("browser-")).toAbsolutePath().normalize()
         if (Files.exists(dir) && Files.list(dir).use { it.findAny().isPresent }) throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
         val chromium = chromiumPath?.let { p -> p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
             ?: Chromium.executable() ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")

@@ -39,7 +39,7 @@ class JmhCommand : Runnable {
             .measurementIterations(3).measurementTime(org.openjdk.jmh.runner.options.TimeValue.seconds(1))
             .addProfiler("gc")
             .jvmArgsAppend("-Xms512m", "-Xmx512m")
-        val json = out ?: Project.root.resolve("results").resolve("jmh-" + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json")
+        val json = out ?: Project.resultsPath("jmh-", ".json")
         json.toAbsolutePath().parent?.let { java.nio.file.Files.createDirectories(it) }
         base.resultFormat(org.openjdk.jmh.results.format.ResultFormatType.JSON).result(json.toString())
         if (engines.isNotEmpty()) base.param("engine", *engines.toTypedArray())

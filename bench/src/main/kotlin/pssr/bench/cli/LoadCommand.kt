@@ -3,8 +3,6 @@ package pssr.bench.cli
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
@@ -77,7 +75,7 @@ class LoadCommand : Callable<Int> {
 
     override fun call(): Int {
         val plan = plan()
-        val dir = (out ?: Project.root.resolve("results").resolve("load-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        val dir = (out ?: Project.resultsPath("load-")).toAbsolutePath().normalize()
         if (Files.exists(dir) && !Files.isDirectory(dir)) throw UsageError("--out $dir is a file; name a directory (it is created if missing)")
         if (Files.exists(dir.resolve("load.csv"))) throw UsageError("$dir already holds a load run; choose another --out (nothing was overwritten)")
         // every page is learned (and every bad URL refused) before any load
@@ -105,7 +103,7 @@ class LoadCommand : Callable<Int> {
         val summary = LoadSummary(run.pages, rows)
         Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
             "bytes" to p.bytes, "html" to p.html, "probe" to pssr.probe.page.ProbeOutput.reportMap(p.unloaded)) }))
-        LoadReport.write(dir, summary, run.timelines(), method)
+        LoadReport.write(dir, summary, run.timelines, method)
         if (json) print(Jackson.writePretty(LoadReport.json(summary, dir)))
         else {
             LoadReport.answer(summary).forEach(::println)

@@ -3,8 +3,6 @@ package pssr.bench.cli
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
@@ -61,7 +59,7 @@ class ProbeCommand : Callable<Int> {
         val timeout = Duration.ofSeconds(timeoutSeconds)
         val chromium = if (!browser) null else chromiumPath?.let { p -> p.takeIf { Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
             ?: Chromium.executable() ?: throw UsageError("--browser needs Chromium (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
-        val dir = (out ?: Project.root.resolve("results").resolve("probe-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        val dir = (out ?: Project.resultsPath("probe-")).toAbsolutePath().normalize()
         val summaries = mutableListOf<ProbeSummary>()
         val failures = mutableListOf<String>()
         val open = lazy { try { Chromium.launch(chromium!!) } catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }

@@ -3,8 +3,6 @@ package pssr.bench.cli
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
@@ -43,7 +41,7 @@ class ReproduceCommand : Callable<Int> {
         val plan = part?.let { whole.part(it) } ?: whole
         if (part != null && plan.phases.isEmpty()) throw UsageError("--shard $part: the plan has ${whole.phases.size} phases, so part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts")
         if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
-        val dir = (resume ?: out ?: Project.root.resolve("results").resolve("reproduce-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize()
+        val dir = (resume ?: out ?: Project.resultsPath("reproduce-")).toAbsolutePath().normalize()
         if (resume != null && !Files.isDirectory(dir)) throw UsageError("--resume: no reproduce folder at $dir")
         if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
         part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them together: ./pssr claims <each part's folder>/*/") }

@@ -35,7 +35,8 @@ data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Win
 class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: LoadPlan,
               private val closed: LoadDriver?, private val open: LoadDriver?, private val progress: Progress) {
     val rowsFile: Path = dir.resolve("load.csv")
-    private val timelines = LinkedHashMap<String, List<Chunk>>()
+    /** `"<page> <load model> <level>"` -> the chunk timeline of that level's median side-probe sample (its last repetition). */
+    val timelines = LinkedHashMap<String, List<Chunk>>()
     /** The pages, their unloaded figures re-measured once warm ([warmProbe]). */
     var pages: List<LoadPage> = learned
         private set
@@ -62,8 +63,6 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
         Files.writeString(dir.resolve("timelines.json"), Jackson.writePretty(timelines.mapValues { (_, cs) -> cs.map { listOf(it.atMillis, it.bytes) } }))
         return rows
     }
-
-    fun timelines(): Map<String, List<Chunk>> = timelines
 
     /**
      * The page learned before any load was fetched from a server that may be cold (its first request pays for class

@@ -61,7 +61,6 @@ object ShardMerge {
         val merged = RunDirectory(out)
         val refs = out.resolve(REFERENCES)
         val shardsFile = out.resolve(SHARDS)
-        Files.writeString(shardsFile, CsvFile.header(listOf("route", "shard", "machine")) + "\n")
         for (p in parts) {
             val rows = p.run.rows()
             val own = rows.filter { baseKey(it) in p.owned }
@@ -69,7 +68,7 @@ object ShardMerge {
             rows.filter { baseKey(it) in p.references }.forEach { r ->
                 appendCsv(refs, REFERENCE_COLUMNS, listOf(p.shard, p.machine, r.frameworkLabel, r.model, r.route, r.loadModel, levelOf(r), r.repetition, r.throughputRps))
             }
-            p.owned.forEach { appendCsv(shardsFile, null, listOf(it, p.shard, p.machine)) }
+            p.owned.forEach { appendCsv(shardsFile, SHARD_COLUMNS, listOf(it, p.shard, p.machine)) }
             val keys = own.map { it.key }.toSet()
             copyCsv(p.run.histograms, merged.histograms) { it["key"] in keys }
             copyCsv(p.run.timelineFile, merged.timelineFile) { it["key"] in keys }
@@ -88,14 +87,15 @@ object ShardMerge {
 
     const val REFERENCES = "references.csv"
     const val SHARDS = "shards.csv"
+    val SHARD_COLUMNS = listOf("route", "shard", "machine")
     val REFERENCE_COLUMNS = listOf("shard", "machine", "framework", "model", "route", "load_model", "level", "repetition", "throughput_rps")
 
     /** The route a row measures, without a runtime label: the unit the split deals out. */
     fun baseKey(r: ResultRow) = "${r.framework}/${r.model}/${r.engine}/${r.approach}"
     fun levelOf(r: ResultRow) = if (r.open) r.rateRps.toInt() else r.users
 
-    private fun appendCsv(file: Path, columns: List<String>?, values: List<Any?>) {
-        val header = if (columns != null && !Files.exists(file)) CsvFile.header(columns) + "\n" else ""
+    private fun appendCsv(file: Path, columns: List<String>, values: List<Any?>) {
+        val header = if (!Files.exists(file)) CsvFile.header(columns) + "\n" else ""
         Files.writeString(file, header + CsvFile.line(values) + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
     }
 

@@ -3,8 +3,6 @@ package pssr.bench.run
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import pssr.bench.HelpSection
@@ -224,7 +222,7 @@ class OutputOptions : HelpSection {
             if (cut > 0) System.err.println("pssr: --resume: dropped a partial last line ($cut bytes) left by the interrupted run")
             return it
         }
-        val dir = out ?: Project.root.resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+        val dir = out ?: Project.resultsPath()
         if (Files.exists(dir.resolve("results.csv")) || Files.exists(dir.resolve("verification.csv")))
             throw UsageError("$dir already holds a run; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
         Files.createDirectories(dir)
