@@ -90,6 +90,7 @@ class RunCommand : Callable<Int> {
         val (serverCpus, loadCpus) = runtime.pinning()
         runtime.validate()
         val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms)
+        val setup = runtime.setup()
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
         val targetFramework = target?.let { Remote(it, runtime.allowRemoteTarget).routes().first().framework }
         val engines = loading.engines(plan)
@@ -98,14 +99,14 @@ class RunCommand : Callable<Int> {
         val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
         if (what.plan) {
             if (target != null) throw UsageError("--plan starts pssr's own servers to list their routes; with --target, list yours with curl $target/routes")
-            val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus)
+            val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, setup = setup)
             val levels = plan.levels.size + (openPlan?.levels?.size ?: 0)
             println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null, shard))
             return 0
         }
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
         val wrk = if (pages && closedPlan != null) loading.checkDriver() else null
-        val options = options(plan, serverCpus, loadCpus) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
+        val options = options(plan, serverCpus, loadCpus) + mapOf("setup" to setup?.label) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
             mapOf("workloads" to workloads) + (if (wantStudents) students.asMap() else emptyMap()) +
             (if (wantProducts || wantForward) api.asMap() else emptyMap())
         // an external --db-url is reached (and logged into) before anything is written; an embedded one starts here
@@ -121,7 +122,8 @@ class RunCommand : Callable<Int> {
         driver.use {
             val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
             loadCpus?.let { runtime.pinSelf(it) }
-            val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
+            val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, setup = setup,
+                extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
             // a resumed run keeps the environment it started with, and records each resumed segment beside it
             val envFile = if (output.resume != null && Files.exists(run.environment)) dir.resolve("environment-resumed-${System.currentTimeMillis()}.json") else run.environment
             Environment.write(envFile, Environment.describe(options, launch, loadCpus, driver, cores))

@@ -48,6 +48,14 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                 failures++
                 continue
             }
+            // a paper's setup is measured only when the server shows it runs with it (GET /routes settings)
+            val wrong = launch.setup?.mismatches(fw.name, routes.firstOrNull()?.first?.settings ?: emptyMap()).orEmpty()
+            if (wrong.isNotEmpty() && target == null) {
+                System.err.println("pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is marked failed")
+                run.append(Failure(fw.name, "", "", "", "setup", wrong.joinToString("; ")))
+                failures++
+                continue
+            }
             failures += routes.count { !it.second }
             work += fw to routes.filter { it.second }.map { it.first }
         }

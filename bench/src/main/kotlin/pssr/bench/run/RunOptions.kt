@@ -16,6 +16,8 @@ import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
 import pssr.bench.results.Environment
 import pssr.bench.results.RunDirectory
+import pssr.bench.setup.Setup
+import pssr.bench.setup.Setups
 
 /** `run`: which workloads and which part of the page matrix. */
 class WhatToRun : HelpSection {
@@ -141,6 +143,24 @@ class RuntimeOptions : HelpSection {
 
     @Option(names = ["--jvm"], paramLabel = "LABEL=FLAGS", description = ["Also run with these server JVM flags (repeatable), e.g. --jvm 'g1=-XX:+UseG1GC' --jvm 'zgc=-XX:+UseZGC'; combined with every --jdk"])
     var jvms: List<String> = emptyList()
+
+    @Option(names = ["--setup"], paramLabel = "NAME", description = ["Start the servers as a seed paper ran them: paper-000 ... paper-004 (every " +
+        "setting, its source and what is not applied: docs/SETUPS.md); each value GET /routes reports is checked before any load"])
+    var setupName: String? = null
+
+    @Option(names = ["--ours"], split = ",", paramLabel = "FACTOR", description = ["With --setup: turn these of its settings back to the tool's " +
+        "values, one factor at a time (e.g. --ours webflux-blocking-threads)"])
+    var ours: List<String> = emptyList()
+
+    /** The setup `--setup`/`--ours` name, or null for the tool's own; bad names are a [UsageError]. */
+    fun setup(): Setup? {
+        if (setupName == null) {
+            if (ours.isNotEmpty()) throw UsageError("--ours turns settings of a --setup back to the tool's values; give --setup too")
+            return null
+        }
+        if (target != null) throw UsageError("--setup chooses how pssr starts servers; with --target the server is yours (start it as the setup says: docs/SETUPS.md)")
+        return Setups.byName(setupName!!).withOurs(ours)
+    }
 
     @Option(names = ["--heap-max"], description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"])
     var heapMax: String = "2g"

@@ -3,6 +3,7 @@ package pssr.bench.run
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
+import pssr.bench.setup.Setup
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute
 import pssr.servers.RoutesDocument
@@ -16,6 +17,8 @@ data class ServerLaunch(
     val cpus: String? = null,
     val java: Path = Path.of(System.getProperty("java.home"), "bin", "java"),
     val javaFeature: Int = Runtime.version().feature(),
+    /** A paper's setup (`run --setup`): its server flags per framework and the build to start; null: the tool's own. */
+    val setup: Setup? = null,
 ) {
     /** G1 unless the extra flags choose a collector: the JVM refuses two (`Multiple garbage collectors selected`). */
     fun jvmFlags(): List<String> =
@@ -72,7 +75,8 @@ class ServerProcess private constructor(
          */
         fun start(framework: Framework, launch: ServerLaunch, logDir: Path, tag: String, args: List<String> = emptyList(),
                   readyTimeout: Duration = Duration.ofSeconds(90), ready: (ServerProcess) -> Unit = { it.routes() }): ServerProcess {
-            val artifact = framework.launchable() ?: throw ServerStartFailed(framework.name, "not built (no ${framework.name} server artifact); build with ./mvnw install", "")
+            val variant = launch.setup?.variant(framework.name)
+            val artifact = (if (variant == null) framework.launchable() else framework.launch?.artifact(variant)) ?: throw ServerStartFailed(framework.name, "not built (no ${framework.name} server artifact); build with ./mvnw install", "")
             Files.createDirectories(logDir)
             val log = logDir.resolve("${framework.name}-$tag.log")
             val portFile = Files.createTempFile("pssr-${framework.name}-", ".port").also { Files.delete(it) }
@@ -80,6 +84,7 @@ class ServerProcess private constructor(
                 if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
                 add(launch.java.toString())
                 addAll(launch.jvmFlags())
+                launch.setup?.let { addAll(it.serverFlags(framework.name)) }
                 addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
                 add("-jar"); add(artifact.toString())
                 addAll(args)

@@ -28,11 +28,15 @@ data class LaunchDescriptor(
     val flags: List<String>,
     /** What the server serves: `pages` (the PSSR matrix, listed as a framework) or the API workloads it serves, comma-separated (`students`, `products,forward`). */
     val workload: String = "pages",
+    /** Other builds of the same server (`artifact.variant.<name>=<glob>`), e.g. Quarkus's `8k`: its output buffer is fixed at build time. */
+    val variants: Map<String, String> = emptyMap(),
 ) {
-    /** The built runnable jar, or null when the module is not built. */
-    fun artifact(): Path? {
-        val matcher = FileSystems.getDefault().getPathMatcher("glob:$artifactGlob")
-        val dir = module.resolve(artifactGlob.substringBeforeLast('/', "."))
+    /** The built runnable jar ([variant]'s build when given), or null when the module is not built. */
+    fun artifact(variant: String? = null): Path? {
+        val glob = if (variant == null) artifactGlob else variants[variant]
+            ?: throw IllegalArgumentException("$framework has no build '$variant'; its builds: ${variants.keys.joinToString(", ").ifEmpty { "none but the default" }}")
+        val matcher = FileSystems.getDefault().getPathMatcher("glob:$glob")
+        val dir = module.resolve(glob.substringBeforeLast('/', "."))
         if (!Files.isDirectory(dir)) return null
         return Files.list(dir).use { files ->
             files.filter { f -> matcher.matches(module.relativize(f)) && excludeSuffixes.none { f.fileName.toString().endsWith(it) } && Files.isRegularFile(f) }
@@ -47,6 +51,7 @@ data class LaunchDescriptor(
 
     companion object {
         const val FILE = "launch.properties"
+        private const val VARIANT = "artifact.variant."
 
         /** Every `servers/<module>/launch.properties` under [root], in their declared order. */
         fun all(root: Path): List<LaunchDescriptor> {
@@ -63,7 +68,8 @@ data class LaunchDescriptor(
             fun list(name: String) = p.getProperty(name)?.trim()?.split(Regex("\\s+"))?.filter { it.isNotEmpty() } ?: emptyList()
             return LaunchDescriptor(required("framework"), required("description"), required("order").toInt(), file.parent,
                 required("artifact"), list("artifact.exclude"), required("address.property"), required("port.property"), list("flags"),
-                p.getProperty("workload")?.trim()?.ifEmpty { null } ?: "pages")
+                p.getProperty("workload")?.trim()?.ifEmpty { null } ?: "pages",
+                p.stringPropertyNames().filter { it.startsWith(VARIANT) }.associate { it.removePrefix(VARIANT) to p.getProperty(it).trim() })
         }
     }
 }
