@@ -37,6 +37,9 @@ data class Route(val framework: String, val model: String, val engine: String?, 
     override fun toString() = "$framework/$model/${engine ?: "*"}/$approach at $users users"
 }
 
+/** One judged folder: its rows, streaming verdicts and browser figures, and the [setup] label it ran under ("" for the tool's own). */
+class JudgedFolder(val dir: Path, val setup: String, val rows: List<ResultRow>, val checks: List<RouteCheck>, val browser: List<BrowserFigure>, val cores: Int? = null)
+
 /** Thrown by [Evidence]'s lookups when a row a claim needs is not in the folders judged. */
 class MissingRows(val what: String) : RuntimeException(what)
 
@@ -47,7 +50,9 @@ data class BrowserFigure(val page: String, val rendering: String, val pssr: Stri
  * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
  * other workload's rows, and the browser's figures. Lookups throw [MissingRows] naming what is missing.
  */
-class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>, val folders: List<Path> = emptyList()) {
+class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>, val folders: List<Path> = emptyList(),
+               /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
+               val cores: Int = Runtime.getRuntime().availableProcessors()) {
     fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
         levels.firstOrNull { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach && it.users == users }
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
@@ -129,19 +134,46 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             if (s.ci != null) Estimate(s.mean, s.ci.low, s.ci.high, s.n) else Estimate(s.mean, s.mean, s.mean, s.n)
 
         /** The evidence in [folders]: run folders (results.csv, verification.csv) and browser folders (summary.csv), in any mix. */
-        fun load(folders: List<Path>): Evidence {
-            val rows = ArrayList<ResultRow>(); val checks = ArrayList<RouteCheck>(); val browser = ArrayList<BrowserFigure>()
-            for (dir in folders) {
-                val run = RunDirectory(dir)
-                if (Files.isRegularFile(run.results)) rows += run.rows().filter { !it.open }
-                if (Files.isRegularFile(dir.resolve("verification.csv"))) checks += run.checks()
-                val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
-                if (summary != null) browser += CsvFile.read(summary).map { r ->
-                    fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
-                    BrowserFigure(r["page"].orEmpty(), r["rendering"].orEmpty(), r["pssr"].orEmpty(), r["throttling"].orEmpty(), d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"))
-                }
-            }
-            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, browser, folders)
+        fun load(folders: List<Path>): Evidence = of(folders.map(::folder))
+
+        /** [folders]' evidence together. */
+        fun of(folders: List<JudgedFolder>): Evidence {
+            val rows = folders.flatMap { it.rows }
+            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows, folders.flatMap { it.browser }, folders.map { it.dir },
+                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors())
         }
+
+        /**
+         * [base] with [top]'s measurements in place of its own of the same routes (a route: workload, framework, model,
+         * engine, approach; a verification: framework and path; the browser figures as a whole): a one-factor run of
+         * a few routes on top of the setup it varies.
+         */
+        fun overlay(base: Evidence, top: Evidence): Evidence {
+            val routes = top.rows.map { it.workload + " " + it.route }.toSet()
+            val rows = top.rows + base.rows.filter { it.workload + " " + it.route !in routes }
+            val paths = top.checks.map { it.framework + it.path }.toSet()
+            val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
+            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, top.browser.ifEmpty { base.browser }, top.folders + base.folders,
+                maxOf(top.cores, base.cores))
+        }
+
+        /** One folder's rows, verdicts and browser figures, with the setup it ran under. */
+        fun folder(dir: Path): JudgedFolder {
+            val run = RunDirectory(dir)
+            val rows = if (Files.isRegularFile(run.results)) run.rows().filter { !it.open } else emptyList()
+            val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
+            val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
+            val browser = if (summary == null) emptyList() else CsvFile.read(summary).map { r ->
+                fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
+                BrowserFigure(r["page"].orEmpty(), r["rendering"].orEmpty(), r["pssr"].orEmpty(), r["throttling"].orEmpty(), d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"))
+            }
+            val env = environmentOf(run.environment)
+            val setup = (env["options"] as? Map<*, *>)?.get("setup")?.toString().orEmpty()
+            return JudgedFolder(dir, setup, rows, checks, browser, (env["cores"] as? Number)?.toInt())
+        }
+
+        /** environment.json (options.setup: `paper-000`, `paper-000 with ours: heap`; absent for the tool's own setup), or nothing. */
+        private fun environmentOf(file: Path): Map<*, *> = if (!Files.isRegularFile(file)) emptyMap<Any, Any>() else
+            (pssr.probe.Jackson.read(Files.readString(file)) as? Map<*, *>) ?: emptyMap<Any, Any>()
     }
 }

@@ -12,6 +12,9 @@ object ClaimKit {
     /** `./pssr reproduce` measures every claim's rows; a single phase is named where one suffices. */
     const val REPRODUCE = "./pssr reproduce"
 
+    /** Cores busy, as a share of the machine's, from which a level counts as CPU-bound. */
+    const val CPU_BOUND = 0.8
+
     private fun f(v: Double, d: Int = 0) = if (v.isNaN()) "-" else "%,.${d}f".format(Locale.ROOT, v)
 
     /**
@@ -36,7 +39,13 @@ object ClaimKit {
         val cause = if (v == Verdict.REFUTED && limit != null) {
             val at = e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == limit && (engine == null || it.engine == engine) }
                 .maxByOrNull { it.throughput.median }
-            if (at != null) "scaling stops at $limit users here: ${cause(at)}" else ""
+            // the CPU is named as the cause only where it is the measured limit: cores busy near the machine's count
+            when {
+                at == null -> ""
+                at.cpuMean / 100 >= CPU_BOUND * e.cores -> "scaling stops at $limit users here: ${cause(at)}"
+                else -> "scaling stops at $limit users here with the CPU not the limit (${f(at.cpuMean / 100, 2)} of ${e.cores} cores busy, " +
+                    "${f(at.serverCpuUs)} µs per request): a pool, a queue or the setup's sizes (see the setup's verdict)"
+            }
         } else ""
         Judgement(if (v == Verdict.NOT_MEASURED) throw MissingRows("$framework/$model ${engine ?: "*"}/$approach at $n users") else v, ours, cause = cause)
     }

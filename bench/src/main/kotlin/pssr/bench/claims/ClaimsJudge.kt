@@ -11,10 +11,26 @@ object Claims {
     val all: List<Claim> by lazy { Seed000.claims + Seed001.claims + Seed002.claims + Seed003.claims + Seed004.claims }
 }
 
-/** One claim and its verdict. */
-data class Ledger(val entries: List<Pair<Claim, Judgement>>) {
+/**
+ * A claim judged as its paper ran it: the [setup]'s verdict ([paper], null when no folder ran under it) and, where it
+ * differs from the verdict under the tool's own setup, [turn]: the one setting that turns it, found by the one-factor
+ * runs, or that none tried alone does.
+ */
+data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: String = "")
+
+/** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
+data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<String, SetupVerdict> = emptyMap()) {
     fun count(v: Verdict) = entries.count { it.second.verdict == v }
     val judged: Int get() = entries.size - count(Verdict.NOT_MEASURED)
+
+    /** Under the papers' setups: "40 of 65 judged: ..." (empty when no folder ran under a paper's setup). */
+    fun paperCounts(): String {
+        val ps = entries.mapNotNull { setups[it.first.id]?.paper }
+        if (ps.isEmpty()) return ""
+        fun n(v: Verdict) = ps.count { it.verdict == v }
+        return "under the papers' setups ${ps.size - n(Verdict.NOT_MEASURED)} judged: ${n(Verdict.HOLDS)} hold, ${n(Verdict.REFUTED)} refuted, " +
+            "${n(Verdict.INCONCLUSIVE)} inconclusive; ${entries.count { setups[it.first.id]?.turn?.isNotEmpty() == true }} verdicts differ between the setups"
+    }
 
     /** "31 claims judged: 12 hold, 9 refuted, 10 inconclusive; 2 not measured". */
     fun counts(): String = "$judged of ${entries.size} claims judged: ${count(Verdict.HOLDS)} hold, ${count(Verdict.REFUTED)} refuted, " +
@@ -26,33 +42,68 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>) {
         appendLine("${counts()}. Judged ${LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))} from: ${sources.joinToString(", ") { "`$it`" }}.")
         appendLine("How each word is defined and how a verdict is reached: docs/CLAIMS.md. Absolute req/s of the papers are another")
         appendLine("machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one run.")
+        if (setups.isNotEmpty()) {
+            appendLine("Each claim is judged twice: under its paper's setup (docs/SETUPS.md: every setting and its source) and under the tool's own;")
+            appendLine("where the two differ, the one-factor runs (the paper's setup with one setting back at the tool's value) name the setting")
+            appendLine("that turns it. ${paperCounts()}.")
+        }
         for ((seed, es) in entries.groupBy { it.first.seed }) {
             appendLine()
             appendLine("## Seed $seed")
             appendLine()
+            if (setups.isNotEmpty()) {
+                appendLine("| claim | section | paper's setup | tool's setup | the setting that turns it |")
+                appendLine("|---|---|---|---|---|")
+                for ((c, j) in es) {
+                    val s = setups[c.id]
+                    appendLine("| `${c.id}` | ${c.section} | ${s?.paper?.verdict?.word ?: "not run"} | ${j.verdict.word} | ${s?.turn?.ifEmpty { "-" }?.replace("|", "/") ?: "-"} |")
+                }
+                appendLine()
+            }
             for ((c, j) in es) {
                 appendLine("- **${j.verdict.word.uppercase()}** `${c.id}` (${c.section}, ${c.kind.word}): ${c.text}")
                 appendLine("  - paper: ${c.paper}; ours: ${j.ours}${if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""}")
                 if (j.cause.isNotEmpty()) appendLine("  - measured cause: ${j.cause}")
                 if (j.verdict == Verdict.NOT_MEASURED) appendLine("  - to measure it: `${j.command.ifEmpty { c.needs }}`")
+                setups[c.id]?.let { s ->
+                    s.paper?.let { p -> appendLine("  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}${if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else ""}") }
+                    if (s.turn.isNotEmpty()) appendLine("  - what turns it: ${s.turn}")
+                }
             }
         }
     }
 
     fun csv(): String = buildString {
         appendLine(CsvFile.header(COLUMNS))
-        for ((c, j) in entries) appendLine(CsvFile.line(listOf(c.id, c.seed, c.section, c.kind.word, j.verdict.word, c.text, c.paper, j.ours, j.ratio, j.cause,
-            if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "")))
+        for ((c, j) in entries) {
+            val s = setups[c.id]
+            appendLine(CsvFile.line(listOf(c.id, c.seed, c.section, c.kind.word, j.verdict.word, c.text, c.paper, j.ours, j.ratio, j.cause,
+                if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "", s?.setup.orEmpty(), s?.paper?.verdict?.word.orEmpty(),
+                s?.paper?.ours.orEmpty(), s?.turn.orEmpty())))
+        }
     }
 
     companion object {
-        val COLUMNS = listOf("id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command")
+        val COLUMNS = listOf("id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
+            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by")
 
         fun judge(evidence: Evidence, claims: List<Claim> = Claims.all) = Ledger(claims.map { it to it.judged(evidence) })
 
+        /**
+         * Judges [folders] under the setups they ran in: the tool's own (folders without a setup) for every claim and,
+         * when any folder ran under a paper's setup, each claim also under its seed's ([SetupJudge]).
+         */
+        fun judge(folders: List<JudgedFolder>, claims: List<Claim> = Claims.all): Ledger {
+            val ours = Evidence.of(folders.filter { it.setup.isEmpty() })
+            val base = Ledger(claims.map { it to it.judged(ours) })
+            if (folders.all { it.setup.isEmpty() }) return base
+            val judge = SetupJudge(folders, ours)
+            return base.copy(setups = base.entries.associate { (c, j) -> c.id to judge.verdict(c, j) })
+        }
+
         /** Judges [folders] together and writes claims.md and claims.csv into [out]; returns the ledger. */
         fun write(folders: List<Path>, out: Path): Ledger {
-            val ledger = judge(Evidence.load(folders))
+            val ledger = judge(folders.map(Evidence::folder))
             Files.createDirectories(out)
             Files.writeString(out.resolve("claims.md"), ledger.markdown(folders))
             Files.writeString(out.resolve("claims.csv"), ledger.csv())

@@ -50,7 +50,16 @@ data class Setting(
 }
 
 /** A named setup: every setting of one seed's runs (docs/SETUPS.md). [ours] lists the factors turned back to the tool's value. */
-data class Setup(val name: String, val seed: String, val description: String, val settings: List<Setting>, val ours: List<String> = emptyList()) {
+data class Setup(
+    val name: String,
+    val seed: String,
+    val description: String,
+    val settings: List<Setting>,
+    val ours: List<String> = emptyList(),
+    /** Another setup whose runs stand for this one's, when every setting this one applies is the same there ([measuredWhy]). */
+    val measuredAs: String? = null,
+    val measuredWhy: String = "",
+) {
     /** The settings in force: the paper's, except those in [ours]. */
     private val inForce: List<Setting> get() = settings.filter { it.applied !is Applied.NotApplied && it.factor !in ours }
 

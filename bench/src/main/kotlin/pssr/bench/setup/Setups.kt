@@ -78,7 +78,7 @@ object Setups {
         Setting("driver", "Load driver", "Apache Bench (concurrency x 256 requests)", "wrk", "seed 002 §5", NotApplied(DRIVER_WHY)),
         Setting("lighthouse", "Lighthouse preset and runs", "one run; scores that match the desktop thresholds", "mobile simulation (Lighthouse's default), median of --runs",
             "seed 002 Table 1", NotApplied("`./pssr browser` has no desktop preset yet")),
-    ))
+    ), measuredAs = "paper-000", measuredWhy = "its one applied setting, 4 dispatcher threads, is paper-000's")
 
     /** Seed 003's students API: its Table 1 is the tool's default students run, setting for setting. */
     val PAPER_003 = Setup("paper-003", "003", "Seed 003 (virtual vs platform threads, PostgreSQL): Spring Boot defaults, JMeter 2,000 users", listOf(

@@ -1,0 +1,47 @@
+package pssr.bench.claims
+
+import pssr.bench.setup.Applied
+import pssr.bench.setup.Setup
+import pssr.bench.setup.Setups
+
+/**
+ * Judges a claim as its paper ran it, and names what turns the verdict. The paper's evidence is the tool's with every
+ * route that a folder of the seed's setup measured in its place ([Evidence.overlay]); a one-factor folder (that setup
+ * with one setting back at the tool's value: `run --setup S --ours F`) is laid over the paper's evidence the same way,
+ * so the two judgements differ in that one setting only.
+ */
+class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
+    private val byLabel = folders.groupBy { it.setup }
+    private val decided = setOf(Verdict.HOLDS, Verdict.REFUTED, Verdict.INCONCLUSIVE)
+
+    /** The setup whose folders stand for [setup]: its own, or the one it names as measuring it ([Setup.measuredAs]). */
+    private fun measured(setup: Setup): Setup? = when {
+        byLabel.containsKey(setup.name) -> setup
+        setup.measuredAs != null && byLabel.containsKey(setup.measuredAs) -> Setups.byName(setup.measuredAs)
+        else -> null
+    }
+
+    fun verdict(c: Claim, oursJ: Judgement): SetupVerdict {
+        val setup = Setups.forSeed(c.seed) ?: return SetupVerdict("", null)
+        // a setup that applies nothing the tool does differently runs the same servers: the same verdict
+        if (setup.factors.isEmpty()) return SetupVerdict("${setup.name} (no applied setting differs from the tool's)", oursJ)
+        val run = measured(setup) ?: return SetupVerdict(setup.name, null)
+        val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
+        val paperEvidence = Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name)))
+        val p = c.judged(paperEvidence)
+        if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
+        val tried = ArrayList<String>()
+        for (f in run.factors) {
+            val one = byLabel[run.withOurs(listOf(f.factor)).label] ?: continue
+            tried += f.factor
+            val v = c.judged(Evidence.overlay(paperEvidence, Evidence.of(one)))
+            if (v.verdict == oursJ.verdict)
+                return SetupVerdict(label, p, "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} with ${f.ours} (${v.ours})")
+        }
+        val untried = run.factors.map { it.factor } - tried.toSet()
+        val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor }
+        return SetupVerdict(label, p, (if (tried.isEmpty()) "no one-factor run of this setup was judged" else "no single setting tried turns it (tried: ${tried.joinToString(", ")})") +
+            (if (untried.isNotEmpty()) "; not run: ${untried.joinToString(", ")}" else "") +
+            (if (notApplied.isNotEmpty()) "; differs but not applied by the tool: ${notApplied.joinToString(", ")}" else ""))
+    }
+}
