@@ -18,8 +18,13 @@ import pssr.bench.run.Shard
         "./pssr command into a folder of its own (pages per framework, students, products/forward, browser); --resume DIR",
         "continues an interrupted reproduce, each phase where it stopped. Ends with the verdict counts and the path of claims.md."])
 class ReproduceCommand : Callable<Int> {
-    @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}); windows are fitted to it, never fewer than 3 repetitions"])
-    var budget: String = "90m"
+    @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}: the " +
+        "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what a shorter one leaves out"])
+    var budget: String = "3h"
+
+    @Option(names = ["--only"], split = ",", paramLabel = "PHASE", description = ["Run only these phases of the plan (names as --plan prints them), " +
+        "e.g. pages-webflux,paper-000-pages-webflux,paper-000-ours-webflux-blocking-threads-webflux"])
+    var only: List<String> = emptyList()
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["The folder (default results/reproduce-<time>); must not exist unless --resume"])
     var out: Path? = null
@@ -38,7 +43,10 @@ class ReproduceCommand : Callable<Int> {
         val part = shard?.let(Shard::parse)
         val whole = ReproducePlan.fit(time)
             ?: throw UsageError("--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need about ${ReproducePlan.minimumBudget().toMinutes()} min); give --budget ${ReproducePlan.minimumBudget().toMinutes()}m or more")
-        val plan = part?.let { whole.part(it) } ?: whole
+        val parted = part?.let { whole.part(it) } ?: whole
+        val unknown = only.filter { n -> whole.phases.none { it.name == n } }
+        if (unknown.isNotEmpty()) throw UsageError("--only ${unknown.joinToString(",")}: not a phase of this plan; its phases: ${whole.phases.joinToString(", ") { it.name }}")
+        val plan = if (only.isEmpty()) parted else parted.copy(phases = parted.phases.filter { it.name in only })
         if (part != null && plan.phases.isEmpty()) throw UsageError("--shard $part: the plan has ${whole.phases.size} phases, so part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts")
         if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
         val dir = (resume ?: out ?: Project.resultsPath("reproduce-")).toAbsolutePath().normalize()

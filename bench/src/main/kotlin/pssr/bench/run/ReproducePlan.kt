@@ -1,6 +1,8 @@
 package pssr.bench.run
 
 import java.time.Duration
+import pssr.bench.setup.Setup
+import pssr.bench.setup.Setups
 import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engines
@@ -17,7 +19,9 @@ import pssr.views.Engines
  * repetitions alternate the order (docs/HARNESS.md). The fit keeps at least [MIN_REPEAT] repetitions, because the
  * claims that compare two routes within 10% need an interval, and shortens the measured window first.
  */
-data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredSeconds: Int, val budget: Duration) {
+data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredSeconds: Int, val budget: Duration,
+                         /** Optional phases the budget left out (the papers' setups, one-factor runs), printed with the plan. */
+                         val left: List<Phase> = emptyList()) {
     /** One command line of `./pssr` into [folder], with its estimated duration. */
     data class Phase(val name: String, val folder: String, val args: List<String>, val estimate: Duration, val what: String)
 
@@ -41,7 +45,8 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
     /** The plan as a table, for the console before anything starts. */
     fun describe(): List<String> = buildList {
         add("reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(budget)} budget; pages: $repeat repetitions of ${measuredSeconds} s windows at ${LEVELS.joinToString(",")} users")
-        for (p in phases) add("  %-14s %7s  %s".format(p.name, minutes(p.estimate), p.what))
+        for (p in phases) add("  %-50s %7s  %s".format(p.name, minutes(p.estimate), p.what))
+        if (left.isNotEmpty()) add("  left out by this budget (${minutes(left.fold(Duration.ZERO) { a, p -> a + p.estimate })}): ${left.joinToString(", ") { it.name }}")
     }
 
     /** A page route family the claims need: on [framework], these engines under these approaches, both models. */
@@ -89,25 +94,82 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
         /** The share of the budget a plan may fill: estimates are estimates, and the budget is a promise. */
         const val BUDGET_SHARE = 0.9
 
+        /** The tool's own setup: the pages of every framework and the other workloads, always in the plan. */
+        private fun required(measured: Int): List<Phase> = PAGES.map { p -> pagesPhase(p, MIN_REPEAT, measured) } + OTHERS
+
         /**
-         * The longest measured window (1..10 s) that fits [BUDGET_SHARE] of [budget] with [MIN_REPEAT] repetitions after the
-         * other phases; null when even 1 s windows do not fit.
+         * What the budget adds after [required], in this order: each framework's pages under seed 000's setup followed by
+         * its one-factor runs (the setup with one setting back at the tool's value, only the routes that setting acts on),
+         * seed 001's blocking routes under its own setup, seed 004's load under its setup, and last the factors that act on
+         * every route (the heap), framework by framework.
+         */
+        fun optional(measured: Int): List<Phase> = buildList {
+            val paper = Setups.PAPER_000
+            val everyRoute = paper.factors.filter { it.approaches == null }
+            for (p in PAGES) {
+                add(pagesPhase(p, MIN_REPEAT, measured, paper))
+                for (f in paper.factors.filter { it.framework == p.framework && it.approaches != null }) {
+                    val only = p.copy(approaches = p.approaches.filter { it.id in f.approaches!! })
+                    if (only.routes > 0) add(pagesPhase(only, MIN_REPEAT, measured, paper, f.factor))
+                }
+            }
+            val draft = Setups.PAPER_001
+            PAGES.first { it.framework == "webflux" }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING)), MIN_REPEAT, measured, draft)) }
+            val api = Setups.PAPER_004
+            add(Phase("${api.name}-api", "${api.name}-api", listOf("run", "--workloads", "products,forward", "--setup", api.name) + api.runArgs("api"),
+                Duration.ofMinutes(10), "seed 004 under its setup: ${api.settings.first().paper}"))
+            for (f in everyRoute) for (p in PAGES) add(pagesPhase(p, MIN_REPEAT, measured, paper, f.factor))
+        }
+
+        private fun seconds(phases: List<Phase>) = phases.sumOf { it.estimate.seconds }
+
+        /**
+         * The longest measured window (1..10 s) with which the whole plan fits [BUDGET_SHARE] of [budget] at [MIN_REPEAT]
+         * repetitions; when it does not fit even with 1 s windows, 1 s windows with the [optional] phases that fit, in
+         * their order. Null when not even the tool's own setup fits.
          */
         fun fit(budget: Duration): ReproducePlan? {
-            val fixed = OTHERS.sumOf { it.estimate.seconds }
             val room = (budget.seconds * BUDGET_SHARE).toLong()
-            val measured = (MAX_MEASURED_SECONDS downTo 1).firstOrNull { m -> fixed + PAGES.sumOf { pagesSeconds(it, MIN_REPEAT, m) } <= room } ?: return null
-            return ReproducePlan(PAGES.map { p -> pagesPhase(p, MIN_REPEAT, measured) } + OTHERS, MIN_REPEAT, measured, budget)
+            val whole = (MAX_MEASURED_SECONDS downTo 1).firstOrNull { m -> seconds(required(m)) + seconds(optional(m)) <= room }
+            if (whole != null) return ReproducePlan(ordered(required(whole), optional(whole)), MIN_REPEAT, whole, budget)
+            var left = room - seconds(required(1))
+            if (left < 0) return null
+            val chosen = optional(1).filter { p -> (p.estimate.seconds <= left).also { if (it) left -= p.estimate.seconds } }
+            return ReproducePlan(ordered(required(1), chosen), MIN_REPEAT, 1, budget, left = optional(1).filter { it !in chosen })
+        }
+
+        /** The tool's pages, then the setups' pages and one-factor runs, then the other workloads (the browser last). */
+        private fun ordered(required: List<Phase>, optional: List<Phase>): List<Phase> {
+            fun pages(p: Phase) = "--models" in p.args
+            return required.filter(::pages) + optional.filter(::pages) + required.filterNot(::pages) + optional.filterNot(::pages)
         }
 
         /** The shortest budget [fit] accepts, for the message when the given one is too short. */
-        fun minimumBudget(): Duration = Duration.ofSeconds(((OTHERS.sumOf { it.estimate.seconds } + PAGES.sumOf { pagesSeconds(it, MIN_REPEAT, 1) }) / BUDGET_SHARE).toLong() + 59).let { Duration.ofMinutes(it.toMinutes()) }
+        fun minimumBudget(): Duration = Duration.ofSeconds((seconds(required(1)) / BUDGET_SHARE).toLong() + 59).let { Duration.ofMinutes(it.toMinutes()) }
 
-        private fun pagesPhase(p: PagesPhase, repeat: Int, measured: Int) = Phase("pages-${p.framework}", "pages-${p.framework}",
-            listOf("run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
-                "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
-                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--route-warmup", "${ROUTE_WARMUP_SECONDS}s",
-                "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s"),
-            Duration.ofSeconds(pagesSeconds(p, repeat, measured)), "${p.routes} routes; ${p.why}")
+        /**
+         * One framework's pages: under the tool's setup, or under [setup] (`--setup`), or with [ours] one factor of it
+         * back at the tool's value (`--ours`).
+         */
+        private fun pagesPhase(p: PagesPhase, repeat: Int, measured: Int, setup: Setup? = null, ours: String? = null): Phase {
+            val subset = p.approaches.size < PAGES.first { it.framework == p.framework }.approaches.size
+            val name = when {
+                ours != null -> "${setup!!.name}-ours-$ours-${p.framework}"
+                setup != null -> "${setup.name}-pages-${p.framework}" + (if (subset) "-" + p.approaches.joinToString("-") { it.id } else "")
+                else -> "pages-${p.framework}"
+            }
+            val what = when {
+                ours != null -> "${p.routes} routes; ${setup!!.name} with ${setup.factors.first { it.factor == ours }.what} at the tool's value (${ours})"
+                setup != null -> "${p.routes} routes; ${p.framework} as ${setup.name} ran it"
+                else -> "${p.routes} routes; ${p.why}"
+            }
+            return Phase(name, name,
+                listOf("run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
+                    "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
+                    "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--route-warmup", "${ROUTE_WARMUP_SECONDS}s",
+                    "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s") +
+                    (if (setup != null) listOf("--setup", setup.name) else emptyList()) + (if (ours != null) listOf("--ours", ours) else emptyList()),
+                Duration.ofSeconds(pagesSeconds(p, repeat, measured)), what)
+        }
     }
 }

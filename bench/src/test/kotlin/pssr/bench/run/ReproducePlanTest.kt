@@ -18,11 +18,32 @@ class ReproducePlanTest {
     }
 
     @Test
-    fun `a longer budget buys longer windows, never fewer repetitions`() {
+    fun `a longer budget buys the papers' setups and one-factor runs first, then longer windows, never fewer repetitions`() {
         val short = ReproducePlan.fit(Duration.ofMinutes(90))!!
-        val long = ReproducePlan.fit(Duration.ofHours(4))!!
-        assertTrue(long.measuredSeconds > short.measuredSeconds, "${long.measuredSeconds} vs ${short.measuredSeconds}")
+        val default = ReproducePlan.fit(Duration.ofHours(3))!!
+        val long = ReproducePlan.fit(Duration.ofHours(8))!!
+        assertTrue(default.phases.size > short.phases.size, "${default.phases.size} vs ${short.phases.size}")
+        assertTrue(short.left.isNotEmpty() && long.left.isEmpty())
+        assertTrue(long.measuredSeconds > default.measuredSeconds, "${long.measuredSeconds} vs ${default.measuredSeconds}")
         assertEquals(ReproducePlan.MIN_REPEAT, long.repeat)
+    }
+
+    @Test
+    fun `the default budget runs every framework's pages under seed 000's setup and a one-factor run per setting that acts on some routes`() {
+        val plan = ReproducePlan.fit(Duration.ofHours(3))!!
+        assertTrue(plan.estimate.seconds <= 3 * 3600 * ReproducePlan.BUDGET_SHARE, "${plan.estimate}")
+        for (fw in listOf("webflux", "mvc", "quarkus")) {
+            val paper = plan.phases.single { it.name == "paper-000-pages-$fw" }
+            assertEquals("paper-000", paper.args[paper.args.indexOf("--setup") + 1])
+        }
+        val factors = pssr.bench.setup.Setups.PAPER_000.factors.filter { it.approaches != null }
+        for (f in factors) {
+            val one = plan.phases.single { it.name == "paper-000-ours-${f.factor}-${f.framework}" }
+            assertEquals(f.factor, one.args[one.args.indexOf("--ours") + 1])
+            // only the routes the setting acts on
+            assertEquals(f.approaches!!.toSet(), one.args[one.args.indexOf("--approaches") + 1].split(",").toSet().intersect(f.approaches!!.toSet()))
+            assertTrue(one.args[one.args.indexOf("--approaches") + 1].split(",").all { it in f.approaches!! }, "${one.args}")
+        }
     }
 
     @Test

@@ -1,0 +1,87 @@
+package pssr.bench.claims
+
+import java.nio.file.Files
+import java.nio.file.Path
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.resultRow
+import pssr.bench.results.Environment
+import pssr.bench.results.RunDirectory
+
+/** A claim judged under its paper's setup and the tool's, and the one-factor run that names what turns it. */
+class SetupJudgeTest {
+    @TempDir lateinit var tmp: Path
+
+    private val claim = "000-5.2-webflux-blocking-4"
+
+    /** WebFlux's blocking engines at 2, 4 and 8 users, three repetitions, throughput by [rps]; [setup] as `run --setup` records it. */
+    private fun blockingRun(name: String, setup: String?, rps: (Int) -> Double): Path {
+        val run = RunDirectory(tmp.resolve(name))
+        Files.createDirectories(run.dir)
+        Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
+        for (engine in listOf("jstachio", "htmlflow")) for (users in listOf(2, 4, 8)) for (rep in 1..3)
+            run.append(resultRow("webflux", "presentations", engine, "blocking", users, rep, rps(users) * (1 + 0.005 * rep)))
+        return run.dir
+    }
+
+    private val scales: (Int) -> Double = { u -> 80.0 * u }
+    private val stopsAt4: (Int) -> Double = { u -> 80.0 * minOf(u, 4) }
+
+    private fun ledger(vararg folders: Path) = Ledger.judge(folders.map(Evidence::folder))
+
+    @Test
+    fun `the paper's setup and the tool's give their own verdicts, and the one-factor run names the dispatcher`() {
+        val l = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales))
+        val ours = l.entries.first { it.first.id == claim }.second
+        val s = l.setups.getValue(claim)
+        assertEquals(Verdict.REFUTED, ours.verdict, ours.ours)
+        assertEquals(Verdict.HOLDS, s.paper!!.verdict, s.paper!!.ours)
+        assertTrue(s.turn.startsWith("WebFlux blocking dispatcher threads"), s.turn)
+        assertTrue(s.turn.contains("holds with 4") && s.turn.contains("refuted with 64"), s.turn)
+    }
+
+    @Test
+    fun `without a one-factor run the ledger says that no setting was tried`() {
+        val s = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4)).setups.getValue(claim)
+        assertTrue(s.turn.startsWith("no one-factor run"), s.turn)
+        assertTrue(s.turn.contains("not run: webflux-blocking-threads"), s.turn)
+        assertTrue(s.turn.contains("not applied by the tool: ") && s.turn.contains("driver"), s.turn)
+    }
+
+    @Test
+    fun `a one-factor run that does not turn it is named as tried`() {
+        val s = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", stopsAt4)).setups.getValue(claim)
+        assertTrue(s.turn.startsWith("no single setting tried turns it (tried: webflux-blocking-threads)"), s.turn)
+    }
+
+    @Test
+    fun `the same verdict under both setups needs no cause, and no paper folder leaves the paper's verdict unjudged`() {
+        val same = ledger(blockingRun("ours", null, stopsAt4), blockingRun("paper", "paper-000", stopsAt4)).setups.getValue(claim)
+        assertEquals(Verdict.HOLDS, same.paper!!.verdict)
+        assertEquals("", same.turn)
+        val l = ledger(blockingRun("ours2", null, scales), blockingRun("draft", "paper-001", stopsAt4))
+        assertNull(l.setups.getValue(claim).paper, "seed 000's claim has no paper-000 folder")
+    }
+
+    @Test
+    fun `the markdown ledger has a table per seed with both verdicts and the setting that turns it`() {
+        val md = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales)).markdown(emptyList())
+        assertTrue(md.contains("| claim | section | paper's setup | tool's setup | the setting that turns it |"), md)
+        assertTrue(md.lines().any { it.startsWith("| `$claim` |") && it.contains("| holds | refuted | WebFlux blocking dispatcher threads") }, md)
+    }
+
+    @Test
+    fun `where the CPU is not the limit the cause line does not blame it`() {
+        // 100% of one core (cpuPct default) on a 2-core machine: half the machine, not CPU-bound
+        val j = ledger(blockingRun("ours", null, stopsAt4)).entries.first { it.first.id == "000-5.2-htmlflow-susp-128" }
+        val refuted = ledger(blockingRun("x", null, scales)).entries.first { it.first.id == claim }.second
+        assertTrue(refuted.cause.isEmpty() || refuted.cause.contains("CPU not the limit"), refuted.cause)
+        assertEquals(Verdict.NOT_MEASURED, j.second.verdict)
+    }
+}
