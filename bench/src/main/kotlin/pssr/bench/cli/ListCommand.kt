@@ -8,9 +8,13 @@ import pssr.views.Engine
 import pssr.views.Engines
 import pssr.views.Rendering
 
-@Command(name = "list", mixinStandardHelpOptions = true, description = ["List the engines, models and approaches pssr-bench knows."])
+@Command(name = "list", mixinStandardHelpOptions = true, description = ["List the engines, models, approaches, frameworks and the seeds' setups pssr-bench knows."])
 class ListCommand : Runnable {
+    @picocli.CommandLine.Option(names = ["--setups"], description = ["Print the seeds' setups (every setting, the paper's value and the tool's, its source) as Markdown"])
+    var setups: Boolean = false
+
     override fun run() {
+        if (setups) { print(pssr.bench.setup.SetupsDoc.markdown()); return }
         println("Engines (views/src/main/kotlin/pssr/views/Engines.kt):")
         for (e in Engines.all) {
             val renderings = Rendering.entries.filter { r -> Model.all.all { e.view(it).supports(r) } }.joinToString("+") { it.name.lowercase() }
@@ -23,5 +27,7 @@ class ListCommand : Runnable {
         for (a in Approach.entries) println("  %-15s %s".format(a.id, a.description))
         println("Frameworks:")
         for (f in Frameworks.all) println("  %-9s %s%s".format(f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
+        println("Setups (run --setup NAME; every setting: ./pssr list --setups, docs/SETUPS.md):")
+        for (s in pssr.bench.setup.Setups.all) println("  %-9s %s".format(s.name, s.description))
     }
 }

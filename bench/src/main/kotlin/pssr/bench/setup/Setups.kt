@@ -100,3 +100,29 @@ object Setups {
     fun byName(name: String): Setup = all.firstOrNull { it.name == name }
         ?: throw UsageError("unknown --setup '$name'; valid setups: ${all.joinToString(", ") { it.name }}")
 }
+
+/** The setups as docs/SETUPS.md shows them (and `./pssr list --setups` prints): a table per setup. */
+object SetupsDoc {
+    fun markdown(): String = buildString {
+        for (s in Setups.all) {
+            appendLine("### ${s.name}")
+            appendLine()
+            appendLine(s.description + ".")
+            if (s.measuredAs != null) appendLine("Its pages are measured as ${s.measuredAs}'s: ${s.measuredWhy}.")
+            appendLine()
+            appendLine("| factor | setting | the paper's | the tool's | applied | source |")
+            appendLine("|---|---|---|---|---|---|")
+            for (x in s.settings) appendLine("| `${x.factor}` | ${x.what} | ${x.paper} | ${x.ours} | ${applied(x)} | ${x.source}${x.machine?.let { "; machine: $it" } ?: ""} |"
+                .replace("\n", " "))
+            appendLine()
+        }
+    }
+
+    private fun applied(x: Setting): String = when (val a = x.applied) {
+        is Applied.ServerFlag -> "`${a.flag}` on ${if (a.framework == Setup.ALL) "every server" else a.framework}" +
+            (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
+        is Applied.LaunchVariant -> "${a.framework}'s `${a.variant}` build" + (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
+        is Applied.RunArgs -> "`${a.args.joinToString(" ")}` on the ${a.workload} phase"
+        is Applied.NotApplied -> "no: ${a.why}"
+    }
+}
