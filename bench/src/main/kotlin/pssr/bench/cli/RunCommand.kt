@@ -8,6 +8,7 @@ import pssr.bench.UsageError
 import pssr.bench.api.ApiOptions
 import pssr.bench.api.ApiReport
 import pssr.bench.api.ApiRun
+import pssr.bench.measure.AbDriver
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.OpenModelDriver
@@ -115,7 +116,11 @@ class RunCommand : Callable<Int> {
         val dir = output.resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        val closedLoad: LoadDriver? = closedPlan?.let { if (wrk != null) WrkDriver(wrk, loading.driverThreads, plan.responseTimeout) else JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines) }
+        val closedLoad: LoadDriver? = closedPlan?.let { when {
+            wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
+            loading.driver == "ab" -> AbDriver(AbDriver.locate()!!, plan.responseTimeout)
+            else -> JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines)
+        } }
         val openLoad: LoadDriver? = openPlan?.let { OpenModelDriver(plan.responseTimeout) }
         val driver: LoadDriver = closedLoad ?: openLoad!!
         (openLoad ?: AutoCloseable {}).use {

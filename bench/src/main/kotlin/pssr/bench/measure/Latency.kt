@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram
  */
 object Latency {
     /** Highest trackable value: 10 minutes in µs (responses time out long before). */
-    private const val HIGHEST_US = 600_000_000L
+    const val HIGHEST_US = 600_000_000L
 
     fun histogram(): Histogram = Histogram(1, HIGHEST_US, 3)
 

@@ -61,7 +61,7 @@ interface LoadDriver : AutoCloseable {
     override fun close() {}
 
     companion object {
-        val NAMES = listOf("wrk", "jmeter")
+        val NAMES = listOf("wrk", "jmeter", "ab")
         const val CLOSED = "closed"
         const val OPEN = "open"
     }

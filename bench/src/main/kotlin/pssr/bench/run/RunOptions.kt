@@ -53,7 +53,7 @@ class LoadOptions : HelpSection {
     @Option(names = ["--p99-limit"], paramLabel = "MS", description = ["Open model: the report names, per route, the highest rate held with p99 latency at or under this (default \${DEFAULT-VALUE} ms)"])
     var p99LimitMs: Double = 100.0
 
-    @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua) or jmeter (the seeds' tool, in this JVM)"])
+    @Option(names = ["--driver"], paramLabel = "NAME", description = ["Load driver: wrk (default; checks every response in Lua), jmeter (the seeds' tool, in this JVM) or ab (Apache Bench, the seeds' cross-check: HTTP/1.0, a connection per request)"])
     var driver: String = "wrk"
 
     @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
@@ -115,6 +115,7 @@ class LoadOptions : HelpSection {
             WrkDriver.required(wrkPath)
         }
         "jmeter" -> null
+        "ab" -> { pssr.bench.measure.AbDriver.locate() ?: throw UsageError(pssr.bench.measure.AbDriver.INSTALL_HINT); null }
         else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
     }
 
