@@ -84,7 +84,8 @@ object ClaimKit {
      * jstachio": the paper's aggregate lines average eight engines, ours the ones measured.
      */
     fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> =
-        e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) && it.engine != pssr.bench.report.BASELINE }
+        e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
+            it.engine != pssr.bench.report.BASELINE }
             .map { it.engine }.distinct().sorted()
 
     /**
@@ -105,7 +106,8 @@ object ClaimKit {
      * refuted pair's cause is the CPU of its single routes' levels.
      */
     fun compareAll(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, test: (Estimate) -> Verdict,
-                   needs: String = REPRODUCE, pairs: (Evidence) -> List<Triple<String, Route, Route>>) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+                   needs: String = REPRODUCE, pairs: (Evidence) -> List<Triple<String, Route, Route>>) = Claim(id, seed, section, text, paper, kind,
+                       needs) { e ->
         val ps = pairs(e).ifEmpty { throw MissingRows("the routes of $id") }
         val judged = ps.map { (what, a, b) -> val r = e.ratio(a, b); Triple(what, r, test(r)) to (a to b) }
         val v = Terms.all(*judged.map { it.first.third }.toTypedArray())

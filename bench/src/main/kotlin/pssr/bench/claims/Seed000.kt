@@ -23,8 +23,10 @@ object Seed000 {
 
     val claims: List<Claim> = listOf(
         // 5.2 Presentations
-        naming(scales("000-5.2-webflux-blocking-4", S, "5.2", "On WebFlux, the blocking engines (on a separate dispatcher) stop scaling beyond 4 users (Presentations).",
-            "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4), agg("webflux", "presentations", "blocking"), scaling = true),
+        naming(scales("000-5.2-webflux-blocking-4", S, "5.2",
+            "On WebFlux, the blocking engines (on a separate dispatcher) stop scaling beyond 4 users (Presentations).",
+            "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4), agg("webflux", "presentations",
+                "blocking"), scaling = true),
         scales("000-5.2-htmlflow-susp-128", S, "5.2", "HtmlFlow suspending on WebFlux scales up to 128 users (Presentations).",
             "4,487 req/s at 128 users", "webflux", "presentations", "htmlflow", "suspending", TOP),
         scales("000-5.2-virtual-64", S, "5.2", "Engines on virtual threads on WebFlux scale up to 64 users (JStachio-Virtual, Presentations).",
@@ -35,7 +37,8 @@ object Seed000 {
             "4,691 vs 4,792 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "reactive"),
             Terms::comparable, 4691.0 / 4792),
         compareAll("000-5.2-htmlflow-three-similar", S, "5.2",
-            "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Presentations): suspending against the other two.",
+            "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Presentations): suspending against the other " +
+                "two.",
             "virtual 4,691, reactive 4,792 req/s; HtmlFlow-Susp 4,487", Kind.SIZE, Terms::comparable) { _ ->
             listOf(Triple("HtmlFlow suspending / reactive", hf("webflux", "presentations", "suspending"), hf("webflux", "presentations", "reactive")),
                 Triple("HtmlFlow suspending / virtual", hf("webflux", "presentations", "suspending"), hf("webflux", "presentations", "virtual")))
@@ -46,7 +49,8 @@ object Seed000 {
             "2,797 req/s, peak at 32", "mvc", "presentations", null, "virtual", 32), agg("mvc", "presentations", "virtual"), scaling = true),
         naming(compare("000-5.2-mvc-virtual-above-blocking", S, "5.2",
             "On Spring MVC, virtual threads give a slightly higher peak throughput than blocking, at 32 users where the paper's peaks are (Presentations).",
-            "2,797 vs 2,498 req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 32 users", agg("mvc", "presentations", "virtual", 32), agg("mvc", "presentations", "blocking", 32),
+            "2,797 vs 2,498 req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 32 users", agg("mvc", "presentations", "virtual", 32), agg("mvc",
+                "presentations", "blocking", 32),
             Terms::slightlyHigher, 2797.0 / 2498), agg("mvc", "presentations", "virtual", 32)),
         naming(compare("000-5.2-mvc-below-webflux", S, "5.2",
             "Spring MVC on virtual threads at its peak (32 users) stays below WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
@@ -61,30 +65,37 @@ object Seed000 {
         naming(compare("000-5.2-quarkus-virtual-above-blocking", S, "5.2",
             "On Quarkus, virtual threads peak higher than blocking: virtual at 128 users against blocking at its 64-user peak (Presentations).",
             "4,856 vs 3,744 req/s", Kind.SIZE, "Quarkus virtual (mean) at 128 / blocking (mean) at 64", agg("quarkus", "presentations", "virtual"),
-            agg("quarkus", "presentations", "blocking", 64), Terms::higher, 4856.0 / 3744), agg("quarkus", "presentations", "virtual"), agg("quarkus", "presentations", "blocking", 64)),
-        naming(compare("000-5.2-quarkus-virtual-vs-webflux", S, "5.2", "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
+            agg("quarkus", "presentations", "blocking", 64), Terms::higher, 4856.0 / 3744), agg("quarkus", "presentations", "virtual"), agg("quarkus",
+                "presentations", "blocking", 64)),
+        naming(compare("000-5.2-quarkus-virtual-vs-webflux", S, "5.2",
+            "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
             "4,856 vs 4,487 req/s", Kind.SIZE, "Quarkus virtual (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "presentations", "virtual"), t("webflux", "presentations", "htmlflow", "suspending"),
             Terms::comparable, 4856.0 / 4487), agg("quarkus", "presentations", "virtual")),
         naming(compare("000-5.2-quarkus-htmlflow-rx-below", S, "5.2",
             "Quarkus's HtmlFlow reactive is below its blocking engines at 64 users, the blocking engines' peak (Presentations).",
-            "3,088 vs 3,744 req/s", Kind.SIZE, "Quarkus HtmlFlow reactive / blocking (mean) at 64 users", t("quarkus", "presentations", "htmlflow", "reactive", 64),
+            "3,088 vs 3,744 req/s", Kind.SIZE, "Quarkus HtmlFlow reactive / blocking (mean) at 64 users", t("quarkus", "presentations", "htmlflow",
+                "reactive", 64),
             agg("quarkus", "presentations", "blocking", 64), Terms::lower, 3088.0 / 3744), agg("quarkus", "presentations", "blocking", 64)),
         scales("000-5.2-quarkus-htmlflow-rx-32", S, "5.2", "Quarkus's HtmlFlow reactive stagnates after 32 users (Presentations).",
             "3,088 req/s, flat after 32", "quarkus", "presentations", "htmlflow", "reactive", 32),
         compare("000-5.2-quarkus-rx-below-webflux", S, "5.2",
             "Quarkus's HtmlFlow reactive does not reach the same approach on WebFlux: below WebFlux's HtmlFlow reactive at 128 users (Presentations).",
-            "3,088 vs 4,792 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", hf("quarkus", "presentations", "reactive"), hf("webflux", "presentations", "reactive"),
+            "3,088 vs 4,792 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", hf("quarkus", "presentations", "reactive"), hf("webflux",
+                "presentations", "reactive"),
             Terms::lower, 3088.0 / 4792),
         // 5.3 Stocks
         compare("000-5.3-stocks-lower", S, "5.3", "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 users).",
             "3,090 vs 4,691 req/s", Kind.SIZE, "Stocks / Presentations", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "virtual"),
             Terms::lower, 3090.0 / 4691),
         compareAll("000-5.3-reduced-all-engines", S, "5.3",
-            "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than in Presentations at 128 users.",
+            "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than in Presentations at " +
+                "128 users.",
             "throughput reduced across all engines", Kind.SHAPE, Terms::lower) { e ->
             e.levels.filter { it.framework == "webflux" && it.model == "presentations" && it.users == TOP && it.engine != pssr.bench.report.BASELINE }
-                .filter { p -> e.levels.any { it.framework == "webflux" && it.model == "stocks" && it.engine == p.engine && it.approach == p.approach && it.users == TOP } }
-                .map { Triple("${it.engine} ${it.approach} Stocks / Presentations", t("webflux", "stocks", it.engine, it.approach), t("webflux", "presentations", it.engine, it.approach)) }
+                .filter { p -> e.levels.any { it.framework == "webflux" && it.model == "stocks" && it.engine == p.engine && it.approach == p.approach &&
+                    it.users == TOP } }
+                .map { Triple("${it.engine} ${it.approach} Stocks / Presentations", t("webflux", "stocks", it.engine, it.approach), t("webflux",
+                    "presentations", it.engine, it.approach)) }
         },
         naming(scales("000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
             "as in Presentations", "webflux", "stocks", null, "blocking", 4), agg("webflux", "stocks", "blocking"), scaling = true),
@@ -92,14 +103,16 @@ object Seed000 {
             "1,509 vs 1,750 req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive", t("webflux", "stocks", "jstachio", "virtual"), t("webflux", "stocks", "thymeleaf", "reactive"),
             Terms::lower, 1509.0 / 1750),
         Claim("000-5.3-jstachio-virtual-steeper-drop", S, "5.3",
-            "From Presentations to Stocks, JStachio virtual loses more throughput than the reactive and suspendable routes (Thymeleaf reactive, HtmlFlow suspending; WebFlux, 128 users).",
+            "From Presentations to Stocks, JStachio virtual loses more throughput than the reactive and suspendable routes (Thymeleaf reactive, HtmlFlow " +
+                "suspending; WebFlux, 128 users).",
             "JStachio-Virtual 3,514 to 1,509 (0.43x), Thymeleaf-Rx 2,559 to 1,750 (0.68x)", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
             fun drop(engine: String, approach: String) = e.ratio(t("webflux", "stocks", engine, approach), t("webflux", "presentations", engine, approach))
             val js = drop("jstachio", "virtual")
             val parts = listOf("Thymeleaf reactive" to drop("thymeleaf", "reactive"), "HtmlFlow suspending" to drop("htmlflow", "suspending")).map { (who, d) ->
                 val r = js / d; Triple(who, r, Terms.lower(r)) }
             Judgement(Terms.all(*parts.map { it.third }.toTypedArray()),
-                "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " + parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
+                "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " + parts.joinToString("; ") { "${it.first} " +
+                    "${it.second.text("x")} ${it.third.word}" },
                 "paper ${"%.2f".format((1509.0 / 3514) / (1750.0 / 2559))}x (against Thymeleaf-Rx)")
         },
         compare("000-5.3-htmlflow-virtual-vs-reactive", S, "5.3", "HtmlFlow virtual and reactive are similar on WebFlux at 128 users (Stocks).",
@@ -111,15 +124,18 @@ object Seed000 {
             listOf(Triple("HtmlFlow suspending / reactive", hf("webflux", "stocks", "suspending"), hf("webflux", "stocks", "reactive")),
                 Triple("HtmlFlow suspending / virtual", hf("webflux", "stocks", "suspending"), hf("webflux", "stocks", "virtual")))
         },
-        naming(compare("000-5.3-mvc-no-gain-from-virtual", S, "5.3", "On Spring MVC, virtual threads bring no gain over blocking at 64 users, where both peak (Stocks).",
-            "blocking 1,916 req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 64 users", agg("mvc", "stocks", "virtual", 64), agg("mvc", "stocks", "blocking", 64),
+        naming(compare("000-5.3-mvc-no-gain-from-virtual", S, "5.3",
+            "On Spring MVC, virtual threads bring no gain over blocking at 64 users, where both peak (Stocks).",
+            "blocking 1,916 req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 64 users", agg("mvc", "stocks", "virtual",
+                64), agg("mvc", "stocks", "blocking", 64),
             Terms::comparable), agg("mvc", "stocks", "virtual", 64)),
         naming(scales("000-5.3-mvc-blocking-64", S, "5.3", "Spring MVC's blocking engines scale up to 64 users (Stocks).",
             "1,916 req/s, scaling to 64", "mvc", "stocks", null, "blocking", 64), agg("mvc", "stocks", "blocking"), scaling = true),
         naming(scales("000-5.3-mvc-virtual-64", S, "5.3", "Spring MVC's engines on virtual threads scale up to 64 users, as the blocking ones (Stocks).",
             "both approaches scale up to 64", "mvc", "stocks", null, "virtual", 64), agg("mvc", "stocks", "virtual"), scaling = true),
         Claim("000-5.3-mvc-above-webflux", S, "5.3",
-            "Blocking and virtual-thread rendering reach higher throughput on Spring MVC than on WebFlux (engines' mean over HtmlFlow and JStachio on both, 64 users, Stocks).",
+            "Blocking and virtual-thread rendering reach higher throughput on Spring MVC than on WebFlux (engines' mean over HtmlFlow and JStachio on both, " +
+                "64 users, Stocks).",
             "MVC up to 1,916 req/s; WebFlux's Blocking and Virtual lines lower", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
             val parts = listOf("blocking", "virtual").map { a ->
                 val r = e.aggregate("mvc", "stocks", a, 64, SHARED) / e.aggregate("webflux", "stocks", a, 64, SHARED); Triple(a, r, Terms.higher(r)) }
@@ -129,17 +145,21 @@ object Seed000 {
         naming(compareAll("000-5.3-mvc-below-webflux-async", S, "5.3",
             "Spring MVC's blocking and virtual approaches at their 64-user peak stay below WebFlux's reactive HtmlFlow at 128 users (Stocks).",
             "1,916 vs 3,026 req/s", Kind.SIZE, Terms::lower) { _ ->
-            listOf("blocking", "virtual").map { a -> Triple("MVC $a (mean) at 64 / WebFlux HtmlFlow reactive", agg("mvc", "stocks", a, 64), hf("webflux", "stocks", "reactive")) }
+            listOf("blocking", "virtual").map { a -> Triple("MVC $a (mean) at 64 / WebFlux HtmlFlow reactive", agg("mvc", "stocks", a, 64), hf("webflux",
+                "stocks", "reactive")) }
         }, agg("mvc", "stocks", "blocking", 64), agg("mvc", "stocks", "virtual", 64)),
         naming(scales("000-5.3-quarkus-blocking-128", S, "5.3", "Quarkus's blocking engines scale up to 128 users (Stocks).",
             "3,019 req/s at 128", "quarkus", "stocks", null, "blocking", TOP), agg("quarkus", "stocks", "blocking"), scaling = true),
         naming(scales("000-5.3-quarkus-virtual-128", S, "5.3", "Quarkus's engines on virtual threads scale up to 128 users (Stocks).",
             "3,357 req/s at 128", "quarkus", "stocks", null, "virtual", TOP), agg("quarkus", "stocks", "virtual"), scaling = true),
-        naming(compare("000-5.3-quarkus-virtual-above-blocking", S, "5.3", "On Quarkus, virtual threads reach higher throughput than blocking at 128 users (Stocks).",
-            "3,357 vs 3,019 req/s", Kind.SIZE, "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"), agg("quarkus", "stocks", "blocking"),
+        naming(compare("000-5.3-quarkus-virtual-above-blocking", S, "5.3",
+            "On Quarkus, virtual threads reach higher throughput than blocking at 128 users (Stocks).",
+            "3,357 vs 3,019 req/s", Kind.SIZE, "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"), agg("quarkus", "stocks",
+                "blocking"),
             Terms::higher, 3357.0 / 3019), agg("quarkus", "stocks", "virtual")),
         naming(compareAll("000-5.3-quarkus-comparable-webflux", S, "5.3",
-            "Quarkus's synchronous approaches are comparable to the WebFlux implementation at 128 users (Stocks): blocking to HtmlFlow reactive, virtual to HtmlFlow virtual.",
+            "Quarkus's synchronous approaches are comparable to the WebFlux implementation at 128 users (Stocks): blocking to HtmlFlow reactive, virtual to " +
+                "HtmlFlow virtual.",
             "3,019 and 3,357 vs 3,026 and 3,090 req/s", Kind.SIZE, Terms::comparable) { _ ->
             listOf(Triple("Quarkus blocking (mean) / WebFlux HtmlFlow reactive", agg("quarkus", "stocks", "blocking"), hf("webflux", "stocks", "reactive")),
                 Triple("Quarkus virtual (mean) / WebFlux HtmlFlow virtual", agg("quarkus", "stocks", "virtual"), hf("webflux", "stocks", "virtual")))
@@ -150,16 +170,19 @@ object Seed000 {
         streaming("000-6-webflux-best", S, "5.3",
             "WebFlux enables PSSR natively: its publish-subscribe routes (reactive, suspending) stream as data becomes available, with no buffer setting.",
             "WebFlux the most effective at PSSR: content streamed as data becomes available", "webflux", listOf("reactive", "suspending"), streams = true),
-        streaming("000-6-quarkus-streams-with-buffer", S, "5.3", "Quarkus streams once its output buffer is set small (512 B here): every Quarkus route streams.",
+        streaming("000-6-quarkus-streams-with-buffer", S, "5.3",
+            "Quarkus streams once its output buffer is set small (512 B here): every Quarkus route streams.",
             "Quarkus needs the output buffer set", "quarkus", listOf("blocking", "virtual", "reactive"), streams = true),
         // 5.4 resources
         Claim("000-5.4-virtual-more-cpu-than-susp", S, "5.4",
-            "Under load HtmlFlow on virtual threads and HtmlFlow suspending show comparable resource consumption: comparable CPU per request (WebFlux, Presentations, 128 users).",
+            "Under load HtmlFlow on virtual threads and HtmlFlow suspending show comparable resource consumption: comparable CPU per request (WebFlux, " +
+                "Presentations, 128 users).",
             "CPU peak ~50% vs ~42%: comparable resource consumption", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
             val v = e.level("webflux", "presentations", "htmlflow", "virtual", TOP); val s = e.level("webflux", "presentations", "htmlflow", "suspending", TOP)
             // CPU per request: what each costs the server, independent of how many requests the window held; paired by repetition
             val r = e.pairedRatio(t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "suspending")) { it.serverCpuUsPerRequest }
-            Judgement(Terms.comparable(r), "server CPU per request virtual / suspending ${r.text("x")} (${"%.0f".format(v.serverCpuUs)} vs ${"%.0f".format(s.serverCpuUs)} µs)",
+            Judgement(Terms.comparable(r),
+                "server CPU per request virtual / suspending ${r.text("x")} (${"%.0f".format(v.serverCpuUs)} vs ${"%.0f".format(s.serverCpuUs)} µs)",
                 "paper ${"%.2f".format(50.0 / 42)}x (peak CPU %), ours ${"%.2f".format(r.value)}x (CPU per request)")
         },
         Claim("000-5.4-gc-low", S, "5.4", "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",
@@ -184,13 +207,16 @@ object Seed000 {
             "2.83% mean absolute difference", Kind.SIZE, "scripts/driver-check.sh (pssr's wrk vs plain wrk vs JMeter on one JVM)") { _ -> throw MissingRows("the same routes measured by two load drivers") },
         // 6 discussion
         compareAll("000-6-webflux-reactive-above-quarkus-virtual", S, "6 (discussion)",
-            "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above HtmlFlow virtual on Quarkus (128 users, both models).",
+            "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above HtmlFlow virtual on " +
+                "Quarkus (128 users, both models).",
             "no figure; 5.2/5.3 give 4,792 vs 4,856 and 3,026 vs 3,357 req/s", Kind.SIZE, Terms::higher) { _ ->
-            listOf("presentations", "stocks").map { m -> Triple("$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow virtual", hf("webflux", m, "reactive"), hf("quarkus", m, "virtual")) }
+            listOf("presentations", "stocks").map { m -> Triple("$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow virtual", hf("webflux", m, "reactive"),
+                hf("quarkus", m, "virtual")) }
         },
         // 7 conclusions
         compareAll("000-6-virtual-comparable-consistently", S, "7 (conclusions)",
-            "Virtual threads consistently deliver throughput comparable to the asynchronous approaches under high concurrency: HtmlFlow virtual against HtmlFlow reactive and suspending (WebFlux) and reactive (Quarkus), 64 and 128 users, both models.",
+            "Virtual threads consistently deliver throughput comparable to the asynchronous approaches under high concurrency: HtmlFlow virtual against " +
+                "HtmlFlow reactive and suspending (WebFlux) and reactive (Quarkus), 64 and 128 users, both models.",
             "virtual ~ reactive/suspending", Kind.SHAPE, Terms::comparable) { _ ->
             listOf("presentations", "stocks").flatMap { m -> listOf(64, TOP).flatMap { u ->
                 listOf("webflux" to "reactive", "webflux" to "suspending", "quarkus" to "reactive").map { (fw, a) ->

@@ -17,7 +17,9 @@ object Seed002 {
         naming(scales("002-6-sync-4", S, "5 (performance tests)",
             "Synchronous templates on a separate dispatcher scale only until 4 concurrent requests (WebFlux, Presentations; 4 cores there).",
             "scale until 4 requests", "webflux", "presentations", null, "blocking", 4), Route("webflux", "presentations", null, "blocking", 4), scaling = true),
-        Claim("002-6-only-thymeleaf-htmlflow-32", S, "5 (performance tests)", "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not (WebFlux, Presentations).",
+        Claim("002-6-only-thymeleaf-htmlflow-32", S, "5 (performance tests)",
+            "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not (WebFlux, " +
+                "Presentations).",
             "only Thymeleaf and HtmlFlow scale to 32", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
             fun into32(engine: String?, approach: String) = Terms.gain(e.series("webflux", "presentations", engine, approach).let { it[16] ?: throw MissingRows("16 users") },
                 e.series("webflux", "presentations", engine, approach).let { it[32] ?: throw MissingRows("32 users") }, 16, 32)
@@ -27,7 +29,8 @@ object Seed002 {
         },
         scales("002-6-htmlflow-128", S, "5 (performance tests)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
             "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128),
-        compare("002-6-htmlflow-doubles-thymeleaf", S, "5 (performance tests)", "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
+        compare("002-6-htmlflow-doubles-thymeleaf", S, "5 (performance tests)",
+            "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
             "about 2x", Kind.SIZE, "HtmlFlow suspending / Thymeleaf reactive",
             Route("webflux", "presentations", "htmlflow", "suspending", 128), Route("webflux", "presentations", "thymeleaf", "reactive", 128),
             { r -> Terms.about(r, 2.0) }, 2.0),
@@ -40,7 +43,8 @@ object Seed002 {
                 "paper ${"%.2f".format(c.fcpOn / c.fcpOff)}x, ours ${"%.2f".format(r.value)}x")
         }
     } + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-lcp", S, "Table 1", "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+        Claim("002-t1-${c.page}-lcp", S, "Table 1",
+            "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
             "LCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
             val r = Estimate.point(on.lcpMs) / Estimate.point(off.lcpMs)
@@ -52,11 +56,14 @@ object Seed002 {
             "Speed Index ${c.siOff} s off, ${c.siOn} s on", Kind.SIZE, BROWSER) { e ->
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
             val r = Estimate.point(on.speedIndexMs) / Estimate.point(off.speedIndexMs)
-            Judgement(Terms.lower(r), "Speed Index on / off ${r.text("x")} (${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms, Lighthouse median)",
+            Judgement(Terms.lower(r),
+                "Speed Index on / off ${r.text("x")} (${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms, Lighthouse median)",
                 "paper ${"%.2f".format(c.siOn / c.siOff)}x, ours ${"%.2f".format(r.value)}x")
         }
     } + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-score", S, "Table 1", "With PSSR the ${c.page} page's Lighthouse score is higher than without (${c.scoreOn} vs ${c.scoreOff} there): by over 2 points; both at the cap of 100 is inconclusive.",
+        Claim("002-t1-${c.page}-score", S, "Table 1",
+            "With PSSR the ${c.page} page's Lighthouse score is higher than without (${c.scoreOn} vs ${c.scoreOff} there): by over 2 points; both at the " +
+                "cap of 100 is inconclusive.",
             "score ${c.scoreOff} off, ${c.scoreOn} on", Kind.SHAPE, BROWSER) { e ->
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
             // capped at 100 and measured once: both at the cap is inconclusive; else higher by more than Terms.SCORE_TOLERANCE points

@@ -52,7 +52,8 @@ object Seed003 {
             Judgement(Terms.higher(r), "throughput virtual / platform ${r.text("x")}", "paper ${"%.2f".format(PaperTable1.virtual.throughput / PaperTable1.platform.throughput)}x, ours ${"%.2f".format(r.value)}x",
                 cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server that keeps up cannot exceed it")
         },
-        Claim("003-3.1.1-virtual-near-io-floor", S, "3.1.1", "Virtual threads' mean latency is nearly the 300 ms of simulated I/O each request waits: within 10% of it (319 ms there).",
+        Claim("003-3.1.1-virtual-near-io-floor", S, "3.1.1",
+            "Virtual threads' mean latency is nearly the 300 ms of simulated I/O each request waits: within 10% of it (319 ms there).",
             "319 ms, nearly the 300 ms limit", Kind.SIZE, NEEDS) { e ->
             val (_, virtual) = table(e)
             val r = p(virtual.latencyMeanMs) / p(IO_MS)

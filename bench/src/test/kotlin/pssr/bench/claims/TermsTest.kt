@@ -28,7 +28,8 @@ class TermsTest {
     @Nested inner class SlightlyHigher {
         @Test fun `a ratio entirely within 1-1_25 holds`() = assertEquals(HOLDS, Terms.slightlyHigher(e(1.12, 1.05, 1.2)))
         @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.slightlyHigher(e(0.9, 0.85, 0.95)))
-        @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(REFUTED, Terms.slightlyHigher(e(1.6, 1.41, 1.79)))
+        @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(REFUTED, Terms.slightlyHigher(e(1.6, 1.41,
+            1.79)))
         @Test fun `a ratio whose interval straddles 1_25 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.25, 1.15, 1.35)))
         @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.02, 0.95, 1.1)))
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(Estimate.point(1.05)))
