@@ -3,7 +3,11 @@ package pssr.bench.claims
 import java.nio.file.Files
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Nested
 import org.junit.jupiter.api.Test
+import pssr.bench.report.RouteLevel
+import pssr.bench.results.ResultRow
+import pssr.bench.resultRow
 import pssr.bench.run.Project
 
 /**
@@ -45,5 +49,52 @@ class RegistryTableTest {
         val ids = Claims.all.map { it.id }
         assertTrue(ids.size >= 65, "${ids.size} claims")
         assertEquals(ids.size, ids.toSet().size)
+    }
+
+    /** The registry's readings of the papers, on synthetic rows (three repetitions each). */
+    @Nested inner class Readings {
+        private fun rows(fw: String, model: String, engine: String, approach: String, users: Int, vararg tput: Double) =
+            tput.mapIndexed { i, t -> resultRow(fw, model, engine, approach, users, i + 1, t) }
+        private fun evidence(rows: List<ResultRow>, browser: List<BrowserFigure> = emptyList()) = Evidence(RouteLevel.of(rows), emptyList(), rows, browser)
+        private fun judge(id: String, e: Evidence) = Claims.all.first { it.id == id }.judged(e)
+
+        /** MVC virtual and blocking (HtmlFlow and JStachio) at [users], virtual at [ratio] x blocking, repetition by repetition. */
+        private fun mvc(users: Int, ratio: Double) = listOf("htmlflow", "jstachio").flatMap { en ->
+            rows("mvc", "presentations", en, "blocking", users, 1000.0, 1010.0, 990.0) +
+                rows("mvc", "presentations", en, "virtual", users, 1000.0 * ratio, 1010.0 * ratio, 990.0 * ratio) }
+
+        @Test
+        fun `MVC's slightly higher peak is judged at 32 users, 1_12x holds, 1_60x is refuted, rows at 128 only are not measured`() {
+            assertEquals(Verdict.HOLDS, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).verdict)
+            assertEquals(Verdict.REFUTED, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.60))).verdict)
+            assertEquals(Verdict.NOT_MEASURED, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(128, 1.12))).verdict)
+        }
+
+        @Test
+        fun `an aggregate's figure names the engines it is the mean of`() =
+            assertTrue(judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).ours.contains("mvc virtual = mean of htmlflow, jstachio"))
+
+        @Test
+        fun `virtual threads much faster than the asynchronous routes refute "consistently comparable" (two-sided, HtmlFlow on both sides)`() {
+            val rs = listOf("presentations", "stocks").flatMap { m -> listOf(64, 128).flatMap { u ->
+                rows("webflux", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) + rows("quarkus", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) +
+                    listOf("reactive", "suspending").flatMap { a -> rows("webflux", m, "htmlflow", a, u, 1000.0, 1010.0, 990.0) } +
+                    rows("quarkus", m, "htmlflow", "reactive", u, 1000.0, 1010.0, 990.0) } }
+            assertEquals(Verdict.REFUTED, judge("000-6-virtual-comparable-consistently", evidence(rs)).verdict)
+        }
+
+        @Test
+        fun `a Lighthouse score of 100 with PSSR and without is inconclusive, not refuted`() {
+            val b = listOf("off", "on").map { BrowserFigure("artist", "suspending", it, "simulate", 100.0, 600.0, 600.0, 1400.0) }
+            assertEquals(Verdict.INCONCLUSIVE, judge("002-t1-artist-score", evidence(emptyList(), b)).verdict)
+        }
+
+        @Test
+        fun `the GC share's min-max range prints as min-max, not as a 95% interval`() {
+            val rs = listOf("virtual", "suspending").flatMap { a -> rows("webflux", "presentations", "htmlflow", a, 128, 1000.0, 1000.0, 1000.0) }
+                .mapIndexed { i, r -> r.copy(gcMs = 10.0 * (i + 1)) }
+            val ours = judge("000-5.4-gc-low", evidence(rs)).ours
+            assertTrue(ours.contains("min-max") && !ours.contains("95%"), ours)
+        }
     }
 }
