@@ -25,16 +25,18 @@ object Seed000 {
         // 5.2 Presentations
         naming(scales("000-5.2-webflux-blocking-4", S, "5.2",
             "On WebFlux, the blocking engines (on a separate dispatcher) stop scaling beyond 4 users (Presentations).",
-            "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4), agg("webflux", "presentations",
-                "blocking"), scaling = true),
+            "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4),
+            agg("webflux", "presentations", "blocking"), scaling = true),
         scales("000-5.2-htmlflow-susp-128", S, "5.2", "HtmlFlow suspending on WebFlux scales up to 128 users (Presentations).",
             "4,487 req/s at 128 users", "webflux", "presentations", "htmlflow", "suspending", TOP),
         scales("000-5.2-virtual-64", S, "5.2", "Engines on virtual threads on WebFlux scale up to 64 users (JStachio-Virtual, Presentations).",
             "JStachio-Virtual 3,514 req/s, peak at 64", "webflux", "presentations", "jstachio", "virtual", 64),
         scales("000-5.2-thymeleaf-rx-32", S, "5.2", "Thymeleaf reactive on WebFlux scales up to 32 users (Presentations).",
             "2,559 req/s, peak at 32", "webflux", "presentations", "thymeleaf", "reactive", 32),
-        compare("000-5.2-htmlflow-virtual-vs-reactive", S, "5.2", "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",
-            "4,691 vs 4,792 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "reactive"),
+        compare("000-5.2-htmlflow-virtual-vs-reactive", S, "5.2",
+            "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",
+            "4,691 vs 4,792 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "presentations", "htmlflow", "virtual"), t("webflux",
+                "presentations", "htmlflow", "reactive"),
             Terms::comparable, 4691.0 / 4792),
         compareAll("000-5.2-htmlflow-three-similar", S, "5.2",
             "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Presentations): suspending against the other " +
@@ -49,8 +51,8 @@ object Seed000 {
             "2,797 req/s, peak at 32", "mvc", "presentations", null, "virtual", 32), agg("mvc", "presentations", "virtual"), scaling = true),
         naming(compare("000-5.2-mvc-virtual-above-blocking", S, "5.2",
             "On Spring MVC, virtual threads give a slightly higher peak throughput than blocking, at 32 users where the paper's peaks are (Presentations).",
-            "2,797 vs 2,498 req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 32 users", agg("mvc", "presentations", "virtual", 32), agg("mvc",
-                "presentations", "blocking", 32),
+            "2,797 vs 2,498 req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 32 users",
+            agg("mvc", "presentations", "virtual", 32), agg("mvc", "presentations", "blocking", 32),
             Terms::slightlyHigher, 2797.0 / 2498), agg("mvc", "presentations", "virtual", 32)),
         naming(compare("000-5.2-mvc-below-webflux", S, "5.2",
             "Spring MVC on virtual threads at its peak (32 users) stays below WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
@@ -65,27 +67,30 @@ object Seed000 {
         naming(compare("000-5.2-quarkus-virtual-above-blocking", S, "5.2",
             "On Quarkus, virtual threads peak higher than blocking: virtual at 128 users against blocking at its 64-user peak (Presentations).",
             "4,856 vs 3,744 req/s", Kind.SIZE, "Quarkus virtual (mean) at 128 / blocking (mean) at 64", agg("quarkus", "presentations", "virtual"),
-            agg("quarkus", "presentations", "blocking", 64), Terms::higher, 4856.0 / 3744), agg("quarkus", "presentations", "virtual"), agg("quarkus",
-                "presentations", "blocking", 64)),
+            agg("quarkus", "presentations", "blocking", 64), Terms::higher, 4856.0 / 3744),
+            agg("quarkus", "presentations", "virtual"), agg("quarkus", "presentations", "blocking", 64)),
         naming(compare("000-5.2-quarkus-virtual-vs-webflux", S, "5.2",
             "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
-            "4,856 vs 4,487 req/s", Kind.SIZE, "Quarkus virtual (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "presentations", "virtual"), t("webflux", "presentations", "htmlflow", "suspending"),
+            "4,856 vs 4,487 req/s", Kind.SIZE, "Quarkus virtual (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "presentations",
+                "virtual"), t("webflux", "presentations", "htmlflow", "suspending"),
             Terms::comparable, 4856.0 / 4487), agg("quarkus", "presentations", "virtual")),
         naming(compare("000-5.2-quarkus-htmlflow-rx-below", S, "5.2",
             "Quarkus's HtmlFlow reactive is below its blocking engines at 64 users, the blocking engines' peak (Presentations).",
-            "3,088 vs 3,744 req/s", Kind.SIZE, "Quarkus HtmlFlow reactive / blocking (mean) at 64 users", t("quarkus", "presentations", "htmlflow",
-                "reactive", 64),
+            "3,088 vs 3,744 req/s", Kind.SIZE, "Quarkus HtmlFlow reactive / blocking (mean) at 64 users",
+            t("quarkus", "presentations", "htmlflow", "reactive", 64),
             agg("quarkus", "presentations", "blocking", 64), Terms::lower, 3088.0 / 3744), agg("quarkus", "presentations", "blocking", 64)),
         scales("000-5.2-quarkus-htmlflow-rx-32", S, "5.2", "Quarkus's HtmlFlow reactive stagnates after 32 users (Presentations).",
             "3,088 req/s, flat after 32", "quarkus", "presentations", "htmlflow", "reactive", 32),
         compare("000-5.2-quarkus-rx-below-webflux", S, "5.2",
             "Quarkus's HtmlFlow reactive does not reach the same approach on WebFlux: below WebFlux's HtmlFlow reactive at 128 users (Presentations).",
-            "3,088 vs 4,792 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", hf("quarkus", "presentations", "reactive"), hf("webflux",
-                "presentations", "reactive"),
+            "3,088 vs 4,792 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive",
+            hf("quarkus", "presentations", "reactive"), hf("webflux", "presentations", "reactive"),
             Terms::lower, 3088.0 / 4792),
         // 5.3 Stocks
-        compare("000-5.3-stocks-lower", S, "5.3", "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 users).",
-            "3,090 vs 4,691 req/s", Kind.SIZE, "Stocks / Presentations", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "virtual"),
+        compare("000-5.3-stocks-lower", S, "5.3",
+            "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 users).",
+            "3,090 vs 4,691 req/s", Kind.SIZE, "Stocks / Presentations", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "presentations",
+                "htmlflow", "virtual"),
             Terms::lower, 3090.0 / 4691),
         compareAll("000-5.3-reduced-all-engines", S, "5.3",
             "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than in Presentations at " +
@@ -94,13 +99,14 @@ object Seed000 {
             e.levels.filter { it.framework == "webflux" && it.model == "presentations" && it.users == TOP && it.engine != pssr.bench.report.BASELINE }
                 .filter { p -> e.levels.any { it.framework == "webflux" && it.model == "stocks" && it.engine == p.engine && it.approach == p.approach &&
                     it.users == TOP } }
-                .map { Triple("${it.engine} ${it.approach} Stocks / Presentations", t("webflux", "stocks", it.engine, it.approach), t("webflux",
-                    "presentations", it.engine, it.approach)) }
+                .map { Triple("${it.engine} ${it.approach} Stocks / Presentations",
+                    t("webflux", "stocks", it.engine, it.approach), t("webflux", "presentations", it.engine, it.approach)) }
         },
         naming(scales("000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
             "as in Presentations", "webflux", "stocks", null, "blocking", 4), agg("webflux", "stocks", "blocking"), scaling = true),
         compare("000-5.3-jstachio-below-thymeleaf", S, "5.3", "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at 128 users (Stocks).",
-            "1,509 vs 1,750 req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive", t("webflux", "stocks", "jstachio", "virtual"), t("webflux", "stocks", "thymeleaf", "reactive"),
+            "1,509 vs 1,750 req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive", t("webflux", "stocks", "jstachio", "virtual"), t("webflux", "stocks",
+                "thymeleaf", "reactive"),
             Terms::lower, 1509.0 / 1750),
         Claim("000-5.3-jstachio-virtual-steeper-drop", S, "5.3",
             "From Presentations to Stocks, JStachio virtual loses more throughput than the reactive and suspendable routes (Thymeleaf reactive, HtmlFlow " +
@@ -111,12 +117,13 @@ object Seed000 {
             val parts = listOf("Thymeleaf reactive" to drop("thymeleaf", "reactive"), "HtmlFlow suspending" to drop("htmlflow", "suspending")).map { (who, d) ->
                 val r = js / d; Triple(who, r, Terms.lower(r)) }
             Judgement(Terms.all(*parts.map { it.third }.toTypedArray()),
-                "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " + parts.joinToString("; ") { "${it.first} " +
-                    "${it.second.text("x")} ${it.third.word}" },
+                "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " +
+                    parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
                 "paper ${"%.2f".format((1509.0 / 3514) / (1750.0 / 2559))}x (against Thymeleaf-Rx)")
         },
         compare("000-5.3-htmlflow-virtual-vs-reactive", S, "5.3", "HtmlFlow virtual and reactive are similar on WebFlux at 128 users (Stocks).",
-            "3,090 vs 3,026 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "stocks", "htmlflow", "reactive"),
+            "3,090 vs 3,026 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "stocks",
+                "htmlflow", "reactive"),
             Terms::comparable, 3090.0 / 3026),
         compareAll("000-5.3-htmlflow-three-similar", S, "5.3",
             "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Stocks): suspending against the other two.",
@@ -126,8 +133,8 @@ object Seed000 {
         },
         naming(compare("000-5.3-mvc-no-gain-from-virtual", S, "5.3",
             "On Spring MVC, virtual threads bring no gain over blocking at 64 users, where both peak (Stocks).",
-            "blocking 1,916 req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 64 users", agg("mvc", "stocks", "virtual",
-                64), agg("mvc", "stocks", "blocking", 64),
+            "blocking 1,916 req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 64 users",
+            agg("mvc", "stocks", "virtual", 64), agg("mvc", "stocks", "blocking", 64),
             Terms::comparable), agg("mvc", "stocks", "virtual", 64)),
         naming(scales("000-5.3-mvc-blocking-64", S, "5.3", "Spring MVC's blocking engines scale up to 64 users (Stocks).",
             "1,916 req/s, scaling to 64", "mvc", "stocks", null, "blocking", 64), agg("mvc", "stocks", "blocking"), scaling = true),
@@ -165,7 +172,8 @@ object Seed000 {
                 Triple("Quarkus virtual (mean) / WebFlux HtmlFlow virtual", agg("quarkus", "stocks", "virtual"), hf("webflux", "stocks", "virtual")))
         }, agg("quarkus", "stocks", "blocking"), agg("quarkus", "stocks", "virtual")),
         compare("000-5.3-quarkus-rx-below-webflux", S, "5.3", "Quarkus's HtmlFlow reactive is below WebFlux's HtmlFlow reactive at 128 users (Stocks).",
-            "1,760 vs 3,026 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", t("quarkus", "stocks", "htmlflow", "reactive"), t("webflux", "stocks", "htmlflow", "reactive"),
+            "1,760 vs 3,026 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", t("quarkus", "stocks", "htmlflow", "reactive"), t("webflux", "stocks",
+                "htmlflow", "reactive"),
             Terms::lower, 1760.0 / 3026),
         streaming("000-6-webflux-best", S, "5.3",
             "WebFlux enables PSSR natively: its publish-subscribe routes (reactive, suspending) stream as data becomes available, with no buffer setting.",
@@ -180,14 +188,17 @@ object Seed000 {
             "CPU peak ~50% vs ~42%: comparable resource consumption", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
             val v = e.level("webflux", "presentations", "htmlflow", "virtual", TOP); val s = e.level("webflux", "presentations", "htmlflow", "suspending", TOP)
             // CPU per request: what each costs the server, independent of how many requests the window held; paired by repetition
-            val r = e.pairedRatio(t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow", "suspending")) { it.serverCpuUsPerRequest }
+            val r = e.pairedRatio(t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow",
+                "suspending")) { it.serverCpuUsPerRequest }
             Judgement(Terms.comparable(r),
                 "server CPU per request virtual / suspending ${r.text("x")} (${"%.0f".format(v.serverCpuUs)} vs ${"%.0f".format(s.serverCpuUs)} µs)",
                 "paper ${"%.2f".format(50.0 / 42)}x (peak CPU %), ours ${"%.2f".format(r.value)}x (CPU per request)")
         },
-        Claim("000-5.4-gc-low", S, "5.4", "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",
+        Claim("000-5.4-gc-low", S, "5.4",
+            "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",
             "GC overhead low", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
-            val rows = e.rows.filter { it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" && it.approach in listOf("virtual", "suspending") && it.users == TOP }
+            val rows = e.rows.filter { it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" && it.approach in listOf("virtual",
+                "suspending") && it.users == TOP }
             if (rows.isEmpty()) throw MissingRows("webflux/presentations/htmlflow virtual and suspending at $TOP users")
             val shares = rows.map { it.gcMs / (it.windowSeconds * 1000) }.filter { it.isFinite() }
             if (shares.isEmpty()) throw MissingRows("GC time of those rows")
@@ -199,12 +210,14 @@ object Seed000 {
             val peaks = listOf("virtual", "suspending").map { e.level("webflux", "presentations", "htmlflow", it, TOP).heapPeak }
             val est = Estimate.range(peaks)
             Judgement(Terms.about(est / Estimate.point(300.0), 1.0), "heap peak ${est.text(" MB", 0)} (the JVM shared by every route of its phase, -Xms512m)",
-                cause = "the heap peak is the whole server JVM's, sized by -Xms512m -Xmx2g and shared by the phase's routes: it measures the JVM's settings more than one engine")
+                cause = "the heap peak is the whole server JVM's, sized by -Xms512m -Xmx2g and shared by the phase's routes: it measures the JVM's settings " +
+                    "more than one engine")
         },
         Claim("000-5.1-rocker-buffer", S, "5.1", "A 512 B output buffer changes Rocker's throughput on Quarkus by 0.046% (no measurable cost).",
             "0.046% difference", Kind.SIZE, "scripts/quarkus-buffers.sh") { _ -> throw MissingRows("Quarkus at 512 B vs 8 KB output buffer") },
         Claim("000-5.1-jmeter-vs-ab", S, "5.1", "JMeter and Apache Bench give the same throughput within a few percent (2.83% mean absolute difference).",
-            "2.83% mean absolute difference", Kind.SIZE, "scripts/driver-check.sh (pssr's wrk vs plain wrk vs JMeter on one JVM)") { _ -> throw MissingRows("the same routes measured by two load drivers") },
+            "2.83% mean absolute difference", Kind.SIZE, "scripts/driver-check.sh (pssr's wrk vs plain wrk vs JMeter on one " +
+                "JVM)") { _ -> throw MissingRows("the same routes measured by two load drivers") },
         // 6 discussion
         compareAll("000-6-webflux-reactive-above-quarkus-virtual", S, "6 (discussion)",
             "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above HtmlFlow virtual on " +

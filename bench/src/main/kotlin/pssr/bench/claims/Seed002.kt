@@ -11,7 +11,8 @@ object Seed002 {
 
     /** Table 1 (in "5 Performance Tests"): per page, Lighthouse with PSSR off and on: score, FCP (= LCP there) and Speed Index, seconds. */
     private data class Column(val page: String, val scoreOff: Int, val scoreOn: Int, val fcpOff: Double, val fcpOn: Double, val siOff: Double, val siOn: Double)
-    private val TABLE1 = listOf(Column("weather", 64, 100, 3.2, 0.2, 3.4, 0.9), Column("artist", 91, 99, 1.4, 0.2, 1.4, 1.2), Column("presentations", 75, 100, 2.3, 0.2, 2.4, 0.4))
+    private val TABLE1 = listOf(Column("weather", 64, 100, 3.2, 0.2, 3.4, 0.9), Column("artist", 91, 99, 1.4, 0.2, 1.4, 1.2), Column("presentations", 75, 100,
+        2.3, 0.2, 2.4, 0.4))
 
     val claims: List<Claim> = listOf(
         naming(scales("002-6-sync-4", S, "5 (performance tests)",
@@ -21,11 +22,13 @@ object Seed002 {
             "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not (WebFlux, " +
                 "Presentations).",
             "only Thymeleaf and HtmlFlow scale to 32", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
-            fun into32(engine: String?, approach: String) = Terms.gain(e.series("webflux", "presentations", engine, approach).let { it[16] ?: throw MissingRows("16 users") },
+            fun into32(engine: String?, approach: String) = Terms.gain(e.series("webflux", "presentations", engine,
+                approach).let { it[16] ?: throw MissingRows("16 users") },
                 e.series("webflux", "presentations", engine, approach).let { it[32] ?: throw MissingRows("32 users") }, 16, 32)
             val thy = into32("thymeleaf", "reactive"); val hf = into32("htmlflow", "suspending"); val sync = into32(null, "blocking")
             val v = Terms.all(Terms.atLeast(thy, Terms.SCALES), Terms.atLeast(hf, Terms.SCALES), Terms.below(sync, Terms.SCALES))
-            Judgement(v, "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking engines ${sync.text()}")
+            Judgement(v, "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking engines ${sync.text()} " +
+                "(mean of ${ClaimKit.enginesOf(e, "webflux", "presentations", "blocking", 32).joinToString(", ")})")
         },
         scales("002-6-htmlflow-128", S, "5 (performance tests)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
             "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128),
@@ -35,7 +38,8 @@ object Seed002 {
             Route("webflux", "presentations", "htmlflow", "suspending", 128), Route("webflux", "presentations", "thymeleaf", "reactive", 128),
             { r -> Terms.about(r, 2.0) }, 2.0),
     ) + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-fcp", S, "Table 1", "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+        Claim("002-t1-${c.page}-fcp", S, "Table 1",
+            "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
             "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
             val r = Estimate.point(on.fcpMs) / Estimate.point(off.fcpMs)
@@ -68,8 +72,10 @@ object Seed002 {
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
             // capped at 100 and measured once: both at the cap is inconclusive; else higher by more than Terms.SCORE_TOLERANCE points
             val v = Terms.higherScore(on.score, off.score)
-            Judgement(v, "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms",
-                cause = if (v == Verdict.REFUTED) "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP ${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms" else "")
+            Judgement(v, "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} vs " +
+                "${"%.0f".format(off.speedIndexMs)} ms",
+                cause = if (v == Verdict.REFUTED) "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP " +
+                    "${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms" else "")
         }
     }
 }

@@ -27,14 +27,16 @@ object Seed004 {
             val r = rps(mvc) / rps(webflux)
             val v = Terms.about(r, 4.0)
             Judgement(v, "products throughput MVC / WebFlux ${r.text("x")}", "paper 4x, ours ${"%.2f".format(r.value)}x",
-                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by ${"%.2f".format(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest)}x, not 4x" else "")
+                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by " +
+                    "${"%.2f".format(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest)}x, not 4x" else "")
         },
         Claim("004-products-mvc-4x-faster", S, "3.1.2", "Compute-bound: Spring MVC answers about 4x faster on average than WebFlux.",
             "MVC ~4x faster", Kind.SIZE, NEEDS) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
             val r = Estimate.point(webflux.latencyMeanMs) / Estimate.point(mvc.latencyMeanMs)
             val v = Terms.about(r, 4.0)
-            Judgement(v, "products mean latency WebFlux / MVC ${r.text("x")} (${"%.1f".format(webflux.latencyMeanMs)} vs ${"%.1f".format(mvc.latencyMeanMs)} ms)", "paper 4x, ours ${"%.2f".format(r.value)}x",
+            Judgement(v, "products mean latency WebFlux / MVC ${r.text("x")} (${"%.1f".format(webflux.latencyMeanMs)} vs " +
+                "${"%.1f".format(mvc.latencyMeanMs)} ms)", "paper 4x, ours ${"%.2f".format(r.value)}x",
                 if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "")
         },
         Claim("004-forward-webflux-4x-throughput", S, "3.2.2", "Network-bound: WebFlux reaches about 4x Spring MVC's throughput.",
@@ -42,15 +44,18 @@ object Seed004 {
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = rps(webflux) / rps(mvc)
             val v = Terms.about(r, 4.0)
-            Judgement(v, "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}", "paper 4x, ours ${"%.2f".format(r.value)}x",
-                if (v == Verdict.REFUTED) "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against WebClient's ${ApiReport.pool(webflux) ?: "?"}" else "")
+            Judgement(v, "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}",
+                "paper 4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against " +
+                    "WebClient's ${ApiReport.pool(webflux) ?: "?"}" else "")
         },
         Claim("004-forward-webflux-faster", S, "3.2.2", "Network-bound: WebFlux answers more than 4x faster on average than Spring MVC.",
             "WebFlux >4x faster", Kind.SIZE, NEEDS) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = Estimate.point(mvc.latencyMeanMs) / Estimate.point(webflux.latencyMeanMs)
             val v = Terms.atLeast(r, 4.0)
-            Judgement(v, "forward mean latency MVC / WebFlux ${r.text("x")} (${"%.1f".format(mvc.latencyMeanMs)} vs ${"%.1f".format(webflux.latencyMeanMs)} ms)", "paper >4x, ours ${"%.2f".format(r.value)}x",
+            Judgement(v, "forward mean latency MVC / WebFlux ${r.text("x")} (${"%.1f".format(mvc.latencyMeanMs)} vs ${"%.1f".format(webflux.latencyMeanMs)} " +
+                "ms)", "paper >4x, ours ${"%.2f".format(r.value)}x",
                 if (v == Verdict.REFUTED) "MVC waits for one of ${ApiReport.pool(mvc) ?: "?"} pooled connections; ${cpu(mvc)}; ${cpu(webflux)}" else "")
         },
             tails("004-products-mvc-tails", "3.1.2", Workloads.PRODUCTS, mvcFaster = true,
