@@ -87,4 +87,41 @@ object ClaimKit {
         Judgement(v, "$matching of ${cs.size} $framework ${approaches.joinToString("/")} routes $want (verified at 100 ms per item)",
             cause = others.take(3).joinToString("; ") { "${it.path}: ${it.verdict}, first item at ${f(it.firstItemMs)} ms, last byte at ${f(it.lastByteMs)} ms, ${it.chunks} chunks" })
     }
+
+    /**
+     * The engines an approach's aggregate is the mean of in the evidence ([users] null: at any level), e.g. "htmlflow,
+     * jstachio": the paper's aggregate lines average eight engines, ours the ones measured.
+     */
+    fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> =
+        e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
+            it.engine != pssr.bench.report.BASELINE }
+            .map { it.engine }.distinct().sorted()
+
+    /**
+     * [c] with its figure naming the engines each aggregate route of [aggregates] ([Route.engine] null) is the mean of;
+     * [scaling] true names them over every level (a scaling claim) rather than at the route's level.
+     */
+    fun naming(c: Claim, vararg aggregates: Route, scaling: Boolean = false): Claim = Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs) { e ->
+        val j = c.judge(e)
+        val notes = aggregates.filter { it.engine == null }.map { r ->
+            val es = enginesOf(e, r.framework, r.model, r.approach, if (scaling) null else r.users)
+            "${r.framework} ${r.approach} = mean of ${es.joinToString(", ").ifEmpty { "-" }}"
+        }.distinct()
+        if (notes.isEmpty()) j else j.copy(ours = "${j.ours} (${notes.joinToString("; ")})")
+    }
+
+    /**
+     * Several route pairs ([pairs]: what, A, B), each ratio ([Evidence.ratio]) judged by [test], the claim by [Terms.all]; a
+     * refuted pair's cause is the CPU of its single routes' levels.
+     */
+    fun compareAll(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, test: (Estimate) -> Verdict,
+                   needs: String = REPRODUCE, pairs: (Evidence) -> List<Triple<String, Route, Route>>) = Claim(id, seed, section, text, paper, kind,
+                       needs) { e ->
+        val ps = pairs(e).ifEmpty { throw MissingRows("the routes of $id") }
+        val judged = ps.map { (what, a, b) -> val r = e.ratio(a, b); Triple(what, r, test(r)) to (a to b) }
+        val v = Terms.all(*judged.map { it.first.third }.toTypedArray())
+        val cause = judged.filter { it.first.third == Verdict.REFUTED }.take(3)
+            .flatMap { (_, ab) -> listOfNotNull(ab.first.level(e), ab.second.level(e)) }.distinct().joinToString("; ") { cause(it) }
+        Judgement(v, judged.joinToString("; ") { (t, _) -> "${t.first} ${t.second.text("x")} ${t.third.word}" }, cause = cause)
+    }
 }

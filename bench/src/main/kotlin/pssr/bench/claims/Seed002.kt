@@ -1,6 +1,7 @@
 package pssr.bench.claims
 
 import pssr.bench.claims.ClaimKit.compare
+import pssr.bench.claims.ClaimKit.naming
 import pssr.bench.claims.ClaimKit.scales
 
 /** Seed 002, suspendable web templates (HtmlFlow + Kotlin coroutines on WebFlux, 4 cores) and its browser Table 1. */
@@ -8,29 +9,37 @@ object Seed002 {
     private const val S = "002"
     private const val BROWSER = "./pssr browser"
 
-    /** Table 1: per page, Lighthouse with PSSR off and on: score, FCP (= LCP there) and Speed Index, seconds. */
+    /** Table 1 (in "5 Performance Tests"): per page, Lighthouse with PSSR off and on: score, FCP (= LCP there) and Speed Index, seconds. */
     private data class Column(val page: String, val scoreOff: Int, val scoreOn: Int, val fcpOff: Double, val fcpOn: Double, val siOff: Double, val siOn: Double)
-    private val TABLE1 = listOf(Column("weather", 64, 100, 3.2, 0.2, 3.4, 0.9), Column("artist", 91, 99, 1.4, 0.2, 1.4, 1.2), Column("presentations", 75, 100, 2.3, 0.2, 2.4, 0.4))
+    private val TABLE1 = listOf(Column("weather", 64, 100, 3.2, 0.2, 3.4, 0.9), Column("artist", 91, 99, 1.4, 0.2, 1.4, 1.2), Column("presentations", 75, 100,
+        2.3, 0.2, 2.4, 0.4))
 
     val claims: List<Claim> = listOf(
-        scales("002-6-sync-4", S, "6 (performance)", "Synchronous templates on a separate dispatcher scale only until 4 concurrent requests (WebFlux, Presentations; 4 cores there).",
-            "scale until 4 requests", "webflux", "presentations", null, "blocking", 4),
-        Claim("002-6-only-thymeleaf-htmlflow-32", S, "6 (performance)", "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not (WebFlux, Presentations).",
+        naming(scales("002-6-sync-4", S, "5 (performance tests)",
+            "Synchronous templates on a separate dispatcher scale only until 4 concurrent requests (WebFlux, Presentations; 4 cores there).",
+            "scale until 4 requests", "webflux", "presentations", null, "blocking", 4), Route("webflux", "presentations", null, "blocking", 4), scaling = true),
+        Claim("002-6-only-thymeleaf-htmlflow-32", S, "5 (performance tests)",
+            "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not (WebFlux, " +
+                "Presentations).",
             "only Thymeleaf and HtmlFlow scale to 32", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
-            fun into32(engine: String?, approach: String) = Terms.gain(e.series("webflux", "presentations", engine, approach).let { it[16] ?: throw MissingRows("16 users") },
+            fun into32(engine: String?, approach: String) = Terms.gain(e.series("webflux", "presentations", engine,
+                approach).let { it[16] ?: throw MissingRows("16 users") },
                 e.series("webflux", "presentations", engine, approach).let { it[32] ?: throw MissingRows("32 users") }, 16, 32)
             val thy = into32("thymeleaf", "reactive"); val hf = into32("htmlflow", "suspending"); val sync = into32(null, "blocking")
             val v = Terms.all(Terms.atLeast(thy, Terms.SCALES), Terms.atLeast(hf, Terms.SCALES), Terms.below(sync, Terms.SCALES))
-            Judgement(v, "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking engines ${sync.text()}")
+            Judgement(v, "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking engines ${sync.text()} " +
+                "(mean of ${ClaimKit.enginesOf(e, "webflux", "presentations", "blocking", 32).joinToString(", ")})")
         },
-        scales("002-6-htmlflow-128", S, "6 (performance)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
+        scales("002-6-htmlflow-128", S, "5 (performance tests)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
             "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128),
-        compare("002-6-htmlflow-doubles-thymeleaf", S, "6 (performance)", "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
+        compare("002-6-htmlflow-doubles-thymeleaf", S, "5 (performance tests)",
+            "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
             "about 2x", Kind.SIZE, "HtmlFlow suspending / Thymeleaf reactive",
             Route("webflux", "presentations", "htmlflow", "suspending", 128), Route("webflux", "presentations", "thymeleaf", "reactive", 128),
             { r -> Terms.about(r, 2.0) }, 2.0),
     ) + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-fcp", S, "Table 1", "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+        Claim("002-t1-${c.page}-fcp", S, "Table 1",
+            "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
             "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
             val r = Estimate.point(on.fcpMs) / Estimate.point(off.fcpMs)
@@ -38,12 +47,35 @@ object Seed002 {
                 "paper ${"%.2f".format(c.fcpOn / c.fcpOff)}x, ours ${"%.2f".format(r.value)}x")
         }
     } + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-score", S, "Table 1", "With PSSR the ${c.page} page's Lighthouse performance score is higher than without (${c.scoreOn} vs ${c.scoreOff} there).",
-            "score ${c.scoreOff} off, ${c.scoreOn} on; Speed Index ${c.siOff} s off, ${c.siOn} s on", Kind.SHAPE, BROWSER) { e ->
+        Claim("002-t1-${c.page}-lcp", S, "Table 1",
+            "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+            "LCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
             val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
-            val v = if (on.score > off.score) Verdict.HOLDS else Verdict.REFUTED
-            Judgement(v, "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms",
-                cause = if (v == Verdict.REFUTED) "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP ${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms" else "")
+            val r = Estimate.point(on.lcpMs) / Estimate.point(off.lcpMs)
+            Judgement(Terms.below(r, 0.5), "LCP on / off ${r.text("x")} (${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms, Lighthouse median)",
+                "paper ${"%.2f".format(c.fcpOn / c.fcpOff)}x, ours ${"%.2f".format(r.value)}x")
+        }
+    } + TABLE1.map { c ->
+        Claim("002-t1-${c.page}-speed-index", S, "Table 1", "PSSR lowers the Speed Index of the ${c.page} page against the blocking page.",
+            "Speed Index ${c.siOff} s off, ${c.siOn} s on", Kind.SIZE, BROWSER) { e ->
+            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
+            val r = Estimate.point(on.speedIndexMs) / Estimate.point(off.speedIndexMs)
+            Judgement(Terms.lower(r),
+                "Speed Index on / off ${r.text("x")} (${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms, Lighthouse median)",
+                "paper ${"%.2f".format(c.siOn / c.siOff)}x, ours ${"%.2f".format(r.value)}x")
+        }
+    } + TABLE1.map { c ->
+        Claim("002-t1-${c.page}-score", S, "Table 1",
+            "With PSSR the ${c.page} page's Lighthouse score is higher than without (${c.scoreOn} vs ${c.scoreOff} there): by over 2 points; both at the " +
+                "cap of 100 is inconclusive.",
+            "score ${c.scoreOff} off, ${c.scoreOn} on", Kind.SHAPE, BROWSER) { e ->
+            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
+            // capped at 100 and measured once: both at the cap is inconclusive; else higher by more than Terms.SCORE_TOLERANCE points
+            val v = Terms.higherScore(on.score, off.score)
+            Judgement(v, "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} vs " +
+                "${"%.0f".format(off.speedIndexMs)} ms",
+                cause = if (v == Verdict.REFUTED) "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP " +
+                    "${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms" else "")
         }
     }
 }

@@ -15,8 +15,9 @@ enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
 /**
  * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.report.Stats]); with one
  * repetition, or a figure measured once (a streaming verdict, a Lighthouse median), the interval is the point.
+ * [label] names what the interval is when printed: "95%" (the default) or "min-max" for a range of the measured figures.
  */
-data class Estimate(val value: Double, val low: Double, val high: Double, val n: Int) {
+data class Estimate(val value: Double, val low: Double, val high: Double, val n: Int, val label: String = "95%") {
     val hasInterval: Boolean get() = n >= 2 && high > low
 
     /**
@@ -35,11 +36,15 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
 
     fun text(unit: String = "", digits: Int = 2): String {
         val v = fmt(value, digits)
-        return if (hasInterval) "$v$unit (95% ${fmt(low, digits)}-${fmt(high, digits)})" else "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
+        return if (hasInterval) "$v$unit ($label " +
+            "${fmt(low, digits)}-${fmt(high, digits)})" else "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
     }
 
     companion object {
         fun point(v: Double, n: Int = 1) = Estimate(v, v, v, n)
+        /** The mean of [values] with their min-max range (printed as "min-max", not as a 95% interval). */
+        fun range(values: List<Double>) = Estimate(values.average(), values.min(), values.max(), values.size, MIN_MAX)
+        const val MIN_MAX = "min-max"
         fun fmt(v: Double, digits: Int): String = if (v.isNaN()) "-" else if (kotlin.math.abs(v) >= 100) "%,.0f".format(Locale.ROOT, v) else "%.${digits}f".format(Locale.ROOT, v)
     }
 }
@@ -63,6 +68,15 @@ object Terms {
     val COMPARABLE = 0.90..1.10
     /** "about k x": the ratio is within k / 1.25 .. k x 1.25. */
     const val ABOUT = 1.25
+    /**
+     * "slightly higher": the ratio above 1 and at most this. The seeds' "slightly higher" is 1.12x (seed 000, 5.2: 2,797 vs
+     * 2,498 req/s); 1.25 is [ABOUT]'s tolerance: a lead past 25% is "about 1.5x", no longer slight.
+     */
+    const val SLIGHTLY = 1.25
+    /** Lighthouse's performance score is capped at 100. */
+    const val SCORE_CAP = 100.0
+    /** One Lighthouse run's score moves by a couple of points run to run: a difference within this is not told from none. */
+    const val SCORE_TOLERANCE = 2.0
 
     /** The interval entirely inside [range]: holds; entirely outside: refuted; else inconclusive. */
     fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
@@ -105,6 +119,31 @@ object Terms {
 
     /** "lower" / "below": the ratio A/B entirely under 1; a single measurement inside [COMPARABLE] is inconclusive, as for [higher]. */
     fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) Verdict.INCONCLUSIVE else below(ratio, 1.0)
+
+    /**
+     * "slightly higher": the ratio A/B entirely within (1, [SLIGHTLY]]; refuted when entirely at or below 1, or entirely
+     * above [SLIGHTLY] (a large lead is not a slight one); a single measurement inside [COMPARABLE] is inconclusive.
+     */
+    fun slightlyHigher(ratio: Estimate): Verdict = when {
+        ratio.value.isNaN() -> Verdict.NOT_MEASURED
+        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
+        ratio.low > 1.0 && ratio.high <= SLIGHTLY -> Verdict.HOLDS
+        ratio.high <= 1.0 || ratio.low > SLIGHTLY -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE
+    }
+
+    /**
+     * "higher" for a score capped at [cap] and measured once ([a] against [b]): both at the cap is inconclusive (the cap
+     * hides any difference); else the difference +- [tolerance] read as [higher] reads a ratio's interval against 1: wholly
+     * above 0 holds, wholly at or below 0 refutes, else inconclusive.
+     */
+    fun higherScore(a: Double, b: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict = when {
+        a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
+        a >= cap && b >= cap -> Verdict.INCONCLUSIVE
+        a - b - tolerance > 0 -> Verdict.HOLDS
+        a - b + tolerance <= 0 -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE
+    }
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value > COMPARABLE.start && ratio.value < COMPARABLE.endInclusive
 

@@ -25,6 +25,23 @@ class TermsTest {
         @Test fun `one measurement past 1_10 holds`() = assertEquals(HOLDS, Terms.higher(Estimate.point(1.2)))
     }
 
+    @Nested inner class SlightlyHigher {
+        @Test fun `a ratio entirely within 1-1_25 holds`() = assertEquals(HOLDS, Terms.slightlyHigher(e(1.12, 1.05, 1.2)))
+        @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.slightlyHigher(e(0.9, 0.85, 0.95)))
+        @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(REFUTED, Terms.slightlyHigher(e(1.6, 1.41,
+            1.79)))
+        @Test fun `a ratio whose interval straddles 1_25 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.25, 1.15, 1.35)))
+        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.02, 0.95, 1.1)))
+        @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(Estimate.point(1.05)))
+    }
+
+    @Nested inner class HigherScore {
+        @Test fun `a score higher by more than 2 points holds`() = assertEquals(HOLDS, Terms.higherScore(99.0, 91.0))
+        @Test fun `a score lower by 2 points or more is refuted`() = assertEquals(REFUTED, Terms.higherScore(90.0, 95.0))
+        @Test fun `both at the cap of 100 is inconclusive, not refuted`() = assertEquals(INCONCLUSIVE, Terms.higherScore(100.0, 100.0))
+        @Test fun `a difference within 2 points is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higherScore(100.0, 99.0))
+    }
+
     @Nested inner class Lower {
         @Test fun `a ratio entirely below 1 holds`() = assertEquals(HOLDS, Terms.lower(e(0.8, 0.7, 0.9)))
         @Test fun `a ratio entirely at or above 1 is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
@@ -72,6 +89,19 @@ class TermsTest {
         @Test fun `all hold, it holds`() = assertEquals(HOLDS, Terms.all(HOLDS, HOLDS))
         @Test fun `any refuted, it is refuted`() = assertEquals(REFUTED, Terms.all(HOLDS, INCONCLUSIVE, REFUTED))
         @Test fun `otherwise inconclusive`() = assertEquals(INCONCLUSIVE, Terms.all(HOLDS, INCONCLUSIVE))
+    }
+
+    @Nested inner class NotMeasured {
+        private val nan = Estimate.point(Double.NaN)
+        @Test fun `no figure is not measured for every word`() = assertEquals(List(9) { Verdict.NOT_MEASURED }, listOf(Terms.comparable(nan), Terms.higher(nan),
+            Terms.slightlyHigher(nan), Terms.lower(nan), Terms.about(nan, 2.0), Terms.atLeast(nan, 1.0), Terms.below(nan, 1.0),
+            Terms.higherScore(Double.NaN, 50.0), Terms.all(HOLDS, Verdict.NOT_MEASURED)))
+    }
+
+    @Test
+    fun `a min-max range prints as min-max, a Student t interval as 95%`() {
+        assertEquals("0.004 (min-max 0.002-0.006)", Estimate.range(listOf(0.002, 0.004, 0.006)).text(digits = 3))
+        assertEquals("1.00 (95% 0.90-1.10)", e(1.0, 0.9, 1.1).text())
     }
 
     @Test

@@ -1,0 +1,100 @@
+package pssr.bench.claims
+
+import java.nio.file.Files
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Nested
+import org.junit.jupiter.api.Test
+import pssr.bench.report.RouteLevel
+import pssr.bench.results.ResultRow
+import pssr.bench.resultRow
+import pssr.bench.run.Project
+
+/**
+ * docs/REGISTRY.md is the registry read against the papers: one row per claim (id | seed | section | the paper's words |
+ * the paper's figure). Every claim has its row with the same seed, section and figure, and no row names an unknown id.
+ */
+class RegistryTableTest {
+    private data class Row(val id: String, val seed: String, val section: String, val words: String, val figure: String)
+
+    private fun rows(): List<Row> = Files.readAllLines(Project.root.resolve("docs").resolve("REGISTRY.md"))
+        .filter { it.startsWith("| `") }
+        .map { line ->
+            val cells = line.trim().removePrefix("|").removeSuffix("|").split(" | ").map { it.trim() }
+            assertEquals(5, cells.size, "five cells: $line")
+            Row(cells[0].removeSurrounding("`"), cells[1], cells[2], cells[3], cells[4])
+        }
+
+    @Test
+    fun `every claim has its row with the same seed, section and paper's figure, and every row a claim`() {
+        val table = rows()
+        val byId = table.groupBy { it.id }
+        assertEquals(emptyList<String>(), byId.filter { it.value.size > 1 }.keys.toList(), "ids listed twice")
+        val claims = Claims.all.associateBy { it.id }
+        assertEquals(emptyList<String>(), table.map { it.id }.filter { it !in claims }, "rows naming an unknown id")
+        val wrong = Claims.all.mapNotNull { c ->
+            val r = byId[c.id]?.single() ?: return@mapNotNull "${c.id}: no row"
+            listOfNotNull(
+                if (r.seed != c.seed) "${c.id}: seed ${r.seed} in the table, ${c.seed} in the registry" else null,
+                if (r.section != c.section) "${c.id}: section '${r.section}' in the table, '${c.section}' in the registry" else null,
+                if (r.figure != c.paper) "${c.id}: figure '${r.figure}' in the table, '${c.paper}' in the registry" else null,
+                if (r.words.isBlank()) "${c.id}: no words of the paper" else null,
+            ).joinToString("; ").ifEmpty { null }
+        }
+        assertEquals(emptyList<String>(), wrong)
+    }
+
+    @Test
+    fun `the ledger lists at least 65 claims, ids unique`() {
+        val ids = Claims.all.map { it.id }
+        assertTrue(ids.size >= 65, "${ids.size} claims")
+        assertEquals(ids.size, ids.toSet().size)
+    }
+
+    /** The registry's readings of the papers, on synthetic rows (three repetitions each). */
+    @Nested inner class Readings {
+        private fun rows(fw: String, model: String, engine: String, approach: String, users: Int, vararg tput: Double) =
+            tput.mapIndexed { i, t -> resultRow(fw, model, engine, approach, users, i + 1, t) }
+        private fun evidence(rows: List<ResultRow>, browser: List<BrowserFigure> = emptyList()) = Evidence(RouteLevel.of(rows), emptyList(), rows, browser)
+        private fun judge(id: String, e: Evidence) = Claims.all.first { it.id == id }.judged(e)
+
+        /** MVC virtual and blocking (HtmlFlow and JStachio) at [users], virtual at [ratio] x blocking, repetition by repetition. */
+        private fun mvc(users: Int, ratio: Double) = listOf("htmlflow", "jstachio").flatMap { en ->
+            rows("mvc", "presentations", en, "blocking", users, 1000.0, 1010.0, 990.0) +
+                rows("mvc", "presentations", en, "virtual", users, 1000.0 * ratio, 1010.0 * ratio, 990.0 * ratio) }
+
+        @Test
+        fun `MVC's slightly higher peak is judged at 32 users, 1_12x holds, 1_60x is refuted, rows at 128 only are not measured`() {
+            assertEquals(Verdict.HOLDS, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).verdict)
+            assertEquals(Verdict.REFUTED, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.60))).verdict)
+            assertEquals(Verdict.NOT_MEASURED, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(128, 1.12))).verdict)
+        }
+
+        @Test
+        fun `an aggregate's figure names the engines it is the mean of`() =
+            assertTrue(judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).ours.contains("mvc virtual = mean of htmlflow, jstachio"))
+
+        @Test
+        fun `virtual threads much faster than the asynchronous routes refute "consistently comparable" (two-sided, HtmlFlow on both sides)`() {
+            val rs = listOf("presentations", "stocks").flatMap { m -> listOf(64, 128).flatMap { u ->
+                rows("webflux", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) + rows("quarkus", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) +
+                    listOf("reactive", "suspending").flatMap { a -> rows("webflux", m, "htmlflow", a, u, 1000.0, 1010.0, 990.0) } +
+                    rows("quarkus", m, "htmlflow", "reactive", u, 1000.0, 1010.0, 990.0) } }
+            assertEquals(Verdict.REFUTED, judge("000-6-virtual-comparable-consistently", evidence(rs)).verdict)
+        }
+
+        @Test
+        fun `a Lighthouse score of 100 with PSSR and without is inconclusive, not refuted`() {
+            val b = listOf("off", "on").map { BrowserFigure("artist", "suspending", it, "simulate", 100.0, 600.0, 600.0, 1400.0) }
+            assertEquals(Verdict.INCONCLUSIVE, judge("002-t1-artist-score", evidence(emptyList(), b)).verdict)
+        }
+
+        @Test
+        fun `the GC share's min-max range prints as min-max, not as a 95% interval`() {
+            val rs = listOf("virtual", "suspending").flatMap { a -> rows("webflux", "presentations", "htmlflow", a, 128, 1000.0, 1000.0, 1000.0) }
+                .mapIndexed { i, r -> r.copy(gcMs = 10.0 * (i + 1)) }
+            val ours = judge("000-5.4-gc-low", evidence(rs)).ours
+            assertTrue(ours.contains("min-max") && !ours.contains("95%"), ours)
+        }
+    }
+}
