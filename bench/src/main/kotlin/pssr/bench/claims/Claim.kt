@@ -52,7 +52,34 @@ data class BrowserFigure(val page: String, val rendering: String, val pssr: Stri
  */
 class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>, val folders: List<Path> = emptyList(),
                /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
-               val cores: Int = Runtime.getRuntime().availableProcessors()) {
+               val cores: Int = Runtime.getRuntime().availableProcessors(),
+               /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
+               val labelled: Map<String, List<ResultRow>> = emptyMap()) {
+    /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
+    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all)
+
+    /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
+    fun labelled(label: String, r: Route): Estimate {
+        val rs = labelled[label].orEmpty().filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
+            it.engine == r.engine && it.approach == r.approach && it.users == r.users }
+        if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
+        val reps = rs.groupBy { it.repetition }.values.map { g -> g.map { it.throughputRps }.average() }
+        return Stats.ci95(reps)?.let { Estimate(reps.average(), it.low, it.high, reps.size) } ?: Estimate.point(reps.average(), reps.size)
+    }
+
+    /**
+     * The mean absolute relative difference of driver [b]'s throughput from [a]'s over every pages route and level both
+     * measured (each the mean over its repetitions), with its interval over those pairs.
+     */
+    fun driverDifference(a: String, b: String): Estimate {
+        val pages = labelled.values.flatten().ifEmpty { rows }.filter { it.workload == Workloads.PAGES && !it.open }
+        fun means(driver: String) = pages.filter { it.driver == driver }.groupBy { it.route to it.users }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        val ma = means(a); val mb = means(b)
+        val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }.filter { it.isFinite() }
+        if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
+        return Stats.ci95(d)?.let { Estimate(d.average(), it.low, it.high, d.size) } ?: Estimate.point(d.average(), d.size)
+    }
+
     fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
         levels.firstOrNull { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach && it.users == users }
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
@@ -140,8 +167,14 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         fun of(folders: List<JudgedFolder>): Evidence {
             val rows = folders.flatMap { it.rows }
             return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows, folders.flatMap { it.browser }, folders.map { it.dir },
-                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors())
+                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders))
         }
+
+        /** [folders]' rows by the setup label they ran under. */
+        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> = folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.rows } }
+
+        private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
+            (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }
 
         /**
          * [base] with [top]'s measurements in place of its own of the same routes (a route: workload, framework, model,
@@ -154,7 +187,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val paths = top.checks.map { it.framework + it.path }.toSet()
             val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
             return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, top.browser.ifEmpty { base.browser }, top.folders + base.folders,
-                maxOf(top.cores, base.cores))
+                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() })
         }
 
         /** One folder's rows, verdicts and browser figures, with the setup it ran under. */

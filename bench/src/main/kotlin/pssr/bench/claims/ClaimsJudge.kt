@@ -94,7 +94,8 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
          * when any folder ran under a paper's setup, each claim also under its seed's ([SetupJudge]).
          */
         fun judge(folders: List<JudgedFolder>, claims: List<Claim> = Claims.all): Ledger {
-            val ours = Evidence.of(folders.filter { it.setup.isEmpty() })
+            // every folder's rows by setup, for the claims that compare two setups (seed 000 §5.1's Rocker buffer)
+            val ours = Evidence.of(folders.filter { it.setup.isEmpty() }).withLabelled(Evidence.labelled(folders))
             val base = Ledger(claims.map { it to it.judged(ours) })
             if (folders.all { it.setup.isEmpty() }) return base
             val judge = SetupJudge(folders, ours)

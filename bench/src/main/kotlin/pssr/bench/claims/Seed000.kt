@@ -214,10 +214,20 @@ object Seed000 {
                     "more than one engine")
         },
         Claim("000-5.1-rocker-buffer", S, "5.1", "A 512 B output buffer changes Rocker's throughput on Quarkus by 0.046% (no measurable cost).",
-            "0.046% difference", Kind.SIZE, "scripts/quarkus-buffers.sh") { _ -> throw MissingRows("Quarkus at 512 B vs 8 KB output buffer") },
+            "0.046% difference", Kind.SIZE, "./pssr reproduce --only paper-000-rocker-8k,paper-000-ours-quarkus-output-buffer-rocker") { e ->
+            // two server JVMs: seed 000's setup (8 KB build, no flush) and the same with the 512 B build, Rocker blocking
+            val at = Route("quarkus", "presentations", "rocker", "blocking", TOP)
+            val big = e.labelled("paper-000", at); val small = e.labelled("paper-000 with ours: quarkus-output-buffer", at)
+            val r = small / big
+            Judgement(Terms.comparable(r), "Rocker blocking on Quarkus at $TOP users, 512 B / 8 KB ${r.text("x")} (${big.text(" req/s", 0)} at 8 KB; two JVMs)",
+                "paper 1.00x (0.046%), ours ${"%.3f".format(java.util.Locale.ROOT, r.value)}x")
+        },
         Claim("000-5.1-jmeter-vs-ab", S, "5.1", "JMeter and Apache Bench give the same throughput within a few percent (2.83% mean absolute difference).",
-            "2.83% mean absolute difference", Kind.SIZE, "scripts/driver-check.sh (pssr's wrk vs plain wrk vs JMeter on one " +
-                "JVM)") { _ -> throw MissingRows("the same routes measured by two load drivers") },
+            "2.83% mean absolute difference", Kind.SIZE, "./pssr reproduce --only drivers-jmeter,drivers-ab") { e ->
+            val d = e.driverDifference("jmeter", "ab")
+            Judgement(Terms.below(d, 0.05), "|ab - JMeter| / JMeter over the routes and levels both measured: ${d.text(digits = 3)} (the same routes, one JVM per driver)",
+                "paper 0.028, ours ${"%.3f".format(java.util.Locale.ROOT, d.value)}")
+        },
         // 6 discussion
         compareAll("000-6-webflux-reactive-above-quarkus-virtual", S, "6 (discussion)",
             "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above HtmlFlow virtual on " +

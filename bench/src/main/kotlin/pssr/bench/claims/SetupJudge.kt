@@ -27,14 +27,14 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         if (setup.factors.isEmpty()) return SetupVerdict("${setup.name} (no applied setting differs from the tool's)", oursJ)
         val run = measured(setup) ?: return SetupVerdict(setup.name, null)
         val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
-        val paperEvidence = Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name)))
+        val paperEvidence = Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name))).withLabelled(ours.labelled)
         val p = c.judged(paperEvidence)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
         for (f in run.factors) {
             val one = byLabel[run.withOurs(listOf(f.factor)).label] ?: continue
             tried += f.factor
-            val v = c.judged(Evidence.overlay(paperEvidence, Evidence.of(one)))
+            val v = c.judged(Evidence.overlay(paperEvidence, Evidence.of(one)).withLabelled(ours.labelled))
             if (v.verdict == oursJ.verdict)
                 return SetupVerdict(label, p, "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} with ${f.ours} (${v.ours})")
         }

@@ -112,6 +112,8 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
                     val only = p.copy(approaches = p.approaches.filter { it.id in f.approaches!! })
                     if (only.routes > 0) add(pagesPhase(only, MIN_REPEAT, measured, paper, f.factor))
                 }
+                // after WebFlux's: the two claims of §5.1 that compare two configurations of one route
+                if (p.framework == "webflux") addAll(sections51(measured))
             }
             val draft = Setups.PAPER_001
             PAGES.first { it.framework == "webflux" }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING)), MIN_REPEAT, measured, draft)) }
@@ -119,6 +121,31 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
             add(Phase("${api.name}-api", "${api.name}-api", listOf("run", "--workloads", "products,forward", "--setup", api.name) + api.runArgs("api"),
                 Duration.ofMinutes(10), "seed 004 under its setup: ${api.settings.first().paper}"))
             for (f in everyRoute) for (p in PAGES) add(pagesPhase(p, MIN_REPEAT, measured, paper, f.factor))
+        }
+
+        /**
+         * Seed 000 §5.1's two cross-checks, each a pair of small runs on routes no other phase measures: Rocker blocking on
+         * Quarkus under seed 000's setup (8 KB build) and with the 512 B build; and the same WebFlux routes loaded by
+         * JMeter and by Apache Bench (one JVM each).
+         */
+        private fun sections51(measured: Int): List<Phase> {
+            val rocker = PagesPhase("quarkus", listOf("rocker"), listOf(Approach.BLOCKING), "seed 000 5.1: Rocker at 8 KB and 512 B")
+            val drivers = PagesPhase("webflux", listOf("pebble", "rocker"), listOf(Approach.VIRTUAL), "seed 000 5.1: JMeter vs Apache Bench")
+            fun slice(name: String, p: PagesPhase, extra: List<String>, what: String): Phase {
+                val routes = p.engines.size * p.approaches.size
+                return Phase(name, name, listOf("run", "--quick", "--frameworks", p.framework, "--models", "presentations", "--engines", p.engines.joinToString(","),
+                    "--approaches", p.approaches.joinToString(",") { it.id }, "--users", LEVELS.joinToString(","), "--repeat", MIN_REPEAT.toString(),
+                    "--route-warmup", "${ROUTE_WARMUP_SECONDS}s", "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s") + extra,
+                    Duration.ofSeconds(SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS + (routes * LEVELS.size * MIN_REPEAT * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()),
+                    "$routes route${if (routes == 1) "" else "s"}; $what")
+            }
+            val paper = Setups.PAPER_000.name
+            return listOf(
+                slice("$paper-rocker-8k", rocker, listOf("--setup", paper), "seed 000 5.1: Rocker on Quarkus's 8 KB build (seed 000's setup)"),
+                slice("$paper-ours-quarkus-output-buffer-rocker", rocker, listOf("--setup", paper, "--ours", "quarkus-output-buffer"), "the same on the 512 B build"),
+                slice("drivers-jmeter", drivers, listOf("--driver", "jmeter"), "seed 000 5.1: the routes loaded by JMeter"),
+                slice("drivers-ab", drivers, listOf("--driver", "ab"), "the same routes loaded by Apache Bench"),
+            )
         }
 
         private fun seconds(phases: List<Phase>) = phases.sumOf { it.estimate.seconds }
