@@ -36,7 +36,10 @@ while [ $# -gt 0 ]; do
 done
 pssr_need_int --users "$USERS"; pssr_need_int --rounds "$ROUNDS"; pssr_need_int --start-timeout "$START_TIMEOUT"
 [[ "$DELAY" =~ ^[0-9]+$ ]] || pssr_usage_error "--item-delay must be whole milliseconds, was '$DELAY'"
-case "$ONLY" in ""|verdicts|flush|throughput|none) ;; *) pssr_usage_error "--only must be verdicts, flush, throughput or none, was '$ONLY'" ;; esac
+case "$ONLY" in
+  ""|verdicts|flush|throughput|none) ;;
+  *) pssr_usage_error "--only must be verdicts, flush, throughput or none, was '$ONLY'" ;;
+esac
 . "$ROOT/scripts/find-jdk.sh"
 cd "$ROOT"
 OUT="$(mktemp -d /tmp/pssr-load-check.XXXXXX)"
@@ -71,7 +74,8 @@ plain_wrk() { # url -> req/s of plain wrk after a 5 s warm-up at the same users
   wrk -t1 -c"$USERS" -d10s "$1" | awk '/Requests\/sec/ {print $2}'
 }
 pssr_load() { # url dir -> load.csv
-  ./pssr load "$1" --users "$USERS" --repeat 1 --page-warmup 0 --warmup 5s --duration 10s --out "$2" >"$2.log" 2>&1 || { echo "pssr load failed: $(tail -3 "$2.log")"; exit 1; }
+  ./pssr load "$1" --users "$USERS" --repeat 1 --page-warmup 0 --warmup 5s --duration 10s --out "$2" >"$2.log" 2>&1 \
+    || { echo "pssr load failed: $(tail -3 "$2.log")"; exit 1; }
 }
 part throughput || exit 0
 echo; printf '%-60s %6s %12s %12s %7s %10s %10s  %s\n' page users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs" "rounds (pssr/plain, order)"

@@ -56,7 +56,9 @@ cd "$ROOT"
 ./pssr list >/dev/null   # builds if needed
 APPS=(servers/quarkus/target/quarkus-app servers/quarkus/target/quarkus-app-8k)
 for app in "${APPS[@]}"; do
-  [ -f "$app/quarkus-run.jar" ] || { echo "$PSSR_SCRIPT: $app/quarkus-run.jar is missing; build it: ./mvnw install -pl servers/quarkus -am -DskipTests" >&2; exit 1; }
+  [ -f "$app/quarkus-run.jar" ] && continue
+  echo "$PSSR_SCRIPT: $app/quarkus-run.jar is missing; build it: ./mvnw install -pl servers/quarkus -am -DskipTests" >&2
+  exit 1
 done
 mkdir -p "$OUT"
 pssr_traps

@@ -25,7 +25,8 @@ class DurationsTest {
 
     @Test
     fun `a bare number counts in the option's own unit`() {
-        assertEquals(Duration.ofMinutes(90), Durations.parse("--budget", "90", Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES))
+        val minutes = Durations.parse("--budget", "90", Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES)
+        assertEquals(Duration.ofMinutes(90), minutes)
         assertEquals(Duration.ofMinutes(90), ReproduceCommand.parseBudget("90"))
         assertEquals(Duration.ofSeconds(5400), ReproduceCommand.parseBudget("5400s"))
         assertEquals(Duration.ofHours(2), ReproduceCommand.parseBudget("2h"))
@@ -43,7 +44,8 @@ class DurationsTest {
     fun `the range is checked, bounds included`() {
         assertEquals(Duration.ofSeconds(1), s("1", 1, 600))
         assertEquals(Duration.ofMinutes(10), s("10m", 1, 600))
-        assertEquals("--duration must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'", assertThrows<UsageError> { s("0", 1, 600) }.message)
+        assertEquals("--duration must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'",
+            assertThrows<UsageError> { s("0", 1, 600) }.message)
         assertThrows<UsageError> { s("601", 1, 600) }
         assertThrows<UsageError> { s("11m", 1, 600) }
         assertEquals("--budget must be a duration from 1 min to 168 h (3, 3s, 2m or 1h), was '30s'",
@@ -60,7 +62,8 @@ class DurationsTest {
                 "--api-budget", "--api-response-timeout"),
             "reproduce" to listOf("--budget"))
         for ((command, names) in options) for (name in names) for (value in listOf("3", "3s", "2m")) {
-            val args = listOf(command, name, value) + if (command == "load" || command == "probe") listOf("http://127.0.0.1:1/") else emptyList()
+            val url = if (command == "load" || command == "probe") listOf("http://127.0.0.1:1/") else emptyList()
+            val args = listOf(command, name, value) + url
             val parsed = cli().parseArgs(*args.toTypedArray())
             assertTrue(parsed.subcommand().hasMatchedOption(name), "$command $name $value")
         }
@@ -68,13 +71,17 @@ class DurationsTest {
 
     @Test
     fun `a bad duration is one line and exit 2 in every command, before anything starts`() {
-        for (args in listOf(listOf("load", "--duration", "3x", "http://127.0.0.1:1/"), listOf("probe", "--timeout", "3x", "http://127.0.0.1:1/"),
-                listOf("run", "--duration", "3x", "--frameworks", "webflux"), listOf("reproduce", "--budget", "3x", "--plan"))) {
+        val commands = listOf(listOf("load", "--duration", "3x", "http://127.0.0.1:1/"),
+            listOf("probe", "--timeout", "3x", "http://127.0.0.1:1/"),
+            listOf("run", "--duration", "3x", "--frameworks", "webflux"), listOf("reproduce", "--budget", "3x", "--plan"),
+            listOf("run", "--workloads", "students", "--ramp-up", "3x"), listOf("run", "--workloads", "products", "--api-budget", "3x"))
+        for (args in commands) {
             val run = ProbeRun.of(*args.toTypedArray())
             assertEquals(2, run.code, "$args: ${run.err}")
             val lines = run.err.trim().lines()
             assertEquals(1, lines.size, "$args: ${run.err}")
-            assertTrue(Regex("^pssr: --\\S+ must be a duration from .* \\(3, 3s, 2m or 1h\\), was '3x'$").matches(lines.single()), "$args: ${lines.single()}")
+            val form = Regex("^pssr: --\\S+ must be a duration from .* \\(3, 3s, 2m or 1h\\), was '3x'$")
+            assertTrue(form.matches(lines.single()), "$args: ${lines.single()}")
         }
     }
 }

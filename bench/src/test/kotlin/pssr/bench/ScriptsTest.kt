@@ -22,7 +22,8 @@ class ScriptsTest {
         .filter { Files.readString(it).startsWith("#!") }
 
     private fun run(script: Path, vararg args: String): Pair<Int, List<String>> =
-        ChildProcesses.runToExit(ProcessBuilder(listOf("bash", script.toString()) + args).directory(Project.root.toFile()), timeoutSeconds = 30)
+        ChildProcesses.runToExit(ProcessBuilder(listOf("bash", script.toString()) + args).directory(Project.root.toFile()),
+            timeoutSeconds = 30)
 
     @Test
     fun `the scripts are found, and the sourced libraries are not run as scripts`() {

@@ -50,7 +50,8 @@ class GoldenPageTest {
             val page = HtmlNormalizer.normalize(Render.toString(Engines.byName("baseline")!!, model))
             if (update) { Files.writeString(target, page); println("wrote $target"); continue }
             assertTrue(Files.isRegularFile(target), "no $target (run from the views module)")
-            assertEquals(page, Files.readString(target), "$target is not the baseline's page; regenerate with -Dpssr.updateGolden=true and review the diff")
+            assertEquals(page, Files.readString(target),
+                "$target is not the baseline's page; regenerate with -Dpssr.updateGolden=true and review the diff")
         }
     }
 }

@@ -33,14 +33,17 @@ class ApiOptions : HelpSection {
     @Option(names = ["--forward-users"], split = ",", paramLabel = "N", description = ["forward: JMeter users per level (default 25, the paper's)"])
     var forwardUsers: List<Int>? = null
 
-    @Option(names = ["--api-ramp-up"], paramLabel = "DURATION", description = ["products/forward: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
+    @Option(names = ["--api-ramp-up"], paramLabel = "DURATION",
+        description = ["products/forward: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
     var rampUp: String = "1s"
     val rampUpSeconds: Long get() = Durations.seconds("--api-ramp-up", rampUp, 0, 3600).seconds
 
     @Option(names = ["--api-loops"], paramLabel = "N", description = ["products/forward: requests per user, exactly (the paper: 10000); default: as many as --api-budget allows, at most the paper's"])
     var loops: Int? = null
 
-    @Option(names = ["--api-budget"], paramLabel = "DURATION", description = ["products/forward: time budget of one measured profile; loops = budget x the warm-up's throughput / users, 1..10,000 (default \${DEFAULT-VALUE})"])
+    @Option(names = ["--api-budget"], paramLabel = "DURATION",
+        description = ["products/forward: time budget of one measured profile; loops = budget x the warm-up's throughput / users, " +
+            "1..10,000 (default \${DEFAULT-VALUE})"])
     var budget: String = "15s"
     val budgetSeconds: Long get() = Durations.seconds("--api-budget", budget, 1, 3600).seconds
 
@@ -104,7 +107,8 @@ class ApiOptions : HelpSection {
     @Option(names = ["--api-gzip"], paramLabel = "true|false", description = ["products/forward: server GZIP for responses over 2 KB when the client asks (default \${DEFAULT-VALUE}, the seed's tables; JMeter does not ask)"])
     var gzip: Boolean = true
 
-    @Option(names = ["--api-response-timeout"], paramLabel = "DURATION", description = ["products/forward: JMeter connect and response timeout (default \${DEFAULT-VALUE})"])
+    @Option(names = ["--api-response-timeout"], paramLabel = "DURATION",
+        description = ["products/forward: JMeter connect and response timeout (default \${DEFAULT-VALUE})"])
     var responseTimeoutText: String = "30s"
     val responseTimeoutSeconds: Long get() = Durations.seconds("--api-response-timeout", responseTimeoutText, 1, 3600).seconds
 
@@ -125,7 +129,8 @@ class ApiOptions : HelpSection {
         if (products) for (v in productVariants) if (v !in PRODUCT_VARIANTS) throw UsageError("unknown --products-variants '$v'; valid: ${PRODUCT_VARIANTS.joinToString(", ")}")
         if (forward) for (v in forwardVariants) if (v !in FORWARD_VARIANTS) throw UsageError("unknown --forward-variants '$v'; valid: ${FORWARD_VARIANTS.joinToString(", ")}")
         for (u in productsProfile().users + forwardProfile().users) range("--products-users/--forward-users", u.toLong(), 1, 5000)
-        for (duration in listOf(::rampUpSeconds, ::budgetSeconds, ::responseTimeoutSeconds)) duration.get() // each getter parses and checks its option (Durations)
+        // the duration options: each getter parses and checks its option (Durations)
+        for (duration in listOf(::rampUpSeconds, ::budgetSeconds, ::responseTimeoutSeconds)) duration.get()
         loops?.let { range("--api-loops", it.toLong(), 1, 100_000) }
         range("--product-rows", productRows.toLong(), 1, 10_000_000)
         range("--product-page-size", pageSize.toLong(), 1, 200)

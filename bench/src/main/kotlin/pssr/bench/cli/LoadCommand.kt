@@ -46,13 +46,16 @@ class LoadCommand : Callable<Int> {
     @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open-model levels: requests per second (as run --rate); alone it replaces the user levels, with --users both run"])
     var rates: List<Int>? = null
 
-    @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window per level and page (default \${DEFAULT-VALUE})"])
+    @Option(names = ["--duration"], paramLabel = "DURATION",
+        description = ["Measured window per level and page (default \${DEFAULT-VALUE})"])
     var duration: String = "5s"
 
-    @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window before each measured one, discarded (default \${DEFAULT-VALUE}; 0 for none)"])
+    @Option(names = ["--warmup"], paramLabel = "DURATION",
+        description = ["Warm-up window before each measured one, discarded (default \${DEFAULT-VALUE}; 0 for none)"])
     var warmup: String = "2s"
 
-    @Option(names = ["--page-warmup"], paramLabel = "DURATION", description = ["Load at the highest level before the first level of each page, discarded (default \${DEFAULT-VALUE})"])
+    @Option(names = ["--page-warmup"], paramLabel = "DURATION",
+        description = ["Load at the highest level before the first level of each page, discarded (default \${DEFAULT-VALUE})"])
     var pageWarmup: String = "5s"
 
     @Option(names = ["--repeat"], paramLabel = "N", description = ["Repetitions; two pages are compared over them, so at least 2 for a test (default \${DEFAULT-VALUE})"])
@@ -61,7 +64,9 @@ class LoadCommand : Callable<Int> {
     @Option(names = ["--length-tolerance"], paramLabel = "BYTES", description = ["How far an answer's length may differ from the learned page's (timestamps, tokens); default \${DEFAULT-VALUE}"])
     var lengthTolerance: Int = 0
 
-    @Option(names = ["--timeout"], paramLabel = "DURATION", description = ["A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default \${DEFAULT-VALUE})"])
+    @Option(names = ["--timeout"], paramLabel = "DURATION",
+        description = ["A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default " +
+            "\${DEFAULT-VALUE})"])
     var timeout: String = "10s"
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/load-<time>); must not hold a load run"])
@@ -95,7 +100,8 @@ class LoadCommand : Callable<Int> {
                 "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,
                 "repeat" to repeat, "lengthTolerance" to lengthTolerance, "timeoutS" to plan.timeout.seconds))))
         val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
-        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, ${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ ${plan.pageWarmup.seconds} s warm-up per page)")
+        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
+            "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ ${plan.pageWarmup.seconds} s warm-up per page)")
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
         var code = 0
         // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported

@@ -49,7 +49,8 @@ class ProbeCommand : Callable<Int> {
     @Option(names = ["--chromium"], paramLabel = "FILE", description = ["Chromium or Chrome binary for --browser (default: \$CHROME_PATH, /usr/bin/chromium, chromium on the PATH)"])
     var chromiumPath: Path? = null
 
-    @Option(names = ["--timeout"], paramLabel = "DURATION", description = ["Give up on a page that has not ended after this long, redirects included (default: \${DEFAULT-VALUE})"])
+    @Option(names = ["--timeout"], paramLabel = "DURATION",
+        description = ["Give up on a page that has not ended after this long, redirects included (default: \${DEFAULT-VALUE})"])
     var timeoutText: String = "30s"
 
     override fun call(): Int {

@@ -15,12 +15,18 @@ import pssr.bench.run.ReproducePlan
 import pssr.bench.run.Shard
 
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-    description = ["Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim",
-        "(./pssr claims): the plan and its estimated time are printed before anything starts. Each phase is an ordinary",
-        "./pssr command into a folder of its own (pages per framework, students, products/forward, browser); --resume DIR",
-        "continues an interrupted reproduce, each phase where it stopped. Ends with the verdict counts and the path of claims.md."])
+    description = [
+        // one paragraph per element: picocli wraps each once
+        "Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim (./pssr claims): " +
+            "the plan and its estimated time are printed before anything starts.",
+        "Each phase is an ordinary ./pssr command into a folder of its own (pages per framework, students, products/forward, " +
+            "browser); --resume DIR continues an interrupted reproduce, each phase where it stopped.",
+        "Ends with the verdict counts and the path of claims.md.",
+    ])
 class ReproduceCommand : Callable<Int> {
-    @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}); windows are fitted to it, never fewer than 3 repetitions"])
+    @Option(names = ["--budget"], paramLabel = "DURATION",
+        description = ["Time for the whole reproduce, e.g. 90m, 2h, or minutes (default \${DEFAULT-VALUE}); windows are fitted to it, " +
+            "never fewer than 3 repetitions"])
     var budget: String = "90m"
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["The folder (default results/reproduce-<time>); must not exist unless --resume"])

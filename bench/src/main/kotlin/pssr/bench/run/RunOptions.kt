@@ -64,10 +64,12 @@ class LoadOptions : HelpSection {
     @Option(names = ["--load-engines"], paramLabel = "HOST:PORT[,HOST:PORT...]", description = ["--driver jmeter: run the load on these JMeter remote engines (./pssr load-engine), each user level split evenly between them"])
     var loadEngines: String? = null
 
-    @Option(names = ["--route-warmup"], paramLabel = "DURATION", description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
+    @Option(names = ["--route-warmup"], paramLabel = "DURATION",
+        description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
     var routeWarmup: String? = null
 
-    @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
+    @Option(names = ["--warmup"], paramLabel = "DURATION",
+        description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
     var warmup: String? = null
 
     @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
@@ -76,7 +78,8 @@ class LoadOptions : HelpSection {
     @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2, the second in mirrored order)"])
     var repeat: Int? = null
 
-    @Option(names = ["--timeout"], paramLabel = "DURATION", description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
+    @Option(names = ["--timeout"], paramLabel = "DURATION",
+        description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
     var timeout: String = "10s"
 
     /** [timeout] in seconds (checked: 1 s to 10 min). */

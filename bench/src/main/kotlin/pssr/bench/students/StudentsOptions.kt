@@ -32,7 +32,8 @@ class StudentsOptions : HelpSection {
     @Option(names = ["--io-delay"], paramLabel = "MS", description = ["students: the simulated I/O in milliseconds (default \${DEFAULT-VALUE}, the paper's)"])
     var ioDelayMs: Long = 300
 
-    @Option(names = ["--ramp-up"], paramLabel = "DURATION", description = ["students: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
+    @Option(names = ["--ramp-up"], paramLabel = "DURATION",
+        description = ["students: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
     var rampUpText: String = "30s"
     val rampUpSeconds: Long get() = Durations.seconds("--ramp-up", rampUpText, 0, 3600).seconds
 
@@ -60,7 +61,8 @@ class StudentsOptions : HelpSection {
     @Option(names = ["--tomcat-connection-timeout"], paramLabel = "MS", description = ["students: Tomcat connection timeout (default \${DEFAULT-VALUE}, Boot's)"])
     var tomcatConnectionTimeoutMs: Long = 20000
 
-    @Option(names = ["--response-timeout"], paramLabel = "DURATION", description = ["students: JMeter connect and response timeout (default \${DEFAULT-VALUE}; JMeter's own default is none)"])
+    @Option(names = ["--response-timeout"], paramLabel = "DURATION",
+        description = ["students: JMeter connect and response timeout (default \${DEFAULT-VALUE}; JMeter's own default is none)"])
     var responseTimeoutText: String = "60s"
     val responseTimeoutSeconds: Long get() = Durations.seconds("--response-timeout", responseTimeoutText, 1, 3600).seconds
 
@@ -73,7 +75,8 @@ class StudentsOptions : HelpSection {
         }
         atLeast("--student-rows", rows.toLong(), 1, 10_000_000)
         atLeast("--io-delay", ioDelayMs, 0, 60_000)
-        for (duration in listOf(::rampUpSeconds, ::responseTimeoutSeconds)) duration.get() // each getter parses and checks its option (Durations)
+        // the duration options: each getter parses and checks its option (Durations)
+        for (duration in listOf(::rampUpSeconds, ::responseTimeoutSeconds)) duration.get()
         atLeast("--loops", loops.toLong(), 1, 100_000)
         atLeast("--jdbc-pool-size", jdbcPoolSize.toLong(), 1, 10_000)
         atLeast("--r2dbc-pool-size", r2dbcPoolSize.toLong(), 1, 10_000)
