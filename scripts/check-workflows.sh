@@ -4,6 +4,14 @@
 # fail it. Run by .ci/run; a missing Go or a failed install fails CI.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PSSR_SCRIPT=check-workflows
+. "$ROOT/scripts/lib.sh"
+case "${1:-}" in
+  -h|--help) echo "Usage: scripts/check-workflows.sh   (no options) lint .github/workflows with actionlint; a broken copy must fail"
+    exit 0 ;;
+  "") ;;
+  *) pssr_usage_error "takes no options or arguments, was '$1'" ;;
+esac
 ACTIONLINT_VERSION=v1.7.12
 BIN="$ROOT/.ci/bin"
 if [ ! -x "$BIN/actionlint" ] || ! "$BIN/actionlint" -version | grep -q "${ACTIONLINT_VERSION#v}"; then

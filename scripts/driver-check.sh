@@ -5,24 +5,44 @@
 # other's warm-up. Prints the ratio of the summed throughputs per route and level (acceptance: 0.90-1.10) with
 # each round's pair, then the same levels with --driver jmeter (ROUNDS runs) and the driver CPU per request of
 # both, each the mean over its rounds (acceptance: wrk's <= 25% of JMeter's). Run it on an otherwise quiet machine.
-#   scripts/driver-check.sh [USERS] [ROUNDS]   (default 16,64,128 and 2)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PSSR_SCRIPT=driver-check
+. "$ROOT/scripts/lib.sh"
+
+usage() {
+  cat <<'EOF2'
+Usage: scripts/driver-check.sh [--users LIST] [--rounds N] [--start-timeout S]
+pssr's wrk figures against plain wrk on one WebFlux JVM, then wrk's driver CPU per request against JMeter's.
+  --users LIST       user levels (default 16,64,128)
+  --rounds N         rounds per route and level, the order swapped each round (default 2)
+  --start-timeout S  how long the server may take to write its port (default 120)
+  -h, --help         this help
+EOF2
+}
+USERS=16,64,128; ROUNDS=2; START_TIMEOUT=120
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --users) pssr_need_value "$@"; USERS=$2; shift 2 ;;
+    --rounds) pssr_need_value "$@"; ROUNDS=$2; shift 2 ;;
+    --start-timeout) pssr_need_value "$@"; START_TIMEOUT=$2; shift 2 ;;
+    *) pssr_usage_error "unknown option or argument '$1'" ;;
+  esac
+done
+pssr_need_ints --users "$USERS"; pssr_need_int --rounds "$ROUNDS"; pssr_need_int --start-timeout "$START_TIMEOUT"
 . "$ROOT/scripts/find-jdk.sh"
 cd "$ROOT"
-USERS="${1:-16,64,128}"
-ROUNDS="${2:-2}"
 ROUTES=(presentations/jstachio/virtual presentations/htmlflow/suspending)
 OUT="$(mktemp -d /tmp/pssr-driver-check.XXXXXX)"
 ./pssr list >/dev/null   # builds if needed
 JAR=$(ls servers/webflux/target/pssr-server-webflux-*.jar | grep -v plain | head -1)
 PORT_FILE="$OUT/port"
-"$JAVA_HOME/bin/java" -Xms512m -Xmx2g -XX:+UseG1GC --sun-misc-unsafe-memory-access=allow -Dserver.address=127.0.0.1 -Dserver.port=0 \
-  -Dpssr.port-file="$PORT_FILE" -jar "$JAR" >"$OUT/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT INT TERM
-for _ in $(seq 1 300); do [ -s "$PORT_FILE" ] && break; sleep 0.2; done
-PORT=$(cat "$PORT_FILE"); BASE="http://127.0.0.1:$PORT"
+pssr_traps
+pssr_start webflux "$PORT_FILE" "$OUT/server.log" -Dserver.address=127.0.0.1 -Dserver.port=0 -jar "$JAR"
+SERVER=$PSSR_PID
+pssr_wait_port "$SERVER" "$PORT_FILE" "$START_TIMEOUT" "$OUT/server.log" || exit 1
+BASE="http://127.0.0.1:$PSSR_PORT"
 echo "driver-check: WebFlux pid $SERVER on $BASE; results in $OUT"
 
 plain_wrk() { # route users -> req/s of plain wrk (after a 5 s warm-up at the same users)

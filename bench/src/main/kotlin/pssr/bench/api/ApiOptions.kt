@@ -2,6 +2,7 @@ package pssr.bench.api
 
 import java.time.Duration
 import picocli.CommandLine.Option
+import pssr.bench.Durations
 import pssr.bench.HelpSection
 import pssr.bench.UsageError
 import pssr.bench.measure.Apdex
@@ -32,14 +33,19 @@ class ApiOptions : HelpSection {
     @Option(names = ["--forward-users"], split = ",", paramLabel = "N", description = ["forward: JMeter users per level (default 25, the paper's)"])
     var forwardUsers: List<Int>? = null
 
-    @Option(names = ["--api-ramp-up"], paramLabel = "SECONDS", description = ["products/forward: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
-    var rampUpSeconds: Long = 1
+    @Option(names = ["--api-ramp-up"], paramLabel = "DURATION",
+        description = ["products/forward: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
+    var rampUp: String = "1s"
+    val rampUpSeconds: Long get() = Durations.seconds("--api-ramp-up", rampUp, 0, 3600).seconds
 
     @Option(names = ["--api-loops"], paramLabel = "N", description = ["products/forward: requests per user, exactly (the paper: 10000); default: as many as --api-budget allows, at most the paper's"])
     var loops: Int? = null
 
-    @Option(names = ["--api-budget"], paramLabel = "SECONDS", description = ["products/forward: time budget of one measured profile; loops = budget x the warm-up's throughput / users, 1..10,000 (default \${DEFAULT-VALUE})"])
-    var budgetSeconds: Long = 15
+    @Option(names = ["--api-budget"], paramLabel = "DURATION",
+        description = ["products/forward: time budget of one measured profile; loops = budget x the warm-up's throughput / users, " +
+            "1..10,000 (default \${DEFAULT-VALUE})"])
+    var budget: String = "15s"
+    val budgetSeconds: Long get() = Durations.seconds("--api-budget", budget, 1, 3600).seconds
 
     @Option(names = ["--products-variants"], split = ",", paramLabel = "NAME", description = ["products: variants (default all: mvc, mvc-virtual, webflux, webflux-loop)"])
     var productVariants: List<String> = PRODUCT_VARIANTS
@@ -101,8 +107,10 @@ class ApiOptions : HelpSection {
     @Option(names = ["--api-gzip"], paramLabel = "true|false", description = ["products/forward: server GZIP for responses over 2 KB when the client asks (default \${DEFAULT-VALUE}, the seed's tables; JMeter does not ask)"])
     var gzip: Boolean = true
 
-    @Option(names = ["--api-response-timeout"], paramLabel = "SECONDS", description = ["products/forward: JMeter connect and response timeout (default \${DEFAULT-VALUE})"])
-    var responseTimeoutSeconds: Long = 30
+    @Option(names = ["--api-response-timeout"], paramLabel = "DURATION",
+        description = ["products/forward: JMeter connect and response timeout (default \${DEFAULT-VALUE})"])
+    var responseTimeoutText: String = "30s"
+    val responseTimeoutSeconds: Long get() = Durations.seconds("--api-response-timeout", responseTimeoutText, 1, 3600).seconds
 
     @Option(names = ["--apdex"], paramLabel = "T,F", split = ",", description = ["Apdex thresholds in ms (default 500,1500: JMeter's, the seed's)"])
     var apdex: List<Long> = listOf(Apdex.T_MS, Apdex.F_MS)
@@ -121,9 +129,9 @@ class ApiOptions : HelpSection {
         if (products) for (v in productVariants) if (v !in PRODUCT_VARIANTS) throw UsageError("unknown --products-variants '$v'; valid: ${PRODUCT_VARIANTS.joinToString(", ")}")
         if (forward) for (v in forwardVariants) if (v !in FORWARD_VARIANTS) throw UsageError("unknown --forward-variants '$v'; valid: ${FORWARD_VARIANTS.joinToString(", ")}")
         for (u in productsProfile().users + forwardProfile().users) range("--products-users/--forward-users", u.toLong(), 1, 5000)
-        range("--api-ramp-up", rampUpSeconds, 0, 3600)
+        // the duration options: each getter parses and checks its option (Durations)
+        for (duration in listOf(::rampUpSeconds, ::budgetSeconds, ::responseTimeoutSeconds)) duration.get()
         loops?.let { range("--api-loops", it.toLong(), 1, 100_000) }
-        range("--api-budget", budgetSeconds, 1, 3600)
         range("--product-rows", productRows.toLong(), 1, 10_000_000)
         range("--product-page-size", pageSize.toLong(), 1, 200)
         range("--downstream-latency", downstreamLatencyMs, 0, 60_000)
@@ -143,7 +151,6 @@ class ApiOptions : HelpSection {
         range("--executor core", executorSizes[0].toLong(), 1, 10_000); range("--executor max", executorSizes[1].toLong(), executorSizes[0].toLong(), 10_000)
         range("--executor queue", executorSizes[2].toLong(), 0, 1_000_000)
         range("--netty-event-loops", eventLoops.toLong(), 1, 1024)
-        range("--api-response-timeout", responseTimeoutSeconds, 1, 3600)
         if (apdex.size != 2 || apdex[0] < 1 || apdex[1] < apdex[0]) throw UsageError("--apdex takes T,F in ms with 0 < T <= F, was ${apdex.joinToString(",")}")
         downstreamUrl?.let { u ->
             val m = Regex("^http://([^/:]+)(:\\d{1,5})?/?$").find(u) ?: throw UsageError("--downstream-url must be http://host[:port] (it is sent POST /orders), was '$u'")

@@ -29,12 +29,14 @@ import pssr.views.demo.DemoRendering
 
 @Command(name = "browser", mixinStandardHelpOptions = true,
     description = [
-        "What the user sees: seed 002's Weather, Artist and Presentations pages with PSSR on and off, in headless",
-        "Chromium with Lighthouse (score, FCP, LCP, Speed Index, TTFB; median of --runs runs, with Lighthouse's",
-        "default simulated throttling and with --throttling-method=provided), plus filmstrips at fixed instants.",
-        "Starts the WebFlux server itself. Writes every raw Lighthouse JSON, runs.csv, summary.csv, table.txt,",
-        "filmstrips/*.png and a self-contained browser.html to --out (with --out results/<run>/browser, the run's report.html gets",
-        "a section too). Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
+        // one paragraph per element: picocli wraps each once
+        "What the user sees: seed 002's Weather, Artist and Presentations pages with PSSR on and off, in headless " +
+            "Chromium with Lighthouse (score, FCP, LCP, Speed Index, TTFB; median of --runs runs, with Lighthouse's " +
+            "default simulated throttling and with --throttling-method=provided), plus filmstrips at fixed instants.",
+        "Starts the WebFlux server itself. Writes every raw Lighthouse JSON, runs.csv, summary.csv, table.txt, " +
+            "filmstrips/*.png and a self-contained browser.html to --out (with --out results/<run>/browser, the run's " +
+            "report.html gets a section too).",
+        "Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
     ])
 class BrowserCommand : Callable<Int> {
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"])

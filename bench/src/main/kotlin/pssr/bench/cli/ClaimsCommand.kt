@@ -10,9 +10,13 @@ import pssr.bench.UsageError
 import pssr.bench.claims.Ledger
 
 @Command(name = "claims", mixinStandardHelpOptions = true,
-    description = ["Judge the seeds' claims on existing result folders, together (pages runs, students, products/forward, browser):",
-        "holds, refuted, inconclusive (the 95% interval straddles the tolerance) or not measured (with the command that measures it).",
-        "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder)."])
+    description = [
+        // one paragraph per element: picocli wraps each once
+        "Judge the seeds' claims on existing result folders, together (pages runs, students, products/forward, " +
+            "browser): holds, refuted, inconclusive (the 95% interval straddles the tolerance) or not measured (with " +
+            "the command that measures it).",
+        "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder).",
+    ])
 class ClaimsCommand : Callable<Int> {
     @Parameters(paramLabel = "DIR", arity = "1..*", description = ["Result folders of ./pssr run, ./pssr browser or ./pssr reproduce"])
     lateinit var folders: List<Path>

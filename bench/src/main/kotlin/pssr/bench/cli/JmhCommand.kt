@@ -15,9 +15,10 @@ import pssr.views.Engines
 @Command(
     name = "jmh", mixinStandardHelpOptions = true,
     description = [
+        // one paragraph per element: picocli wraps each once
         "Render microbenchmark: every engine x model, zero delay, into a discarding sink (ops/s and B/op).",
-        "Default is short (1 fork, 2x1 s warm-up, 3x1 s measurement, -prof gc). Arguments after '--' go to JMH,",
-        "e.g. ./pssr jmh -- -f 3 -wi 5 -i 10 -p engine=jstachio,htmlflow",
+        "Default is short (1 fork, 2x1 s warm-up, 3x1 s measurement, -prof gc). Arguments after '--' go to JMH, " +
+            "e.g. ./pssr jmh -- -f 3 -wi 5 -i 10 -p engine=jstachio,htmlflow",
     ],
 )
 class JmhCommand : Runnable {

@@ -2,11 +2,11 @@ package pssr.bench.cli
 
 import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
+import pssr.bench.Durations
 import pssr.bench.UsageError
 import pssr.bench.load.LoadPage
 import pssr.bench.load.LoadPlan
@@ -23,14 +23,17 @@ import pssr.probe.Jackson
 
 @Command(name = "load", mixinStandardHelpOptions = true,
     description = [
-        "Does your page still stream under load? Loads one page (or two, compared) of any HTTP/1.1 server on this",
-        "machine with the measurements of 'run': wrk closed loop (--users) or the open model (--rate), every response",
-        "checked (status 200, length within --length-tolerance, </html> at the end of HTML), latency percentiles",
-        "(HdrHistogram), CPU per request of the server (the port's listener, found from its socket) and of the driver,",
-        "and a side probe that fetches the page as 'probe' does during each window: time to first byte, first visible",
-        "content, half the visible text and last byte, and the streaming verdict under load, with the level where it",
-        "changed. With two URLs, A and B alternate per level and repetition and are compared (Welch + Holm).",
+        // one paragraph per element: picocli wraps each to the terminal once (a line broken here would break twice)
+        "Does your page still stream under load? Loads one page (or two, compared) of any HTTP/1.1 server on this " +
+            "machine with the measurements of 'run': wrk closed loop (--users) or the open model (--rate), every response " +
+            "checked (status 200, length within --length-tolerance, </html> at the end of HTML), latency percentiles " +
+            "(HdrHistogram), CPU per request of the server (the port's listener, found from its socket) and of the driver, " +
+            "and a side probe that fetches the page as 'probe' does during each window: time to first byte, first visible " +
+            "content, half the visible text and last byte, and the streaming verdict under load, with the level where it " +
+            "changed.",
+        "With two URLs, A and B alternate per level and repetition and are compared (Welch + Holm).",
         "Writes results/load-<time>/ (load.csv, pages.json, timelines.json, environment.json, summary.md, report.html).",
+        "Durations are whole seconds: 3, 3s, 2m or 1h.",
         "Exit code 0 when every level was measured, 1 when the server stopped, 2 for bad input (before any load).",
     ])
 class LoadCommand : Callable<Int> {
@@ -43,14 +46,17 @@ class LoadCommand : Callable<Int> {
     @Option(names = ["--rate"], split = ",", paramLabel = "R", description = ["Open-model levels: requests per second (as run --rate); alone it replaces the user levels, with --users both run"])
     var rates: List<Int>? = null
 
-    @Option(names = ["--duration"], paramLabel = "SECONDS", description = ["Measured window per level and page (default \${DEFAULT-VALUE} s)"])
-    var duration: Long = 5
+    @Option(names = ["--duration"], paramLabel = "DURATION",
+        description = ["Measured window per level and page (default \${DEFAULT-VALUE})"])
+    var duration: String = "5s"
 
-    @Option(names = ["--warmup"], paramLabel = "SECONDS", description = ["Warm-up window before each measured one, discarded (default \${DEFAULT-VALUE} s; 0 for none)"])
-    var warmup: Long = 2
+    @Option(names = ["--warmup"], paramLabel = "DURATION",
+        description = ["Warm-up window before each measured one, discarded (default \${DEFAULT-VALUE}; 0 for none)"])
+    var warmup: String = "2s"
 
-    @Option(names = ["--page-warmup"], paramLabel = "SECONDS", description = ["Load at the highest level before the first level of each page, discarded (default \${DEFAULT-VALUE} s)"])
-    var pageWarmup: Long = 5
+    @Option(names = ["--page-warmup"], paramLabel = "DURATION",
+        description = ["Load at the highest level before the first level of each page, discarded (default \${DEFAULT-VALUE})"])
+    var pageWarmup: String = "5s"
 
     @Option(names = ["--repeat"], paramLabel = "N", description = ["Repetitions; two pages are compared over them, so at least 2 for a test (default \${DEFAULT-VALUE})"])
     var repeat: Int = 3
@@ -58,8 +64,10 @@ class LoadCommand : Callable<Int> {
     @Option(names = ["--length-tolerance"], paramLabel = "BYTES", description = ["How far an answer's length may differ from the learned page's (timestamps, tokens); default \${DEFAULT-VALUE}"])
     var lengthTolerance: Int = 0
 
-    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default \${DEFAULT-VALUE})"])
-    var timeoutSeconds: Long = 10
+    @Option(names = ["--timeout"], paramLabel = "DURATION",
+        description = ["A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default " +
+            "\${DEFAULT-VALUE})"])
+    var timeout: String = "10s"
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default results/load-<time>); must not hold a load run"])
     var out: Path? = null
@@ -88,10 +96,12 @@ class LoadCommand : Callable<Int> {
         val method = method(plan, closed?.description, open?.description)
         Files.writeString(dir.resolve("environment.json"), Jackson.writePretty(linkedMapOf("command" to "load", "urls" to urls, "startedAt" to java.time.Instant.now().toString(),
             "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
-            "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to warmup, "durationS" to duration, "pageWarmupS" to pageWarmup,
-                "repeat" to repeat, "lengthTolerance" to lengthTolerance, "timeoutS" to timeoutSeconds))))
+            "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
+                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,
+                "repeat" to repeat, "lengthTolerance" to lengthTolerance, "timeoutS" to plan.timeout.seconds))))
         val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
-        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, ${warmup + duration} s each (+ ${pageWarmup} s warm-up per page)")
+        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
+            "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ ${plan.pageWarmup.seconds} s warm-up per page)")
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
         var code = 0
         // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
@@ -126,13 +136,12 @@ class LoadCommand : Callable<Int> {
         if (users != null && (us.isEmpty() || us.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $us")
         val rs = rates.orEmpty()
         if (rates != null && (rs.isEmpty() || rs.any { it !in 1..100_000 })) throw UsageError("--rate must be requests per second from 1 to 100000, was $rs")
-        if (duration !in 1..3600) throw UsageError("--duration must be 1 to 3600 seconds, was $duration")
-        if (warmup !in 0..3600) throw UsageError("--warmup must be 0 to 3600 seconds, was $warmup")
-        if (pageWarmup !in 0..3600) throw UsageError("--page-warmup must be 0 to 3600 seconds, was $pageWarmup")
+        val measured = Durations.seconds("--duration", duration, 1, 3600)
+        val warm = Durations.seconds("--warmup", warmup, 0, 3600)
+        val pageWarm = Durations.seconds("--page-warmup", pageWarmup, 0, 3600)
         if (repeat !in 1..100) throw UsageError("--repeat must be 1 to 100, was $repeat")
         if (lengthTolerance !in 0..100_000_000) throw UsageError("--length-tolerance must be bytes from 0, was $lengthTolerance")
-        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1 to 600 seconds, was $timeoutSeconds")
-        return LoadPlan(us.distinct().sorted(), rs.distinct().sorted(), Windows(Duration.ofSeconds(warmup), Duration.ofSeconds(duration)), repeat,
-            Duration.ofSeconds(pageWarmup), lengthTolerance, Duration.ofSeconds(timeoutSeconds))
+        val idle = Durations.seconds("--timeout", timeout, 1, 600)
+        return LoadPlan(us.distinct().sorted(), rs.distinct().sorted(), Windows(warm, measured), repeat, pageWarm, lengthTolerance, idle)
     }
 }

@@ -2,11 +2,11 @@ package pssr.bench.cli
 
 import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
+import pssr.bench.Durations
 import pssr.bench.UsageError
 import pssr.bench.run.Project
 import pssr.probe.browser.Chromium
@@ -49,14 +49,14 @@ class ProbeCommand : Callable<Int> {
     @Option(names = ["--chromium"], paramLabel = "FILE", description = ["Chromium or Chrome binary for --browser (default: \$CHROME_PATH, /usr/bin/chromium, chromium on the PATH)"])
     var chromiumPath: Path? = null
 
-    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Give up on a page that has not ended after this long, redirects included (default: \${DEFAULT-VALUE})"])
-    var timeoutSeconds: Long = 30
+    @Option(names = ["--timeout"], paramLabel = "DURATION",
+        description = ["Give up on a page that has not ended after this long, redirects included (default: \${DEFAULT-VALUE})"])
+    var timeoutText: String = "30s"
 
     override fun call(): Int {
         if (repeat !in 1..100) throw UsageError("--repeat must be between 1 and 100, was $repeat")
-        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be between 1 and 600 seconds, was $timeoutSeconds")
+        val timeout = Durations.seconds("--timeout", timeoutText, 1, 600)
         val parsed = urls.map { u -> try { PageFetch.parse(u) } catch (e: ProbeFailure) { throw UsageError(e.message!!) } }
-        val timeout = Duration.ofSeconds(timeoutSeconds)
         val chromium = if (!browser) null else chromiumPath?.let { p -> p.takeIf { Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
             ?: Chromium.executable() ?: throw UsageError("--browser needs Chromium (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
         val dir = (out ?: Project.resultsPath("probe-")).toAbsolutePath().normalize()

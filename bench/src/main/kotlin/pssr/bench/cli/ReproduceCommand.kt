@@ -3,20 +3,26 @@ package pssr.bench.cli
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
+import java.time.temporal.ChronoUnit
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import pssr.bench.run.Project
+import pssr.bench.Durations
 import pssr.bench.UsageError
 import pssr.bench.cli
 import pssr.bench.run.ReproducePlan
 import pssr.bench.run.Shard
 
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-    description = ["Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim",
-        "(./pssr claims): the plan and its estimated time are printed before anything starts. Each phase is an ordinary",
-        "./pssr command into a folder of its own (pages per framework, students, products/forward, browser); --resume DIR",
-        "continues an interrupted reproduce, each phase where it stopped. Ends with the verdict counts and the path of claims.md."])
+    description = [
+        // one paragraph per element: picocli wraps each once
+        "Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim (./pssr claims): " +
+            "the plan and its estimated time are printed before anything starts.",
+        "Each phase is an ordinary ./pssr command into a folder of its own (pages per framework, students, products/forward, " +
+            "browser); --resume DIR continues an interrupted reproduce, each phase where it stopped.",
+        "Ends with the verdict counts and the path of claims.md.",
+    ])
 class ReproduceCommand : Callable<Int> {
     @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}: the " +
         "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what a shorter one leaves out"])
@@ -96,13 +102,8 @@ class ReproduceCommand : Callable<Int> {
     }
 
     companion object {
-        /** `90m`, `2h`, `5400s`, or plain minutes; at least 1 minute. */
-        fun parseBudget(text: String): Duration {
-            val m = Regex("^(\\d+)([smh]?)$").matchEntire(text.trim()) ?: throw UsageError("--budget must be a duration such as 90m, 2h or 5400s, was '$text'")
-            val n = m.groupValues[1].toLong()
-            val d = when (m.groupValues[2]) { "s" -> Duration.ofSeconds(n); "h" -> Duration.ofHours(n); else -> Duration.ofMinutes(n) }
-            if (d < Duration.ofMinutes(1)) throw UsageError("--budget must be at least 1 minute, was '$text'")
-            return d
-        }
+        /** `90m`, `2h`, `5400s`, or plain minutes (the other duration options count seconds); 1 minute to 7 days. */
+        fun parseBudget(text: String): Duration =
+            Durations.parse("--budget", text, Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES)
     }
 }

@@ -14,9 +14,12 @@ import pssr.bench.run.ServerStartFailed
 import pssr.bench.run.Verifier
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
-    description = ["Check every route of every built server, without load: the HTML equals the golden page, and the",
-        "page streams or not as measured with a slow source (chunk timestamps), against the route's own claim.",
-        "Exit code 0 when every route passes and no verdict contradicts its claim, 1 otherwise."])
+    description = [
+        // one paragraph per element: picocli wraps each once
+        "Check every route of every built server, without load: the HTML equals the golden page, and the page " +
+            "streams or not as measured with a slow source (chunk timestamps), against the route's own claim.",
+        "Exit code 0 when every route passes and no verdict contradicts its claim, 1 otherwise.",
+    ])
 class VerifyCommand : Callable<Int> {
     @Mixin lateinit var selection: Selection
 

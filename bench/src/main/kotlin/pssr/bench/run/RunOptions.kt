@@ -5,6 +5,7 @@ import java.nio.file.Path
 import java.time.Duration
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
+import pssr.bench.Durations
 import pssr.bench.HelpSection
 import pssr.bench.UsageError
 import pssr.bench.measure.EngineAddress
@@ -65,10 +66,12 @@ class LoadOptions : HelpSection {
     @Option(names = ["--load-engines"], paramLabel = "HOST:PORT[,HOST:PORT...]", description = ["--driver jmeter: run the load on these JMeter remote engines (./pssr load-engine), each user level split evenly between them"])
     var loadEngines: String? = null
 
-    @Option(names = ["--route-warmup"], paramLabel = "DURATION", description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
+    @Option(names = ["--route-warmup"], paramLabel = "DURATION",
+        description = ["Load at the highest level before a route's first level, discarded (default 10s; quick 2s; 0 for none)"])
     var routeWarmup: String? = null
 
-    @Option(names = ["--warmup"], paramLabel = "DURATION", description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
+    @Option(names = ["--warmup"], paramLabel = "DURATION",
+        description = ["Warm-up window of each level, discarded (default 3s; quick 1s; 0 for none)"])
     var warmup: String? = null
 
     @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
@@ -77,8 +80,12 @@ class LoadOptions : HelpSection {
     @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2, the second in mirrored order)"])
     var repeat: Int? = null
 
-    @Option(names = ["--timeout"], paramLabel = "SECONDS", description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
-    var timeoutSeconds: Long = 10
+    @Option(names = ["--timeout"], paramLabel = "DURATION",
+        description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
+    var timeout: String = "10s"
+
+    /** [timeout] in seconds (checked: 1 s to 10 min). */
+    val timeoutSeconds: Long get() = Durations.seconds("--timeout", timeout, 1, 600).seconds
 
     /** The levels, windows and repetitions; every value checked ([UsageError] otherwise). */
     fun plan(quick: Boolean, itemDelayMs: Long, profileUsers: Int?): RunPlan {
@@ -89,23 +96,14 @@ class LoadOptions : HelpSection {
         if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         val reps = repeat ?: if (quick) 2 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
-        if (timeoutSeconds !in 1..600) throw UsageError("--timeout must be 1..600 seconds, was $timeoutSeconds")
-        val routeWarm = seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0)
-        val warm = seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0)
-        val measured = seconds("--duration", duration ?: if (quick) "2s" else "10s", 1)
+        val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
+        val warm = Durations.seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0, 3600)
+        val measured = Durations.seconds("--duration", duration ?: if (quick) "2s" else "10s", 1, 3600)
         val profiler = profileUsers?.let { u ->
             if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
             Profiler.choose { System.err.println("pssr: --profile: $it") }
         }
         return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, itemDelayMs, Duration.ofSeconds(timeoutSeconds), profileUsers, profiler)
-    }
-
-    /** Whole seconds, as wrk takes them: `10s`, `10`, `1m`. */
-    private fun seconds(option: String, text: String, min: Long): Duration {
-        val m = Regex("^(\\d+)\\s*(s|m)?$").find(text.trim()) ?: throw UsageError("$option must be whole seconds such as 10s or 1m, was '$text'")
-        val s = m.groupValues[1].toLong() * (if (m.groupValues[2] == "m") 60 else 1)
-        if (s < min || s > 3600) throw UsageError("$option must be $min s to 60 min, was '$text'")
-        return Duration.ofSeconds(s)
     }
 
     /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */

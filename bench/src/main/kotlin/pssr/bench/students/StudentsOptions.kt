@@ -2,6 +2,7 @@ package pssr.bench.students
 
 import java.time.Duration
 import picocli.CommandLine.Option
+import pssr.bench.Durations
 import pssr.bench.HelpSection
 import pssr.bench.UsageError
 
@@ -31,8 +32,10 @@ class StudentsOptions : HelpSection {
     @Option(names = ["--io-delay"], paramLabel = "MS", description = ["students: the simulated I/O in milliseconds (default \${DEFAULT-VALUE}, the paper's)"])
     var ioDelayMs: Long = 300
 
-    @Option(names = ["--ramp-up"], paramLabel = "SECONDS", description = ["students: JMeter ramp-up in seconds (default \${DEFAULT-VALUE}, the paper's)"])
-    var rampUpSeconds: Long = 30
+    @Option(names = ["--ramp-up"], paramLabel = "DURATION",
+        description = ["students: JMeter ramp-up (default \${DEFAULT-VALUE}, the paper's)"])
+    var rampUpText: String = "30s"
+    val rampUpSeconds: Long get() = Durations.seconds("--ramp-up", rampUpText, 0, 3600).seconds
 
     @Option(names = ["--loops"], paramLabel = "N", description = ["students: requests per user (JMeter loop count, default \${DEFAULT-VALUE}, the paper's)"])
     var loops: Int = 10
@@ -58,8 +61,10 @@ class StudentsOptions : HelpSection {
     @Option(names = ["--tomcat-connection-timeout"], paramLabel = "MS", description = ["students: Tomcat connection timeout (default \${DEFAULT-VALUE}, Boot's)"])
     var tomcatConnectionTimeoutMs: Long = 20000
 
-    @Option(names = ["--response-timeout"], paramLabel = "SECONDS", description = ["students: JMeter connect and response timeout (default \${DEFAULT-VALUE}; JMeter's own default is none)"])
-    var responseTimeoutSeconds: Long = 60
+    @Option(names = ["--response-timeout"], paramLabel = "DURATION",
+        description = ["students: JMeter connect and response timeout (default \${DEFAULT-VALUE}; JMeter's own default is none)"])
+    var responseTimeoutText: String = "60s"
+    val responseTimeoutSeconds: Long get() = Durations.seconds("--response-timeout", responseTimeoutText, 1, 3600).seconds
 
     /** Everything checked before a database or server is started; a mistake is one line (exit 2). */
     fun validate() {
@@ -70,7 +75,8 @@ class StudentsOptions : HelpSection {
         }
         atLeast("--student-rows", rows.toLong(), 1, 10_000_000)
         atLeast("--io-delay", ioDelayMs, 0, 60_000)
-        atLeast("--ramp-up", rampUpSeconds, 0, 3600)
+        // the duration options: each getter parses and checks its option (Durations)
+        for (duration in listOf(::rampUpSeconds, ::responseTimeoutSeconds)) duration.get()
         atLeast("--loops", loops.toLong(), 1, 100_000)
         atLeast("--jdbc-pool-size", jdbcPoolSize.toLong(), 1, 10_000)
         atLeast("--r2dbc-pool-size", r2dbcPoolSize.toLong(), 1, 10_000)
@@ -79,7 +85,6 @@ class StudentsOptions : HelpSection {
         atLeast("--tomcat-accept-count", tomcatAcceptCount.toLong(), 1, 100_000)
         atLeast("--tomcat-max-connections", tomcatMaxConnections.toLong(), 1, 1_000_000)
         atLeast("--tomcat-connection-timeout", tomcatConnectionTimeoutMs, 1, 600_000)
-        atLeast("--response-timeout", responseTimeoutSeconds, 1, 3600)
     }
 
     val rampUp: Duration get() = Duration.ofSeconds(rampUpSeconds)

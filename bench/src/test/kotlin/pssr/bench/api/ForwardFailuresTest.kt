@@ -22,8 +22,8 @@ class ForwardFailuresTest {
         System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
         val run = RunDirectory(tmp.resolve(name))
         val o = ApiOptions().apply {
-            forwardVariants = listOf("mvc"); clientPoolSizes = listOf(0); forwardUsers = listOf(4); loops = 3; rampUpSeconds = 0
-            responseTimeoutSeconds = 10; clientResponseTimeoutMs = 300
+            forwardVariants = listOf("mvc"); clientPoolSizes = listOf(0); forwardUsers = listOf(4); loops = 3; rampUp = "0"
+            responseTimeoutText = "10"; clientResponseTimeoutMs = 300
             setup()
         }
         o.validate(products = false, forward = true)

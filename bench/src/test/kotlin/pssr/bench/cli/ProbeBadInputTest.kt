@@ -120,6 +120,7 @@ class ProbeBadInputTest {
     @Test
     fun `bad options`() {
         assertOneLine(ProbeRun.of("probe", "--repeat", "0", base), "--repeat must be between 1 and 100, was 0")
-        assertOneLine(ProbeRun.of("probe", "--timeout", "0", base), "--timeout must be between 1 and 600 seconds, was 0")
+        assertOneLine(ProbeRun.of("probe", "--timeout", "0", base),
+            "--timeout must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'")
     }
 }

@@ -39,7 +39,8 @@ class RunInputTest {
     @Test fun `a missing wrk says how to install it`() = assertRefused("apt-get install wrk", "--wrk", "/nonexistent/wrk", "--frameworks", "webflux")
     @Test fun `CPUs the machine does not have are refused`() = assertRefused("names CPUs this machine does not have", "--server-cpus", "7-9", "--frameworks", "webflux")
     @Test fun `a heap size that is not a size is refused`() = assertRefused("--heap-max must be a size", "--heap-max", "abc", "--frameworks", "webflux")
-    @Test fun `a window that is not whole seconds is refused`() = assertRefused("--duration must be whole seconds", "--duration", "1.5s", "--frameworks", "webflux")
+    @Test fun `a window that is not whole seconds is refused`() =
+        assertRefused("--duration must be a duration from 1 s to 60 min (3, 3s, 2m or 1h)", "--duration", "1.5s", "--frameworks", "webflux")
 
     @Test fun `a rate for the students workload is refused`() = assertRefused("--rate loads the pages workload", "--rate", "100", "--workloads", "students")
     @Test fun `a profile with rates is refused`() = assertRefused("--profile USERS profiles a closed-loop level; with --rate alone there is none", "--rate", "100", "--profile", "32", "--frameworks", "webflux")

@@ -1,9 +1,11 @@
 package pssr.bench.results
 
+import java.io.StringReader
 import java.nio.file.Files
 import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.resultRow
@@ -25,9 +27,13 @@ class WorkloadColumnTest {
     fun `a results file written before the workload column holds pages`() {
         val run = RunDirectory(tmp.resolve("old"))
         val row = resultRow(users = 8)
-        val old = ResultRow.COLUMNS.dropLast(3)
+        // the columns before the workload axis: `workload` and every column added after it are not in such a file
+        val old = ResultRow.COLUMNS.takeWhile { it != "workload" }
+        assertTrue(old.size < ResultRow.COLUMNS.size && "workload" !in old && "config" !in old, "$old")
+        val values = CsvFile.read(StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
         Files.createDirectories(run.dir)
-        Files.writeString(run.results, old.joinToString(",") + "\n" + row.toCsv().split(",").take(old.size).joinToString(",") + "\n")
+        Files.writeString(run.results, CsvFile.header(old) + "\n" + CsvFile.line(old.map(values::getValue)) + "\n")
+        assertEquals(old, Files.readAllLines(run.results).first().split(","), "the file has no workload column")
         assertEquals(listOf(row), run.rows())
         assertEquals("pages", run.rows().single().workload)
     }

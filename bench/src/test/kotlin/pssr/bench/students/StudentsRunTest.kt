@@ -19,7 +19,7 @@ class StudentsRunTest {
     @TempDir lateinit var tmp: Path
 
     private fun options(vararg variants: String) = StudentsOptions().apply {
-        this.variants = variants.toList(); rampUpSeconds = 2; loops = 4; poolTimeoutMs = 1000; responseTimeoutSeconds = 10; ioDelayMs = 100
+        this.variants = variants.toList(); rampUpText = "2"; loops = 4; poolTimeoutMs = 1000; responseTimeoutText = "10"; ioDelayMs = 100
     }
 
     @Test
