@@ -18,6 +18,8 @@ import pssr.bench.run.Shard
         "./pssr command into a folder of its own (pages per framework, students, products/forward, browser); --resume DIR",
         "continues an interrupted reproduce, each phase where it stopped. Ends with the verdict counts and the path of claims.md."])
 class ReproduceCommand : Callable<Int> {
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}); windows are fitted to it, never fewer than 3 repetitions"])
     var budget: String = "90m"
 
@@ -47,6 +49,10 @@ class ReproduceCommand : Callable<Int> {
         part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them together: ./pssr claims <each part's folder>/*/") }
         plan.describe().forEach(::println)
         if (planOnly) return 0
+        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { reproduce(dir, plan, time) }
+    }
+
+    private fun reproduce(dir: Path, plan: ReproducePlan, time: Duration): Int {
         Files.createDirectories(dir)
         val started = System.nanoTime()
         var failed = 0

@@ -68,6 +68,8 @@ class RunCommand : Callable<Int> {
     @Mixin lateinit var pagesOptions: PagesOptions
     @Mixin lateinit var students: StudentsOptions
     @Mixin lateinit var api: ApiOptions
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
     override fun call(): Int {
         // Everything the user gave is checked before anything is started or written.
@@ -103,6 +105,9 @@ class RunCommand : Callable<Int> {
             println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null, shard))
             return 0
         }
+        // one measurement at a time on this machine (a second one refuses here, before anything starts)
+        pssr.bench.run.MeasureLock.acquire(pssr.bench.run.MeasureLock.describe(spec), concurrency.allowConcurrent)
+        try {
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
         val wrk = if (pages && closedPlan != null) loading.checkDriver() else null
         val options = options(plan, serverCpus, loadCpus) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
@@ -114,6 +119,7 @@ class RunCommand : Callable<Int> {
         val dir = output.resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
+        pssr.bench.run.Stopping.started(dir, "./pssr run --resume $dir")
         val closedLoad: LoadDriver? = closedPlan?.let { if (wrk != null) WrkDriver(wrk, loading.driverThreads, plan.responseTimeout) else JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines) }
         val openLoad: LoadDriver? = openPlan?.let { OpenModelDriver(plan.responseTimeout) }
         val driver: LoadDriver = closedLoad ?: openLoad!!
@@ -146,6 +152,7 @@ class RunCommand : Callable<Int> {
         }
         }
         }
+        } finally { pssr.bench.run.Stopping.ended(); pssr.bench.run.MeasureLock.release() }
     }
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */

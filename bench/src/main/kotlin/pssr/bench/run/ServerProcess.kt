@@ -81,11 +81,12 @@ class ServerProcess private constructor(
                 add(launch.java.toString())
                 addAll(launch.jvmFlags())
                 addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
+                add("-D${Children.PARENT_PID_PROPERTY}=${Children.parentPid}") // it ends itself when pssr is gone
                 add("-jar"); add(artifact.toString())
                 addAll(args)
             }
-            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
-            Children.track(process, "the ${framework.name} server", graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
+            // SIGTERM first: lets the server shut down cleanly
+            val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()), "the ${framework.name} server", 10)
             val server = try {
                 val port = awaitPort(process, portFile, readyTimeout) ?: run {
                     Children.stop(process)
