@@ -72,6 +72,10 @@ class RunCommand : Callable<Int> {
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
     override fun call(): Int {
+        // One measurement at a time on this machine: a second one refuses first, in a moment (checking the selection loads
+        // every template engine, seconds on a busy machine); --plan measures nothing.
+        if (!what.plan) pssr.bench.run.MeasureLock.acquire(pssr.bench.run.MeasureLock.describe(spec), concurrency.allowConcurrent)
+        try {
         // Everything the user gave is checked before anything is started or written.
         val selection = what.selection; val quick = what.quick
         val users = loading.users; val rates = loading.rates; val target = runtime.target; val profileUsers = output.profileUsers
@@ -105,9 +109,6 @@ class RunCommand : Callable<Int> {
             println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null, shard))
             return 0
         }
-        // one measurement at a time on this machine (a second one refuses here, before anything starts)
-        pssr.bench.run.MeasureLock.acquire(pssr.bench.run.MeasureLock.describe(spec), concurrency.allowConcurrent)
-        try {
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
         val wrk = if (pages && closedPlan != null) loading.checkDriver() else null
         val options = options(plan, serverCpus, loadCpus) + mapOf("runtimes" to runtimes.map { "${it.label.ifEmpty { "default" }}=${it.version} ${it.flags.joinToString(" ")}".trim() }) +
@@ -152,7 +153,7 @@ class RunCommand : Callable<Int> {
         }
         }
         }
-        } finally { pssr.bench.run.Stopping.ended(); pssr.bench.run.MeasureLock.release() }
+        } finally { pssr.bench.run.Stopping.ended(); if (!what.plan) pssr.bench.run.MeasureLock.release() }
     }
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */
