@@ -97,6 +97,39 @@ class LifecycleTest {
     }
 
     @Test
+    fun `SIGKILL of pssr during a students level leaves no PostgreSQL, server JVM or database files behind`(@TempDir dir: Path) {
+        val tmpdir = Files.createDirectories(dir.resolve("tmp")) // the embedded database lives here: its processes name this path
+        val log = dir.resolve("pssr.log")
+        val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "run", "--workloads", "students",
+            "--variants", "mvc-virtual", "--users", "20", "--ramp-up", "1", "--loops", "100000", "--out", dir.resolve("run").toString())
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        var children = emptyList<ProcessHandle>()
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
+            while (!Files.readString(log).contains("== students mvc-virtual-app")) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "the run did not reach its level: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(200)
+            }
+            Thread.sleep(8000) // the server JVM started and JMeter's load runs
+            children = pssr.descendants().toList()
+            val postgres = naming(tmpdir.toString())
+            assertTrue(children.any { it.info().command().orElse("").endsWith("java") }, "a server JVM runs")
+            assertTrue(postgres.isNotEmpty(), "PostgreSQL runs from $tmpdir")
+            ProcessBuilder("kill", "-KILL", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(10, TimeUnit.SECONDS), "pssr ends on SIGKILL")
+            val (left, named) = awaitGone(children.map { it.pid() }, tmpdir.toString(), 10)
+            assertEquals(emptyList<Long>(), left, "children alive 10 s after pssr was killed")
+            assertEquals(emptyList<String>(), named, "processes naming $tmpdir 10 s after pssr was killed (PostgreSQL was: $postgres)")
+            val files = Files.list(tmpdir).use { s -> s.filter { it.fileName.toString().startsWith("pssr-postgres-") }.toList() }
+            assertEquals(emptyList<Path>(), files, "the database's directory is deleted")
+        } finally {
+            naming(tmpdir.toString()).forEach { line -> ProcessHandle.of(line.substringBefore(':').toLong()).ifPresent { it.destroyForcibly() } }
+            cleanUp(pssr, children)
+        }
+    }
+
+    @Test
     fun `SIGTERM in the middle of a level records no failure, starts no further level, and says where it stopped`(@TempDir dir: Path) {
         val (pssr, log) = startPssr(dir)
         var children = emptyList<ProcessHandle>()
