@@ -54,7 +54,8 @@ class Lighthouse(
         try {
             val pb = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
             pb.environment()["CHROME_PATH"] = chromium.toString()
-            process = try { Children.start(pb, "Lighthouse", graceSeconds = 5) } catch (e: Exception) { throw BrowserFailure("could not start Lighthouse (node $cli): ${e.message}") }
+            process = try { Children.start(pb, "Lighthouse", graceSeconds = 5) }
+                catch (e: Exception) { throw BrowserFailure("could not start Lighthouse (node $cli): ${e.message}") }
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
                 throw BrowserFailure("Lighthouse did not finish within ${timeout.seconds} s on $url (the page never loaded?); stopped it and its Chromium")
             if (process.exitValue() != 0 || !Files.exists(file))
@@ -174,7 +175,8 @@ class Lighthouse(
         private fun run(command: List<String>, dir: Path, timeout: Duration = Duration.ofSeconds(60)): Pair<Int, String> {
             val log = Files.createTempFile("pssr-npm-", ".log")
             try {
-                val p = try { Children.spawn(ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())) }
+                val p = try { Children.spawn(ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile())) }
                         catch (e: Exception) { return -1 to (e.message ?: "could not start ${command.first()}") }
                 if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) { stopTree(p.toHandle()); return -1 to "${command.joinToString(" ")} did not finish within ${timeout.seconds} s" }
                 return p.exitValue() to Files.readString(log)

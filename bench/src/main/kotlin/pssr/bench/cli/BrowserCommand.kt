@@ -87,7 +87,9 @@ class BrowserCommand : Callable<Int> {
     }
 
     private fun measure(dir: Path, chromium: Path, lighthouse: Lighthouse, cases: List<BrowserCase>, total: Int): Int {
-        pssr.bench.run.MeasureLock.beside?.let { Files.writeString(dir.resolve("measured-beside.txt"), "measured beside another run (--allow-concurrent): $it\n") }
+        pssr.bench.run.MeasureLock.beside?.let {
+            Files.writeString(dir.resolve("measured-beside.txt"), "measured beside another run (--allow-concurrent): $it\n")
+        }
         val server = try { ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser") }
             catch (e: ServerStartFailed) { throw BrowserFailure("${e.message}; see ${dir.resolve("webflux-browser.log")}") }
         server.use {

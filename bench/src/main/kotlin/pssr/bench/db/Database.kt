@@ -118,7 +118,8 @@ class StudentDatabase private constructor(val address: DbAddress, val descriptio
     companion object {
         /** $1 the postmaster's PID, $2 its directory: the PID is signalled only while its command line still names that directory. */
         private const val REAPER_SCRIPT = "if grep -qa -- \"\$2\" /proc/\$1/cmdline 2>/dev/null; then kill -QUIT \$1; i=0; " +
-            "while [ \$i -lt 50 ] && kill -0 \$1 2>/dev/null; do sleep 0.1; i=\$((i+1)); done; kill -KILL \$1 2>/dev/null; fi; rm -rf -- \"\$2\""
+            "while [ \$i -lt 50 ] && kill -0 \$1 2>/dev/null; do sleep 0.1; i=\$((i+1)); done; kill -KILL \$1 2>/dev/null; fi; " +
+            "rm -rf -- \"\$2\""
 
         const val USER = "pssr"
         const val PASSWORD = "pssr"

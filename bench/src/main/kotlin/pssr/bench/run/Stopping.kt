@@ -36,7 +36,8 @@ object Stopping {
         val text = "interrupted at ${Instant.now()} (a stop signal: SIGINT/SIGTERM, or the JVM exiting) during: $position\n" +
             "the levels measured before are kept; continue with: ${resume ?: "./pssr run --resume $dir"}\n"
         runCatching { Files.writeString(dir.resolve(FILE), text) }
-        System.err.println("pssr: stopping; nothing from now on is recorded as a result or a failure; ${dir.resolve(FILE)} says where it stopped")
+        System.err.println("pssr: stopping; nothing from now on is recorded as a result or a failure; " +
+            "${dir.resolve(FILE)} says where it stopped")
     }
 
     /** Throws [Stopped] once stopping began: a measuring loop calls it before each level. */

@@ -130,8 +130,9 @@ class Chromium private constructor(
                    /** How the process is started: pssr's harness passes its own (children that die with it, pssr.bench.run.Children). */
                    spawn: (ProcessBuilder) -> Process = { it.start() }): Chromium {
             val userDataDir = Files.createTempDirectory("pssr-chromium-")
-            val process = spawn(ProcessBuilder(listOf(executable.toString()) + FLAGS + listOf("--user-data-dir=$userDataDir", "--remote-debugging-port=0", "about:blank"))
-                .redirectErrorStream(true))
+            val command = listOf(executable.toString()) + FLAGS +
+                listOf("--user-data-dir=$userDataDir", "--remote-debugging-port=0", "about:blank")
+            val process = spawn(ProcessBuilder(command).redirectErrorStream(true))
             val output = StringBuffer()
             val url = CompletableFuture<String>()
             Thread({
