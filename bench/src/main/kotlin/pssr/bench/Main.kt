@@ -52,6 +52,9 @@ fun cli(): CommandLine = CommandLine(Pssr()).also { root -> root.subcommands.val
     .setExecutionExceptionHandler { e, cmd, _ ->
         when (e) {
             is UsageError -> { System.err.println("pssr: ${e.message}"); 2 }
+            is pssr.bench.run.Stopped -> {
+                System.err.println("pssr: ${cmd.commandName} stopped (interrupted; nothing after the signal was recorded)"); 130
+            }
             is BrowserFailure -> { System.err.println("pssr: ${cmd.commandName}: ${e.message}"); 2 }
             else -> { System.err.println("pssr: ${cmd.commandName} failed: ${e.message ?: e.javaClass.simpleName}"); 1 }
         }

@@ -102,7 +102,7 @@ object Filmstrips {
 
     fun capture(chromium: Path, baseUrl: String, cases: List<BrowserCase>, dir: Path): List<Strip> {
         Files.createDirectories(dir)
-        return Chromium.launch(chromium).use { browser ->
+        return Chromium.launch(chromium, spawn = pssr.bench.run.Children::spawn).use { browser ->
             cases.map { c ->
                 val frames = browser.newPage(W, H).use { it.filmstrip(baseUrl + c.path(), INSTANTS_MS) }
                 val png = compose(frames.map { ImageIO.read(ByteArrayInputStream(it.png)) }, frames.map { it.wantedMillis })

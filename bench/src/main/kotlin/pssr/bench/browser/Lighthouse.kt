@@ -7,6 +7,7 @@ import java.time.Duration
 import java.util.UUID
 import java.util.concurrent.TimeUnit
 import pssr.bench.UsageError
+import pssr.bench.run.Children
 import pssr.bench.cli
 import pssr.probe.Jackson
 import pssr.probe.browser.Chromium
@@ -46,17 +47,23 @@ class Lighthouse(
         // Chromium first (it is still Lighthouse's child while Lighthouse runs, found by its marker with its profile), then Lighthouse's tree.
         val hook = Thread({ stopMarked(marker); process?.let { stopTree(it.toHandle()) } }, "pssr-stop-lighthouse")
         Runtime.getRuntime().addShutdownHook(hook)
+        // Chromium is Lighthouse's child, not ours: when pssr is killed (SIGKILL, no hook), a reaper kills what carries the marker
+        // (the marker in two halves: the reaper's own command line must not match it)
+        val half = marker.length / 2
+        val reaper = Children.reaper("Chromium's reaper", "pkill -KILL -f -- \"\$1\$2\"", marker.take(half), marker.drop(half))
         try {
             val pb = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
             pb.environment()["CHROME_PATH"] = chromium.toString()
-            process = try { pb.start() } catch (e: Exception) { throw BrowserFailure("could not start Lighthouse (node $cli): ${e.message}") }
+            process = try { Children.start(pb, "Lighthouse", graceSeconds = 5) }
+                catch (e: Exception) { throw BrowserFailure("could not start Lighthouse (node $cli): ${e.message}") }
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
                 throw BrowserFailure("Lighthouse did not finish within ${timeout.seconds} s on $url (the page never loaded?); stopped it and its Chromium")
             if (process.exitValue() != 0 || !Files.exists(file))
                 throw BrowserFailure("Lighthouse failed (exit ${process.exitValue()}) on $url: ${lastLine(Files.readString(log))}")
         } finally {
             stopMarked(marker)
-            process?.let { stopTree(it.toHandle()) }
+            process?.let { stopTree(it.toHandle()); Children.forget(it) }
+            reaper.cancel()
             try { Runtime.getRuntime().removeShutdownHook(hook) } catch (_: IllegalStateException) { }
             Files.deleteIfExists(log)
         }
@@ -168,7 +175,8 @@ class Lighthouse(
         private fun run(command: List<String>, dir: Path, timeout: Duration = Duration.ofSeconds(60)): Pair<Int, String> {
             val log = Files.createTempFile("pssr-npm-", ".log")
             try {
-                val p = try { ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start() }
+                val p = try { Children.spawn(ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile())) }
                         catch (e: Exception) { return -1 to (e.message ?: "could not start ${command.first()}") }
                 if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) { stopTree(p.toHandle()); return -1 to "${command.joinToString(" ")} did not finish within ${timeout.seconds} s" }
                 return p.exitValue() to Files.readString(log)
@@ -176,7 +184,7 @@ class Lighthouse(
         }
 
         private fun output(command: List<String>): String? = try {
-            val p = ProcessBuilder(command).redirectErrorStream(true).start()
+            val p = Children.spawn(ProcessBuilder(command).redirectErrorStream(true))
             val text = p.inputStream.bufferedReader().readText()
             if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) text else null
         } catch (e: Exception) { null }

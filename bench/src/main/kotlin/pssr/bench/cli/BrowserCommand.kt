@@ -39,6 +39,8 @@ import pssr.views.demo.DemoRendering
         "Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
     ])
 class BrowserCommand : Callable<Int> {
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"])
     var out: Path? = null
 
@@ -83,6 +85,13 @@ class BrowserCommand : Callable<Int> {
         println("pssr browser: ${cases.size} cases x ${throttling.size} throttling x $runs runs = $total Lighthouse runs (about ${total * 15 / 60 + 1} min), results in $dir")
         println("pssr browser: Chromium ${lighthouse.chromiumVersion}, Lighthouse ${lighthouse.version}, Node ${lighthouse.nodeVersion}")
 
+        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { measure(dir, chromium, lighthouse, cases, total) }
+    }
+
+    private fun measure(dir: Path, chromium: Path, lighthouse: Lighthouse, cases: List<BrowserCase>, total: Int): Int {
+        pssr.bench.run.MeasureLock.beside?.let {
+            Files.writeString(dir.resolve("measured-beside.txt"), "measured beside another run (--allow-concurrent): $it\n")
+        }
         val server = try { ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser") }
             catch (e: ServerStartFailed) { throw BrowserFailure("${e.message}; see ${dir.resolve("webflux-browser.log")}") }
         server.use {

@@ -37,6 +37,8 @@ import pssr.probe.Jackson
         "Exit code 0 when every level was measured, 1 when the server stopped, 2 for bad input (before any load).",
     ])
 class LoadCommand : Callable<Int> {
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Parameters(arity = "1..2", paramLabel = "URL", description = ["The page to load (http://127.0.0.1:PORT/path); a second URL is compared with the first"])
     lateinit var urls: List<String>
 
@@ -90,11 +92,16 @@ class LoadCommand : Callable<Int> {
         val pages = urls.mapIndexed { i, u -> LoadPage.learn(if (i == 0) "A" else "B", u, plan.timeout, allowRemoteTarget) }
         if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
         val wrk = if (plan.users.isNotEmpty()) WrkDriver.required(wrkPath) else null
+        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { measure(dir, plan, pages, wrk) }
+    }
+
+    private fun measure(dir: Path, plan: LoadPlan, pages: List<LoadPage>, wrk: Path?): Int {
         Files.createDirectories(dir)
         val closed = wrk?.let { WrkDriver(it, 1, plan.timeout) }
         val open = if (plan.rates.isNotEmpty()) OpenModelDriver(plan.timeout) else null
         val method = method(plan, closed?.description, open?.description)
         Files.writeString(dir.resolve("environment.json"), Jackson.writePretty(linkedMapOf("command" to "load", "urls" to urls, "startedAt" to java.time.Instant.now().toString(),
+            "measuredBeside" to pssr.bench.run.MeasureLock.beside,
             "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
             "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
                 "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,

@@ -62,7 +62,8 @@ class ProbeCommand : Callable<Int> {
         val dir = (out ?: Project.resultsPath("probe-")).toAbsolutePath().normalize()
         val summaries = mutableListOf<ProbeSummary>()
         val failures = mutableListOf<String>()
-        val open = lazy { try { Chromium.launch(chromium!!) } catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
+        val open = lazy { try { Chromium.launch(chromium!!, spawn = pssr.bench.run.Children::spawn) }
+            catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
         // Ctrl-C during --browser: Chromium is our child, not stopped with us unless we stop it
         val stopChromium = Thread { if (open.isInitialized()) open.value.close() }
         Runtime.getRuntime().addShutdownHook(stopChromium)

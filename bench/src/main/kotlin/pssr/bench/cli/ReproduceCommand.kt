@@ -24,6 +24,8 @@ import pssr.bench.run.Shard
         "Ends with the verdict counts and the path of claims.md.",
     ])
 class ReproduceCommand : Callable<Int> {
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}: the " +
         "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what a shorter one leaves out"])
     var budget: String = "3h"
@@ -61,6 +63,10 @@ class ReproduceCommand : Callable<Int> {
         part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them together: ./pssr claims <each part's folder>/*/") }
         plan.describe().forEach(::println)
         if (planOnly) return 0
+        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { reproduce(dir, plan, time) }
+    }
+
+    private fun reproduce(dir: Path, plan: ReproducePlan, time: Duration): Int {
         Files.createDirectories(dir)
         val started = System.nanoTime()
         var failed = 0

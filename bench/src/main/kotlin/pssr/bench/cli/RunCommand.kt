@@ -69,8 +69,14 @@ class RunCommand : Callable<Int> {
     @Mixin lateinit var pagesOptions: PagesOptions
     @Mixin lateinit var students: StudentsOptions
     @Mixin lateinit var api: ApiOptions
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
     override fun call(): Int {
+        // One measurement at a time on this machine: a second one refuses first, in a moment (checking the selection loads
+        // every template engine, seconds on a busy machine); --plan measures nothing.
+        if (!what.plan) pssr.bench.run.MeasureLock.acquire(pssr.bench.run.MeasureLock.describe(spec), concurrency.allowConcurrent)
+        try {
         // Everything the user gave is checked before anything is started or written.
         val selection = what.selection; val quick = what.quick
         val users = loading.users; val rates = loading.rates; val target = runtime.target; val profileUsers = output.profileUsers
@@ -116,6 +122,7 @@ class RunCommand : Callable<Int> {
         val dir = output.resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
+        pssr.bench.run.Stopping.started(dir, "./pssr run --resume $dir")
         val closedLoad: LoadDriver? = closedPlan?.let { when {
             wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
             loading.driver == "ab" -> AbDriver(AbDriver.locate()!!, plan.responseTimeout)
@@ -153,6 +160,7 @@ class RunCommand : Callable<Int> {
         }
         }
         }
+        } finally { pssr.bench.run.Stopping.ended(); if (!what.plan) pssr.bench.run.MeasureLock.release() }
     }
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */

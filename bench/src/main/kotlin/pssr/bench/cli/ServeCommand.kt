@@ -1,8 +1,6 @@
 package pssr.bench.cli
 
 import java.nio.file.Path
-import java.time.Duration
-import pssr.probe.process.StopProcess
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
@@ -28,13 +26,12 @@ class ServeCommand : Callable<Int> {
         val fw = Frameworks.byName(framework)
         val artifact = fw.launchable() ?: throw UsageError("the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)")
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
-        val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) + listOf("-jar", artifact.toString())
+        val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) +
+            listOf("-D${pssr.bench.run.Children.PARENT_PID_PROPERTY}=${pssr.bench.run.Children.parentPid}", "-jar", artifact.toString())
         println("pssr: starting $framework: ${command.joinToString(" ")}")
         println("pssr: try  curl -s http://$bind:$port/routes   and   curl -sN 'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'")
-        val process = ProcessBuilder(command).inheritIO().start()
         // Ctrl-C: SIGTERM, 10 s, then SIGKILL (named on the console): a server stuck in its shutdown cannot hold pssr
-        val hook = Thread { StopProcess.stop(process.toHandle(), "the $framework server", Duration.ofSeconds(10)) }
-        Runtime.getRuntime().addShutdownHook(hook)
+        val process = pssr.bench.run.Children.start(ProcessBuilder(command).inheritIO(), "the $framework server", graceSeconds = 10)
         return process.waitFor()
     }
 }

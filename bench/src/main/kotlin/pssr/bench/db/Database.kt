@@ -70,8 +70,17 @@ data class DbAddress(val host: String, val port: Int, val name: String, val user
  * hook too, so neither its process nor its files outlive pssr, also after Ctrl-C.
  */
 class StudentDatabase private constructor(val address: DbAddress, val description: String, private val embedded: EmbeddedPostgres?, private val dir: Path?) : AutoCloseable {
-    private val hook = Thread({ stopNow() }, "pssr-stop-postgres")
+    private val hook = Thread({ pssr.bench.run.Stopping.begin(); stopNow() }, "pssr-stop-postgres")
     init { if (embedded != null) Runtime.getRuntime().addShutdownHook(hook) }
+
+    /**
+     * The postmaster is not our child (`pg_ctl` starts it in the background and exits), so the kernel's parent-death
+     * signal cannot reach it: a reaper ([pssr.bench.run.Children.reaper]) stops it (SIGQUIT, PostgreSQL's immediate
+     * shutdown, which ends its backends too, then SIGKILL) and deletes its directory once this JVM is gone, SIGKILL included.
+     */
+    private val reaper = if (embedded == null || dir == null) null else pid?.let { pm ->
+        pssr.bench.run.Children.reaper("PostgreSQL's reaper", REAPER_SCRIPT, pm.toString(), dir.toString())
+    }
 
     /** The postmaster's PID (embedded only), read from its own `postmaster.pid`. */
     val pid: Long? get() = dir?.resolve("data/postmaster.pid")?.let { f -> runCatching { Files.readAllLines(f).first().trim().toLong() }.getOrNull() }
@@ -103,9 +112,15 @@ class StudentDatabase private constructor(val address: DbAddress, val descriptio
             }
         }
         dir.toFile().deleteRecursively()
+        reaper?.cancel()
     }
 
     companion object {
+        /** $1 the postmaster's PID, $2 its directory: the PID is signalled only while its command line still names that directory. */
+        private const val REAPER_SCRIPT = "if grep -qa -- \"\$2\" /proc/\$1/cmdline 2>/dev/null; then kill -QUIT \$1; i=0; " +
+            "while [ \$i -lt 50 ] && kill -0 \$1 2>/dev/null; do sleep 0.1; i=\$((i+1)); done; kill -KILL \$1 2>/dev/null; fi; " +
+            "rm -rf -- \"\$2\""
+
         const val USER = "pssr"
         const val PASSWORD = "pssr"
 

@@ -27,8 +27,7 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
         val command = listOf("sh", "-c", "\"$0\" \"$@\"; s=$?; cat /proc/$$/stat; exit \$s", executable.toString(), "-q", "-s", timeout.toSeconds().toString(),
             "-c", users.toString(), "-t", window.toSeconds().toString(), "-n", "100000000", "-e", percentiles.toString(), target.url)
         val start = System.currentTimeMillis()
-        val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
-        Children.track(process, "ab", graceSeconds = 3)
+        val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()), "ab", 3)
         try {
             val bound = window.toSeconds() + timeout.toSeconds() + 30
             check(process.waitFor(bound, TimeUnit.SECONDS)) { "ab did not finish a ${window.toSeconds()} s window within $bound s" }
@@ -67,7 +66,7 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
         const val INSTALL_HINT = "ab (Apache Bench) not found; install it (Debian/Ubuntu: sudo apt-get install apache2-utils)"
 
         fun versionOf(executable: Path): String = try {
-            val p = ProcessBuilder(executable.toString(), "-V").redirectErrorStream(true).start()
+            val p = Children.spawn(ProcessBuilder(executable.toString(), "-V").redirectErrorStream(true))
             val text = p.inputStream.bufferedReader().readText()
             p.waitFor(5, TimeUnit.SECONDS)
             Regex("Version (\\S+)").find(text)?.groupValues?.get(1) ?: "unknown"

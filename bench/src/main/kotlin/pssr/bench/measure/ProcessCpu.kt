@@ -12,7 +12,8 @@ import java.nio.file.Path
 object ProcessCpu {
     /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
     val CLOCK_TICKS: Long by lazy {
-        try { ProcessBuilder("getconf", "CLK_TCK").start().inputStream.bufferedReader().readText().trim().toLong() } catch (e: Exception) { 100 }
+        try { pssr.bench.run.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong() }
+        catch (e: Exception) { 100 }
     }
 
     /** utime + stime of [pid] in ticks, or -1 when the process is gone. */

@@ -33,8 +33,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
         // buffer) goes to a file, read once wrk has exited
         val output = Files.createTempFile("pssr-wrk-", ".out")
         val start = System.currentTimeMillis()
-        val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
-        Children.track(process, "wrk", graceSeconds = 3)
+        val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()), "wrk", 3)
         val text = try {
             val bound = window.toSeconds() + timeout.toSeconds() + 30
             check(process.waitFor(bound, TimeUnit.SECONDS)) { "wrk did not finish a ${window.toSeconds()} s window within $bound s" }
@@ -77,7 +76,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
 
         /** `wrk 4.1.0 [epoll] ...` -> `wrk 4.1.0 [epoll]`. */
         fun versionOf(executable: Path): String = try {
-            val p = ProcessBuilder(executable.toString(), "--version").redirectErrorStream(true).start()
+            val p = Children.spawn(ProcessBuilder(executable.toString(), "--version").redirectErrorStream(true))
             val text = p.inputStream.bufferedReader().readText()
             p.waitFor(5, TimeUnit.SECONDS)
             Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable("$executable is not wrk (its --version printed: ${text.lines().firstOrNull().orEmpty().take(80)})")

@@ -16,6 +16,10 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
             .append(d.rows.size).append(" result rows, ").append(d.checks.size).append(" verified routes, ")
             .append(d.repetitions).append(if (d.repetitions == 1) " repetition" else " repetitions").append(".</p>\n")
         for (p in d.problems) sb.append("<p class=bad>").append(htmlEscape(p)).append("</p>\n")
+        d.environment?.firstOrNull { it.first == "measuredBeside" }?.let { (_, holder) ->
+            sb.append("<p class=bad>Measured beside another run (--allow-concurrent): ").append(htmlEscape(holder))
+                .append("; both shared the machine, so neither's figures are clean.</p>\n")
+        }
         toc()
         howToRead()
         headline()

@@ -29,7 +29,7 @@ object Environment {
         "os" to osName(),
         "kernel" to System.getProperty("os.version"),
         "options" to options,
-    )
+    ) + listOfNotNull(pssr.bench.run.MeasureLock.beside?.let { "measuredBeside" to it })
 
     fun write(file: Path, env: Map<String, Any?>) {
         Files.createDirectories(file.parent)
@@ -37,7 +37,7 @@ object Environment {
     }
 
     private fun git(vararg args: String): String? = try {
-        val p = ProcessBuilder(listOf("git", "-C", Project.root.toString()) + args).redirectErrorStream(true).start()
+        val p = pssr.bench.run.Children.spawn(ProcessBuilder(listOf("git", "-C", Project.root.toString()) + args).redirectErrorStream(true))
         val out = p.inputStream.bufferedReader().readText().trim()
         if (p.waitFor() == 0) out else null
     } catch (e: Exception) { null }

@@ -261,6 +261,7 @@ class RunDirectory(val dir: Path) {
     /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
     @Synchronized
     fun rewriteFailures(keep: List<Failure>) {
+        if (pssr.bench.run.Stopping.now) return
         if (keep.isEmpty()) Files.deleteIfExists(failuresFile)
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
@@ -282,6 +283,7 @@ class RunDirectory(val dir: Path) {
 
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {
+        if (pssr.bench.run.Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
         Files.createDirectories(dir)
         val fresh = !Files.exists(file) || Files.size(file) == 0L
         Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->

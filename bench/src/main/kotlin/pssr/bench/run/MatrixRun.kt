@@ -42,7 +42,10 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         // First pass: start, list and verify, so the progress bar knows the whole matrix.
         val work = ArrayList<Pair<Framework, List<ListedRoute>>>()
         for (fw in frameworks) {
+            Stopping.check()
+            Stopping.position = "verifying ${fw.name}"
             val routes = try { open(fw, launch.on(runtimes.first()), "verify").use { t -> verify(fw, t) } } catch (e: ServerStartFailed) {
+                Stopping.check()
                 System.err.println("pssr: ${e.message}; ${fw.name} is marked failed and the run goes on. Log tail:\n${e.logTail}")
                 run.append(Failure(fw.name, "", "", "", "start", e.message ?: "did not start"))
                 failures++
@@ -73,8 +76,10 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             val gaveUp = HashSet<Pair<String, Int>>() // a route whose server died in a repetition: its later levels there are skipped
             try {
                 for (slot in slots(routes, sharing)) {
+                    Stopping.check() // no further level starts once a stop signal came
                     val (route, rep) = slot
                     val key = route.key(fwLabel).toString()
+                    Stopping.position = "$fwLabel ${route.path} repetition $rep (starting its server, warming up)"
                     if (key to rep in gaveUp) { progress.advance(slot.levels.size, "${route.path} (skipped)"); continue }
                     val pending = run.pending(key, rep, slot.levels, done, driver.model)
                     if (pending.isEmpty()) { progress.advance(slot.levels.size, "${route.path} (done before)"); continue }
@@ -92,12 +97,15 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                     try {
                         measure(fw, rt, server, route, rep, pending, routeWarmup = !sharing) { measured++; progress.advance(1, "$fwLabel ${route.path} r$rep") }
                     } catch (e: ServerDied) {
+                        Stopping.check() // the server was stopped by the shutdown hook: not a failure
                         // The level it died in has no row; its remaining levels are skipped, the run goes on.
                         run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "died", e.message ?: "server died"))
                         progress.note("pssr: $fwLabel ${route.path} repetition $rep: ${e.message}; its remaining levels are skipped")
                         gaveUp += key to rep
                         failures++
+                    } catch (e: Stopped) { throw e
                     } catch (e: Exception) {
+                        Stopping.check() // "Connection refused" after the hook stopped the server: not a failure
                         // one broken route must not sink the run: record it and go on
                         val ended = server.ended()?.let { " (the server process $it)" } ?: ""
                         run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
@@ -178,6 +186,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         for (route in routes) try {
             driver.run(LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), plan.levels.last(), plan.routeWarmup)
         } catch (e: Exception) {
+            Stopping.check()
             if (t.ended() != null) return
         }
     }
@@ -192,7 +201,10 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
         val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
         for (users in levels) {
+            Stopping.check()
+            Stopping.position = "$name at $users ${if (driver.model == LoadDriver.OPEN) "requests/s" else "users"}"
             val r = levelRun.measure(server, load, path, route.model.itemMarker, users, pinning, name)
+            Stopping.check() // a level cut short by the stop is no row
             val row = toRow(fw, rt, route, rep, r)
             run.append(row)
             run.append(row.key, r.driver.latency)

@@ -205,11 +205,12 @@ class RuntimeOptions : HelpSection {
         return "0-${cores / 2 - 1}" to "${cores / 2}-${cores - 1}"
     }
 
-    private fun hasTaskset() = try { ProcessBuilder("taskset", "-V").start().waitFor() == 0 } catch (e: Exception) { false }
+    private fun hasTaskset() = try { Children.spawn(ProcessBuilder("taskset", "-V")).waitFor() == 0 } catch (e: Exception) { false }
 
     /** Pins this JVM (and the drivers it starts) to [cpus]. */
     fun pinSelf(cpus: String) {
-        val p = ProcessBuilder("taskset", "-a", "-p", "-c", cpus, ProcessHandle.current().pid().toString()).redirectErrorStream(true).start()
+        val p = Children.spawn(ProcessBuilder("taskset", "-a", "-p", "-c", cpus, ProcessHandle.current().pid().toString())
+            .redirectErrorStream(true))
         if (p.waitFor() != 0) throw UsageError("could not pin the load generator to CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}")
     }
 }

@@ -86,11 +86,13 @@ class ServerProcess private constructor(
                 addAll(launch.jvmFlags())
                 launch.setup?.let { addAll(it.serverFlags(framework.name)) }
                 addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
+                add("-D${Children.PARENT_PID_PROPERTY}=${Children.parentPid}") // it ends itself when pssr is gone
                 add("-jar"); add(artifact.toString())
                 addAll(args)
             }
-            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
-            Children.track(process, "the ${framework.name} server", graceSeconds = 10) // SIGTERM first: lets the server shut down cleanly
+            // SIGTERM first: lets the server shut down cleanly
+            val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+            val process = Children.start(builder, "the ${framework.name} server", graceSeconds = 10)
             val server = try {
                 val port = awaitPort(process, portFile, readyTimeout) ?: run {
                     Children.stop(process)

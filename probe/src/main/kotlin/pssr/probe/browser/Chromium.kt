@@ -126,10 +126,13 @@ class Chromium private constructor(
         const val INSTALL_HINT = "apt-get install chromium   (Debian's package; or set CHROME_PATH to a Chromium or Chrome binary)"
 
         fun launch(executable: Path = executable() ?: throw IOException("Chromium not found; install it: $INSTALL_HINT"),
-                   timeout: Duration = Duration.ofSeconds(30)): Chromium {
+                   timeout: Duration = Duration.ofSeconds(30),
+                   /** How the process is started: pssr's harness passes its own (children that die with it, pssr.bench.run.Children). */
+                   spawn: (ProcessBuilder) -> Process = { it.start() }): Chromium {
             val userDataDir = Files.createTempDirectory("pssr-chromium-")
-            val process = ProcessBuilder(listOf(executable.toString()) + FLAGS + listOf("--user-data-dir=$userDataDir", "--remote-debugging-port=0", "about:blank"))
-                .redirectErrorStream(true).start()
+            val command = listOf(executable.toString()) + FLAGS +
+                listOf("--user-data-dir=$userDataDir", "--remote-debugging-port=0", "about:blank")
+            val process = spawn(ProcessBuilder(command).redirectErrorStream(true))
             val output = StringBuffer()
             val url = CompletableFuture<String>()
             Thread({

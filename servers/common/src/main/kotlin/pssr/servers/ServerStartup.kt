@@ -28,6 +28,11 @@ object ServerStartup {
      * stress script and the tests exercise the path a port taken between the check and the bind would take.
      */
     const val PORT_CHECK_PROPERTY = "pssr.port-check"
+    /**
+     * `-Dpssr.parent-pid=PID`, set by the harness: the server ends itself (as on SIGTERM) once that process is no longer
+     * its parent, e.g. after the harness was killed with SIGKILL and could not stop it.
+     */
+    const val PARENT_PID_PROPERTY = "pssr.parent-pid"
 
     /** The address and port a server listens on, as its framework names them, with the framework's defaults. */
     data class Listen(val addressProperty: String, val portProperty: String, val defaultAddress: String = "127.0.0.1", val defaultPort: Int = 8080) {
@@ -52,6 +57,7 @@ object ServerStartup {
      */
     fun run(framework: String, args: Array<String>, listen: Listen?, start: () -> Unit) {
         installShutdownWatchdog()
+        watchParent()
         try {
             listen?.let { checkPort(it, args) }
             start()
@@ -91,6 +97,22 @@ object ServerStartup {
                 Runtime.getRuntime().halt(haltCode)
             }
         }, "pssr-exit-watchdog-arm"))
+    }
+
+    /** With [PARENT_PID_PROPERTY] set: a daemon thread that checks twice a second that this JVM's parent is still that process. */
+    private fun watchParent() {
+        val expected = System.getProperty(PARENT_PID_PROPERTY)?.toLongOrNull() ?: return
+        Thread.ofPlatform().daemon().name("pssr-parent-watch").start {
+            while (true) {
+                Thread.sleep(500)
+                val parent = ProcessHandle.current().parent().map { it.pid() }.orElse(-1L)
+                if (parent != expected || ProcessHandle.of(expected).map { !it.isAlive }.orElse(true)) {
+                    System.err.println("pssr-server: the harness (pid $expected) is gone (parent now $parent); exiting")
+                    System.err.flush()
+                    exitProcess(EXIT_TERMINATED)
+                }
+            }
+        }
     }
 
     /**

@@ -1,0 +1,220 @@
+package pssr.bench.run
+
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.TimeUnit
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.cli
+
+/**
+ * Issue 36, "nothing outlives the tool, two runs never measure each other": pssr's CLI in a JVM of its own, on one
+ * route of the real WebFlux server with wrk, killed with SIGKILL (no shutdown hook runs) or stopped with SIGTERM in
+ * the middle of a level; a second run beside a first. Every wait is bounded.
+ */
+class LifecycleTest {
+    private val root = Path.of("..").toAbsolutePath().normalize()
+    private val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
+
+    /** A small pages run whose measured window (60 s) is long enough to be killed in. */
+    private fun startPssr(dir: Path, vararg extra: String): Pair<Process, Path> {
+        // the server's port file and wrk's script live here: their command lines name it
+        val tmpdir = Files.createDirectories(dir.resolve("tmp"))
+        val log = dir.resolve("pssr.log")
+        val p = ProcessBuilder(listOf(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "run", "--no-pin", "--frameworks", "webflux",
+            "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual", "--users", "4,8", "--repeat", "1",
+            "--route-warmup", "1s", "--warmup", "1s", "--duration", "60s", "--out", dir.resolve("run").toString()) + extra)
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        return p to log
+    }
+
+    /** Waits (at most 180 s) until [pssr] has a wrk child in a measured window (60 s); returns its descendants then. */
+    private fun awaitLevel(pssr: Process, log: Path): List<ProcessHandle> {
+        val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
+        while (true) {
+            val children = pssr.descendants().toList()
+            if (children.any { isWrk(it) && it.info().commandLine().orElse("").contains("-d60s") } &&
+                children.any { it.info().command().orElse("").endsWith("java") }) {
+                Thread.sleep(2000)
+                return pssr.descendants().toList()
+            }
+            check(pssr.isAlive && System.nanoTime() < deadline) { "no level reached: " + Files.readString(log).takeLast(3000) }
+            Thread.sleep(200)
+        }
+    }
+
+    private fun isWrk(p: ProcessHandle) = p.info().command().orElse("").endsWith("/wrk")
+
+    /** Alive and not a zombie (an orphan's parent may be slow to reap it): from /proc, as `ps` shows it. */
+    private fun running(pid: Long): Boolean {
+        val stat = Path.of("/proc/$pid/stat")
+        val text = runCatching { Files.readString(stat) }.getOrNull() ?: return false
+        return text.substringAfterLast(')').trim().firstOrNull() != 'Z'
+    }
+
+    /** Every running process whose command line names [marker] (the test's folder), this test JVM excepted. */
+    private fun naming(marker: String): List<String> = ProcessHandle.allProcesses()
+        .filter { it.pid() != ProcessHandle.current().pid() && running(it.pid()) }
+        .map { it.pid() to it.info().commandLine().orElse("") }.filter { marker in it.second }
+        .map { "${it.first}: ${it.second.take(200)}" }.toList()
+
+    private fun awaitGone(pids: List<Long>, marker: String, seconds: Long): Pair<List<Long>, List<String>> {
+        val deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos()
+        while (true) {
+            val left = pids.filter(::running)
+            val named = naming(marker)
+            if (left.isEmpty() && named.isEmpty() || System.nanoTime() > deadline) return left to named
+            Thread.sleep(200)
+        }
+    }
+
+    private fun cleanUp(pssr: Process, children: List<ProcessHandle>) {
+        children.forEach { it.destroyForcibly() }
+        pssr.descendants().forEach { it.destroyForcibly() }
+        pssr.destroyForcibly()
+        pssr.waitFor(10, TimeUnit.SECONDS)
+    }
+
+    @Test
+    fun `SIGKILL of pssr in the middle of a level leaves no server JVM and no wrk behind`(@TempDir dir: Path) {
+        val (pssr, log) = startPssr(dir)
+        var children = emptyList<ProcessHandle>()
+        try {
+            children = awaitLevel(pssr, log)
+            val described = children.map { "${it.pid()}: ${it.info().commandLine().orElse("?").take(200)}" }
+            assertTrue(children.size >= 2, "a server JVM and wrk run: $described")
+            ProcessBuilder("kill", "-KILL", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(10, TimeUnit.SECONDS), "pssr ends on SIGKILL")
+            val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
+            assertEquals(emptyList<Long>(), left, "children alive 10 s after pssr was killed (of $described)")
+            assertEquals(emptyList<String>(), named, "processes naming the run's folder 10 s after pssr was killed")
+        } finally { cleanUp(pssr, children) }
+    }
+
+    @Test
+    fun `SIGKILL of pssr during a students level leaves no PostgreSQL, server JVM or database files behind`(@TempDir dir: Path) {
+        val tmpdir = Files.createDirectories(dir.resolve("tmp")) // the embedded database lives here: its processes name this path
+        val log = dir.resolve("pssr.log")
+        val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "run", "--workloads", "students",
+            "--variants", "mvc-virtual", "--users", "20", "--ramp-up", "1", "--loops", "100000", "--out", dir.resolve("run").toString())
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        var children = emptyList<ProcessHandle>()
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
+            while (!Files.readString(log).contains("== students mvc-virtual-app")) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "no level reached: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(200)
+            }
+            Thread.sleep(8000) // the server JVM started and JMeter's load runs
+            children = pssr.descendants().toList()
+            val postgres = naming(tmpdir.toString())
+            assertTrue(children.any { it.info().command().orElse("").endsWith("java") }, "a server JVM runs")
+            assertTrue(postgres.isNotEmpty(), "PostgreSQL runs from $tmpdir")
+            ProcessBuilder("kill", "-KILL", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(10, TimeUnit.SECONDS), "pssr ends on SIGKILL")
+            val (left, named) = awaitGone(children.map { it.pid() }, tmpdir.toString(), 10)
+            assertEquals(emptyList<Long>(), left, "children alive 10 s after pssr was killed")
+            assertEquals(emptyList<String>(), named, "processes naming $tmpdir 10 s after pssr was killed (PostgreSQL was: $postgres)")
+            val files = Files.list(tmpdir).use { s -> s.filter { it.fileName.toString().startsWith("pssr-postgres-") }.toList() }
+            assertEquals(emptyList<Path>(), files, "the database's directory is deleted")
+        } finally {
+            naming(tmpdir.toString()).forEach { ProcessHandle.of(it.substringBefore(':').toLong()).ifPresent { p -> p.destroyForcibly() } }
+            cleanUp(pssr, children)
+        }
+    }
+
+    @Test
+    fun `SIGTERM in the middle of a level records no failure, starts no further level, and says where it stopped`(@TempDir dir: Path) {
+        val (pssr, log) = startPssr(dir)
+        var children = emptyList<ProcessHandle>()
+        try {
+            children = awaitLevel(pssr, log)
+            ProcessBuilder("kill", "-TERM", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(60, TimeUnit.SECONDS), "pssr stops on SIGTERM")
+            val run = dir.resolve("run")
+            val failures = run.resolve("failures.csv")
+            val output = Files.readString(log)
+            fun lines(f: Path) = if (Files.exists(f)) Files.readAllLines(f) else emptyList()
+            assertTrue(lines(failures).size <= 1, "no failure recorded: ${lines(failures)}\n$output")
+            assertTrue(lines(run.resolve("results.csv")).size <= 1, "the cut level is no row")
+            val interrupted = run.resolve(Stopping.FILE)
+            assertTrue(Files.exists(interrupted), "interrupted.txt: $output")
+            val text = Files.readString(interrupted)
+            assertTrue(text.contains("at 4 users") && text.contains("--resume $run"), text)
+            assertFalse(output.contains("failed"), "nothing reported as failed: $output")
+            val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
+            assertEquals(emptyList<Long>(), left, "children alive after SIGTERM")
+            assertEquals(emptyList<String>(), named, "processes naming the run's folder after SIGTERM")
+        } finally { cleanUp(pssr, children) }
+    }
+
+    @Test
+    fun `a second measurement while one runs is refused in one line naming the first, unless --allow-concurrent`(@TempDir dir: Path) {
+        val (first, log) = startPssr(dir)
+        val lock = dir.resolve("measure.lock")
+        val before = System.getProperty(MeasureLock.PROPERTY)
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
+            while (!(Files.exists(lock) && Files.readString(lock).contains("pid ${first.pid()}"))) {
+                check(first.isAlive && System.nanoTime() < deadline) { "no lock taken: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(200)
+            }
+            System.setProperty(MeasureLock.PROPERTY, lock.toString())
+            System.setProperty("pssr.root", root.toString())
+            val err = ByteArrayOutputStream()
+            val saved = System.err
+            cli().execute("run", "--help") // this test JVM loads the CLI's classes first: the time below is the refusal's alone
+            val started = System.nanoTime()
+            val code = try {
+                System.setErr(PrintStream(err, true))
+                cli().execute("run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
+                    "--approaches", "virtual", "--users", "4", "--repeat", "1", "--duration", "1s",
+                    "--out", dir.resolve("second").toString())
+            } finally { System.setErr(saved) }
+            val took = Duration.ofNanos(System.nanoTime() - started)
+            val lines = err.toString().lines().filter { it.isNotBlank() }
+            assertEquals(2, code, "the second run exits 2: $lines")
+            assertTrue(took < Duration.ofSeconds(5), "refused within 5 s, took $took")
+            assertEquals(1, lines.size, "one line: $lines")
+            assertTrue(lines.single().contains("pid ${first.pid()}") && lines.single().contains("pssr run"), lines.single())
+            assertFalse(Files.exists(dir.resolve("second")), "the refused run wrote nothing")
+
+            // --allow-concurrent measures beside it, and says so
+            MeasureLock.acquire("test", allowConcurrent = true)
+            try { assertTrue(MeasureLock.beside!!.contains("pid ${first.pid()}"), MeasureLock.beside) } finally { MeasureLock.release() }
+        } finally {
+            if (before == null) System.clearProperty(MeasureLock.PROPERTY) else System.setProperty(MeasureLock.PROPERTY, before)
+            cleanUp(first, emptyList())
+        }
+    }
+
+    @Test
+    fun `a lock whose holder is gone is taken over with a line saying so`(@TempDir dir: Path) {
+        val lock = dir.resolve("measure.lock")
+        Files.writeString(lock, "pid 999999999 (pssr run --quick, started 2026-01-01T00:00:00Z, by nobody)\n")
+        val before = System.getProperty(MeasureLock.PROPERTY)
+        val err = ByteArrayOutputStream()
+        val saved = System.err
+        try {
+            System.setProperty(MeasureLock.PROPERTY, lock.toString())
+            System.setErr(PrintStream(err, true))
+            MeasureLock.acquire("pssr run --test", allowConcurrent = false)
+            try {
+                assertTrue(Files.readString(lock).contains("pid ${ProcessHandle.current().pid()} (pssr run --test"), Files.readString(lock))
+            } finally { MeasureLock.release() }
+            assertEquals("", Files.readString(lock), "an orderly release leaves the file empty")
+        } finally {
+            System.setErr(saved)
+            if (before == null) System.clearProperty(MeasureLock.PROPERTY) else System.setProperty(MeasureLock.PROPERTY, before)
+        }
+        assertTrue(err.toString().contains("took over the measurement lock") && err.toString().contains("pid 999999999"), err.toString())
+    }
+}
