@@ -14,6 +14,18 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
     private val byLabel = folders.groupBy { it.setup }
     private val decided = setOf(Verdict.HOLDS, Verdict.REFUTED, Verdict.INCONCLUSIVE)
 
+    // built once per setup and per one-factor label, not once per claim (RouteLevel.of summarises every row)
+    private val paperEvidence = HashMap<String, Evidence>()
+    private val factorEvidence = HashMap<String, Evidence>()
+
+    private fun paper(run: Setup): Evidence = paperEvidence.getOrPut(run.name) {
+        Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name))).withLabelled(ours.labelled)
+    }
+
+    private fun oneFactor(run: Setup, label: String): Evidence = factorEvidence.getOrPut(label) {
+        Evidence.overlay(paper(run), Evidence.of(byLabel.getValue(label))).withLabelled(ours.labelled)
+    }
+
     /** The setup whose folders stand for [setup]: its own, or the one it names as measuring it ([Setup.measuredAs]). */
     private fun measured(setup: Setup): Setup? = when {
         byLabel.containsKey(setup.name) -> setup
@@ -27,14 +39,14 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         if (setup.factors.isEmpty()) return SetupVerdict("${setup.name} (no applied setting differs from the tool's)", oursJ)
         val run = measured(setup) ?: return SetupVerdict(setup.name, null)
         val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
-        val paperEvidence = Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name))).withLabelled(ours.labelled)
-        val p = c.judged(paperEvidence)
+        val p = c.judged(paper(run))
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
         for (f in run.factors) {
-            val one = byLabel[run.withOurs(listOf(f.factor)).label] ?: continue
+            val one = run.withOurs(listOf(f.factor)).label
+            if (one !in byLabel) continue
             tried += f.factor
-            val v = c.judged(Evidence.overlay(paperEvidence, Evidence.of(one)).withLabelled(ours.labelled))
+            val v = c.judged(oneFactor(run, one))
             if (v.verdict == oursJ.verdict)
                 return SetupVerdict(label, p, "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} with ${f.ours} (${v.ours})")
         }
