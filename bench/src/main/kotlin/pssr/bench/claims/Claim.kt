@@ -90,13 +90,16 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /**
      * The paper's aggregate lines ("Blocking", "Virtual"): the mean over the measured engines of [approach] (baseline
-     * excluded; [engines] when given), its interval the mean of theirs.
+     * excluded; [engines] when given). Its interval is the Student t interval of the aggregate itself: the mean over the
+     * engines taken repetition by repetition, then the interval over those per-repetition aggregates (a mean of the
+     * engines' bounds would be no interval of anything).
      */
     fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
         val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users && it.engine != BASELINE && (engines == null || it.engine in engines) }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
-        val es = ls.map { estimate(it.throughput) }
-        return Estimate(es.map { it.value }.average(), es.map { it.low }.average(), es.map { it.high }.average(), es.minOf { it.n })
+        val value = ls.map { it.throughput.mean }.average()
+        val reps = perRepetition(Route(framework, model, null, approach, users), engines = engines).values.toList()
+        return Stats.ci95(reps)?.let { Estimate(value, it.low, it.high, reps.size) } ?: Estimate(value, value, value, reps.size)
     }
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
@@ -110,18 +113,19 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      * Throughput of [r] per repetition (the mean over the approach's engines for an aggregate): the figures a paired
      * comparison divides repetition by repetition.
      */
-    fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }): Map<Int, Double> {
+    fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }, engines: List<String>? = null): Map<Int, Double> {
         val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model && it.approach == r.approach &&
-            it.users == r.users && (if (r.engine == null) it.engine != BASELINE else it.engine == r.engine) }
+            it.users == r.users && (if (r.engine == null) it.engine != BASELINE && (engines == null || it.engine in engines) else it.engine == r.engine) }
         if (rs.isEmpty()) throw MissingRows(r.toString())
-        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map(metric).average() }
+        // one figure per route and repetition first, then the mean over the engines: each engine weighs the same
+        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }.average() }
     }
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
     fun pairedRatio(a: Route, b: Route, metric: (ResultRow) -> Double): Estimate {
         val ratios = ratiosByRepetition(a, b, metric)
         if (ratios.isEmpty()) throw MissingRows("$a and $b in the same repetitions")
-        return ratioEstimate(ratios) ?: Estimate.point(ratios.average(), ratios.size)
+        return ratioEstimate(ratios) ?: Estimate.point(Stats.logRatio(ratios).first, ratios.size)
     }
 
     /** [metric] of [a] over that of [b], one ratio per repetition both were measured in. */
@@ -130,13 +134,15 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         return pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }.filter { it.isFinite() }
     }
 
-    /** The mean of paired [ratios] with its Student t interval; null when they give none (fewer than two). */
-    private fun ratioEstimate(ratios: List<Double>): Estimate? =
-        Stats.ci95(ratios)?.let { ci -> Estimate(ratios.average(), ci.low, ci.high, ratios.size) }
+    /** Paired [ratios] on the log scale ([Stats.logRatio]): their geometric mean and its interval; null when they give none (fewer than two). */
+    private fun ratioEstimate(ratios: List<Double>): Estimate? {
+        val (value, ci) = Stats.logRatio(ratios)
+        return ci?.let { Estimate(value, it.low, it.high, ratios.size) }
+    }
 
     /**
      * [a] / [b]. Measured in the same run and JVM (the same framework), repetition by repetition in alternating order, the
-     * ratio is taken per repetition and its interval is Student t over those ratios: drift and order, common to both routes
+     * ratio is taken per repetition and its interval Student t over their logarithms (a geometric mean): drift and order, common to both routes
      * of a repetition, cancel. Otherwise (two frameworks, or fewer than two shared repetitions) the ratio of the two
      * estimates.
      */

@@ -21,18 +21,25 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
     val hasInterval: Boolean get() = n >= 2 && high > low
 
     /**
-     * The ratio of two independent estimates, its interval by first-order error propagation: the relative half-widths
-     * add in quadrature (r x (1 +- sqrt(a^2 + b^2))). Adding them linearly (low A / high B .. high A / low B) would
-     * assume both errors at their extremes at once, and was about 1.4x as wide on the same rows.
+     * The ratio of two independent estimates, on the log scale: ln(A/B) = ln A - ln B, the half-widths of ln A and ln B
+     * added in quadrature (independent errors), then exponentiated: r x exp(-+ sqrt(a^2 + b^2)). Never below zero, and
+     * A/B and B/A mirror each other. Adding the half-widths linearly would assume both errors at their extremes at once.
      */
     operator fun div(other: Estimate): Estimate {
         val r = value / other.value
-        val rel = kotlin.math.sqrt(relHalf() * relHalf() + other.relHalf() * other.relHalf())
-        return Estimate(r, r * (1 - rel), r * (1 + rel), minOf(n, other.n))
+        val h = kotlin.math.sqrt(logHalf() * logHalf() + other.logHalf() * other.logHalf())
+        return Estimate(r, r * kotlin.math.exp(-h), r * kotlin.math.exp(h), minOf(n, other.n))
     }
 
-    /** Half the interval's width relative to the value (0 for a point). */
-    private fun relHalf(): Double = if (value == 0.0) 0.0 else (high - low) / 2 / kotlin.math.abs(value)
+    /**
+     * Half the interval's width on the log scale: ln(high / low) / 2; where the low bound is not positive (a wide
+     * interval of a small n) the first-order value, half-width / value, since ln of it is undefined.
+     */
+    private fun logHalf(): Double = when {
+        value == 0.0 || high <= low -> 0.0
+        low > 0 -> kotlin.math.ln(high / low) / 2
+        else -> (high - low) / 2 / kotlin.math.abs(value)
+    }
 
     fun text(unit: String = "", digits: Int = 2): String {
         val v = fmt(value, digits)

@@ -68,8 +68,10 @@ data class PageComparison(val loadModel: String, val level: Int, val a: PageLeve
                 val fcAdj = fc.third?.let { adjusted.removeFirst() }
                 val byRep = a.rows.associate { it.repetition to it.throughputRps }
                 val ratios = b.rows.mapNotNull { r -> byRep[r.repetition]?.let { r.throughputRps / it } }.filter { it.isFinite() }
-                PageComparison(a.loadModel, a.level, a, b, if (ratios.isEmpty()) b.throughput.mean / a.throughput.mean else ratios.average(),
-                    Stats.ci95(ratios), tpAdj, fc.first, fc.second, fcAdj)
+                // paired by repetition, on the log scale (Stats.logRatio): a geometric mean with an interval that stays positive
+                val (paired, ci) = Stats.logRatio(ratios)
+                PageComparison(a.loadModel, a.level, a, b, if (ratios.isEmpty()) b.throughput.mean / a.throughput.mean else paired,
+                    ci, tpAdj, fc.first, fc.second, fcAdj)
             }
         }
     }

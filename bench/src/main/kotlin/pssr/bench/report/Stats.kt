@@ -65,6 +65,20 @@ object Stats {
         return Interval(m - half, m + half)
     }
 
+    /**
+     * Paired ratios on the log scale: the geometric mean of [ratios] and exp(mean ln r ± t(0.975, n - 1) · s(ln r) / √n).
+     * Ratios of positive figures are multiplicative: on the log scale A/B and B/A get mirror-image intervals, and no
+     * bound goes below zero (a symmetric interval around the arithmetic mean of ratios does, once the spread is wide).
+     * Null interval for fewer than two finite positive ratios; NaN value for none.
+     */
+    fun logRatio(ratios: Collection<Double>): Pair<Double, Interval?> {
+        val logs = ratios.filter { it.isFinite() && it > 0 }.map { kotlin.math.ln(it) }
+        if (logs.isEmpty()) return Double.NaN to null
+        val m = mean(logs)
+        val ci = ci95(logs)?.let { Interval(kotlin.math.exp(it.low), kotlin.math.exp(it.high)) }
+        return kotlin.math.exp(m) to ci
+    }
+
     data class Interval(val low: Double, val high: Double) {
         val halfWidth: Double get() = (high - low) / 2
         operator fun contains(x: Double) = x in low..high

@@ -61,6 +61,23 @@ class ClaimsJudgeTest {
     }
 
     @Test
+    fun `an aggregate's interval is the interval of the per-repetition aggregates, not the mean of the engines' bounds`() {
+        val run = RunDirectory(tmp.resolve("aggregate"))
+        Files.createDirectories(run.dir)
+        // two engines that move in opposite directions each repetition: each engine scatters, their mean does not
+        val a = listOf(1000.0, 1400.0, 1200.0); val b = listOf(1400.0, 1000.0, 1200.0)
+        for (rep in 1..3) {
+            run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, rep, a[rep - 1]))
+            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, b[rep - 1]))
+        }
+        val agg = Evidence.load(listOf(run.dir)).aggregate("webflux", "presentations", "virtual", 128)
+        assertEquals(1200.0, agg.value, 1e-9)
+        assertEquals(1200.0, agg.low, 1e-9) // every repetition's aggregate is 1,200: no spread
+        assertEquals(1200.0, agg.high, 1e-9)
+        assertEquals(3, agg.n)
+    }
+
+    @Test
     fun `a claim whose rows are missing is not measured and names the command that measures them`() {
         val j = verdictOf("000-5.2-mvc-virtual-above-blocking", pagesRun(listOf(3000.0, 3000.0, 3000.0), listOf(3000.0, 3000.0, 3000.0)))
         assertEquals(Verdict.NOT_MEASURED, j.verdict)

@@ -1,6 +1,7 @@
 package pssr.bench.claims
 
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Nested
 import org.junit.jupiter.api.Test
 import pssr.bench.claims.Verdict.HOLDS
@@ -105,11 +106,21 @@ class TermsTest {
     }
 
     @Test
-    fun `a ratio's interval adds the relative half-widths in quadrature`() {
+    fun `a ratio's interval adds the half-widths of the logarithms in quadrature`() {
         val r = e(200.0, 180.0, 220.0) / e(100.0, 90.0, 110.0) // +-10% each
+        val h = Math.sqrt(2.0) * Math.log(220.0 / 180.0) / 2
         assertEquals(2.0, r.value, 1e-9)
-        assertEquals(2.0 * (1 - Math.sqrt(0.02)), r.low, 1e-9)
-        assertEquals(2.0 * (1 + Math.sqrt(0.02)), r.high, 1e-9)
+        assertEquals(2.0 * Math.exp(-h), r.low, 1e-9)
+        assertEquals(2.0 * Math.exp(h), r.high, 1e-9)
+    }
+
+    @Test
+    fun `a ratio of two wide intervals stays above zero, and A over B mirrors B over A`() {
+        val a = e(100.0, 20.0, 180.0); val b = e(100.0, 30.0, 170.0) // +-80% and +-70%: the linear rule went below zero
+        val ab = a / b; val ba = b / a
+        assertTrue(ab.low > 0, "low ${ab.low}")
+        assertEquals(1.0 / ab.high, ba.low, 1e-9)
+        assertEquals(1.0 / ab.low, ba.high, 1e-9)
     }
 
     @Test

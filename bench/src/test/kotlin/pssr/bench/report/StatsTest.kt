@@ -51,6 +51,23 @@ class StatsTest {
     }
 
     @Test
+    fun `paired ratios are averaged on the log scale, their interval exponentiated`() {
+        val (value, ci) = Stats.logRatio(listOf(0.5, 2.0, 1.0))
+        assertEquals(1.0, value, 1e-12) // the geometric mean: 0.5 and 2.0 cancel, where the arithmetic mean says 1.17
+        val half = Stats.t95(2) * Stats.stdev(listOf(Math.log(0.5), Math.log(2.0), 0.0)) / Math.sqrt(3.0)
+        assertEquals(Math.exp(-half), ci!!.low, 1e-12)
+        assertEquals(Math.exp(half), ci.high, 1e-12)
+        assertTrue(ci.low > 0)
+    }
+
+    @Test
+    fun `one ratio has a value and no interval`() {
+        val (value, ci) = Stats.logRatio(listOf(1.2))
+        assertEquals(1.2, value, 1e-12)
+        assertEquals(null, ci)
+    }
+
+    @Test
     fun `t critical values come from the t distribution, not a table`() {
         // Printed tables: t(0.975, 4) = 2.776, t(0.975, 30) = 2.042; the normal limit 1.960 is approached, not jumped to.
         assertEquals(2.776445, Stats.t95(4), 1e-6)
