@@ -171,6 +171,8 @@ class RunCommand : Callable<Int> {
         "rates" to loading.rates?.distinct()?.sorted(), "p99LimitMs" to (if (loading.rates != null) loading.p99LimitMs else null),
         "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
+        // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes with --steady-cap 0
+        "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "shard" to what.shardText?.let { Shard.parse(it).toString() },
         "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),

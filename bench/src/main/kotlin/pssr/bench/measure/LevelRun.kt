@@ -14,7 +14,9 @@ class Server(val host: String, val port: Int, val pid: Long?, val sampler: Resou
 /** Everything one level measured, [probe] what its side probe saw. CPU seconds are over the measured window only. */
 data class LevelResult<P>(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: P,
                        val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE,
-                       val timeline: List<TimelinePoint> = emptyList()) {
+                       val timeline: List<TimelinePoint> = emptyList(),
+                       /** The server JVM's JIT compiler threads' CPU over the measured window ([JitCpu]); NaN when not a readable HotSpot JVM. */
+                       val jitCpuSeconds: Double = Double.NaN) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
     val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
     val driverCpuUsPerRequest: Double get() = driver.driverCpuSeconds * 1e6 / perRequest
@@ -53,16 +55,18 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
         checkAlive(server, users, "warm-up")
         val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
         val cpuBefore = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
+        val jitBefore = server.pid?.let(JitCpu::snapshot).orEmpty()
         val side = probe()
         val result = try { driver.run(target, users, windows.measured) } catch (e: Exception) { side.close(); throw e }
         val cpuAfter = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
+        val jit = server.pid?.let { JitCpu.seconds(jitBefore, JitCpu.snapshot(it)) } ?: Double.NaN
         if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
         val figures = side.finish()
         checkAlive(server, users, "measured window")
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
         val serverCpu = cpuAfter - cpuBefore
         return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
-            server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty())
+            server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty(), jit)
     }
 
     /**

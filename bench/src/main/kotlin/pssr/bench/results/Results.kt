@@ -94,6 +94,14 @@ data class ResultRow(
     val apdex: Double = Double.NaN,
     val apdexTMs: Long = 0,
     val apdexFMs: Long = 0,
+    /** The server JVM's JIT compiler threads' CPU seconds over the measured window; NaN when not read (not a HotSpot JVM, older files). */
+    val jitCpuSeconds: Double = Double.NaN,
+    /** The route's warm-up in this server session (pssr.bench.measure.SteadyWarmup): load seconds and requests until steady (NaN: not reached or not adaptive). */
+    val warmupToSteadySeconds: Double = Double.NaN,
+    val warmupRequests: Long = 0,
+    /** Throughput of the warm-up's first window and of its last (steady) one: how much slower the fresh JVM served the route. */
+    val warmupFirstRps: Double = Double.NaN,
+    val warmupSteadyRps: Double = Double.NaN,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
@@ -102,6 +110,10 @@ data class ResultRow(
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout + errorsEngine
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     val open: Boolean get() = loadModel == "open"
+    /** The JIT's share of the server's CPU over the measured window; NaN when either is unknown. */
+    val jitShare: Double get() = (cpuPctMean / 100 * windowSeconds).let { cpu -> if (cpu > 0 && !jitCpuSeconds.isNaN()) jitCpuSeconds / cpu else Double.NaN }
+    /** Measured at steady state by [pssr.bench.measure.Steadiness] (true when the JIT's CPU was not read: nothing says it compiled). */
+    val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuSeconds, cpuPctMean / 100 * windowSeconds, windowSeconds)
     /** The level as keys name it: users (`32`), or an open model's rate (`500rps`). */
     val level: String get() = levelLabel(loadModel, if (open) rateRps.toInt() else users)
     /** The key `--resume` uses to know this level is done. */
@@ -116,7 +128,8 @@ data class ResultRow(
         fmt(rssMbPeak, 1), fmt(heapMbMean, 1), fmt(heapMbPeak, 1), fmt(gcMs, 1), fmt(threadsMean, 1), threadsPeak, driverBound,
         runtime, jdk, pinnedEvents, fmt(pinnedPerRequest, 4), pinnedTopStack, workload, config, errorsPoolTimeout, errorsConnectTimeout,
         loadModel, fmt(rateRps, 1), errorsEngine,
-        errorsDownstreamError, errorsDownstreamDown, errorsDownstreamTimeout, fmt(latencyP95Ms, 3), fmt(apdex, 4), apdexTMs, apdexFMs).let(CsvFile::line)
+        errorsDownstreamError, errorsDownstreamDown, errorsDownstreamTimeout, fmt(latencyP95Ms, 3), fmt(apdex, 4), apdexTMs, apdexFMs,
+        fmt(jitCpuSeconds, 3), fmt(jitShare, 4), steady, fmt(warmupToSteadySeconds, 1), warmupRequests, fmt(warmupFirstRps), fmt(warmupSteadyRps)).let(CsvFile::line)
 
     companion object {
         val COLUMNS = listOf("framework", "model", "engine", "approach", "users", "repetition", "driver", "item_delay_ms", "window_s",
@@ -127,7 +140,8 @@ data class ResultRow(
             "driver_cpu_pct", "rss_mb_peak", "heap_mb_mean", "heap_mb_peak", "gc_ms", "threads_mean", "threads_peak", "driver_bound",
             "runtime", "jdk", "pinned_events", "pinned_per_req", "pinned_top_stack", "workload", "config", "errors_pool_timeout", "errors_connect_timeout",
             "load_model", "rate_rps", "errors_engine",
-            "errors_downstream_error", "errors_downstream_down", "errors_downstream_timeout", "latency_p95_ms", "apdex", "apdex_t_ms", "apdex_f_ms")
+            "errors_downstream_error", "errors_downstream_down", "errors_downstream_timeout", "latency_p95_ms", "apdex", "apdex_t_ms", "apdex_f_ms",
+            "jit_cpu_s", "jit_share", "steady", "warmup_to_steady_s", "warmup_requests", "warmup_first_rps", "warmup_steady_rps")
         val HEADER = CsvFile.header(COLUMNS)
 
         /** Reads a row by column name, so added columns never shift old ones. */
@@ -155,7 +169,11 @@ data class ResultRow(
                 // added with seed 004's workloads
                 c["errors_downstream_error"]?.toLong() ?: 0, c["errors_downstream_down"]?.toLong() ?: 0, c["errors_downstream_timeout"]?.toLong() ?: 0,
                 c["latency_p95_ms"]?.toDoubleOrNull() ?: Double.NaN, c["apdex"]?.toDoubleOrNull() ?: Double.NaN,
-                c["apdex_t_ms"]?.toLongOrNull() ?: 0, c["apdex_f_ms"]?.toLongOrNull() ?: 0)
+                c["apdex_t_ms"]?.toLongOrNull() ?: 0, c["apdex_f_ms"]?.toLongOrNull() ?: 0,
+                // added with steady state (issue 34): older files read the JIT as not recorded and no warm-up measured
+                c["jit_cpu_s"]?.toDoubleOrNull() ?: Double.NaN, c["warmup_to_steady_s"]?.toDoubleOrNull() ?: Double.NaN,
+                c["warmup_requests"]?.toLongOrNull() ?: 0, c["warmup_first_rps"]?.toDoubleOrNull() ?: Double.NaN,
+                c["warmup_steady_rps"]?.toDoubleOrNull() ?: Double.NaN)
         }
 
         fun routeOf(frameworkLabel: String, model: String, engine: String, approach: String, config: String = "") =

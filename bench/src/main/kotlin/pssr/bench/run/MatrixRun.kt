@@ -10,6 +10,8 @@ import pssr.bench.measure.ProbeFigures
 import pssr.bench.measure.Profiler
 import pssr.bench.measure.Server
 import pssr.bench.measure.ServerDied
+import pssr.bench.measure.SteadyWarmup
+import pssr.bench.measure.WarmupResult
 import pssr.bench.measure.Windows
 import pssr.bench.results.Failure
 import pssr.bench.results.ProfileRow
@@ -23,13 +25,18 @@ import pssr.views.Golden
 
 data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration,
                    /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
-                   val profileUsers: Int? = null, val profiler: Profiler? = null)
+                   val profileUsers: Int? = null, val profiler: Profiler? = null,
+                   /** `--steady-cap`: a route's warm-up goes on past [routeWarmup] until the JVM is steady, up to this much load ([SteadyWarmup]). */
+                   val steadyCap: Duration = routeWarmup)
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
                         val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver,
                         val allowRemoteTarget: Boolean = false, val shard: ShardRecord? = null) {
     private val levelRun = LevelRun(driver, plan.windows)
+    private val warmup = SteadyWarmup(driver, plan.routeWarmup, plan.steadyCap)
+    /** Each route's warm-up in its current server session (by route path): written on its rows. */
+    private val warmups = HashMap<String, WarmupResult>()
     private val done = run.rows().map { it.key }.toHashSet()
     private val verified = run.checks().associateBy { it.route }
     private val checks = verified.toMutableMap()
@@ -65,7 +72,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         shard?.write(run.dir)
         val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
-        System.err.println("== ${total} levels x ${perLevel} s (+ ${plan.routeWarmup.seconds} s warm-up per route) with ${driver.description}" +
+        System.err.println("== ${total} levels x ${perLevel} s (+ warm-up per route: ${warmupWords()}) with ${driver.description}" +
             (if (runtimes.size > 1) " on ${runtimes.size} runtimes: ${runtimes.joinToString(", ") { "${it.label} (${it.version})" }}" else ""))
         val progress = Progress(total, "run")
         for ((fw, routes) in work) for (rt in runtimes) {
@@ -181,14 +188,28 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
      * fails here is left to fail in its own measurement.
      */
     private fun warmUpAll(t: Target, routes: List<ListedRoute>, progress: Progress) {
-        if (plan.routeWarmup.seconds <= 0) return
-        progress.note("== warming ${routes.size} routes of the shared server, ${plan.routeWarmup.seconds} s each at ${plan.levels.last()} users")
+        if (plan.routeWarmup.seconds <= 0 && !warmup.adaptive) return
+        progress.note("== warming ${routes.size} routes of the shared server at ${plan.levels.last()} users, each ${warmupWords()}")
         for (route in routes) try {
-            driver.run(LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), plan.levels.last(), plan.routeWarmup)
+            warmUp(t, route, LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), progress)
         } catch (e: Exception) {
             Stopping.check()
             if (t.ended() != null) return
         }
+    }
+
+    private fun warmupWords() = if (warmup.adaptive) "until steady (at least ${plan.routeWarmup.seconds} s, at most ${plan.steadyCap.seconds} s)" else "${plan.routeWarmup.seconds} s"
+
+    /** One route's warm-up at the highest level, until steady when adaptive; its result is noted and kept for the route's rows. */
+    private fun warmUp(t: Target, route: ListedRoute, load: LoadTarget, progress: Progress?) {
+        val w = warmup.run(load, plan.levels.last(), t.pid)
+        warmups[route.path] = w
+        if (!warmup.adaptive) return
+        val f = { v: Double -> "%,.0f".format(java.util.Locale.ROOT, v) }
+        val line = if (w.steady) "${route.path}: steady after ${"%.0f".format(java.util.Locale.ROOT, w.seconds)} s of load (${f(w.requests.toDouble())} requests); " +
+            "first window ${f(w.firstRps)} req/s, steady ${f(w.steadyRps)} req/s"
+            else "${route.path}: NOT steady after ${plan.steadyCap.seconds} s of load (the JIT still compiled or throughput still rose); its levels are flagged if the JIT still compiles in them"
+        progress?.note("   $line") ?: System.err.println("   $line")
     }
 
     /** The route's warm-up at the highest level (fresh JVMs), then each pending level; a row (and its histogram) is written per level. */
@@ -196,7 +217,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
         val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
         val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
-        if (routeWarmup && plan.routeWarmup.seconds > 0) driver.run(load, plan.levels.last(), plan.routeWarmup)
+        if (routeWarmup) warmUp(t, route, load, null)
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
         val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
@@ -241,6 +262,10 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             r.probe.lastByte.p50, r.probe.lastByte.p99, r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct,
             use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
             r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack,
-            loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine)
+            loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine,
+            jitCpuSeconds = r.jitCpuSeconds).let { row ->
+                val w = warmups[route.path] ?: WarmupResult.NONE
+                row.copy(warmupToSteadySeconds = w.seconds, warmupRequests = w.requests, warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps)
+            }
     }
 }

@@ -1,0 +1,54 @@
+package pssr.bench.measure
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import pssr.bench.run.Frameworks
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
+import pssr.probe.StreamProbe
+
+/** Steady state read from the server JVM's own JIT compiler threads (/proc), on a fresh real WebFlux server. */
+class SteadyStateTest {
+    private val path = "/presentations/jstachio/virtual?itemDelayMs=1"
+    private val wrk by lazy { WrkDriver(WrkDriver.locate(null) ?: error(WrkDriver.INSTALL_HINT), 1, Duration.ofSeconds(5)) }
+
+    @Test
+    fun `a JVM's compiler threads are found by name in proc, and a process without them reads as unknown`() {
+        assertTrue(JitCpu.snapshot(ProcessHandle.current().pid()).isNotEmpty(), "this test's own JVM has C1/C2 compiler threads")
+        assertTrue(JitCpu.seconds(emptyMap(), emptyMap()).isNaN())
+        assertTrue(JitCpu.isCompiler("C2 CompilerThre") && JitCpu.isCompiler("C1 CompilerThre") && !JitCpu.isCompiler("VM Thread"))
+    }
+
+    @Test
+    fun `a level measured right after start is flagged not steady, and the warm-up until steady ends under its cap`() {
+        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
+        ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(heapMax = "512m"), Files.createTempDirectory("pssr-steady-test"), "steady").use { s ->
+            val page = StreamProbe.get("127.0.0.1", s.port, path).body
+            val target = LoadTarget("http://127.0.0.1:${s.port}$path", page)
+            val server = Server("127.0.0.1", s.port, s.pid, null) { s.ended() }
+            val cold = LevelRun(wrk, Windows(Duration.ZERO, Duration.ofSeconds(2))).measure(server, target, path, "<div class=\"card mb-3", 64)
+            val serverCpu = cold.serverCpuSeconds
+            assertTrue(cold.jitCpuSeconds > 0, "a fresh JVM compiles under load: ${cold.jitCpuSeconds} s")
+            assertFalse(Steadiness.quiet(cold.jitCpuSeconds, serverCpu, cold.driver.windowSeconds),
+                "cold: JIT ${cold.jitCpuSeconds} s of ${serverCpu} s server CPU")
+
+            val cap = Duration.ofSeconds(90)
+            val w = SteadyWarmup(wrk, Duration.ZERO, cap).run(target, 64, s.pid)
+            assertTrue(w.steady, "steady within $cap: $w")
+            assertTrue(w.seconds >= 0 && w.seconds < cap.seconds, "time to steady ${w.seconds} s")
+            assertTrue(w.steadyRps > 0 && w.firstRps > 0, "$w")
+        }
+    }
+
+    @Test
+    fun `a fixed warm-up (cap not above the minimum) is one window and says nothing about steady state`() {
+        val fixed = SteadyWarmup(wrk, Duration.ZERO, Duration.ZERO)
+        assertFalse(fixed.adaptive)
+        assertEquals(WarmupResult.NONE, fixed.run(LoadTarget("http://127.0.0.1:1/", ""), 1, null))
+    }
+}
