@@ -196,10 +196,19 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
                 maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() })
         }
 
+        /**
+         * Rows measured while the server's JIT still compiled ([ResultRow.steady] false) are left out where the same route
+         * and level has repetitions at steady state; a level with none keeps its rows (its cause line says "not steady").
+         */
+        fun steadyWhereMeasured(rows: List<ResultRow>): List<ResultRow> {
+            val steadyLevels = rows.filter { it.steady }.map { it.route to it.users }.toHashSet()
+            return rows.filter { it.steady || (it.route to it.users) !in steadyLevels }
+        }
+
         /** One folder's rows, verdicts and browser figures, with the setup it ran under. */
         fun folder(dir: Path): JudgedFolder {
             val run = RunDirectory(dir)
-            val rows = if (Files.isRegularFile(run.results)) run.rows().filter { !it.open } else emptyList()
+            val rows = if (Files.isRegularFile(run.results)) steadyWhereMeasured(run.rows().filter { !it.open }) else emptyList()
             val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
             val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
             val browser = if (summary == null) emptyList() else CsvFile.read(summary).map { r ->

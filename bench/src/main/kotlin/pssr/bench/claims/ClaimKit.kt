@@ -24,7 +24,8 @@ object ClaimKit {
     fun cause(l: RouteLevel): String =
         "at ${l.users} users ${l.route}: server ${f(l.cpuMean / 100, 2)} cores busy, ${f(l.serverCpuUs)} µs CPU per request (driver ${f(l.driverCpuUs)} µs)" +
             (if (l.driverBound) ", driver-bound" else ", not driver-bound") + (if (l.errors > 0) ", ${l.errors} errors" else "") +
-            (if (!l.pinnedPerRequest.isNaN() && l.pinnedPerRequest > 0) ", ${f(l.pinnedPerRequest, 3)} pinned virtual threads per request" else "")
+            (if (!l.pinnedPerRequest.isNaN() && l.pinnedPerRequest > 0) ", ${f(l.pinnedPerRequest, 3)} pinned virtual threads per request" else "") +
+            (if (!l.steady) ", not steady (the JIT took ${f(l.jitShare * 100)}% of the server's CPU)" else "")
 
     /** "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's engines. */
     fun scales(id: String, seed: String, section: String, text: String, paper: String, framework: String, model: String, engine: String?, approach: String, n: Int,

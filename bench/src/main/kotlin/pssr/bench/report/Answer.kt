@@ -18,7 +18,8 @@ object Answer {
                 out += "  %-8s %-13s best %-22s %6s req/s%s, first item p99 %s ms, CPU %s/%s µs%s".format(key.first, key.second,
                     "${best.engine}/${best.approach}", Fmt.rps(best.throughput.median),
                     base?.let { " (baseline ${Fmt.rps(it.throughput.median)})" } ?: "", Fmt.ms(best.firstItemP99.median),
-                    Fmt.num(best.serverCpuUs, 0), Fmt.num(best.driverCpuUs, 0), if (best.driverBound) " DRIVER-BOUND" else "")
+                    Fmt.num(best.serverCpuUs, 0), Fmt.num(best.driverCpuUs, 0), (if (best.driverBound) " DRIVER-BOUND" else "") +
+                    if (!best.steady) " NOT STEADY (JIT ${Fmt.pct(best.jitShare)} of server CPU)" else "")
             }
         }
         if (checks.isNotEmpty()) {
@@ -28,6 +29,8 @@ object Answer {
         }
         val drv = d.levels.count { it.driverBound }
         if (drv > 0) out += "$drv level${if (drv == 1) "" else "s"} driver-bound: read those as 'at least'."
+        val cold = d.levels.count { !it.steady }
+        if (cold > 0) out += "$cold level${if (cold == 1) "" else "s"} measured while the JIT still compiled (not steady; report: Time to steady state)."
         val beats = SummaryTables.aboveBaseline(d)
         if (beats.isNotEmpty()) out += SummaryTables.aboveBaselineNote(beats)
         return out

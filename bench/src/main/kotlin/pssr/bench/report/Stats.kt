@@ -190,6 +190,10 @@ data class RouteLevel(
     val pinnedTopStack: String = "",
     /** The exact runtime version(s) of the rows. */
     val jdk: String = "",
+    /** Every repetition measured at steady state (the JIT's compiler threads quiet, [pssr.bench.measure.Steadiness]). */
+    val steady: Boolean = true,
+    /** The JIT's share of the server's CPU in the measured windows (median over repetitions); NaN when not read. */
+    val jitShare: Double = Double.NaN,
 ) {
     val route: String get() = RouteKey(framework, model, engine, approach).toString()
     val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
@@ -227,6 +231,8 @@ data class RouteLevel(
                     Stats.median(rs.map { it.pinnedPerRequest }.filter { !it.isNaN() }),
                     rs.filter { it.pinnedTopStack.isNotEmpty() }.groupingBy { it.pinnedTopStack }.eachCount().maxByOrNull { it.value }?.key.orEmpty(),
                     rs.map { it.jdk }.filter { it.isNotEmpty() }.distinct().joinToString(" "),
+                    rs.all { it.steady },
+                    Stats.median(rs.map { it.jitShare }.filter { !it.isNaN() }),
                 )
             }
             .sortedWith(compareBy<RouteLevel>({ it.framework }, { it.model }, { it.engine }, { it.approach }, { it.users }))
