@@ -56,9 +56,9 @@ class DurationsTest {
     @Test
     fun `every command's duration options take 3, 3s and 2m`() {
         val options = mapOf(
-            "load" to listOf("--duration", "--warmup", "--page-warmup", "--timeout"),
+            "load" to listOf("--duration", "--warmup", "--page-warmup", "--steady-cap", "--timeout"),
             "probe" to listOf("--timeout"),
-            "run" to listOf("--duration", "--warmup", "--route-warmup", "--timeout", "--ramp-up", "--response-timeout", "--api-ramp-up",
+            "run" to listOf("--duration", "--warmup", "--route-warmup", "--steady-cap", "--timeout", "--ramp-up", "--response-timeout", "--api-ramp-up",
                 "--api-budget", "--api-response-timeout"),
             "reproduce" to listOf("--budget"))
         for ((command, names) in options) for (name in names) for (value in listOf("3", "3s", "2m")) {

@@ -19,7 +19,7 @@ class EndToEndTest {
         System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
         val out = dir.resolve("run")
         val code = cli().execute("run", "--quick", "--no-pin", "--frameworks", "webflux", "--models", "presentations,stocks", "--engines", "baseline,jstachio",
-            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "1s", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
+            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
         assertEquals(0, code, "run failed; server log: " + (Files.list(out.resolve("logs")).use { it.toList() }.joinToString { Files.readString(it).takeLast(2000) }))
 
         val run = RunDirectory(out)
@@ -56,7 +56,7 @@ class EndToEndTest {
         val out = dir.resolve("run")
         val code = cli().execute("run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual",
             "--jvm", "serial=-XX:+UseSerialGC -Xlog:gc", "--jvm", "g1=-XX:+UseG1GC -Xlog:gc",
-            "--users", "4", "--repeat", "1", "--route-warmup", "1s", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
+            "--users", "4", "--repeat", "1", "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
         assertEquals(0, code, "run failed")
         val rows = RunDirectory(out).rows()
         assertEquals(listOf("g1", "serial"), rows.map { it.runtime }.sorted(), "one row per runtime")

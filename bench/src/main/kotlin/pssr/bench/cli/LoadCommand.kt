@@ -60,6 +60,11 @@ class LoadCommand : Callable<Int> {
         description = ["Load at the highest level before the first level of each page, discarded (default \${DEFAULT-VALUE})"])
     var pageWarmup: String = "5s"
 
+    @Option(names = ["--steady-cap"], paramLabel = "DURATION",
+        description = ["A page's warm-up goes on past --page-warmup until its server is steady (a HotSpot JVM on this machine: its JIT compiler threads idle; " +
+            "any server: throughput no longer rising), for at most this much load (default \${DEFAULT-VALUE}; 0 for the fixed --page-warmup only)"])
+    var steadyCap: String = "60s"
+
     @Option(names = ["--repeat"], paramLabel = "N", description = ["Repetitions; two pages are compared over them, so at least 2 for a test (default \${DEFAULT-VALUE})"])
     var repeat: Int = 3
 
@@ -104,11 +109,11 @@ class LoadCommand : Callable<Int> {
             "measuredBeside" to pssr.bench.run.MeasureLock.beside,
             "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
             "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
-                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,
+                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds, "steadyCapS" to plan.steadyCap.seconds,
                 "repeat" to repeat, "lengthTolerance" to lengthTolerance, "timeoutS" to plan.timeout.seconds))))
         val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
         System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
-            "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ ${plan.pageWarmup.seconds} s warm-up per page)")
+            "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ warm-up per page: ${if (plan.steadyCap > plan.pageWarmup) "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s" else "${plan.pageWarmup.seconds} s"})")
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
         var code = 0
         // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
@@ -149,6 +154,8 @@ class LoadCommand : Callable<Int> {
         if (repeat !in 1..100) throw UsageError("--repeat must be 1 to 100, was $repeat")
         if (lengthTolerance !in 0..100_000_000) throw UsageError("--length-tolerance must be bytes from 0, was $lengthTolerance")
         val idle = Durations.seconds("--timeout", timeout, 1, 600)
-        return LoadPlan(us.distinct().sorted(), rs.distinct().sorted(), Windows(warm, measured), repeat, pageWarm, lengthTolerance, idle)
+        val cap = Durations.seconds("--steady-cap", steadyCap, 0, 3600)
+        return LoadPlan(us.distinct().sorted(), rs.distinct().sorted(), Windows(warm, measured), repeat, pageWarm, lengthTolerance, idle,
+            if (cap.isZero) pageWarm else maxOf(cap, pageWarm))
     }
 }

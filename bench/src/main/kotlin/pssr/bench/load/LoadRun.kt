@@ -6,6 +6,8 @@ import java.time.Duration
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
 import pssr.bench.measure.LevelRun
+import pssr.bench.measure.SteadyWarmup
+import pssr.bench.measure.WarmupResult
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.PortOwner
@@ -23,7 +25,9 @@ import pssr.probe.page.ProbeSummary
 
 /** How `./pssr load` loads: levels (users and/or rates), windows, repetitions, the page warm-up, the length tolerance. */
 data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Windows, val repeat: Int, val pageWarmup: Duration,
-                    val lengthTolerance: Int, val timeout: Duration)
+                    val lengthTolerance: Int, val timeout: Duration,
+                    /** `--steady-cap`: a page's warm-up goes on past [pageWarmup] until its server JVM is steady, up to this much load. */
+                    val steadyCap: Duration = pageWarmup)
 
 /**
  * Loads one or two pages level by level: each page warmed at the highest level, then for every repetition and level
@@ -41,13 +45,21 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
     var pages: List<LoadPage> = learned
         private set
 
+    /** Each page's warm-up (by label), written on its rows. */
+    private val warmups = HashMap<String, WarmupResult>()
+
     fun execute(): List<LoadRow> {
         val rows = ArrayList<LoadRow>()
         for ((driver, levels) in listOfNotNull(closed?.let { it to plan.users }, open?.let { it to plan.rates })) {
             val levelRun = LevelRun(driver, plan.windows)
-            if (plan.pageWarmup.seconds > 0) pages = pages.map { p ->
-                progress.note("== warming ${p.label} ${p.url}: ${plan.pageWarmup.seconds} s at ${levels.last()} ${unit(driver)}")
-                driver.run(target(p), levels.last(), plan.pageWarmup)
+            val warmup = SteadyWarmup(driver, plan.pageWarmup, plan.steadyCap)
+            if (plan.pageWarmup.seconds > 0 || warmup.adaptive) pages = pages.map { p ->
+                val how = if (warmup.adaptive) "until steady (${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s)" else "${plan.pageWarmup.seconds} s"
+                progress.note("== warming ${p.label} ${p.url}: $how at ${levels.last()} ${unit(driver)}")
+                val w = warmup.run(target(p), levels.last(), server(p).pid)
+                warmups[p.label] = w
+                if (warmup.adaptive) progress.note("   ${p.label}: " + if (w.steady) "steady after %.0f s of load; first window %,.0f req/s, steady %,.0f req/s"
+                    .format(java.util.Locale.ROOT, w.seconds, w.firstRps, w.steadyRps) else "NOT steady within ${plan.steadyCap.seconds} s (or not a JVM this tool can read)")
                 if (driver === (closed ?: open)) warmProbe(p) else p
             }
             for ((page, rep, level) in MeasurementOrder.slots(pages, levels, plan.repeat, sharing = true)) {
@@ -97,7 +109,8 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
             d.errors.timeout, d.throughput, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max, f.samples, f.failed, f.ttfb.p50, f.ttfb.p99,
             f.firstContent.p50, f.firstContent.p99, f.halfVisible.p50, f.halfVisible.p99, f.lastByte.p50, f.lastByte.p99,
             f.verdicts[PageVerdict.STREAMS] ?: 0, f.verdicts[PageVerdict.BUFFERED] ?: 0, f.verdicts[PageVerdict.TOO_FAST] ?: 0,
-            f.verdict?.label ?: "no sample", r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound)
+            f.verdict?.label ?: "no sample", r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound,
+            r.jitCpuSeconds, warmups[p.label]?.seconds ?: Double.NaN, warmups[p.label]?.firstRps ?: Double.NaN, warmups[p.label]?.steadyRps ?: Double.NaN)
     }
 
     companion object { const val UNLOADED_PROBES = 3 }

@@ -23,7 +23,7 @@ class LoadCommandTest {
     @AfterAll
     fun stop() = server.close()
 
-    private val quick = arrayOf("--warmup", "0", "--page-warmup", "0", "--duration", "2")
+    private val quick = arrayOf("--warmup", "0", "--page-warmup", "0", "--steady-cap", "0", "--duration", "2")
 
     @Test
     fun `a page whose streaming breaks under load is named at the level where it changed`() {

@@ -30,7 +30,7 @@ class LifecycleTest {
         val p = ProcessBuilder(listOf(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
             "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "run", "--no-pin", "--frameworks", "webflux",
             "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual", "--users", "4,8", "--repeat", "1",
-            "--route-warmup", "1s", "--warmup", "1s", "--duration", "60s", "--out", dir.resolve("run").toString()) + extra)
+            "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "60s", "--out", dir.resolve("run").toString()) + extra)
             .redirectErrorStream(true).redirectOutput(log.toFile()).start()
         return p to log
     }

@@ -10,7 +10,7 @@ import pssr.bench.results.RunDirectory
 /** Real runs: a slice measured as shards 1/2 and 2/2, then merged, holds exactly the rows of the same slice unsharded. */
 class ShardRunTest {
     private val slice = arrayOf("--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "baseline,jstachio,htmlflow",
-        "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--warmup", "0", "--duration", "1s")
+        "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--steady-cap", "0", "--warmup", "0", "--duration", "1s")
 
     @Test
     fun `shards merged give the rows of the unsharded run`(@TempDir dir: Path) {
