@@ -5,6 +5,7 @@ import picocli.CommandLine
 import picocli.CommandLine.Command
 import pssr.bench.browser.BrowserFailure
 import pssr.bench.cli.BrowserCommand
+import pssr.bench.cli.CalibrateCommand
 import pssr.bench.cli.ClaimsCommand
 import pssr.bench.cli.CompareCommand
 import pssr.bench.cli.JmhCommand
@@ -30,7 +31,7 @@ import pssr.bench.measure.Server
         "Benchmarks Progressive Server-Side Rendering on the JVM: template engines x frameworks x approaches,",
         "and proves whether each page really streams.",
     ],
-    subcommands = [RunCommand::class, VerifyCommand::class, ProbeCommand::class, LoadCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, MergeCommand::class, ReproduceCommand::class, ClaimsCommand::class, ListCommand::class, JmhCommand::class, LoadEngineCommand::class, CommandLine.HelpCommand::class],
+    subcommands = [RunCommand::class, VerifyCommand::class, ProbeCommand::class, LoadCommand::class, ServeCommand::class, BrowserCommand::class, ReportCommand::class, CompareCommand::class, MergeCommand::class, ReproduceCommand::class, ClaimsCommand::class, CalibrateCommand::class, ListCommand::class, JmhCommand::class, LoadEngineCommand::class, CommandLine.HelpCommand::class],
 )
 class Pssr : Runnable {
     override fun run() {

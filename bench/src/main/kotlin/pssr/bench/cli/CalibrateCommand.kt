@@ -1,0 +1,87 @@
+package pssr.bench.cli
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
+import java.util.concurrent.Callable
+import picocli.CommandLine.Command
+import picocli.CommandLine.Mixin
+import picocli.CommandLine.Option
+import picocli.CommandLine.Spec
+import pssr.bench.Durations
+import pssr.bench.UsageError
+import pssr.bench.calibrate.Calibration
+import pssr.bench.calibrate.CalibrationPlan
+import pssr.bench.measure.WrkDriver
+import pssr.bench.run.ConcurrencyOption
+import pssr.bench.run.Frameworks
+import pssr.bench.run.MeasureLock
+import pssr.bench.run.ServerLaunch
+import pssr.bench.run.ServerProcess
+import pssr.bench.run.Stopping
+import pssr.probe.StreamProbe
+
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+    description = [
+        // one paragraph per element: picocli wraps each once
+        "Check on this machine that the ledger's words decide right (docs/CLAIMS.md, \"Calibration\"): A/A comparisons (one " +
+            "route as A and as B) must come out \"comparable\", and the same slow page at 23 and at 20 users (a known 1.15x) must come " +
+            "out \"different\". Prints how often each does, and writes calibration.csv.",
+    ])
+class CalibrateCommand : Callable<Int> {
+    @Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
+    @Mixin lateinit var concurrency: ConcurrencyOption
+
+    @Option(names = ["--comparisons"], paramLabel = "N", description = ["Comparisons of each kind (default \${DEFAULT-VALUE})"])
+    var comparisons: Int = 30
+
+    @Option(names = ["--pairs"], paramLabel = "N", description = ["Window pairs per comparison, alternated A B B A (default \${DEFAULT-VALUE})"])
+    var pairs: Int = 4
+
+    @Option(names = ["--window"], paramLabel = "DURATION", description = ["Each window (default \${DEFAULT-VALUE})"])
+    var window: String = "1s"
+
+    @Option(names = ["--users"], paramLabel = "N", description = ["Users of the A/A comparisons (default \${DEFAULT-VALUE})"])
+    var users: Int = 128
+
+    @Option(names = ["--framework"], description = ["The server (default \${DEFAULT-VALUE})"])
+    var framework: String = "webflux"
+
+    @Option(names = ["--route"], paramLabel = "PATH", description = ["The route compared (default \${DEFAULT-VALUE})"])
+    var route: String = "/presentations/jstachio/virtual"
+
+    @Option(names = ["--out"], paramLabel = "DIR", description = ["Where calibration.csv goes (default results/calibrate-<time>)"])
+    var out: Path? = null
+
+    override fun call(): Int {
+        if (comparisons !in 2..1000) throw UsageError("--comparisons must be 2 to 1000, was $comparisons")
+        if (pairs !in 2..100) throw UsageError("--pairs must be 2 to 100 (an interval needs two pairs), was $pairs")
+        if (users !in 1..4096) throw UsageError("--users must be 1 to 4096, was $users")
+        val fw = Frameworks.byName(framework)
+        val win = Durations.seconds("--window", window, 1, 600)
+        val wrk = WrkDriver.required(null)
+        // the known ratio 1.15: 23 against 20 users at 10 ms per item, where the floor (users / (items x delay)) binds and the server idles
+        val plan = CalibrationPlan(comparisons, pairs, win, users, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
+        val dir = out ?: Path.of("results", "calibrate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+        Files.createDirectories(dir)
+        return MeasureLock.holding(spec, concurrency) {
+            Stopping.started(dir, "./pssr calibrate --out $dir")
+            try {
+                ServerProcess.start(fw, ServerLaunch(), dir.resolve("logs"), "calibrate").use { s ->
+                    if (s.routes().none { it.path == route }) throw UsageError("$framework serves no route $route; ./pssr list shows the routes")
+                    WrkDriver(wrk, 1, Duration.ofSeconds(10)).use { driver ->
+                        val page = { delay: Long -> StreamProbe.get(s.host, s.port, "$route?itemDelayMs=$delay", timeout = Duration.ofSeconds(30)).body }
+                        val results = Calibration(driver, plan, dir).run("http://${s.host}:${s.port}$route", page, s.pid)
+                        val lines = Calibration.summary(results, plan)
+                        lines.forEach(::println)
+                        Files.writeString(dir.resolve("calibration.md"), "# Calibration of $framework $route\n\n" + lines.joinToString("\n") { "- $it" } + "\n")
+                        println("calibration: ${dir.resolve("calibration.csv")}")
+                    }
+                }
+            } finally { Stopping.ended() }
+            0
+        }
+    }
+}
