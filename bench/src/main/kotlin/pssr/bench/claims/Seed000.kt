@@ -197,8 +197,8 @@ object Seed000 {
         Claim("000-5.4-gc-low", S, "5.4",
             "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",
             "GC overhead low", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
-            val rows = e.rows.filter { it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" && it.approach in listOf("virtual",
-                "suspending") && it.users == TOP }
+            val rows = e.tracedRows(e.rows.filter { it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" && it.approach in listOf("virtual",
+                "suspending") && it.users == TOP })
             if (rows.isEmpty()) throw MissingRows("webflux/presentations/htmlflow virtual and suspending at $TOP users")
             val shares = rows.map { it.gcMs / (it.windowSeconds * 1000) }.filter { it.isFinite() }
             if (shares.isEmpty()) throw MissingRows("GC time of those rows")
