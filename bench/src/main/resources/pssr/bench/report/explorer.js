@@ -149,6 +149,7 @@
     t.className = 'pssr-tip';
     el.appendChild(t);
     el.setAttribute('data-series', String(series.length - 1));
+    el.setAttribute('data-levels', xs.join(','));
     return plot;
   }
 
