@@ -8,7 +8,7 @@ import pssr.bench.claims.ClaimKit.scales
 import pssr.bench.claims.ClaimKit.streaming
 
 /**
- * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; 2-vCPU runner, JDK 21,
+ * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; two CPU cores and two threads per core, JDK 21,
  * JMeter): sections 5.1-5.4, the discussion (6) and the conclusions (7). Its absolute req/s are another machine's; they are quoted, and what is
  * judged is where scaling stops and how routes compare within our run.
  */

@@ -94,8 +94,8 @@ A level with <b>errors</b> has a red cell and a red cross on the charts.</li>
 more client requests it every 200 ms on its own connection and timestamps the first byte, the first item and the
 last byte. For a streaming route the first item stays early as load grows; for a buffered one it arrives with the last byte.</li>
 <li>Resources: server CPU in % of one core (200% = two cores), heap used peak, from /proc and JMX while the level ran.</li>
-<li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, GitHub Actions runner,
-AMD EPYC 7763). They are not comparable in absolute terms with this machine: compare shapes and ratios between
+<li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, a GitHub Actions runner:
+an AMD EPYC 7763 "configured with two CPU cores and two threads per core"). They are not comparable in absolute terms with this machine: compare shapes and ratios between
 routes <i>within one run</i>, and use <code>./pssr compare</code> to compare two runs on the same machine.</li>
 <li>Verification ran before any load with a slow source (<code>itemDelayMs=100</code>): a route <i>streams</i> when its
 first item arrives well before its last byte. A verdict that contradicts the route's own claim is red; a route that
