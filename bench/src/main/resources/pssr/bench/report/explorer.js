@@ -233,7 +233,7 @@
     users: uniq(D.levels.map(function (l) { return l.users; })).sort(function (a, b) { return a - b; })
   };
   var FILTERS = ['fw', 'model', 'engine', 'approach', 'users'];
-  var view;
+  var view, explorerPlot = null;
 
   function defaults() {
     return { metric: 'tput', fw: ALL.fw.slice(0, 1), model: ALL.model.slice(0, 1), engine: ALL.engine.slice(), approach: ALL.approach.slice(), users: ALL.users.slice(),
@@ -325,7 +325,7 @@
     var claim = view.claim ? claimById(view.claim) : null;
     var marks = claim ? claimMarks(claim) : null;
     var lines = linesOf(view);
-    draw(ex, { title: METRIC[view.metric].label, metric: view.metric, lines: lines, floor: view.floor, paper: view.paper, mark: marks,
+    explorerPlot = draw(ex, { title: METRIC[view.metric].label, metric: view.metric, lines: lines, floor: view.floor, paper: view.paper, mark: marks,
       hidden: view.hide, users: view.users, onToggle: function (key, show) {
         engaged = true;
         view.hide = show ? view.hide.filter(function (k) { return k !== key; }) : uniq(view.hide.concat([key]));
@@ -382,5 +382,6 @@
   }
   window.addEventListener('hashchange', fromHash);
   if (!fromHash()) { view = defaults(); controls(); render(); }
-  window.pssrExplorer = { data: D, view: function () { return view; } };
+  // for the browser test and the console: the data, the view, and the explorer's uPlot instance
+  window.pssrExplorer = { data: D, view: function () { return view; }, plot: function () { return explorerPlot; } };
 })();

@@ -84,7 +84,7 @@ class ReportBrowserTest {
     private fun BrowserPage.charts(): List<Map<String, Any?>> = evaluate(CHARTS_JS) as List<Map<String, Any?>>
 
     @Test
-    fun `every chart of a real run's report is drawn, one legend entry and one colour on the canvas per series, with no console error`() {
+    fun `every chart of a real run's report is drawn, one legend entry and one colour on the canvas per series, hover tells the point, no console error`() {
         val report = real.report
         val html = Files.readString(report)
         val expected = Regex("<div class=chart id=\"([^\"]+)\"></div>").findAll(html).map { it.groupValues[1] }.toList()
@@ -99,6 +99,11 @@ class ReportBrowserTest {
                 assertEquals(emptyList<Any>(), c["missingColours"], "every series' colour is on the canvas: $c")
             }
             assertEquals(listOf("1", "4"), charts.first { it["id"] == "webflux-presentations-throughput" }["levels"], "the x axis has the measured levels only")
+            // hover the first point of the explorer's first line
+            val tip = tab.evaluate("""(function () { var u = pssrExplorer.plot(), i = u.data[1].findIndex(function (v) { return v != null; });
+                u.setCursor({ left: u.valToPos(i, 'x'), top: u.valToPos(u.data[1][i], 'y') });
+                var t = document.querySelector('#explorer-chart .pssr-tip'); return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""") as String
+            for (part in listOf("throughput (req/s): ", "95% interval", "n = 2 repetitions", "CPU per request: server ")) assertTrue(part in tip, "hover shows '$part': $tip")
             assertEquals(emptyList<String>(), console, "no console error")
         }
     }
