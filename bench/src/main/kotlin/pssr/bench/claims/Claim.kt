@@ -55,11 +55,23 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
                val cores: Int = Runtime.getRuntime().availableProcessors(),
                /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
                val labelled: Map<String, List<ResultRow>> = emptyMap()) {
+    /**
+     * While set, every pages route and level a judgement looks up (engine null: an approach's mean) and every other part
+     * it reads ("verification", "browser", a workload's name): the report links each claim to the chart and rows it rests on.
+     */
+    var trace: Trace? = null
+
+    class Trace {
+        val routes = LinkedHashSet<Route>()
+        val parts = LinkedHashSet<String>()
+    }
+
     /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
     fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all)
 
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
+        trace?.routes?.add(r)
         val rs = labelled[label].orEmpty().filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
             it.engine == r.engine && it.approach == r.approach && it.users == r.users }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
@@ -80,8 +92,15 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         return Stats.ci95(d)?.let { Estimate(d.average(), it.low, it.high, d.size) } ?: Estimate.point(d.average(), d.size)
     }
 
+    /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
+    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l -> trace?.routes?.addAll(l.map { Route(it.framework, it.model, it.engine, it.approach, it.users) }) }
+
+    /** [rs] as they are, their pages routes recorded in the [trace]. */
+    fun tracedRows(rs: List<ResultRow>): List<ResultRow> =
+        rs.also { l -> trace?.routes?.addAll(l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model, it.engine, it.approach, it.users) }) }
+
     fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
-        levels.firstOrNull { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach && it.users == users }
+        levels.also { trace?.routes?.add(Route(framework, model, engine, approach, users)) }.firstOrNull { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach && it.users == users }
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
@@ -95,6 +114,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      * engines' bounds would be no interval of anything).
      */
     fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
+        trace?.routes?.add(Route(framework, model, null, approach, users))
         val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users && it.engine != BASELINE && (engines == null || it.engine in engines) }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
@@ -114,6 +134,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      * comparison divides repetition by repetition.
      */
     fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }, engines: List<String>? = null): Map<Int, Double> {
+        trace?.routes?.add(r)
         val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model && it.approach == r.approach &&
             it.users == r.users && (if (r.engine == null) it.engine != BASELINE && (engines == null || it.engine in engines) else it.engine == r.engine) }
         if (rs.isEmpty()) throw MissingRows(r.toString())
@@ -153,14 +174,16 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     }
 
     fun checks(framework: String, approaches: List<String>): List<RouteCheck> =
-        checks.filter { it.framework == framework && it.approach in approaches }.ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
+        checks.also { trace?.parts?.add("verification") }.filter { it.framework == framework && it.approach in approaches }.ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
 
-    fun rows(workload: String): List<ResultRow> = rows.filter { it.workload == workload }.ifEmpty { throw MissingRows("the $workload workload") }
+    fun rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }.ifEmpty { throw MissingRows("the $workload workload") }
 
-    fun browser(page: String, pssr: String): BrowserFigure =
+    fun browser(page: String, pssr: String): BrowserFigure {
+        trace?.parts?.add("browser")
         // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
-        (browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b -> b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull() })
+        return (browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b -> b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull() })
             ?: throw MissingRows("the browser's $page page with PSSR $pssr")
+    }
 
     companion object {
         fun estimate(s: Stats.Summary): Estimate =

@@ -8,7 +8,7 @@ import pssr.bench.claims.ClaimKit.scales
 import pssr.bench.claims.ClaimKit.streaming
 
 /**
- * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; 2-vCPU runner, JDK 21,
+ * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; two CPU cores and two threads per core, JDK 21,
  * JMeter): sections 5.1-5.4, the discussion (6) and the conclusions (7). Its absolute req/s are another machine's; they are quoted, and what is
  * judged is where scaling stops and how routes compare within our run.
  */
@@ -197,8 +197,8 @@ object Seed000 {
         Claim("000-5.4-gc-low", S, "5.4",
             "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",
             "GC overhead low", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
-            val rows = e.rows.filter { it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" && it.approach in listOf("virtual",
-                "suspending") && it.users == TOP }
+            val rows = e.tracedRows(e.rows.filter { it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" && it.approach in listOf("virtual",
+                "suspending") && it.users == TOP })
             if (rows.isEmpty()) throw MissingRows("webflux/presentations/htmlflow virtual and suspending at $TOP users")
             val shares = rows.map { it.gcMs / (it.windowSeconds * 1000) }.filter { it.isFinite() }
             if (shares.isEmpty()) throw MissingRows("GC time of those rows")

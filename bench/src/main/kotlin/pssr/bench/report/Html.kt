@@ -34,6 +34,15 @@ details{margin:8px 0}
 summary{cursor:pointer;font-weight:bold}
 code{background:#f4f4f4;padding:0 3px}
 nav a{margin-right:12px}
+div.chart{position:relative;margin:10px 0 2px;min-height:40px}
+.pssr-tip{display:none;position:absolute;z-index:5;background:#fff;border:1px solid #999;padding:5px 8px;font-size:12px;pointer-events:none;
+ box-shadow:0 1px 4px rgba(0,0,0,.2);max-width:420px}
+.controls fieldset{display:inline-block;border:1px solid #ddd;margin:2px 6px 2px 0;padding:2px 6px;font-size:13px;vertical-align:top}
+.controls label{margin-right:8px;white-space:nowrap}
+.u-legend{font-size:12px}
+tr.judged td{background:#fff3e0}
+@media print{nav,.controls,.pssr-tip{display:none}details::details-content{content-visibility:visible;display:contents}
+ details>summary{list-style:none}h2{break-before:auto}div.chart{break-inside:avoid}}
 .verdict-streams{color:#006400;font-weight:bold}.verdict-buffered{color:#8a5a00;font-weight:bold}.verdict-malformed{color:#b00000;font-weight:bold}
 </style></head><body>
 """

@@ -1,14 +1,10 @@
 package pssr.bench.report
 
-import java.awt.Color
-import org.knowm.xchart.style.markers.SeriesMarkers
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
 
-private fun PaperFigures.Figure.key() = if (engine == null) "agg:$approach" else "$engine/$approach"
-
 /** One framework x model section: its charts, the paper's figures beside ours, resources, errors and per-route tables. */
-internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSection(sb) {
+internal class PanelSection(private val d: RunData, sb: StringBuilder, private val charts: MutableList<ExplorerData.Chart>) : HtmlSection(sb) {
     fun write(p: ReportPanel) {
         sb.append("<h2 id=\"").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</h2>\n")
         val delays = p.levels.map { it.itemDelayMs }.distinct()
@@ -16,99 +12,44 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
             .append(if (p.repetitions == 1) " repetition" else " repetitions (max)").append("; item delay ").append(delays.joinToString(", ")).append(" ms")
         sb.append(".</p>\n")
 
-        // Throughput, the paper's layout
-        val headline = p.headlineLines()
-        val baselines = p.baselines()
+        // Charts drawn in the browser (explorer.js) from the page's data: the paper's layout, latency, per engine, resources
+        val explorer = Explorer(sb)
+        fun line(key: String) = if (key.startsWith("agg:")) ExplorerData.Line(p.framework, p.model, null, key.removePrefix("agg:"))
+            else key.split("/").let { (e, a) -> ExplorerData.Line(p.framework, p.model, e, a) }
+        fun chart(suffix: String, title: String, metric: String, lines: List<ExplorerData.Line>, floor: Boolean = false, paper: Boolean = false) {
+            val c = ExplorerData.Chart("${p.id}-$suffix", "${p.framework} · ${p.model}: $title", metric, lines, floor, paper)
+            charts += c
+            explorer.chart(c)
+        }
+        val headline = p.headlineLines().map { line(it.second) }
+        val baselines = p.approaches.filter { p.route(BASELINE, it) != null }.map { ExplorerData.Line(p.framework, p.model, BASELINE, it) }
         val paper = PaperFigures.of(p.framework, p.model)
-        img(throughputChart("${p.framework} · ${p.model}: throughput", p, headline, baselines, paper))
+        chart("throughput", "throughput", "tput", headline + baselines, floor = true, paper = true)
         paperTable(p, paper)
+        chart("p99", "p99 latency", "p99", headline + baselines, floor = true)
+        chart("first-item", "first item under load, p99 (side probe)", "fi99", headline + baselines)
 
-        // Latency
-        val latencyLines = headline.map { it.first } + baselines
-        val floorLatency = p.floor.map { (u, f) -> u to u / f * 1000.0 }
-        img(Charts.usersChart("${p.framework} · ${p.model}: p99 latency", "p99 latency (ms, log scale)",
-            lineSeries(latencyLines, baselines.toSet()) { it.latencyP99.median } +
-                listOfNotNull(floorLatency.takeIf { it.isNotEmpty() }?.let { Charts.Series("floor: items × delay", it, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE) }) +
-                flagSeries(latencyLines) { it.latencyP99.median }, logY = true))
-        img(Charts.usersChart("${p.framework} · ${p.model}: first item under load, p99 (side probe)", "first item p99 (ms, log scale)",
-            lineSeries(latencyLines, baselines.toSet()) { it.firstItemP99.median } + flagSeries(latencyLines) { it.firstItemP99.median }, logY = true))
-
-        // Per-engine detail, one chart per approach
         sb.append("<h3>Per engine, by approach</h3>\n")
         for (a in p.approaches) {
-            val lines = p.engines(a).mapNotNull { p.route(it, a) }.map { it to "${it.label}" }.toMutableList()
-            p.aggregate(a)?.takeIf { p.engines(a).size > 1 }?.let { lines += it to "agg:$a" }
-            img(throughputChart("${p.framework} · ${p.model}: $a, per engine", p, lines, listOfNotNull(p.route(BASELINE, a)), paper))
+            val lines = p.engines(a).map { ExplorerData.Line(p.framework, p.model, it, a) } +
+                listOfNotNull(ExplorerData.Line(p.framework, p.model, null, a).takeIf { p.engines(a).size > 1 }) +
+                listOfNotNull(ExplorerData.Line(p.framework, p.model, BASELINE, a).takeIf { p.route(BASELINE, a) != null })
+            chart("$a-engines", "$a, per engine", "tput", lines, floor = true, paper = true)
         }
 
-        // Resources
         sb.append("<h3>Server resources</h3>\n")
         val perApproach = p.approaches.mapNotNull { a -> (p.aggregate(a) ?: p.route(BASELINE, a)) }
-        img(Charts.usersChart("${p.framework} · ${p.model}: server CPU (mean during the level)", "CPU % of one core",
-            lineSeries(perApproach, emptySet()) { it.cpuMean }, width = 820, height = 360))
-        img(Charts.usersChart("${p.framework} · ${p.model}: heap used, peak", "heap MB",
-            lineSeries(perApproach, emptySet()) { it.heapPeak }, width = 820, height = 360))
+        val perApproachLines = p.approaches.map { a ->
+            ExplorerData.Line(p.framework, p.model, if (p.aggregate(a) != null) null else BASELINE, a)
+        }
+        chart("cpu", "server CPU (mean during the level)", "cpu", perApproachLines)
+        chart("heap", "heap used, peak", "heap", perApproachLines)
         resourceTable(p, perApproach)
         timelines(p)
 
         // Tables
         errorsTable(p)
         routeTables(p)
-    }
-
-    /** Throughput chart: [lines] in colour, [baselines] grey dashed, floor, paper figures of those lines, flags. */
-    private fun throughputChart(title: String, p: ReportPanel, lines: List<Pair<ChartLine, String>>, baselines: List<ChartLine>, paper: List<PaperFigures.Figure>): String? {
-        val series = ArrayList<Charts.Series>()
-        val colorOf = HashMap<String, Color>()
-        lines.forEachIndexed { i, (l, key) ->
-            val c = Charts.palette[i % Charts.palette.size]
-            colorOf[key] = c
-            series += Charts.Series(l.label, l.points { it.throughput.median }, c, if (key.startsWith("agg:")) Charts.Kind.LINE else Charts.Kind.LINE,
-                if (key.startsWith("agg:")) SeriesMarkers.SQUARE else SeriesMarkers.CIRCLE, if (key.startsWith("agg:")) 3f else 2f)
-        }
-        baselines.forEachIndexed { i, l ->
-            series += Charts.Series(l.label, l.points { it.throughput.median }, if (i % 2 == 0) Charts.grey else Charts.lightGrey, Charts.Kind.DASHED, SeriesMarkers.TRIANGLE_UP, 1.5f)
-        }
-        val measuredMax = (lines.map { it.first } + baselines).flatMap { l -> l.points { it.throughput.median }.map { it.second } }.maxOrNull() ?: 0.0
-        val minU = p.users.minOrNull() ?: 1
-        val maxU = maxOf(p.users.maxOrNull() ?: 128, 2)
-        var paperMax = 0.0
-        // Paper figures stay on our scale: a figure far above this run's data (other hardware) or at a level this run
-        // did not measure is left off the chart; the table under the chart lists every figure.
-        val measuredTop = measuredMax
-        for (f in paper) {
-            val c = colorOf[f.key()] ?: continue
-            if (measuredTop > 0 && f.rps > 3 * measuredTop) continue
-            if (f.users != null && (f.users < minU || f.users > maxU)) continue
-            paperMax = maxOf(paperMax, f.rps)
-            series += if (f.users != null) Charts.Series("${f.series} @${f.users}: ${PaperFigures.LABEL}", listOf(f.users to f.rps), c, Charts.Kind.POINTS, SeriesMarkers.DIAMOND)
-            else Charts.Series("${f.series} peak (level not stated): ${PaperFigures.LABEL}", listOf(minU to f.rps, maxU to f.rps), c, Charts.Kind.DOTTED, SeriesMarkers.NONE, 1.5f)
-        }
-        if (p.floor.isNotEmpty()) series += Charts.Series("latency floor users/(items × delay)", p.floorCurve, Charts.black, Charts.Kind.DOTTED, SeriesMarkers.NONE, 2f)
-        series += flagSeries(lines.map { it.first } + baselines) { it.throughput.median }
-        // Keep the measured lines readable: the floor grows without bound, the y axis stops a little above the data
-        // (XChart clips the floor line at the top of the plot).
-        val top = maxOf(measuredTop, paperMax) * 1.12
-        return Charts.usersChart(title, "throughput (req/s)", series, yMax = top.takeIf { it > 0 })
-    }
-
-    private fun lineSeries(lines: List<ChartLine>, dashed: Set<ChartLine>, metric: (RouteLevel) -> Double): List<Charts.Series> {
-        var i = 0
-        return lines.map { l ->
-            if (l in dashed) Charts.Series(l.label, l.points(metric), Charts.grey, Charts.Kind.DASHED, SeriesMarkers.TRIANGLE_UP, 1.5f)
-            else Charts.Series(l.label, l.points(metric), Charts.palette[i++ % Charts.palette.size], Charts.Kind.LINE,
-                if (l.label.contains("(mean of")) SeriesMarkers.SQUARE else SeriesMarkers.CIRCLE, if (l.label.contains("(mean of")) 3f else 2f)
-        }
-    }
-
-    /** Overlay markers: red crosses at levels with errors, dark squares at driver-bound levels. */
-    private fun flagSeries(lines: List<ChartLine>, metric: (RouteLevel) -> Double): List<Charts.Series> {
-        val err = lines.flatMap { l -> val e = l.withErrors(); l.points(metric).filter { it.first in e } }
-        val drv = lines.flatMap { l -> val e = l.driverBound(); l.points(metric).filter { it.first in e } }
-        return listOfNotNull(
-            err.takeIf { it.isNotEmpty() }?.let { Charts.Series("level with errors (see table)", it, Charts.red, Charts.Kind.POINTS, SeriesMarkers.CROSS) },
-            drv.takeIf { it.isNotEmpty() }?.let { Charts.Series("driver-bound", it, Color(0x2030a0), Charts.Kind.POINTS, SeriesMarkers.SQUARE) },
-        )
     }
 
     private fun paperTable(p: ReportPanel, paper: List<PaperFigures.Figure>) {
@@ -147,6 +88,8 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
     private fun timelineOf(p: ReportPanel, engine: String, approach: String) =
         p.users.mapNotNull { u -> d.timeline["${p.framework}/${p.model}/$engine/$approach@$u#1"]?.let { u to it } }
 
+    private fun rowsId(p: ReportPanel, engine: String, approach: String) = "rows-${p.id}-$engine-$approach"
+
     private fun timelineId(p: ReportPanel, engine: String, approach: String) = "${p.id}-$engine-$approach-timeline"
 
     private fun resourceTable(p: ReportPanel, lines: List<ChartLine>) {
@@ -181,7 +124,7 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder) : HtmlSec
             for (u in p.users) sb.append("<th>").append(u).append(" users</th>")
             sb.append("</tr>\n")
             for ((e, a) in routes) {
-                sb.append("<tr><td>")
+                sb.append(if (linked) "<tr id=\"${htmlEscape(rowsId(p, e, a))}\"><td>" else "<tr><td>")
                 if (linked && timelineOf(p, e, a).any { it.second.isNotEmpty() })
                     sb.append("<a href=\"#").append(htmlEscape(timelineId(p, e, a))).append("\" title=\"CPU, GC and heap over time\">").append(htmlEscape("$e/$a")).append("</a>")
                 else sb.append(htmlEscape("$e/$a"))

@@ -2,7 +2,7 @@ package pssr.bench.report
 
 /**
  * Throughput the seed paper reports (seeds/000, section 5; ../shared/BRIEF.md "Figures to compare against"),
- * measured on a GitHub-hosted 2-vCPU runner (AMD EPYC 7763), OpenJDK 21, JMeter, `-Xms512m -Xmx16g`,
+ * measured on a GitHub-hosted runner (AMD EPYC 7763 "configured with two CPU cores and two threads per core", its §5.1), OpenJDK 21, JMeter, `-Xms512m -Xmx16g`,
  * 256 requests per user. Shown beside our numbers as a reference only: other hardware, other JDK, other
  * source scheduler — compare shapes and ratios, not absolute values.
  *
@@ -10,7 +10,7 @@ package pssr.bench.report
  * [users] is the level the paper names for that value (its peak); null when it gives the peak without the level.
  */
 object PaperFigures {
-    const val LABEL = "paper, 2-vCPU runner, other hardware"
+    const val LABEL = "paper, two CPU cores and two threads per core, other hardware"
 
     data class Figure(val framework: String, val model: String, val engine: String?, val approach: String, val rps: Double, val users: Int?) {
         val series: String get() = engine?.let { "$it/$approach" } ?: "${approach.replaceFirstChar { it.uppercase() }} (mean)"

@@ -14,7 +14,8 @@ import pssr.bench.run.Workloads
 import pssr.probe.Jackson
 
 /**
- * Turns a run directory into `report.html` (self-contained: CSS inline, charts as PNG data URIs) and
+ * Turns a run directory into `report.html` (self-contained: CSS, the run's data and the charting script inline, the charts
+ * drawn by the browser; docs/REPORT.md) and
  * `summary.md` (the headline tables). Works from whatever is there: some levels, one repetition, only
  * verification, a framework that failed — less data gives a shorter report, never an exception.
  */

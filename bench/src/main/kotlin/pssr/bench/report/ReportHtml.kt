@@ -8,6 +8,11 @@ import pssr.bench.results.RouteCheck
 import pssr.bench.run.Workloads
 
 internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder()) {
+    /** The charts the sections place, listed in the page's data for explorer.js to draw. */
+    private val charts = ArrayList<ExplorerData.Chart>()
+    /** The seeds' claims this run judges, each with the routes and levels its judgement read; null when the run has nothing to judge. */
+    private val claims: List<ExplorerData.TracedClaim>? = ClaimsSection.traced(d)
+
     fun render(): String {
         head()
         sb.append("<h1>pssr-bench report <small>").append(htmlEscape(d.name)).append("</small></h1>\n")
@@ -23,7 +28,8 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         toc()
         howToRead()
         headline()
-        for (p in d.panels) PanelSection(d, sb).write(p)
+        if (d.panels.isNotEmpty()) Explorer(sb).section()
+        for (p in d.panels) PanelSection(d, sb, charts).write(p)
         OpenModelSection(d, sb).write()
         RuntimeSection(d, sb).write()
         SteadySection(d, sb).write()
@@ -32,9 +38,12 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         VerificationSection(d, sb).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
         sb.append(Workloads.sectionsHtml(d.run))                  // students, ... (a section per workload)
-        ClaimsSection(d, sb).write()
+        ClaimsSection(d, sb, claims).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
+        if (d.panels.isNotEmpty()) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty()))
+        // printing: every folded table unfolds (CSS does it too where the browser can, without JavaScript)
+        sb.append("<script>addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});</script>\n")
         sb.append("<script>function reveal(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;")
             .append("for(var d=e.closest('details');d;d=d.parentElement&&d.parentElement.closest('details'))d.open=true;e.scrollIntoView();}")
             .append("addEventListener('hashchange',reveal);reveal();</script>\n")
@@ -48,13 +57,16 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
 
     private fun toc() {
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
+        if (d.panels.isNotEmpty()) sb.append("<a href=\"#${Explorer.ANCHOR}\">Explorer</a>")
         for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
         if (OpenModelSection(d, StringBuilder()).present) sb.append("<a href=\"#${OpenModelSection.ANCHOR}\">Open model</a>")
         if (RuntimeSection(d, StringBuilder()).present) sb.append("<a href=\"#${RuntimeSection.ANCHOR}\">Runtimes</a>")
         if (SteadySection(d, StringBuilder()).present) sb.append("<a href=\"#${SteadySection.ANCHOR}\">Steady state</a>")
         if (ShardsSection(d, StringBuilder()).present) sb.append("<a href=\"#${ShardsSection.ANCHOR}\">Shards</a>")
         if (ProfileSection(d, StringBuilder()).present) sb.append("<a href=\"#${ProfileSection.ANCHOR}\">Profiles</a>")
-        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(Workloads.tocLinks(d.run)).append("<a href=\"#environment\">Environment</a></nav>\n")
+        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(Workloads.tocLinks(d.run))
+        if (claims != null) sb.append("<a href=\"#${ClaimsSection.ANCHOR}\">Claims</a>")
+        sb.append("<a href=\"#environment\">Environment</a></nav>\n")
     }
 
     private fun howToRead() {
@@ -84,8 +96,8 @@ A level with <b>errors</b> has a red cell and a red cross on the charts.</li>
 more client requests it every 200 ms on its own connection and timestamps the first byte, the first item and the
 last byte. For a streaming route the first item stays early as load grows; for a buffered one it arrives with the last byte.</li>
 <li>Resources: server CPU in % of one core (200% = two cores), heap used peak, from /proc and JMX while the level ran.</li>
-<li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, GitHub Actions runner,
-AMD EPYC 7763). They are not comparable in absolute terms with this machine: compare shapes and ratios between
+<li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, a GitHub Actions runner:
+an AMD EPYC 7763 "configured with two CPU cores and two threads per core"). They are not comparable in absolute terms with this machine: compare shapes and ratios between
 routes <i>within one run</i>, and use <code>./pssr compare</code> to compare two runs on the same machine.</li>
 <li>Verification ran before any load with a slow source (<code>itemDelayMs=100</code>): a route <i>streams</i> when its
 first item arrives well before its last byte. A verdict that contradicts the route's own claim is red; a route that

@@ -19,12 +19,12 @@ object Setups {
         "repetitions; a fixed request count per user makes the window's length depend on the route's speed"
 
     /** Seed 000's pages, as its §5.1 and its code at 76ea8fc ran them (also seed 001's and 002's WebFlux pages, see below). */
-    val PAPER_000 = Setup("paper-000", "000", "Seed 000 (PSSR with virtual threads, main paper): a GitHub runner with 2 cores x 2 threads, JDK 21 (Corretto), JMeter", listOf(
+    val PAPER_000 = Setup("paper-000", "000", "Seed 000 (PSSR with virtual threads, main paper): a GitHub runner with two CPU cores and two threads per core, JDK 21 (Corretto), JMeter", listOf(
         Setting("webflux-blocking-threads", "WebFlux blocking dispatcher threads (the `blocking` routes)", "4", "64",
             "PresentationsRoutes.kt:52 and StocksRoutes.kt:52$REPO: `CoroutineScope(Dispatchers.Default)`, whose threads are the " +
                 "machine's hardware threads; §5.1: \"two CPU cores and two threads per core\". Dispatchers.IO (64) only from d68827b (2025-06-27)",
             ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
-            machine = "the paper's runner: 2 cores x 2 threads = 4 (this machine's Dispatchers.Default would be 2)"),
+            machine = "the paper's runner, two CPU cores and two threads per core: 4 (this machine's Dispatchers.Default would be 2)"),
         Setting("mvc-blocking-threads", "Spring MVC platform threads that render `blocking` pages", "256 (unbounded for 128 users)", "64",
             "§5.1: \"Both frameworks use unlimited platform thread pools\"; WebMvcConfig.kt:29-34$REPO declares a ThreadPoolTaskExecutor " +
                 "(corePoolSize 10, unbounded queue) that Spring Boot 3.4's MVC async support most likely did not use (it takes the bean named " +

@@ -1,0 +1,186 @@
+package pssr.bench.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.CopyOnWriteArrayList
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.BrowserTools
+import pssr.bench.SyntheticRun
+import pssr.bench.cli
+import pssr.bench.results.RunDirectory
+import pssr.probe.browser.BrowserPage
+import pssr.probe.browser.Chromium
+
+/**
+ * report.html in a real headless Chromium (docs/REPORT.md): the report of a small real run (WebFlux, two routes, two
+ * levels, two repetitions of 1 s windows) draws every chart with no console error, a filter changes what the explorer
+ * draws and the address keeps it, and the printed page holds every table; a synthetic run with judged claims shows each
+ * claim's link opening the chart with the levels it was judged on ringed and their rows listed.
+ *
+ * Skipped where Chromium is not installed, failed instead under PSSR_REQUIRE_BROWSER (.ci/run sets it). About a minute,
+ * most of it the run. Every wait is bounded (a DevTools call 30 s, a load 30 s, JUnit's 5 min per test).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReportBrowserTest {
+    private lateinit var tmp: Path
+    private var chromium: Chromium? = null
+    private lateinit var real: RunDirectory
+
+    @BeforeAll
+    fun `a small real run and a browser`(@TempDir dir: Path) {
+        tmp = dir
+        val executable = Chromium.executable()
+        BrowserTools.require(executable != null, "Chromium is not installed; install it with: ${Chromium.INSTALL_HINT}")
+        System.setProperty("pssr.root", BrowserTools.root.toString())
+        val out = tmp.resolve("real")
+        // its figures are not what this test reads, so another measurement on the machine (another suite) may run beside it
+        val code = cli().execute("run", "--quick", "--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations", "--engines", "baseline,jstachio",
+            "--approaches", "virtual", "--users", "1,4", "--repeat", "2", "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
+        assertEquals(0, code, "the small run failed; see ${out.resolve("logs")}")
+        real = RunDirectory(out)
+        chromium = Chromium.launch(executable!!)
+    }
+
+    @AfterAll
+    fun `nothing left running`() {
+        chromium?.close()
+    }
+
+    /** A tab on [report] with what its console said (errors, warnings, uncaught exceptions), closed after [check]. */
+    private fun <T> open(report: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T {
+        val browser = chromium!!
+        val tab = browser.newPage(1400, 1000)
+        val console = CopyOnWriteArrayList<String>()
+        browser.onEvent { method, session, params ->
+            if (session != tab.sessionId) return@onEvent
+            when (method) {
+                "Runtime.consoleAPICalled" -> if (params["type"] in listOf("error", "warning", "assert")) console += "console.${params["type"]}: ${params["args"]}"
+                "Runtime.exceptionThrown" -> console += "exception: ${params["exceptionDetails"]}"
+                "Log.entryAdded" -> (params["entry"] as? Map<*, *>)?.let { if (it["level"] == "error") console += "log: ${it["text"]} ${it["url"] ?: ""}" }
+            }
+        }.use {
+            tab.use {
+                tab.send("Runtime.enable"); tab.send("Log.enable")
+                tab.load(report.toUri().toString() + hash, Duration.ofSeconds(30))
+                return check(tab, console)
+            }
+        }
+    }
+
+    /** Polls [expression] until it is true, for at most 5 s (a hash change is handled in a later task). */
+    private fun waitFor(tab: BrowserPage, expression: String) {
+        val deadline = System.nanoTime() + 5_000_000_000L
+        while (tab.evaluate(expression) != true && System.nanoTime() < deadline) Thread.sleep(50)
+    }
+
+    @Suppress("UNCHECKED_CAST")
+    private fun BrowserPage.charts(): List<Map<String, Any?>> = evaluate(CHARTS_JS) as List<Map<String, Any?>>
+
+    @Test
+    fun `every chart of a real run's report is drawn, one legend entry and one colour on the canvas per series, hover tells the point, no console error`() {
+        val report = real.report
+        val html = Files.readString(report)
+        val expected = Regex("<div class=chart id=\"([^\"]+)\"></div>").findAll(html).map { it.groupValues[1] }.toList()
+        assertTrue(expected.size >= 6, "a section's charts: $expected")
+        open(report) { tab, console ->
+            val charts = tab.charts()
+            assertEquals((expected + "explorer-chart").sorted(), charts.map { it["id"].toString() }.sorted(), "every chart placed in the page is drawn")
+            for (c in charts) {
+                val series = (c["series"] as Double).toInt()
+                assertTrue(series >= 1, "$c")
+                assertEquals(series.toDouble(), c["legend"], "one legend entry per series: $c")
+                assertEquals(emptyList<Any>(), c["missingColours"], "every series' colour is on the canvas: $c")
+            }
+            assertEquals(listOf("1", "4"), charts.first { it["id"] == "webflux-presentations-throughput" }["levels"], "the x axis has the measured levels only")
+            // hover the first point of the explorer's first line
+            val tip = tab.evaluate("""(function () { var u = pssrExplorer.plot(), i = u.data[1].findIndex(function (v) { return v != null; });
+                u.setCursor({ left: u.valToPos(i, 'x'), top: u.valToPos(u.data[1][i], 'y') });
+                var t = document.querySelector('#explorer-chart .pssr-tip'); return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""") as String
+            for (part in listOf("throughput (req/s): ", "95% interval", "n = 2 repetitions", "CPU per request: server ")) assertTrue(part in tip, "hover shows '$part': $tip")
+            assertEquals(emptyList<String>(), console, "no console error")
+        }
+    }
+
+    @Test
+    fun `a filter changes what the explorer draws, and the address keeps the view`() {
+        val report = real.report
+        val hash = open(report) { tab, console ->
+            val before = tab.charts().first { it["id"] == "explorer-chart" }
+            assertTrue((before["names"] as List<*>).any { "jstachio/virtual" in it.toString() }, "$before")
+            tab.evaluate("document.querySelector('#explorer-controls input[data-k=engine][value=jstachio]').click()")
+            val after = tab.charts().first { it["id"] == "explorer-chart" }
+            assertEquals((before["series"] as Double) - 1, after["series"], "one line fewer: $before -> $after")
+            assertTrue((after["names"] as List<*>).none { "jstachio" in it.toString() }, "$after")
+            tab.evaluate("var s = document.querySelector('#explorer-controls select'); s.value = 'p99'; s.dispatchEvent(new Event('change'))")
+            val hash = tab.evaluate("location.hash") as String
+            assertTrue(hash.startsWith("#explore?metric=p99") && "engine=baseline&" in hash, hash)
+            assertEquals(emptyList<String>(), console)
+            hash
+        }
+        open(report, hash) { tab, console ->
+            assertEquals("p99", tab.evaluate("pssrExplorer.view().metric"), "the shared address opens the same view")
+            assertEquals(false, tab.evaluate("document.querySelector('#explorer-controls input[data-k=engine][value=jstachio]').checked"))
+            assertEquals(emptyList<String>(), console)
+        }
+    }
+
+    @Test
+    fun `the printed page holds every table, folded ones included`() {
+        open(real.report) { tab, _ ->
+            val tables = (tab.evaluate("document.querySelectorAll('table').length") as Double).toInt()
+            assertTrue(tables >= 10, "$tables tables")
+            tab.send("Emulation.setEmulatedMedia", mapOf("media" to "print"))
+            assertEquals(tables.toDouble(), tab.evaluate("Array.from(document.querySelectorAll('table')).filter(t => t.getClientRects().length > 0).length"),
+                "every table is laid out in print, without opening a fold by script")
+            val pdf = tab.send("Page.printToPDF", mapOf("printBackground" to true), Duration.ofSeconds(60))["data"] as String
+            assertTrue(pdf.length > 10_000, "a PDF was printed")
+        }
+    }
+
+    @Test
+    fun `each claim links to the chart and the rows it was judged on`() {
+        val run = SyntheticRun.write(tmp.resolve("claims"), users = listOf(1, 2, 4, 8, 16, 32, 64, 128), repetitions = 2,
+            engines = listOf("baseline", "htmlflow", "thymeleaf", "jstachio", "pebble"))
+        val html = Files.readString(Report.write(run))
+        val links = Regex("<a class=evidence href=\"(#explore\\?claim=[^\"]+)\">").findAll(html).map { it.groupValues[1] }.toList()
+        assertTrue(links.isNotEmpty(), "judged claims link to the explorer")
+        assertTrue(html.contains("<a href=\"#claims\">Claims</a>"), "the claims are in the navigation bar")
+        open(run.report) { tab, console ->
+            for (link in links.take(4)) {
+                val id = link.substringAfter("claim=")
+                tab.evaluate("location.hash = '$link'")
+                waitFor(tab, "document.getElementById('explorer-claim').textContent.indexOf('$id') >= 0")
+                val state = tab.evaluate("""({claim: document.getElementById('explorer-claim').textContent, judged: document.querySelectorAll('#explorer-rows tr.judged').length,
+                    series: Number(document.getElementById('explorer-chart').getAttribute('data-series'))})""") as Map<*, *>
+                assertTrue(state["claim"].toString().contains(id), "$link opens its claim: $state")
+                assertTrue((state["judged"] as Double) >= 1 && (state["series"] as Double) >= 1, "$link draws the chart and lists the rows it was judged on: $state")
+            }
+            assertEquals(emptyList<String>(), console)
+        }
+    }
+
+    companion object {
+        /** Per chart: its id, series (data-series), legend entries, names, the levels on its x axis, and the series colours not found on its canvas. */
+        const val CHARTS_JS = """Array.from(document.querySelectorAll('div.chart')).map(function (el) {
+            var rows = Array.from(el.querySelectorAll('.u-legend tr.u-series')).slice(1);
+            var canvas = el.querySelector('canvas');
+            var px = canvas ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
+            var colours = rows.map(function (r) { return getComputedStyle(r.querySelector('.u-marker')).borderLeftColor; });
+            var missing = colours.filter(function (c) {
+                var m = c.match(/\d+/g).map(Number), n = 0;
+                for (var i = 0; i < px.length && n < 3; i += 4) if (Math.abs(px[i] - m[0]) < 8 && Math.abs(px[i + 1] - m[1]) < 8 && Math.abs(px[i + 2] - m[2]) < 8 && px[i + 3] > 200) n++;
+                return n < 3;
+            });
+            return { id: el.id, series: Number(el.getAttribute('data-series')), legend: rows.length, missingColours: missing,
+                names: rows.map(function (r) { return r.querySelector('.u-label').textContent; }),
+                levels: (el.getAttribute('data-levels') || '').split(',') };
+        })"""
+    }
+}
