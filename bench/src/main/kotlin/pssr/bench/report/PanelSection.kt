@@ -144,7 +144,7 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder, private v
         }
         sb.append("<h3>Tables</h3>\n")
         table("Throughput (req/s): median; ± = 95% CI of the mean, relative", true, p.routes, linked = true) { l ->
-            val ci = l.throughput.relativeHalfWidth
+            val ci = l.throughput.printedRelativeHalfWidth
             htmlEscape(Fmt.rps(l.throughput.median)) + if (ci.isFinite()) " <span class=ci>±${Fmt.pct(ci)}</span>" else ""
         }
         table("Efficiency vs latency floor (throughput / floor)", false, p.routes) { l -> Fmt.pct(l.efficiencyVsFloor) }
@@ -152,7 +152,7 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder, private v
             Fmt.ratio(d.vsBaseline[l] ?: Double.NaN)
         }
         table("p99 latency (ms): median; ± = 95% CI", false, p.routes) { l ->
-            val ci = l.latencyP99.relativeHalfWidth
+            val ci = l.latencyP99.printedRelativeHalfWidth
             htmlEscape(Fmt.ms(l.latencyP99.median)) + if (ci.isFinite()) " <span class=ci>±${Fmt.pct(ci)}</span>" else ""
         }
         table("First item under load p50 / p99 (ms, side probe)", false, p.routes) { l -> "${Fmt.ms(l.firstItemP50.median)} / ${Fmt.ms(l.firstItemP99.median)}" }

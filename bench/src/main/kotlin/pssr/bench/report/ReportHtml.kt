@@ -77,8 +77,8 @@ window of a level; wrong answers, timeouts and connection errors are never throu
 Each level is a closed loop: <i>users</i> connections of the driver (wrk by default), each sending its next request as
 soon as its answer arrived, over keep-alive; a warm-up window at the same users precedes the measured one.</li>
 <li>Every number is the <b>median over the repetitions</b> of that route and level; <span class=ci>±x%</span> is the
-half-width of the 95% confidence interval of the mean (Student t), relative to the mean. With one repetition there is
-no interval: treat differences under ~10% as noise.</li>
+half-width of the 95% confidence interval of the mean (Student t), relative to the mean, printed from three repetitions on (from two, Student t gives ±12.7 standard errors: no use to
+a reader). Without a printed interval, treat differences under ~10% as noise.</li>
 <li><b>Blocking / Virtual (mean of n engines)</b> are the paper's aggregates: the mean over the template engines run
 with that approach (the baseline excluded). The three routes drawn separately are the paper's.</li>
 <li>The <b>latency floor</b> (dotted black) is users / (items × item delay): a page whose n items arrive 1 ms apart

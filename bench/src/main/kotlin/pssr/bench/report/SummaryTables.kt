@@ -89,7 +89,8 @@ object SummaryTables {
      */
     fun aboveBaselineNote(beats: List<AboveBaseline>): String {
         val (noise, real) = beats.partition { it.noise }
-        fun interval(l: RouteLevel) = l.throughput.ci?.let { "${Fmt.rps(it.low)}-${Fmt.rps(it.high)}" } ?: "one repetition, no interval"
+        fun interval(l: RouteLevel) = l.throughput.printed?.let { "${Fmt.rps(it.low)}-${Fmt.rps(it.high)}" }
+            ?: "${l.throughput.n} repetition${if (l.throughput.n == 1) "" else "s"}, no interval printed"
         fun example(b: AboveBaseline) = "`${b.level.route}`@${b.level.users} ${Fmt.ratio(b.ratio)} (${interval(b.level)} vs baseline ${interval(b.baseline)} req/s)"
         val parts = ArrayList<String>()
         if (noise.isNotEmpty()) parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's zero-template baseline by more " +

@@ -134,7 +134,7 @@ class ReportTest {
         val summary = Files.readString(run.summary)
         assertTrue(summary.contains("## Engines above their baseline"), summary)
         assertTrue(summary.contains("1 engine level above their framework's zero-template baseline by more than 10% within the noise"), summary)
-        assertTrue(summary.contains("`webflux/presentations/jstachio/virtual`@128 1.42× (one repetition, no interval vs baseline one repetition, no interval req/s)"), summary)
+        assertTrue(summary.contains("`webflux/presentations/jstachio/virtual`@128 1.42× (1 repetition, no interval printed vs baseline 1 repetition, no interval printed req/s)"), summary)
         assertTrue(html.contains("zero-template baseline by more than 10%"))
     }
 
