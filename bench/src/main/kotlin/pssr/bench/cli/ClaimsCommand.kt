@@ -16,15 +16,28 @@ import pssr.bench.claims.Ledger
             "browser): holds, refuted, inconclusive (the 95% interval straddles the tolerance) or not measured (with " +
             "the command that measures it).",
         "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder).",
+        "With --diff A B: two ledgers verdict by verdict (every verdict that changed, and any claim that holds in one and is refuted in the other).",
     ])
 class ClaimsCommand : Callable<Int> {
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = ["Result folders of ./pssr run, ./pssr browser or ./pssr reproduce"])
-    lateinit var folders: List<Path>
+    @Parameters(paramLabel = "DIR", arity = "0..*", description = ["Result folders of ./pssr run, ./pssr browser or ./pssr reproduce"])
+    var folders: List<Path> = emptyList()
+
+    @Option(names = ["--diff"], arity = "2", paramLabel = "LEDGER", description = ["Compare two ledgers (claims.csv, or folders holding one) verdict by verdict"])
+    var diff: List<Path>? = null
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Where claims.md and claims.csv go (default: the first DIR)"])
     var out: Path? = null
 
     override fun call(): Int {
+        diff?.let { (a, b) ->
+            if (folders.isNotEmpty()) throw UsageError("--diff compares two ledgers; give no result folders with it")
+            val d = pssr.bench.claims.LedgerDiff(a, b)
+            val md = d.markdown()
+            print(md)
+            out?.let { Files.createDirectories(it); Files.writeString(it.resolve("claims-diff.md"), md) }
+            return 0
+        }
+        if (folders.isEmpty()) throw UsageError("give result folders to judge (./pssr claims DIR...), or --diff A B to compare two ledgers")
         for (f in folders) {
             if (!Files.isDirectory(f)) throw UsageError("$f is not a folder; give result folders of ./pssr run, ./pssr browser or ./pssr reproduce")
             val known = listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) }

@@ -1,0 +1,58 @@
+package pssr.bench.claims
+
+import java.nio.file.Files
+import java.nio.file.Path
+import pssr.bench.UsageError
+import pssr.bench.results.CsvFile
+
+/**
+ * Two ledgers (claims.csv of two `claims` or `reproduce` runs) verdict by verdict: every claim whose verdict changed,
+ * under the tool's setup and under the paper's, and the contradictions among them (holds in one, refuted in the other),
+ * which two honest runs of one machine must not have (docs/CLAIMS.md, "Two runs that agree").
+ */
+class LedgerDiff(val a: Path, val b: Path) {
+    data class Change(val id: String, val setup: String, val before: String, val after: String) {
+        /** Holds in one run and refuted in the other: the two runs disagree, not only one of them undecided. */
+        val contradiction: Boolean get() = setOf(before, after) == setOf(Verdict.HOLDS.word, Verdict.REFUTED.word)
+    }
+
+    private val ra = read(a)
+    private val rb = read(b)
+    val common: Set<String> = ra.keys.intersect(rb.keys)
+
+    val changes: List<Change> = common.sorted().flatMap { id ->
+        val x = ra.getValue(id); val y = rb.getValue(id)
+        listOfNotNull(
+            Change(id, "tool", x["verdict"].orEmpty(), y["verdict"].orEmpty()).takeIf { it.before != it.after },
+            Change(id, x["paper_setup"].orEmpty().ifEmpty { "paper" }, x["paper_setup_verdict"].orEmpty(), y["paper_setup_verdict"].orEmpty())
+                .takeIf { it.before != it.after && (it.before.isNotEmpty() || it.after.isNotEmpty()) },
+        )
+    }
+
+    fun markdown(): String = buildString {
+        append("# Ledger diff\n\n`$a` against `$b`: ${common.size} claims in both; ${changes.size} verdict(s) changed, ")
+        append("${changes.count { it.contradiction }} contradiction(s) (holds in one, refuted in the other).\n\n")
+        for ((name, file) in listOf("A" to ra, "B" to rb)) {
+            val counts = file.values.groupingBy { it["verdict"].orEmpty() }.eachCount().toSortedMap()
+            append("- $name: ${counts.entries.joinToString(", ") { "${it.value} ${it.key}" }}\n")
+        }
+        if (changes.isNotEmpty()) {
+            append("\n| claim | setup | A | B | |\n|---|---|---|---|---|\n")
+            for (c in changes) append("| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} |\n")
+        }
+        val only = (ra.keys - rb.keys).size to (rb.keys - ra.keys).size
+        if (only.first + only.second > 0) append("\n${only.first} claim(s) only in A, ${only.second} only in B (another registry).\n")
+    }
+
+    companion object {
+        /** A ledger: a claims.csv, or a folder holding one. */
+        fun read(p: Path): Map<String, Map<String, String>> {
+            val file = if (Files.isDirectory(p)) p.resolve("claims.csv") else p
+            if (!Files.isRegularFile(file)) throw UsageError("$p is not a ledger: give a claims.csv, or a folder holding one (./pssr claims or ./pssr reproduce wrote it)")
+            val rows = CsvFile.read(file)
+            if (rows.isNotEmpty() && ("id" !in rows.first() || "verdict" !in rows.first()))
+                throw UsageError("$file is not a ledger: it has no id and verdict columns")
+            return rows.associateBy { it.getValue("id") }
+        }
+    }
+}
