@@ -54,7 +54,15 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
                /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
                val cores: Int = Runtime.getRuntime().availableProcessors(),
                /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
-               val labelled: Map<String, List<ResultRow>> = emptyMap()) {
+               val labelled: Map<String, List<ResultRow>> = emptyMap(),
+               /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more than once. */
+               val confidence: Double = 0.95) {
+    private val label = Estimate.label(confidence)
+
+    /** The mean of [xs] with its interval at [confidence] (a point without two values). */
+    private fun estimateOf(value: Double, xs: List<Double>): Estimate =
+        Stats.ci(xs, confidence)?.let { Estimate(value, it.low, it.high, xs.size, label) } ?: Estimate(value, value, value, xs.size, label)
+
     /**
      * While set, every pages route and level a judgement looks up (engine null: an approach's mean) and every other part
      * it reads ("verification", "browser", a workload's name): the report links each claim to the chart and rows it rests on.
@@ -67,7 +75,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     }
 
     /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
-    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all)
+    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all, confidence)
 
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
@@ -76,7 +84,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             it.engine == r.engine && it.approach == r.approach && it.users == r.users }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
         val reps = rs.groupBy { it.repetition }.values.map { g -> g.map { it.throughputRps }.average() }
-        return Stats.ci95(reps)?.let { Estimate(reps.average(), it.low, it.high, reps.size) } ?: Estimate.point(reps.average(), reps.size)
+        return estimateOf(reps.average(), reps)
     }
 
     /**
@@ -89,7 +97,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         val ma = means(a); val mb = means(b)
         val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }.filter { it.isFinite() }
         if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
-        return Stats.ci95(d)?.let { Estimate(d.average(), it.low, it.high, d.size) } ?: Estimate.point(d.average(), d.size)
+        return estimateOf(d.average(), d)
     }
 
     /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
@@ -104,8 +112,12 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
-    fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate =
-        estimate(level(framework, model, engine, approach, users).throughput)
+    fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate {
+        val l = level(framework, model, engine, approach, users)
+        if (confidence == 0.95) return estimate(l.throughput)
+        val reps = perRepetition(Route(framework, model, engine, approach, users)).values.toList()
+        return estimateOf(l.throughput.mean, reps)
+    }
 
     /**
      * The paper's aggregate lines ("Blocking", "Virtual"): the mean over the measured engines of [approach] (baseline
@@ -119,7 +131,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
         val reps = perRepetition(Route(framework, model, null, approach, users), engines = engines).values.toList()
-        return Stats.ci95(reps)?.let { Estimate(value, it.low, it.high, reps.size) } ?: Estimate(value, value, value, reps.size)
+        return estimateOf(value, reps)
     }
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
@@ -157,8 +169,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /** Paired [ratios] on the log scale ([Stats.logRatio]): their geometric mean and its interval; null when they give none (fewer than two). */
     private fun ratioEstimate(ratios: List<Double>): Estimate? {
-        val (value, ci) = Stats.logRatio(ratios)
-        return ci?.let { Estimate(value, it.low, it.high, ratios.size) }
+        val (value, ci) = Stats.logRatio(ratios, confidence)
+        return ci?.let { Estimate(value, it.low, it.high, ratios.size, label) }
     }
 
     /**
@@ -190,13 +202,13 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             if (s.ci != null) Estimate(s.mean, s.ci.low, s.ci.high, s.n) else Estimate(s.mean, s.mean, s.mean, s.n)
 
         /** The evidence in [folders]: run folders (results.csv, verification.csv) and browser folders (summary.csv), in any mix. */
-        fun load(folders: List<Path>): Evidence = of(folders.map(::folder))
+        fun load(folders: List<Path>, confidence: Double = 0.95): Evidence = of(folders.map(::folder), confidence)
 
         /** [folders]' evidence together. */
-        fun of(folders: List<JudgedFolder>): Evidence {
+        fun of(folders: List<JudgedFolder>, confidence: Double = 0.95): Evidence {
             val rows = folders.flatMap { it.rows }
             return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows, folders.flatMap { it.browser }, folders.map { it.dir },
-                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders))
+                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence)
         }
 
         /** [folders]' rows by the setup label they ran under. */
@@ -216,7 +228,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val paths = top.checks.map { it.framework + it.path }.toSet()
             val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
             return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, top.browser.ifEmpty { base.browser }, top.folders + base.folders,
-                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() })
+                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence)
         }
 
         /**

@@ -93,9 +93,9 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
          * Judges [folders] under the setups they ran in: the tool's own (folders without a setup) for every claim and,
          * when any folder ran under a paper's setup, each claim also under its seed's ([SetupJudge]).
          */
-        fun judge(folders: List<JudgedFolder>, claims: List<Claim> = Claims.all): Ledger {
+        fun judge(folders: List<JudgedFolder>, claims: List<Claim> = Claims.all, confidence: Double = 0.95): Ledger {
             // every folder's rows by setup, for the claims that compare two setups (seed 000 §5.1's Rocker buffer)
-            val ours = Evidence.of(folders.filter { it.setup.isEmpty() }).withLabelled(Evidence.labelled(folders))
+            val ours = Evidence.of(folders.filter { it.setup.isEmpty() }, confidence).withLabelled(Evidence.labelled(folders))
             val base = Ledger(claims.map { it to it.judged(ours) })
             if (folders.all { it.setup.isEmpty() }) return base
             val judge = SetupJudge(folders, ours)
@@ -103,8 +103,8 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
         }
 
         /** Judges [folders] together and writes claims.md and claims.csv into [out]; returns the ledger. */
-        fun write(folders: List<Path>, out: Path): Ledger {
-            val ledger = judge(folders.map(Evidence::folder))
+        fun write(folders: List<Path>, out: Path, confidence: Double = 0.95): Ledger {
+            val ledger = judge(folders.map(Evidence::folder), confidence = confidence)
             Files.createDirectories(out)
             Files.writeString(out.resolve("claims.md"), ledger.markdown(folders))
             Files.writeString(out.resolve("claims.csv"), ledger.csv())

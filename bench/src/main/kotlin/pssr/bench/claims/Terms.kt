@@ -28,7 +28,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
     operator fun div(other: Estimate): Estimate {
         val r = value / other.value
         val h = kotlin.math.sqrt(logHalf() * logHalf() + other.logHalf() * other.logHalf())
-        return Estimate(r, r * kotlin.math.exp(-h), r * kotlin.math.exp(h), minOf(n, other.n))
+        return Estimate(r, r * kotlin.math.exp(-h), r * kotlin.math.exp(h), minOf(n, other.n), label)
     }
 
     /**
@@ -52,6 +52,8 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
         /** The mean of [values] with their min-max range (printed as "min-max", not as a 95% interval). */
         fun range(values: List<Double>) = Estimate(values.average(), values.min(), values.max(), values.size, MIN_MAX)
         const val MIN_MAX = "min-max"
+        /** How an interval at [confidence] is printed: "95%", "97.5%". */
+        fun label(confidence: Double): String = "%s%%".format(Locale.ROOT, java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString())
         fun fmt(v: Double, digits: Int): String = if (v.isNaN()) "-" else if (kotlin.math.abs(v) >= 100) "%,.0f".format(Locale.ROOT, v) else "%.${digits}f".format(Locale.ROOT, v)
     }
 }
@@ -194,7 +196,7 @@ object Terms {
         val doublings = kotlin.math.ln(hi.toDouble() / lo) / kotlin.math.ln(2.0)
         if (doublings == 1.0) return r
         fun perDoubling(x: Double) = Math.pow(x, 1.0 / doublings)
-        return Estimate(perDoubling(r.value), perDoubling(r.low), perDoubling(r.high), r.n)
+        return Estimate(perDoubling(r.value), perDoubling(r.low), perDoubling(r.high), r.n, r.label)
     }
 
     /** Where scaling stops in [series]: the first level whose next step gains less than [SCALES] (point estimates), else the top level. */

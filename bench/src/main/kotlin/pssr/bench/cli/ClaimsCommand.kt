@@ -22,6 +22,10 @@ class ClaimsCommand : Callable<Int> {
     @Parameters(paramLabel = "DIR", arity = "0..*", description = ["Result folders of ./pssr run, ./pssr browser or ./pssr reproduce"])
     var folders: List<Path> = emptyList()
 
+    @Option(names = ["--confidence"], paramLabel = "LEVEL", description = ["The intervals' confidence, e.g. 0.975 (default \${DEFAULT-VALUE}; " +
+        "reproduce uses a smaller alpha per look when it measures again, docs/CLAIMS.md)"])
+    var confidence: Double = 0.95
+
     @Option(names = ["--diff"], arity = "2", paramLabel = "LEDGER", description = ["Compare two ledgers (claims.csv, or folders holding one) verdict by verdict"])
     var diff: List<Path>? = null
 
@@ -44,7 +48,8 @@ class ClaimsCommand : Callable<Int> {
             if (!known) throw UsageError("$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr browser wrote")
         }
         val dir = out ?: folders.first()
-        val ledger = Ledger.write(folders.map { it.toAbsolutePath().normalize() }, dir)
+        if (!(confidence >= 0.5 && confidence < 1)) throw UsageError("--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence")
+        val ledger = Ledger.write(folders.map { it.toAbsolutePath().normalize() }, dir, confidence)
         println("claims: ${ledger.counts()}")
         println("claims: ${dir.resolve("claims.md")}")
         return 0

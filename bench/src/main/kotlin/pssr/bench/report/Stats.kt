@@ -57,11 +57,16 @@ object Stats {
     private fun studentT(df: Double) = TDistribution(null, df)
 
     /** 95% confidence interval of the mean; null for fewer than two values (no interval from one sample). */
-    fun ci95(xs: Collection<Double>): Interval? {
+    fun ci95(xs: Collection<Double>): Interval? = ci(xs, 0.95)
+
+    /** Two-sided [confidence] interval of the mean (Student t); null for fewer than two values. */
+    fun ci(xs: Collection<Double>, confidence: Double): Interval? {
+        require(confidence > 0 && confidence < 1) { "confidence must be in (0, 1), was $confidence" }
         val finite = xs.filter { it.isFinite() }
         if (finite.size < 2) return null
         val m = mean(finite)
-        val half = t95(finite.size - 1) * stdev(finite) / sqrt(finite.size.toDouble())
+        val t = if (confidence == 0.95) t95(finite.size - 1) else studentT((finite.size - 1).toDouble()).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+        val half = t * stdev(finite) / sqrt(finite.size.toDouble())
         return Interval(m - half, m + half)
     }
 
@@ -71,11 +76,11 @@ object Stats {
      * bound goes below zero (a symmetric interval around the arithmetic mean of ratios does, once the spread is wide).
      * Null interval for fewer than two finite positive ratios; NaN value for none.
      */
-    fun logRatio(ratios: Collection<Double>): Pair<Double, Interval?> {
+    fun logRatio(ratios: Collection<Double>, confidence: Double = 0.95): Pair<Double, Interval?> {
         val logs = ratios.filter { it.isFinite() && it > 0 }.map { kotlin.math.ln(it) }
         if (logs.isEmpty()) return Double.NaN to null
         val m = mean(logs)
-        val ci = ci95(logs)?.let { Interval(kotlin.math.exp(it.low), kotlin.math.exp(it.high)) }
+        val ci = ci(logs, confidence)?.let { Interval(kotlin.math.exp(it.low), kotlin.math.exp(it.high)) }
         return kotlin.math.exp(m) to ci
     }
 

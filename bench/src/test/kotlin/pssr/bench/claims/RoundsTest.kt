@@ -1,0 +1,58 @@
+package pssr.bench.claims
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/** The round-by-round budget on synthetic claims: each round narrows a claim's interval as if more pairs were measured. */
+class RoundsTest {
+    private fun j(v: Verdict) = Judgement(v, v.word)
+
+    @Test
+    fun `the looks spend alpha so that their sum stays under it`() {
+        val r = Rounds(alpha = 0.05, maxRounds = 10)
+        assertEquals(0.975, r.confidence(1), 1e-12)
+        assertEquals(0.9875, r.confidence(2), 1e-12)
+        assertTrue((1..10).sumOf { 1 - r.confidence(it) } < 0.05)
+    }
+
+    @Test
+    fun `a claim that decides in round 2 stops there, and one decided in round 1 is never measured again`() {
+        val measured = ArrayList<Set<String>>()
+        val out = Rounds(maxRounds = 4).run(
+            judge = { round, _ -> mapOf("early" to j(Verdict.HOLDS), "late" to j(if (round >= 2) Verdict.REFUTED else Verdict.INCONCLUSIVE)) },
+            measure = { _, open -> measured += open; true })
+        assertEquals(listOf(setOf("late")), measured, "only the open claim is measured again, once")
+        assertEquals(2, out.rounds)
+        assertEquals(mapOf("early" to 1, "late" to 2), out.roundOf)
+        assertEquals(Verdict.REFUTED, out.judgements.getValue("late").verdict)
+    }
+
+    @Test
+    fun `a claim that never decides uses every round the budget allows and stays inconclusive`() {
+        var budgetRounds = 2 // room for two more rounds, then the budget says no
+        val confidences = ArrayList<Double>()
+        val out = Rounds(maxRounds = 10).run(
+            judge = { _, c -> confidences += c; mapOf("never" to j(Verdict.INCONCLUSIVE)) },
+            measure = { _, _ -> budgetRounds-- > 0 })
+        assertEquals(3, out.rounds)
+        assertEquals(Verdict.INCONCLUSIVE, out.judgements.getValue("never").verdict)
+        assertEquals(3, out.roundOf.getValue("never"))
+        assertEquals(listOf(0.975, 0.9875, 0.99375), confidences)
+    }
+
+    @Test
+    fun `a verdict decided in an early round is kept even if a later look would read it otherwise`() {
+        val out = Rounds(maxRounds = 3).run(
+            judge = { round, _ -> mapOf("a" to j(if (round == 1) Verdict.HOLDS else Verdict.INCONCLUSIVE), "b" to j(Verdict.INCONCLUSIVE)) },
+            measure = { _, _ -> true })
+        assertEquals(Verdict.HOLDS, out.judgements.getValue("a").verdict)
+        assertEquals(1, out.roundOf.getValue("a"))
+    }
+
+    @Test
+    fun `an interval at 97_5 percent is labelled so`() {
+        assertEquals("97.5%", Estimate.label(0.975))
+        assertEquals("95%", Estimate.label(0.95))
+    }
+}
