@@ -19,7 +19,9 @@ object Claims {
 data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: String = "")
 
 /** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
-data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<String, SetupVerdict> = emptyMap()) {
+data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<String, SetupVerdict> = emptyMap(),
+                  /** `reproduce`'s rounds ([Rounds]): the round each claim was decided in (the last one taken when never); empty for one look. */
+                  val rounds: Map<String, Int> = emptyMap()) {
     fun count(v: Verdict) = entries.count { it.second.verdict == v }
     val judged: Int get() = entries.size - count(Verdict.NOT_MEASURED)
 
@@ -64,6 +66,7 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
                 appendLine("- **${j.verdict.word.uppercase()}** `${c.id}` (${c.section}, ${c.kind.word}): ${c.text}")
                 appendLine("  - paper: ${c.paper}; ours: ${j.ours}${if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""}")
                 if (j.cause.isNotEmpty()) appendLine("  - measured cause: ${j.cause}")
+                rounds[c.id]?.let { r -> appendLine("  - ${if (j.verdict == Verdict.INCONCLUSIVE) "still open after" else "decided in"} round $r (intervals at ${Estimate.label(Rounds().confidence(r))})") }
                 if (j.verdict == Verdict.NOT_MEASURED) appendLine("  - to measure it: `${j.command.ifEmpty { c.needs }}`")
                 setups[c.id]?.let { s ->
                     s.paper?.let { p -> appendLine("  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}${if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else ""}") }
@@ -79,13 +82,13 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
             val s = setups[c.id]
             appendLine(CsvFile.line(listOf(c.id, c.seed, c.section, c.kind.word, j.verdict.word, c.text, c.paper, j.ours, j.ratio, j.cause,
                 if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "", s?.setup.orEmpty(), s?.paper?.verdict?.word.orEmpty(),
-                s?.paper?.ours.orEmpty(), s?.turn.orEmpty())))
+                s?.paper?.ours.orEmpty(), s?.turn.orEmpty(), rounds[c.id]?.toString().orEmpty())))
         }
     }
 
     companion object {
         val COLUMNS = listOf("id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
-            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by")
+            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds")
 
         fun judge(evidence: Evidence, claims: List<Claim> = Claims.all) = Ledger(claims.map { it to it.judged(evidence) })
 

@@ -173,7 +173,7 @@ class RunCommand : Callable<Int> {
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
         // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes with --steady-cap 0
         "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
-        "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
+        "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat, "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
         "shard" to what.shardText?.let { Shard.parse(it).toString() },
         "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
         "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,

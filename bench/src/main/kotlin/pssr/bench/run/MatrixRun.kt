@@ -27,7 +27,9 @@ data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows
                    /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
                    val profileUsers: Int? = null, val profiler: Profiler? = null,
                    /** `--steady-cap`: a route's warm-up goes on past [routeWarmup] until the JVM is steady, up to this much load ([SteadyWarmup]). */
-                   val steadyCap: Duration = routeWarmup)
+                   val steadyCap: Duration = routeWarmup,
+                   /** `--first-repetition`: repetitions are numbered from this (reproduce's later rounds add repetitions beside the first pass's). */
+                   val firstRepetition: Int = 1)
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
@@ -132,7 +134,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     private data class Slot(val route: ListedRoute, val rep: Int, val levels: List<Int>)
 
     private fun slots(routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
-        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing).map { (r, rep, levels) -> Slot(r, rep, levels) }
+        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing, plan.firstRepetition).map { (r, rep, levels) -> Slot(r, rep, levels) }
 
     /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
     private fun dropStaleFailures() {

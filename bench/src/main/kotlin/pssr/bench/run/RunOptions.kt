@@ -85,6 +85,10 @@ class LoadOptions : HelpSection {
     @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2, the second in mirrored order)"])
     var repeat: Int? = null
 
+    @Option(names = ["--first-repetition"], paramLabel = "N", description = ["Number the repetitions from N (default \${DEFAULT-VALUE}): " +
+        "more repetitions of routes measured before, judged together without their numbers colliding (reproduce's rounds)"])
+    var firstRepetition: Int = 1
+
     @Option(names = ["--timeout"], paramLabel = "DURATION",
         description = ["Idle timeout per request: no complete response within it is a timeout error (default \${DEFAULT-VALUE})"])
     var timeout: String = "10s"
@@ -110,7 +114,8 @@ class LoadOptions : HelpSection {
             Profiler.choose { System.err.println("pssr: --profile: $it") }
         }
         return RunPlan(levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, itemDelayMs, Duration.ofSeconds(timeoutSeconds), profileUsers, profiler,
-            if (cap.isZero) routeWarm else maxOf(cap, routeWarm))
+            if (cap.isZero) routeWarm else maxOf(cap, routeWarm), firstRepetition.also {
+                if (it !in 1..1_000_000) throw UsageError("--first-repetition must be 1 to 1000000, was $it") })
     }
 
     /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
