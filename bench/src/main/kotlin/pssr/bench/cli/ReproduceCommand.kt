@@ -131,7 +131,7 @@ class ReproduceCommand : Callable<Int> {
                 "--users", users.joinToString(","), "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--first-repetition", (round * 100 + 1).toString(),
                 "--route-warmup", "${ReproducePlan.ROUTE_WARMUP_SECONDS}s", "--warmup", "${ReproducePlan.WARMUP_SECONDS}s", "--duration", "${plan.measuredSeconds}s")
             val n = engines.size * rs.map { it.approach }.distinct().size * rs.map { it.model }.distinct().size
-            val seconds = ReproducePlan.SERVER_SECONDS + n * users.size * ReproducePlan.MIN_REPEAT *
+            val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS + n * users.size * ReproducePlan.MIN_REPEAT *
                 (ReproducePlan.WARMUP_SECONDS + plan.measuredSeconds + ReproducePlan.WINDOW_OVERHEAD_SECONDS)
             Triple(fw, args, seconds.toLong())
         }

@@ -65,6 +65,12 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
         const val WINDOW_OVERHEAD_SECONDS = 1.0
         /** Starting, listing and verifying one framework's server. */
         const val SERVER_SECONDS = 40L
+        /**
+         * The warm-up until steady (quick: `--steady-cap` 30 s): the shared JVM's first route takes about this long (a fresh
+         * WebFlux JVM reached steady state after ~20 s of load), every later one at least two 2 s windows and the overhead.
+         */
+        const val FIRST_STEADY_SECONDS = 20L
+        const val STEADY_ROUTE_SECONDS = 5L
 
         val PAGES = listOf(
             PagesPhase("webflux", listOf("htmlflow", "jstachio", "thymeleaf"), listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING),
@@ -89,7 +95,7 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
 
         /** Seconds of one pages phase with [repeat] repetitions of [measured] s windows. */
         fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int): Long =
-            SERVER_SECONDS + p.routes * ROUTE_WARMUP_SECONDS + (p.routes * LEVELS.size * repeat * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
+            SERVER_SECONDS + FIRST_STEADY_SECONDS + p.routes * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) + (p.routes * LEVELS.size * repeat * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
 
         /** The share of the budget a plan may fill: estimates are estimates, and the budget is a promise. */
         const val BUDGET_SHARE = 0.9
