@@ -53,7 +53,7 @@ fun cli(): CommandLine = CommandLine(Pssr()).also { root -> root.subcommands.val
     .setExecutionExceptionHandler { e, cmd, _ ->
         when (e) {
             is UsageError -> { System.err.println("pssr: ${e.message}"); 2 }
-            is pssr.bench.run.Stopped -> {
+            is pssr.bench.process.Stopped -> {
                 System.err.println("pssr: ${cmd.commandName} stopped (interrupted; nothing after the signal was recorded)"); 130
             }
             is BrowserFailure -> { System.err.println("pssr: ${cmd.commandName}: ${e.message}"); 2 }

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.DynamicTest
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestFactory
-import pssr.bench.run.Project
+import pssr.bench.project.Project
 import pssr.testkit.ChildProcesses
 
 /**

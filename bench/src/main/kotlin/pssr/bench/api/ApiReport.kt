@@ -1,11 +1,11 @@
 package pssr.bench.api
 
 import java.util.Locale
-import pssr.bench.report.Table
-import pssr.bench.report.htmlEscape
+import pssr.bench.markup.Table
+import pssr.bench.markup.htmlEscape
+import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Workloads
 
 /** Seed 004's two findings, as the paper states them (JMeter; MacBook Pro, 6-core i7; figures read as ratios). */
 object Seed004 {

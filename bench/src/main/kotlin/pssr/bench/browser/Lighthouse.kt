@@ -7,8 +7,7 @@ import java.time.Duration
 import java.util.UUID
 import java.util.concurrent.TimeUnit
 import pssr.bench.UsageError
-import pssr.bench.run.Children
-import pssr.bench.cli
+import pssr.bench.process.Children
 import pssr.probe.Jackson
 import pssr.probe.browser.Chromium
 

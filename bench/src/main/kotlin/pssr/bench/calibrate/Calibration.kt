@@ -7,13 +7,13 @@ import java.util.Locale
 import pssr.bench.claims.Estimate
 import pssr.bench.claims.Terms
 import pssr.bench.claims.Verdict
+import pssr.bench.console.Progress
+import pssr.bench.csv.CsvFile
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.SteadyWarmup
-import pssr.bench.report.Stats
-import pssr.bench.results.CsvFile
-import pssr.bench.run.Progress
-import pssr.bench.run.Stopping
+import pssr.bench.process.Stopping
+import pssr.bench.stats.Stats
 
 /** How a calibration runs: [comparisons] of each kind, each of [pairs] window pairs of [window], in A B B A order. */
 data class CalibrationPlan(val comparisons: Int, val pairs: Int, val window: Duration, val users: Int,

@@ -2,14 +2,14 @@ package pssr.bench.claims
 
 import java.nio.file.Files
 import java.nio.file.Path
-import pssr.bench.report.BASELINE
-import pssr.bench.report.RouteLevel
-import pssr.bench.report.Stats
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
+import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Workloads
+import pssr.bench.stats.BASELINE
+import pssr.bench.stats.RouteLevel
+import pssr.bench.stats.Stats
 
 /**
  * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),

@@ -1,7 +1,7 @@
 package pssr.bench.claims
 
 import java.util.Locale
-import pssr.bench.report.RouteLevel
+import pssr.bench.stats.RouteLevel
 
 /**
  * The kinds of claim the seeds make, built once: a route (or an approach's aggregate) scales up to N users; the ratio
@@ -95,7 +95,7 @@ object ClaimKit {
      */
     fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> =
         e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
-            it.engine != pssr.bench.report.BASELINE }
+            it.engine != pssr.bench.stats.BASELINE }
             .map { it.engine }.distinct().sorted()
 
     /**

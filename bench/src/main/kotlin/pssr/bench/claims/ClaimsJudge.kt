@@ -4,7 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.LocalDateTime
 import java.time.format.DateTimeFormatter
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
 
 /** Every claim of every seed, in the seeds' order: the registry (one file per seed). */
 object Claims {

@@ -3,7 +3,7 @@ package pssr.bench.claims
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.UsageError
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
 
 /**
  * Two ledgers (claims.csv of two `claims` or `reproduce` runs) verdict by verdict: every claim whose verdict changed,

@@ -96,7 +96,7 @@ object Seed000 {
             "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than in Presentations at " +
                 "128 users.",
             "throughput reduced across all engines", Kind.SHAPE, Terms::lower) { e ->
-            e.levels.filter { it.framework == "webflux" && it.model == "presentations" && it.users == TOP && it.engine != pssr.bench.report.BASELINE }
+            e.levels.filter { it.framework == "webflux" && it.model == "presentations" && it.users == TOP && it.engine != pssr.bench.stats.BASELINE }
                 .filter { p -> e.levels.any { it.framework == "webflux" && it.model == "stocks" && it.engine == p.engine && it.approach == p.approach &&
                     it.users == TOP } }
                 .map { Triple("${it.engine} ${it.approach} Stocks / Presentations",

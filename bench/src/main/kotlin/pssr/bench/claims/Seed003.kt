@@ -1,7 +1,7 @@
 package pssr.bench.claims
 
+import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
-import pssr.bench.run.Workloads
 import pssr.bench.students.PaperTable1
 import pssr.bench.students.StudentsReport
 

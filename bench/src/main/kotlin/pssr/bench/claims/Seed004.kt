@@ -1,8 +1,8 @@
 package pssr.bench.claims
 
 import pssr.bench.api.ApiReport
+import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
-import pssr.bench.run.Workloads
 
 /**
  * Seed 004, Spring MVC vs WebFlux on a compute-bound API (H2 + enrichment) and a network-bound one (POST to a downstream),

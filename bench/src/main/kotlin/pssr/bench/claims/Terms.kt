@@ -13,7 +13,7 @@ enum class Verdict(val word: String) { HOLDS("holds"), REFUTED("refuted"), INCON
 enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
 
 /**
- * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.report.Stats]); with one
+ * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.stats.Stats]); with one
  * repetition, or a figure measured once (a streaming verdict, a Lighthouse median), the interval is the point.
  * [label] names what the interval is when printed: "95%" (the default) or "min-max" for a range of the measured figures.
  */

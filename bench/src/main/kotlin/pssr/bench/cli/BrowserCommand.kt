@@ -10,18 +10,18 @@ import pssr.bench.UsageError
 import pssr.bench.browser.BrowserCase
 import pssr.bench.browser.BrowserFailure
 import pssr.bench.browser.BrowserHtml
-import pssr.bench.browser.BrowserSection
 import pssr.bench.browser.BrowserSummary
 import pssr.bench.browser.Filmstrips
 import pssr.bench.browser.Lighthouse
 import pssr.bench.browser.LighthouseRun
 import pssr.bench.cli
-import pssr.bench.run.Frameworks
-import pssr.bench.run.Progress
-import pssr.bench.run.Project
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
-import pssr.bench.run.ServerStartFailed
+import pssr.bench.console.Progress
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.process.ServerStartFailed
+import pssr.bench.project.Frameworks
+import pssr.bench.project.Project
+import pssr.bench.report.BrowserSection
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
@@ -39,7 +39,7 @@ import pssr.views.demo.DemoRendering
         "Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
     ])
 class BrowserCommand : Callable<Int> {
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"])
     var out: Path? = null
@@ -85,11 +85,11 @@ class BrowserCommand : Callable<Int> {
         println("pssr browser: ${cases.size} cases x ${throttling.size} throttling x $runs runs = $total Lighthouse runs (about ${total * 15 / 60 + 1} min), results in $dir")
         println("pssr browser: Chromium ${lighthouse.chromiumVersion}, Lighthouse ${lighthouse.version}, Node ${lighthouse.nodeVersion}")
 
-        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { measure(dir, chromium, lighthouse, cases, total) }
+        return pssr.bench.process.MeasureLock.holding(spec, concurrency) { measure(dir, chromium, lighthouse, cases, total) }
     }
 
     private fun measure(dir: Path, chromium: Path, lighthouse: Lighthouse, cases: List<BrowserCase>, total: Int): Int {
-        pssr.bench.run.MeasureLock.beside?.let {
+        pssr.bench.process.MeasureLock.beside?.let {
             Files.writeString(dir.resolve("measured-beside.txt"), "measured beside another run (--allow-concurrent): $it\n")
         }
         val server = try { ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser") }

@@ -15,12 +15,12 @@ import pssr.bench.UsageError
 import pssr.bench.calibrate.Calibration
 import pssr.bench.calibrate.CalibrationPlan
 import pssr.bench.measure.WrkDriver
-import pssr.bench.run.ConcurrencyOption
-import pssr.bench.run.Frameworks
-import pssr.bench.run.MeasureLock
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
-import pssr.bench.run.Stopping
+import pssr.bench.process.ConcurrencyOption
+import pssr.bench.process.MeasureLock
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.process.Stopping
+import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 
 @Command(name = "calibrate", mixinStandardHelpOptions = true,

@@ -8,8 +8,8 @@ import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.UsageError
-import pssr.bench.report.Table
-import pssr.bench.run.Project
+import pssr.bench.markup.Table
+import pssr.bench.project.Project
 import pssr.views.Engines
 
 @Command(

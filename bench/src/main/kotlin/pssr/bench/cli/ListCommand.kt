@@ -1,7 +1,7 @@
 package pssr.bench.cli
 
 import picocli.CommandLine.Command
-import pssr.bench.run.Frameworks
+import pssr.bench.project.Frameworks
 import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engine

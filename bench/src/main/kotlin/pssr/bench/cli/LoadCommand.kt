@@ -8,6 +8,7 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.Durations
 import pssr.bench.UsageError
+import pssr.bench.console.Progress
 import pssr.bench.load.LoadPage
 import pssr.bench.load.LoadPlan
 import pssr.bench.load.LoadReport
@@ -17,8 +18,7 @@ import pssr.bench.measure.OpenModelDriver
 import pssr.bench.measure.ProcessCpu
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
-import pssr.bench.run.Progress
-import pssr.bench.run.Project
+import pssr.bench.project.Project
 import pssr.probe.Jackson
 
 @Command(name = "load", mixinStandardHelpOptions = true,
@@ -37,7 +37,7 @@ import pssr.probe.Jackson
         "Exit code 0 when every level was measured, 1 when the server stopped, 2 for bad input (before any load).",
     ])
 class LoadCommand : Callable<Int> {
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Parameters(arity = "1..2", paramLabel = "URL", description = ["The page to load (http://127.0.0.1:PORT/path); a second URL is compared with the first"])
     lateinit var urls: List<String>
@@ -97,7 +97,7 @@ class LoadCommand : Callable<Int> {
         val pages = urls.mapIndexed { i, u -> LoadPage.learn(if (i == 0) "A" else "B", u, plan.timeout, allowRemoteTarget) }
         if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
         val wrk = if (plan.users.isNotEmpty()) WrkDriver.required(wrkPath) else null
-        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { measure(dir, plan, pages, wrk) }
+        return pssr.bench.process.MeasureLock.holding(spec, concurrency) { measure(dir, plan, pages, wrk) }
     }
 
     private fun measure(dir: Path, plan: LoadPlan, pages: List<LoadPage>, wrk: Path?): Int {
@@ -106,7 +106,7 @@ class LoadCommand : Callable<Int> {
         val open = if (plan.rates.isNotEmpty()) OpenModelDriver(plan.timeout) else null
         val method = method(plan, closed?.description, open?.description)
         Files.writeString(dir.resolve("environment.json"), Jackson.writePretty(linkedMapOf("command" to "load", "urls" to urls, "startedAt" to java.time.Instant.now().toString(),
-            "measuredBeside" to pssr.bench.run.MeasureLock.beside,
+            "measuredBeside" to pssr.bench.process.MeasureLock.beside,
             "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
             "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
                 "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds, "steadyCapS" to plan.steadyCap.seconds,

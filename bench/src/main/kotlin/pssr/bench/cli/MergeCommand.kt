@@ -6,10 +6,10 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
+import pssr.bench.csv.CsvFile
 import pssr.bench.report.Fmt
 import pssr.bench.report.Report
 import pssr.bench.report.ShardNormalisation
-import pssr.bench.results.CsvFile
 import pssr.bench.results.ShardMerge
 
 @Command(name = "merge", mixinStandardHelpOptions = true,

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.Durations
 import pssr.bench.UsageError
-import pssr.bench.run.Project
+import pssr.bench.project.Project
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook
 import pssr.probe.page.PageFetch
@@ -62,7 +62,7 @@ class ProbeCommand : Callable<Int> {
         val dir = (out ?: Project.resultsPath("probe-")).toAbsolutePath().normalize()
         val summaries = mutableListOf<ProbeSummary>()
         val failures = mutableListOf<String>()
-        val open = lazy { try { Chromium.launch(chromium!!, spawn = pssr.bench.run.Children::spawn) }
+        val open = lazy { try { Chromium.launch(chromium!!, spawn = pssr.bench.process.Children::spawn) }
             catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
         // Ctrl-C during --browser: Chromium is our child, not stopped with us unless we stop it
         val stopChromium = Thread { if (open.isInitialized()) open.value.close() }

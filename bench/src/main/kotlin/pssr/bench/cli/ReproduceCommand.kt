@@ -7,7 +7,7 @@ import java.time.temporal.ChronoUnit
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
-import pssr.bench.run.Project
+import pssr.bench.project.Project
 import pssr.bench.Durations
 import pssr.bench.UsageError
 import pssr.bench.cli
@@ -17,7 +17,7 @@ import pssr.bench.claims.Evidence
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.run.ReproducePlan
-import pssr.bench.run.Shard
+import pssr.bench.results.Shard
 
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
     description = [
@@ -29,7 +29,7 @@ import pssr.bench.run.Shard
         "Ends with the verdict counts and the path of claims.md.",
     ])
 class ReproduceCommand : Callable<Int> {
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
     @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}: the " +
         "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what a shorter one leaves out"])
@@ -68,7 +68,7 @@ class ReproduceCommand : Callable<Int> {
         part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them together: ./pssr claims <each part's folder>/*/") }
         plan.describe().forEach(::println)
         if (planOnly) return 0
-        return pssr.bench.run.MeasureLock.holding(spec, concurrency) { reproduce(dir, plan, time) }
+        return pssr.bench.process.MeasureLock.holding(spec, concurrency) { reproduce(dir, plan, time) }
     }
 
     private fun reproduce(dir: Path, plan: ReproducePlan, time: Duration): Int {

@@ -31,12 +31,12 @@ import pssr.bench.run.Remote
 import pssr.bench.run.RunPlan
 import pssr.bench.run.RunEstimate
 import pssr.bench.run.RuntimeOptions
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerRuntime
-import pssr.bench.run.Shard
-import pssr.bench.run.ShardRecord
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerRuntime
+import pssr.bench.results.Shard
+import pssr.bench.results.ShardRecord
 import pssr.bench.run.WhatToRun
-import pssr.bench.run.Workloads
+import pssr.bench.project.Workloads
 import pssr.bench.students.StudentsOptions
 import pssr.bench.students.StudentsReport
 import pssr.bench.students.StudentsRun
@@ -69,13 +69,13 @@ class RunCommand : Callable<Int> {
     @Mixin lateinit var pagesOptions: PagesOptions
     @Mixin lateinit var students: StudentsOptions
     @Mixin lateinit var api: ApiOptions
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.run.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
     override fun call(): Int {
         // One measurement at a time on this machine: a second one refuses first, in a moment (checking the selection loads
         // every template engine, seconds on a busy machine); --plan measures nothing.
-        if (!what.plan) pssr.bench.run.MeasureLock.acquire(pssr.bench.run.MeasureLock.describe(spec), concurrency.allowConcurrent)
+        if (!what.plan) pssr.bench.process.MeasureLock.acquire(pssr.bench.process.MeasureLock.describe(spec), concurrency.allowConcurrent)
         try {
         // Everything the user gave is checked before anything is started or written.
         val selection = what.selection; val quick = what.quick
@@ -122,7 +122,7 @@ class RunCommand : Callable<Int> {
         val dir = output.resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        pssr.bench.run.Stopping.started(dir, "./pssr run --resume $dir")
+        pssr.bench.process.Stopping.started(dir, "./pssr run --resume $dir")
         val closedLoad: LoadDriver? = closedPlan?.let { when {
             wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
             loading.driver == "ab" -> AbDriver(AbDriver.locate()!!, plan.responseTimeout)
@@ -160,7 +160,7 @@ class RunCommand : Callable<Int> {
         }
         }
         }
-        } finally { pssr.bench.run.Stopping.ended(); if (!what.plan) pssr.bench.run.MeasureLock.release() }
+        } finally { pssr.bench.process.Stopping.ended(); if (!what.plan) pssr.bench.process.MeasureLock.release() }
     }
 
     /** What the results depend on; a --resume must be given the same (compared with environment.json's "options"). */

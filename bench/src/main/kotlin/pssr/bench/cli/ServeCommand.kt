@@ -6,8 +6,8 @@ import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.UsageError
-import pssr.bench.run.Frameworks
-import pssr.bench.run.ServerLaunch
+import pssr.bench.process.ServerLaunch
+import pssr.bench.project.Frameworks
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = ["Start one server in the foreground on 127.0.0.1 (for curl and browsers; --bind for remote load engines); Ctrl-C stops it."])
@@ -27,11 +27,11 @@ class ServeCommand : Callable<Int> {
         val artifact = fw.launchable() ?: throw UsageError("the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)")
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
         val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) +
-            listOf("-D${pssr.bench.run.Children.PARENT_PID_PROPERTY}=${pssr.bench.run.Children.parentPid}", "-jar", artifact.toString())
+            listOf("-D${pssr.bench.process.Children.PARENT_PID_PROPERTY}=${pssr.bench.process.Children.parentPid}", "-jar", artifact.toString())
         println("pssr: starting $framework: ${command.joinToString(" ")}")
         println("pssr: try  curl -s http://$bind:$port/routes   and   curl -sN 'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'")
         // Ctrl-C: SIGTERM, 10 s, then SIGKILL (named on the console): a server stuck in its shutdown cannot hold pssr
-        val process = pssr.bench.run.Children.start(ProcessBuilder(command).inheritIO(), "the $framework server", graceSeconds = 10)
+        val process = pssr.bench.process.Children.start(ProcessBuilder(command).inheritIO(), "the $framework server", graceSeconds = 10)
         return process.waitFor()
     }
 }

@@ -6,11 +6,11 @@ import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import pssr.bench.UsageError
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.process.ServerStartFailed
 import pssr.bench.results.RunDirectory
 import pssr.bench.run.Selection
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
-import pssr.bench.run.ServerStartFailed
 import pssr.bench.run.Verifier
 
 @Command(name = "verify", mixinStandardHelpOptions = true,

@@ -70,16 +70,16 @@ data class DbAddress(val host: String, val port: Int, val name: String, val user
  * hook too, so neither its process nor its files outlive pssr, also after Ctrl-C.
  */
 class StudentDatabase private constructor(val address: DbAddress, val description: String, private val embedded: EmbeddedPostgres?, private val dir: Path?) : AutoCloseable {
-    private val hook = Thread({ pssr.bench.run.Stopping.begin(); stopNow() }, "pssr-stop-postgres")
+    private val hook = Thread({ pssr.bench.process.Stopping.begin(); stopNow() }, "pssr-stop-postgres")
     init { if (embedded != null) Runtime.getRuntime().addShutdownHook(hook) }
 
     /**
      * The postmaster is not our child (`pg_ctl` starts it in the background and exits), so the kernel's parent-death
-     * signal cannot reach it: a reaper ([pssr.bench.run.Children.reaper]) stops it (SIGQUIT, PostgreSQL's immediate
+     * signal cannot reach it: a reaper ([pssr.bench.process.Children.reaper]) stops it (SIGQUIT, PostgreSQL's immediate
      * shutdown, which ends its backends too, then SIGKILL) and deletes its directory once this JVM is gone, SIGKILL included.
      */
     private val reaper = if (embedded == null || dir == null) null else pid?.let { pm ->
-        pssr.bench.run.Children.reaper("PostgreSQL's reaper", REAPER_SCRIPT, pm.toString(), dir.toString())
+        pssr.bench.process.Children.reaper("PostgreSQL's reaper", REAPER_SCRIPT, pm.toString(), dir.toString())
     }
 
     /** The postmaster's PID (embedded only), read from its own `postmaster.pid`. */

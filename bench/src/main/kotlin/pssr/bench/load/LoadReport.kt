@@ -3,11 +3,11 @@ package pssr.bench.load
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Locale
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.htmlEscape
+import pssr.bench.markup.pageHead
 import pssr.bench.report.Charts
 import pssr.bench.report.Fmt
-import pssr.bench.report.HtmlSection
-import pssr.bench.report.htmlEscape
-import pssr.bench.report.pageHead
 import pssr.probe.Chunk
 
 /** The outputs of `./pssr load`: the answer lines, summary.md, report.html and the JSON document (docs/RESULTS.md, "load"). */

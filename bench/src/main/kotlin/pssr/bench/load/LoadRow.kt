@@ -4,7 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import java.util.Locale
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
 
 /**
  * One measured window of `./pssr load`: one page at one level in one repetition (docs/RESULTS.md, "load.csv").

@@ -14,7 +14,7 @@ import pssr.bench.measure.PortOwner
 import pssr.bench.measure.Server
 import pssr.bench.measure.Windows
 import pssr.bench.run.MeasurementOrder
-import pssr.bench.run.Progress
+import pssr.bench.console.Progress
 import pssr.bench.run.Remote
 import pssr.probe.Chunk
 import pssr.probe.Jackson

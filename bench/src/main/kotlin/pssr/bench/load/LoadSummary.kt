@@ -1,6 +1,6 @@
 package pssr.bench.load
 
-import pssr.bench.report.Stats
+import pssr.bench.stats.Stats
 import pssr.probe.page.PageVerdict
 
 /** One page at one level, over its repetitions: what every output of `./pssr load` shows. */

@@ -4,7 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
-import pssr.bench.run.Children
+import pssr.bench.process.Children
 
 /**
  * Apache Bench, the seeds' cross-check of JMeter (seed 000 §5.1: "2.83% mean absolute difference"; seed 002 used it

@@ -3,7 +3,7 @@ package pssr.bench.measure
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
 import us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter

@@ -5,7 +5,7 @@ import java.nio.file.Path
 import java.time.Duration
 import org.HdrHistogram.Histogram
 import org.apache.http.entity.ContentType
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
 import us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter

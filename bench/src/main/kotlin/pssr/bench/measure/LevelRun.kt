@@ -5,12 +5,6 @@ import java.time.Duration
 /** How long each level runs: a warm-up window (discarded) then the measured window. */
 data class Windows(val warmup: Duration, val measured: Duration)
 
-/**
- * The server a level loads: where, and (when pssr started it) its PID, resource sampler, and [ended]: null
- * while it runs, else how it ended ("was killed by signal 9 (SIGKILL)").
- */
-class Server(val host: String, val port: Int, val pid: Long?, val sampler: ResourceSampler?, val ended: () -> String? = { null })
-
 /** Everything one level measured, [probe] what its side probe saw. CPU seconds are over the measured window only. */
 data class LevelResult<P>(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: P,
                        val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE,

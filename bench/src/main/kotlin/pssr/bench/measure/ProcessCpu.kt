@@ -12,7 +12,7 @@ import java.nio.file.Path
 object ProcessCpu {
     /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
     val CLOCK_TICKS: Long by lazy {
-        try { pssr.bench.run.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong() }
+        try { pssr.bench.process.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong() }
         catch (e: Exception) { 100 }
     }
 

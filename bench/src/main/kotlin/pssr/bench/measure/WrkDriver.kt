@@ -4,7 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
-import pssr.bench.run.Children
+import pssr.bench.process.Children
 import pssr.probe.Jackson
 
 /**

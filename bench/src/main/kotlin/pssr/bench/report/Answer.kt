@@ -1,5 +1,7 @@
 package pssr.bench.report
 
+import pssr.bench.stats.BASELINE
+
 /**
  * The few lines a run ends with, answering the user's question from this run's results: the best route
  * per framework at the highest level (with its baseline and first-item p99), which routes stream, and

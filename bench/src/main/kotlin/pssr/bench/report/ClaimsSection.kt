@@ -1,10 +1,11 @@
 package pssr.bench.report
 
 import java.nio.file.Files
-import pssr.bench.browser.BrowserSection
 import pssr.bench.claims.Claims
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.Ledger
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.htmlEscape
 
 /**
  * "The seeds' claims": every claim this run's rows (and its `browser/` folder, if any) can judge, with its verdict, the

@@ -2,7 +2,9 @@ package pssr.bench.report
 
 import java.util.Locale
 import kotlin.math.abs
+import pssr.bench.markup.Table
 import pssr.bench.results.ResultRow
+import pssr.bench.stats.Stats
 
 /**
  * Run B against run A: for every route and users level both hold, B/A of the median throughput and of the

@@ -1,6 +1,8 @@
 package pssr.bench.report
 
 import java.util.Properties
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.htmlEscape
 
 /**
  * The explorer section of report.html and what every chart of the page needs: uPlot (a pinned webjar, read from the

@@ -4,8 +4,9 @@ import pssr.bench.claims.Claim
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.Judgement
 import pssr.bench.claims.Verdict
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
 import pssr.bench.results.ResultRow
+import pssr.bench.stats.Stats
 import pssr.probe.Jackson
 
 /**

@@ -1,5 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.Table
+import pssr.bench.markup.htmlEscape
 import pssr.bench.results.ResultRow
 
 /**

@@ -1,5 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.htmlEscape
+
 /**
  * `run --profile`: per route, its CPU and allocation flame graphs and the frames that hold most of each,
  * charged to the innermost non-JDK frame (the server's, an engine's or a library's code), so the reason one

@@ -2,15 +2,17 @@ package pssr.bench.report
 
 import java.nio.file.Files
 import java.nio.file.Path
+import pssr.bench.markup.Table
 import pssr.bench.measure.TimelinePoint
+import pssr.bench.project.Frameworks
+import pssr.bench.project.Workloads
 import pssr.bench.results.EnvironmentTable
 import pssr.bench.results.Failure
 import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Frameworks
-import pssr.bench.run.Workloads
+import pssr.bench.stats.RouteLevel
 import pssr.probe.Jackson
 
 /**
@@ -25,7 +27,7 @@ object Report {
         val data = RunData.load(run)
         Files.createDirectories(run.dir)
         Files.writeString(run.report, ReportHtml(data).render())
-        Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + Workloads.sectionsMarkdown(run))
+        Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + WorkloadSections.sectionsMarkdown(run))
         return run.report
     }
 

@@ -2,10 +2,11 @@ package pssr.bench.report
 
 import java.time.ZonedDateTime
 import java.time.format.DateTimeFormatter
-import pssr.bench.browser.BrowserSection
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.htmlEscape
+import pssr.bench.markup.pageHead
 import pssr.bench.results.Environment
 import pssr.bench.results.RouteCheck
-import pssr.bench.run.Workloads
 
 internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder()) {
     /** The charts the sections place, listed in the page's data for explorer.js to draw. */
@@ -37,7 +38,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         ProfileSection(d, sb).write()
         VerificationSection(d, sb).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
-        sb.append(Workloads.sectionsHtml(d.run))                  // students, ... (a section per workload)
+        sb.append(WorkloadSections.sectionsHtml(d.run))                  // students, ... (a section per workload)
         ClaimsSection(d, sb, claims).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
@@ -64,7 +65,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         if (SteadySection(d, StringBuilder()).present) sb.append("<a href=\"#${SteadySection.ANCHOR}\">Steady state</a>")
         if (ShardsSection(d, StringBuilder()).present) sb.append("<a href=\"#${ShardsSection.ANCHOR}\">Shards</a>")
         if (ProfileSection(d, StringBuilder()).present) sb.append("<a href=\"#${ProfileSection.ANCHOR}\">Profiles</a>")
-        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(Workloads.tocLinks(d.run))
+        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(WorkloadSections.tocLinks(d.run))
         if (claims != null) sb.append("<a href=\"#${ClaimsSection.ANCHOR}\">Claims</a>")
         sb.append("<a href=\"#environment\">Environment</a></nav>\n")
     }

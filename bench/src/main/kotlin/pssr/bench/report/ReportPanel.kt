@@ -1,5 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.stats.BASELINE
+import pssr.bench.stats.RouteLevel
+
 internal fun orderOf(known: List<String>, name: String): Int = known.indexOf(name).let { if (it < 0) known.size else it }
 
 /** Approaches in the order the report lists them (views' Approach enum order; unknown ones after). */

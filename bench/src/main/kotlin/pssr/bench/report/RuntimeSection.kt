@@ -1,5 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.markup.HtmlSection
+import pssr.bench.stats.RouteLevel
+
 /**
  * Runtimes side by side (`--jdk`, `--jvm`) and pinned virtual threads (JFR `jdk.VirtualThreadPinned`,
  * recorded on every virtual-thread route): per route at the highest level, each runtime's throughput,

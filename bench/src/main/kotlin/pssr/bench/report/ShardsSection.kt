@@ -1,10 +1,13 @@
 package pssr.bench.report
 
 import java.nio.file.Files
-import pssr.bench.results.CsvFile
+import pssr.bench.csv.CsvFile
+import pssr.bench.markup.HtmlSection
+import pssr.bench.markup.htmlEscape
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.ShardMerge
+import pssr.bench.stats.Stats
 
 /** One reference measurement of one shard: its route's throughput at a level in a repetition. */
 data class ReferenceRow(val shard: Int, val machine: String, val framework: String, val model: String, val loadModel: String, val level: Int,

@@ -1,5 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.markup.HtmlSection
+import pssr.bench.stats.Stats
+
 /**
  * Time to steady state per route (docs/HARNESS.md, "Steady state"): how many seconds and requests of load each route's
  * server JVM needed before its JIT compiler threads went quiet and throughput stopped rising, and the throughput of the

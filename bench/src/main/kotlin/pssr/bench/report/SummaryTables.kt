@@ -1,5 +1,9 @@
 package pssr.bench.report
 
+import pssr.bench.markup.Table
+import pssr.bench.stats.BASELINE
+import pssr.bench.stats.RouteLevel
+
 /** summary.md, and the headline table the report repeats at its top. */
 object SummaryTables {
     /** The headline levels: 1, 32 and 128 users where present, else the lowest, a middle and the highest level. */

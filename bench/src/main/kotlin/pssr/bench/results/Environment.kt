@@ -4,8 +4,8 @@ import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.UsageError
 import pssr.bench.measure.LoadDriver
-import pssr.bench.run.Project
-import pssr.bench.run.ServerLaunch
+import pssr.bench.process.ServerLaunch
+import pssr.bench.project.Project
 import pssr.probe.Jackson
 
 /** What a result depends on besides the code: written to environment.json at the start of a run. */
@@ -29,7 +29,7 @@ object Environment {
         "os" to osName(),
         "kernel" to System.getProperty("os.version"),
         "options" to options,
-    ) + listOfNotNull(pssr.bench.run.MeasureLock.beside?.let { "measuredBeside" to it })
+    ) + listOfNotNull(pssr.bench.process.MeasureLock.beside?.let { "measuredBeside" to it })
 
     fun write(file: Path, env: Map<String, Any?>) {
         Files.createDirectories(file.parent)
@@ -37,7 +37,7 @@ object Environment {
     }
 
     private fun git(vararg args: String): String? = try {
-        val p = pssr.bench.run.Children.spawn(ProcessBuilder(listOf("git", "-C", Project.root.toString()) + args).redirectErrorStream(true))
+        val p = pssr.bench.process.Children.spawn(ProcessBuilder(listOf("git", "-C", Project.root.toString()) + args).redirectErrorStream(true))
         val out = p.inputStream.bufferedReader().readText().trim()
         if (p.waitFor() == 0) out else null
     } catch (e: Exception) { null }

@@ -1,5 +1,7 @@
 package pssr.bench.results
 
+import pssr.bench.csv.CsvFile
+
 /**
  * Something that kept part of the matrix from being measured and left no row elsewhere: a server that did
  * not start, a route whose server died. A row of `failures.csv` (optional; the report lists every row in red).

@@ -1,6 +1,7 @@
 package pssr.bench.results
 
 import java.nio.file.Path
+import pssr.bench.csv.CsvFile
 import pssr.bench.measure.Profile
 
 /**

@@ -4,10 +4,11 @@ import java.io.Writer
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
+import pssr.bench.csv.CsvFile
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
 import pssr.bench.measure.TimelinePoint
-import pssr.bench.run.Workloads
+import pssr.bench.project.Workloads
 import pssr.servers.RouteKey
 
 /**
@@ -70,7 +71,7 @@ data class ResultRow(
     val pinnedPerRequest: Double = Double.NaN,
     /** The most frequent pinned stack, top frames innermost first, separated by " < ". */
     val pinnedTopStack: String = "",
-    /** Which workload the row measures: `pages` (PSSR pages) or `students` (seed 003's API); see [pssr.bench.run.Workloads]. */
+    /** Which workload the row measures: `pages` (PSSR pages) or `students` (seed 003's API); see [pssr.bench.project.Workloads]. */
     val workload: String = "pages",
     /** Settings that distinguish rows of one route (e.g. `tomcatMaxThreads=50` in a students sweep); empty for pages. */
     val config: String = "",
@@ -279,7 +280,7 @@ class RunDirectory(val dir: Path) {
     /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
     @Synchronized
     fun rewriteFailures(keep: List<Failure>) {
-        if (pssr.bench.run.Stopping.now) return
+        if (pssr.bench.process.Stopping.now) return
         if (keep.isEmpty()) Files.deleteIfExists(failuresFile)
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
@@ -301,7 +302,7 @@ class RunDirectory(val dir: Path) {
 
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {
-        if (pssr.bench.run.Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
+        if (pssr.bench.process.Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
         Files.createDirectories(dir)
         val fresh = !Files.exists(file) || Files.size(file) == 0L
         Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->

@@ -3,7 +3,7 @@ package pssr.bench.results
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.UsageError
-import pssr.bench.run.ShardRecord
+import pssr.bench.csv.CsvFile
 import pssr.probe.Jackson
 
 /** One shard's results folder as `merge` reads it: its shard.json and its options. */

@@ -5,7 +5,6 @@ import java.nio.file.Path
 import org.apache.logging.log4j.Level
 import org.apache.logging.log4j.core.config.Configurator
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory
-import pssr.bench.browser.Lighthouse
 
 /**
  * Where the libraries' own log lines go (JMeter, its HTTP client, Lighthouse's wrappers): one file in the

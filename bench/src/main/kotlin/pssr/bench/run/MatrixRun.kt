@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import java.time.Duration
+import pssr.bench.console.Progress
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
 import pssr.bench.measure.LevelRun
@@ -13,10 +14,18 @@ import pssr.bench.measure.ServerDied
 import pssr.bench.measure.SteadyWarmup
 import pssr.bench.measure.WarmupResult
 import pssr.bench.measure.Windows
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.process.ServerRuntime
+import pssr.bench.process.ServerStartFailed
+import pssr.bench.process.Stopped
+import pssr.bench.process.Stopping
+import pssr.bench.project.Framework
 import pssr.bench.results.Failure
 import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
+import pssr.bench.results.ShardRecord
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute
 import pssr.servers.RouteKey

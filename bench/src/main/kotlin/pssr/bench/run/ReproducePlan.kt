@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import java.time.Duration
+import pssr.bench.results.Shard
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
 import pssr.model.Model

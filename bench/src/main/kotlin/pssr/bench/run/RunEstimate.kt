@@ -2,6 +2,10 @@ package pssr.bench.run
 
 import java.nio.file.Files
 import kotlin.math.ceil
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.results.Shard
+import pssr.bench.results.ShardRecord
 
 /**
  * `run --plan`: which routes this run (with --shard, this shard) measures and how long it should take, before anything

@@ -15,8 +15,12 @@ import pssr.bench.measure.Profiler
 import pssr.bench.measure.RemoteEngines
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
+import pssr.bench.process.Children
+import pssr.bench.project.Project
+import pssr.bench.project.Workloads
 import pssr.bench.results.Environment
 import pssr.bench.results.RunDirectory
+import pssr.bench.results.Shard
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
 

@@ -2,6 +2,8 @@ package pssr.bench.run
 
 import picocli.CommandLine.Option
 import pssr.bench.UsageError
+import pssr.bench.project.Framework
+import pssr.bench.project.Frameworks
 import pssr.model.Model
 import pssr.servers.ListedRoute
 import pssr.views.Approach

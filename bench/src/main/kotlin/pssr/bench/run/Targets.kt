@@ -4,6 +4,7 @@ import java.net.URI
 import java.time.Duration
 import pssr.bench.UsageError
 import pssr.bench.measure.ResourceSampler
+import pssr.bench.process.ServerProcess
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute
 import pssr.servers.RoutesDocument

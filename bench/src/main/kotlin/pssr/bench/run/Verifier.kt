@@ -4,7 +4,7 @@ import java.time.Duration
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
-import pssr.bench.report.Table
+import pssr.bench.markup.Table
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict

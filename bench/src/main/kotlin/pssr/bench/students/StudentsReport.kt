@@ -1,13 +1,12 @@
 package pssr.bench.students
 
 import java.util.Locale
+import pssr.bench.markup.Table
+import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Errors
 import pssr.bench.measure.Server
-import pssr.bench.report.Table
-import pssr.bench.report.htmlEscape
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Workload
 
 /** Seed 003's Table 1, as printed in the paper (Spring Boot, Java 21, JMeter 2,000 users, 30 s ramp-up, 10 loops). */
 object PaperTable1 {

@@ -8,12 +8,13 @@ import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile
 import pssr.bench.measure.ProfileMeasurement
 import pssr.bench.measure.ResourceSampler
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.WorkloadServer
+import pssr.bench.project.Workloads
 import pssr.bench.results.Failure
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.WorkloadServer
-import pssr.bench.run.Workloads
+import pssr.bench.results.toRow
 import pssr.model.students.Students
 import pssr.probe.StreamProbe
 
@@ -49,14 +50,14 @@ class StudentsRun(
         db.seed(o.rows)
         val expected = Students.toJson(Students.expectedPage(o.rows, 0, Students.DEFAULT_PAGE_SIZE))
         for (variant in o.variants) for (io in o.io) for (threads in if (variant.startsWith("mvc")) o.tomcatMaxThreads else listOf(0)) for (users in levels) {
-            pssr.bench.run.Stopping.check() // no further level once a stop signal came
+            pssr.bench.process.Stopping.check() // no further level once a stop signal came
             val config = config(variant, threads)
             val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
             val (fw, model, engine, approach) = names(variant, io)
             val key = ResultRow.keyOf(ResultRow.routeOf(fw, model, engine, approach, config), users, 1)
             if (key in done) { System.err.println("== students $label: $users users already measured (resumed run)"); continue }
             System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
-            pssr.bench.run.Stopping.position = "students $label at $users users"
+            pssr.bench.process.Stopping.position = "students $label at $users users"
             try {
                 WorkloadServer.start(Workloads.STUDENTS, launch, serverArgs(db, variant, io, threads), run.logs, "$label-u$users").use { server ->
                     ResourceSampler(server.pid).use { sampler ->
@@ -77,7 +78,7 @@ class StudentsRun(
                 }
             } catch (e: Exception) {
                 if (e is pssr.bench.UsageError) throw e
-                pssr.bench.run.Stopping.check() // the stop, not a failure
+                pssr.bench.process.Stopping.check() // the stop, not a failure
                 failures++
                 run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))
                 System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")

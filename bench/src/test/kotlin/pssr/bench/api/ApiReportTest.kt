@@ -2,8 +2,8 @@ package pssr.bench.api
 
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import pssr.bench.project.Workloads
 import pssr.bench.resultRow
-import pssr.bench.run.Workloads
 
 /** The seed's findings beside ours, each sentence computed from the rows: the ratio, and the measured reason for it. */
 class ApiReportTest {

@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import pssr.bench.process.ServerLaunch
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.ServerLaunch
 
 /**
  * The forward workload end to end (real server JVMs, JMeter over HTTP): a downstream that is down, slower than the

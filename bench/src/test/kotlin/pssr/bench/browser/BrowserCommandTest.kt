@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.BrowserTools
 import pssr.bench.SyntheticRun
 import pssr.bench.cli
+import pssr.bench.report.BrowserSection
 import pssr.bench.report.Report
 import pssr.bench.results.RunDirectory
 import pssr.probe.browser.Chromium

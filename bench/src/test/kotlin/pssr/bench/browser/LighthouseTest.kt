@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.BrowserTools
-import pssr.bench.run.Frameworks
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
 

@@ -5,10 +5,10 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Nested
 import org.junit.jupiter.api.Test
-import pssr.bench.report.RouteLevel
+import pssr.bench.stats.RouteLevel
 import pssr.bench.results.ResultRow
 import pssr.bench.resultRow
-import pssr.bench.run.Project
+import pssr.bench.project.Project
 
 /**
  * docs/REGISTRY.md is the registry read against the papers: one row per claim (id | seed | section | the paper's words |

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import picocli.CommandLine
 import pssr.bench.cli
-import pssr.bench.run.Project
+import pssr.bench.project.Project
 
 /**
  * Every `./pssr` command line the README and docs/ show still parses: options renamed or moved (the sections of

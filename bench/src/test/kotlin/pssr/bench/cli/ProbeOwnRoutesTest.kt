@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.BrowserTools
-import pssr.bench.run.Frameworks
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.project.Frameworks
 import pssr.bench.run.Verifier
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook

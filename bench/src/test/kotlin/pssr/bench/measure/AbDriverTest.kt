@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import pssr.bench.run.Frameworks
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 
 /** Apache Bench as the seeds ran it (HTTP/1.0, a connection per request), against a real WebFlux server. */

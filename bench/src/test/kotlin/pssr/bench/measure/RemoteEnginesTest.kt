@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import pssr.bench.run.Children
+import pssr.bench.process.Children
 
 /**
  * `--load-engines`: two real JMeter remote engines (`pssr load-engine`, each its own JVM on a loopback port) load a

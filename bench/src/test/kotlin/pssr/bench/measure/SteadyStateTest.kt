@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
-import pssr.bench.run.Frameworks
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 
 /** Steady state read from the server JVM's own JIT compiler threads (/proc), on a fresh real WebFlux server. */

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.assertThrows
-import pssr.bench.run.Frameworks
-import pssr.bench.run.ServerLaunch
-import pssr.bench.run.ServerProcess
+import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
+import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 
 /** wrk against the real WebFlux server: the response check, CPU per request, and a server killed mid-level. */

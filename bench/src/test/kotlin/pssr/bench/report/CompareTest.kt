@@ -14,6 +14,7 @@ import pssr.bench.SyntheticRun
 import pssr.bench.cli
 import pssr.bench.resultRow
 import pssr.bench.results.RunDirectory
+import pssr.bench.stats.Stats
 import pssr.probe.Jackson
 
 class CompareTest {

@@ -9,6 +9,9 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import pssr.bench.measure.Sample
 import pssr.bench.resultRow
+import pssr.bench.stats.BASELINE
+import pssr.bench.stats.RouteLevel
+import pssr.bench.stats.Stats
 
 /** Expected values computed by hand (see the comments), so a wrong formula fails. */
 class StatsTest {

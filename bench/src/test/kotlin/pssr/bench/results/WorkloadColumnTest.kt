@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import pssr.bench.csv.CsvFile
 import pssr.bench.resultRow
 
 /** The workload axis in results.csv: written, read back, and absent from older files. */

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli
+import pssr.bench.process.MeasureLock
+import pssr.bench.process.Stopping
 
 /**
  * Issue 36, "nothing outlives the tool, two runs never measure each other": pssr's CLI in a JVM of its own, on one

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import pssr.bench.results.Shard
 
 /** How `./pssr reproduce` fits the claims' runs to a budget. */
 class ReproducePlanTest {
@@ -82,7 +83,7 @@ class ReproduceCoversClaimsTest {
             p.engines.flatMap { e -> pssr.model.Model.all.flatMap { m -> p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.flatMap { a ->
                 ReproducePlan.LEVELS.flatMap { u -> (1..3).map { rep -> pssr.bench.resultRow(p.framework, m.id, e, a.id, u, rep, 100.0 * u + rep) } } } } }
         }
-        val evidence = pssr.bench.claims.Evidence(pssr.bench.report.RouteLevel.of(rows), emptyList(), rows, emptyList())
+        val evidence = pssr.bench.claims.Evidence(pssr.bench.stats.RouteLevel.of(rows), emptyList(), rows, emptyList())
         val missing = pssr.bench.claims.Claims.all.filter { it.needs == pssr.bench.claims.ClaimKit.REPRODUCE }
             .map { it to it.judged(evidence) }
             .filter { (_, j) -> j.verdict == pssr.bench.claims.Verdict.NOT_MEASURED && !j.ours.contains("verification") }

@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.db.StudentDatabase
+import pssr.bench.markup.Table
+import pssr.bench.process.ServerLaunch
 import pssr.bench.report.Report
-import pssr.bench.report.Table
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.ServerLaunch
 
 /** The students workload end to end: real PostgreSQL, real server JVMs, JMeter over real HTTP. */
 class StudentsRunTest {

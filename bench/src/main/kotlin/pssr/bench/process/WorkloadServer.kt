@@ -1,6 +1,8 @@
-package pssr.bench.run
+package pssr.bench.process
 
 import java.nio.file.Path
+import pssr.bench.project.Framework
+import pssr.bench.project.Frameworks
 
 /**
  * The server of an API workload (students, products, forward), started like every server: from the launch

@@ -1,4 +1,4 @@
-package pssr.bench.run
+package pssr.bench.project
 
 import java.nio.file.Path
 import pssr.bench.UsageError
@@ -24,13 +24,4 @@ object Frameworks {
 
     fun byName(name: String) = all.firstOrNull { it.name == name }
         ?: throw UsageError("unknown framework '$name'; valid frameworks: ${names.joinToString(", ")}")
-}
-
-object Project {
-    /** The repository root: `pssr.root` (set by ./pssr), else the working directory. */
-    val root: Path by lazy { Path.of(System.getProperty("pssr.root") ?: ".").toAbsolutePath().normalize() }
-
-    /** A command's default output: `results/<prefix><yyyyMMdd-HHmmss><suffix>` under the root. */
-    fun resultsPath(prefix: String = "", suffix: String = ""): Path =
-        root.resolve("results").resolve(prefix + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + suffix)
 }

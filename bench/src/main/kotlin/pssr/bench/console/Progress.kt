@@ -1,4 +1,4 @@
-package pssr.bench.run
+package pssr.bench.console
 
 /**
  * A one-line progress bar with ETA (on stderr unless told otherwise), across the whole run (routes x levels x repetitions).

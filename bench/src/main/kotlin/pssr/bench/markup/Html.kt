@@ -1,4 +1,4 @@
-package pssr.bench.report
+package pssr.bench.markup
 
 internal fun htmlEscape(s: String): String = buildString(s.length) {
     for (ch in s) when (ch) {

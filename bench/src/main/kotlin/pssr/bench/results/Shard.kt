@@ -1,4 +1,4 @@
-package pssr.bench.run
+package pssr.bench.results
 
 import java.nio.file.Files
 import java.nio.file.Path

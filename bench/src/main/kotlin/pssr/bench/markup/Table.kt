@@ -1,4 +1,4 @@
-package pssr.bench.report
+package pssr.bench.markup
 
 /** A plain-text table for the terminal (and the same rows in Markdown for summary.md). */
 class Table(private val header: List<String>, private val rows: List<List<String>>) {

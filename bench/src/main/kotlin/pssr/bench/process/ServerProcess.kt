@@ -1,8 +1,9 @@
-package pssr.bench.run
+package pssr.bench.process
 
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
+import pssr.bench.project.Framework
 import pssr.bench.setup.Setup
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute

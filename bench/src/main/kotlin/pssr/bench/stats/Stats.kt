@@ -1,4 +1,4 @@
-package pssr.bench.report
+package pssr.bench.stats
 
 import kotlin.math.abs
 import kotlin.math.floor

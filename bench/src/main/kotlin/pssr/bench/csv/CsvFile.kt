@@ -1,4 +1,4 @@
-package pssr.bench.results
+package pssr.bench.csv
 
 import java.io.Reader
 import java.nio.file.Files
