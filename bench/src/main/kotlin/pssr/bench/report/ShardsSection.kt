@@ -42,10 +42,10 @@ object ShardNormalisation {
     fun read(run: RunDirectory): Pair<Map<String, Pair<Int, String>>, List<ReferenceRow>>? {
         val shards = run.dir.resolve(ShardMerge.SHARDS)
         if (!Files.exists(shards)) return null
-        val shardOf = CsvFile.read(shards).associate { it.getValue("route") to (it.getValue("shard").toInt() to it.getValue("machine")) }
-        val refs = CsvFile.read(run.dir.resolve(ShardMerge.REFERENCES)).map { m ->
-            ReferenceRow(m.getValue("shard").toInt(), m.getValue("machine"), m.getValue("framework"), m.getValue("model"), m.getValue("load_model"),
-                m.getValue("level").toInt(), m.getValue("repetition").toInt(), m.getValue("throughput_rps").toDouble())
+        val shardOf = CsvFile.rows(shards) { it.text("route") to (it.int("shard") to it.text("machine")) }.toMap()
+        val refs = CsvFile.rows(run.dir.resolve(ShardMerge.REFERENCES)) { m ->
+            ReferenceRow(m.int("shard"), m.text("machine"), m.text("framework"), m.text("model"), m.text("load_model"),
+                m.int("level"), m.int("repetition"), m.double("throughput_rps"))
         }
         return shardOf to refs
     }

@@ -16,10 +16,19 @@ class ShardPart(val dir: Path, val shard: Int, val shards: Int, val splitHash: S
             if (!Files.isDirectory(dir)) throw UsageError("no results folder at $dir")
             val file = dir.resolve(ShardRecord.FILE)
             if (!Files.exists(file)) throw UsageError("$dir holds no ${ShardRecord.FILE}: it is not a shard (run it with ./pssr run --shard K/N)")
-            val s = Jackson.read(Files.readString(file)) as Map<*, *>
-            val env = if (Files.exists(dir.resolve("environment.json"))) Jackson.read(Files.readString(dir.resolve("environment.json"))) as Map<*, *> else emptyMap<Any, Any>()
-            fun strings(k: String) = (s[k] as List<*>).map { it.toString() }.toSet()
-            return ShardPart(dir, (s["shard"] as Number).toInt(), (s["shards"] as Number).toInt(), s["splitHash"].toString(), s["machine"].toString(),
+            val s = JsonFile.readObject(file)
+            val environment = dir.resolve("environment.json")
+            // a shard's options are what merge compares: without them it cannot tell shards of one run from others
+            val env = Environment.read(environment) ?: throw DamagedFolder(environment, null, "is missing: ./pssr run --shard writes it first, " +
+                "so this folder was copied half-way; merge needs each shard's options")
+            fun wrong(key: String, what: String): Nothing = throw DamagedFolder(file, JsonFile.lineOf(file, key), "'$key' ${
+                if (s.containsKey(key)) "holds ${JsonFile.kind(s[key])}" else "is missing"}, not $what")
+            fun count(k: String): Int = (s[k] as? Number)?.takeIf { it.toDouble() >= 1 && it.toDouble() == Math.floor(it.toDouble()) }?.toInt()
+                ?: wrong(k, "a whole number from 1")
+            fun text(k: String): String = s[k] as? String ?: wrong(k, "a text")
+            fun strings(k: String): Set<String> = (s[k] as? List<*>)?.takeIf { l -> l.all { it is String } }?.map { it.toString() }?.toSet()
+                ?: wrong(k, "a list of route keys")
+            return ShardPart(dir, count("shard"), count("shards"), text("splitHash"), text("machine"),
                 strings("owned"), strings("references"), (env["options"] as? Map<*, *>).orEmpty(), env)
         }
     }
@@ -56,6 +65,8 @@ object ShardMerge {
     fun merge(dirs: List<Path>, out: Path): RunDirectory {
         val parts = dirs.map(ShardPart::read).sortedBy { it.shard }
         check(parts)
+        // every file of every shard is read before --out is created: a damaged shard leaves no half-merged folder
+        parts.forEach { FolderCheck.check(it.dir) }
         if (Files.exists(out.resolve("results.csv"))) throw UsageError("$out already holds a run; choose another --out (nothing was overwritten)")
         Files.createDirectories(out)
         val merged = RunDirectory(out)

@@ -12,6 +12,7 @@ import pssr.bench.SyntheticRun
 import pssr.bench.UsageError
 import pssr.bench.cli
 import pssr.bench.resultRow
+import pssr.bench.results.DamagedFolder
 import pssr.bench.results.EnvironmentTable
 import pssr.bench.results.Failure
 import pssr.bench.results.RunDirectory
@@ -57,14 +58,15 @@ class ReportTest {
 
     @Test
     fun `partial data renders less, never fails`() {
-        // one level, one repetition, one model, no verification, broken environment
+        // one level, one repetition, one model, no verification
         val one = SyntheticRun.write(tmp.resolve("one"), models = listOf("stocks"), users = listOf(4), repetitions = 1,
             engines = listOf("baseline", "jstachio"), verification = false)
-        Files.writeString(one.environment, "{not json")
         val html = Files.readString(Report.write(one))
         assertTrue(imagesIn(section(html, "webflux-stocks")) >= 1)
-        assertTrue(html.contains("{not json"), "unparsable environment shown verbatim")
         assertTrue(html.contains("No verification.csv"))
+        // partial is not damaged: a garbled environment.json is named, never rendered around (DamagedFolderTest)
+        Files.writeString(one.environment, "{not json")
+        assertThrows<DamagedFolder> { Report.write(one) }
 
         // a framework that did not start: only failures.csv says so
         val f = RunDirectory(tmp.resolve("f"))
