@@ -56,7 +56,7 @@ object CsvFile {
             val header = fieldsOf(text.substringBefore('\n'))
             val fields = header?.let { h -> fieldsOf(text.substring(text.lastIndexOf('\n') + 1))?.let { "$it of $h fields, " } }.orEmpty()
             throw DamagedFolder(file, cut, "the last line was cut mid-write (${fields}no line break at its end): the run was killed while writing it; " +
-                "./pssr run --resume ${file.parent} drops it and measures that level again")
+                "./pssr run --resume ${file.parent} with the run's options (environment.json) drops it and measures that level again")
         }
         return parse(if (cut != null) text.substring(0, text.lastIndexOf('\n') + 1) else text, file, required)
     }
@@ -83,7 +83,8 @@ object CsvFile {
                 val r = try { if (iterator.hasNext()) iterator.next() else null } catch (e: RuntimeException) {
                     // an open quote runs to the end of the file: Commons CSV names the line it started on
                     val where = Regex("""\(startline (\d+)\)""").find(e.message.orEmpty())?.groupValues?.get(1)?.toLongOrNull()
-                    throw DamagedFolder(file, where ?: (p.currentLineNumber + 1), "a quoted field is never closed (a quote left open runs to the end of the file)")
+                    throw DamagedFolder(file, where ?: (p.currentLineNumber + 1),
+                        "a quoted field is never closed (a quote left open runs to the end of the file)")
                 } ?: break
                 val line = lineAt(r.characterPosition)
                 if (!r.isConsistent) throw DamagedFolder(file, line, "has ${r.size()} fields, its header ${header.size}")

@@ -67,7 +67,8 @@ object Environment {
      * delay, selection, ...): otherwise one results.csv would mix two experiments. One line names what differs.
      */
     fun checkSameOptions(environment: Path, options: Map<String, Any?>) {
-        if (!Files.exists(environment)) throw DamagedFolder(environment, null, "is missing, so the options of that run are unknown: --resume cannot continue it")
+        if (!Files.exists(environment))
+            throw DamagedFolder(environment, null, "is missing, so the options of that run are unknown: --resume cannot continue it")
         val stored = read(environment)?.get("options") as? Map<*, *>
             ?: throw UsageError("--resume: $environment has no options; it was written by an older pssr, start a new run")
         val now = Jackson.read(Jackson.write(options)) as Map<*, *>

@@ -41,7 +41,8 @@ object Stopping {
         val dirs = listOfNotNull(outer?.first, folder).distinct()
         if (dirs.isEmpty()) return
         val next = outer?.second ?: resume ?: "./pssr run --resume ${folder}"
-        val text = "interrupted at ${Instant.now()} (a stop signal: SIGINT/SIGTERM, or the JVM exiting) during: ${stage?.let { "$it, " }.orEmpty()}$position\n" +
+        val where = stage?.let { "$it, " }.orEmpty() + position
+        val text = "interrupted at ${Instant.now()} (a stop signal: SIGINT/SIGTERM, or the JVM exiting) during: $where\n" +
             "the levels measured before are kept; ${if (outer != null) "continue with" else how}: $next\n"
         dirs.forEach { runCatching { Files.writeString(it.resolve(FILE), text) } }
         System.err.println("pssr: stopping; nothing from now on is recorded as a result or a failure; " +

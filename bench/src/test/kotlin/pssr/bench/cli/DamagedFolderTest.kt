@@ -72,7 +72,8 @@ class DamagedFolderTest {
             val at = ResultRow.COLUMNS.indexOf("latency_p99_ms")
             rewrite(file, lines(file).map { l -> l.split(',').filterIndexed { i, _ -> i != at }.joinToString(",") })
         },
-        Damage("results.csv: a row with a field too many", "results.csv line 4: has ${ResultRow.COLUMNS.size + 1} fields, its header ${ResultRow.COLUMNS.size}") { dir ->
+        Damage("results.csv: a row with a field too many",
+            "results.csv line 4: has ${ResultRow.COLUMNS.size + 1} fields, its header ${ResultRow.COLUMNS.size}") { dir ->
             val file = dir.resolve("results.csv")
             rewrite(file, lines(file).mapIndexed { i, l -> if (i == 3) "$l,7" else l })
         },
