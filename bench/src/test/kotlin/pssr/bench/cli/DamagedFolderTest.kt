@@ -178,6 +178,31 @@ class DamagedFolderTest {
     }
 
     @Test
+    fun `a real run killed while writing its last row is resumed, that level measured again and nothing else`() {
+        val slice = arrayOf("run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
+            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--warmup", "0", "--duration", "1s")
+        val dir = tmp.resolve("real")
+        val lock = System.getProperty(MeasureLock.PROPERTY)
+        System.setProperty(MeasureLock.PROPERTY, tmp.resolve("measure.lock").toString()) // not the machine's: other tests measure
+        try {
+            assertEquals(0, ProbeRun.of(*slice, "--out", dir.toString()).code)
+            val results = dir.resolve("results.csv")
+            val whole = Files.readString(results)
+            val keys = RunDirectory(dir).rows().map { it.key }
+            assertEquals(2, keys.size)
+            Files.writeString(results, whole.dropLast(100)) // the kill: the 4-user row half on disk
+            assertEquals(2, ProbeRun.of("report", dir.toString()).code, "a cut folder is refused until it is resumed")
+            val resumed = ProbeRun.of(*slice, "--resume", dir.toString())
+            assertEquals(0, resumed.code, resumed.err.takeLast(2000))
+            assertTrue(resumed.err.contains("pssr: --resume: results.csv line 3 was cut mid-write"), resumed.err.takeLast(2000))
+            assertEquals(keys, RunDirectory(dir).rows().map { it.key }, "the cut level measured again, the other kept, none twice")
+            assertEquals(whole.lines().take(2), Files.readAllLines(results).take(2), "the header and the 1-user row are unchanged")
+        } finally {
+            if (lock == null) System.clearProperty(MeasureLock.PROPERTY) else System.setProperty(MeasureLock.PROPERTY, lock)
+        }
+    }
+
+    @Test
     fun `run --resume drops a results row cut mid-write with one line saying so, and that level has no row, so it is measured again`() {
         val dir = shard(1, "cut")
         val results = dir.resolve("results.csv")
