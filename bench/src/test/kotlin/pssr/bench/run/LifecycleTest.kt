@@ -233,6 +233,36 @@ class LifecycleTest {
     }
 
     @Test
+    fun `SIGTERM during a reproduce phase names the reproduce's own --resume in its folder, and no further phase or judging starts`(@TempDir dir: Path) {
+        val tmpdir = Files.createDirectories(dir.resolve("tmp"))
+        val log = dir.resolve("pssr.log")
+        val out = dir.resolve("reproduce")
+        val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "reproduce", "--only", "drivers-ab", "--out", out.toString())
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos()
+            while (pssr.descendants().noneMatch { it.info().command().orElse("").endsWith("/ab") }) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "no level reached: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(100)
+            }
+            ProcessBuilder("kill", "-TERM", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(60, TimeUnit.SECONDS), "pssr stops on SIGTERM")
+            val output = Files.readString(log)
+            val text = Files.readString(out.resolve(Stopping.FILE))
+            assertTrue(text.contains("during: phase 1/1 drivers-ab, "), text)
+            assertTrue(text.contains("continue with: ./pssr reproduce --only drivers-ab --resume $out\n"), text)
+            val phase = Files.list(out).use { s -> s.filter { Files.isDirectory(it) }.toList() }.single()
+            assertEquals(text, Files.readString(phase.resolve(Stopping.FILE)), "the phase's folder says the same")
+            assertFalse(output.contains("ended with exit code") || Files.exists(out.resolve("claims.md")), "no phase failed, nothing judged: $output")
+        } finally {
+            pssr.descendants().forEach { it.destroyForcibly() }
+            pssr.destroyForcibly()
+            pssr.waitFor(10, TimeUnit.SECONDS)
+        }
+    }
+
+    @Test
     fun `the command that continues a run is the one given, its --out replaced by --resume, quoted for a shell`() {
         assertEquals("./pssr run --users 1,8 --engines jstachio --resume /r/x",
             Stopping.resumeCommand("run", listOf("--users", "1,8", "--out", "/r/x", "--engines", "jstachio"), Path.of("/r/x")))
