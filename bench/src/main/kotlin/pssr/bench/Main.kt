@@ -1,5 +1,6 @@
 package pssr.bench
 
+import pssr.bench.csv.DamagedFolder
 import kotlin.system.exitProcess
 import picocli.CommandLine
 import picocli.CommandLine.Command
@@ -55,6 +56,10 @@ fun cli(): CommandLine = CommandLine(Pssr()).also { root -> root.subcommands.val
             is UsageError -> { System.err.println("pssr: ${e.message}"); 2 }
             is pssr.bench.process.Stopped -> {
                 System.err.println("pssr: ${cmd.commandName} stopped (interrupted; nothing after the signal was recorded)"); 130
+            }
+            // one place for every reader of a results folder: the file, the line, what is wrong; the folder was not changed
+            is pssr.bench.csv.DamagedFolder -> {
+                System.err.println("pssr: ${cmd.commandName}: damaged results folder, ${e.message} (nothing in it was changed)"); 2
             }
             is BrowserFailure -> { System.err.println("pssr: ${cmd.commandName}: ${e.message}"); 2 }
             else -> { System.err.println("pssr: ${cmd.commandName} failed: ${e.message ?: e.javaClass.simpleName}"); 1 }

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.csv.CsvFile
@@ -256,8 +257,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         }
 
         /** environment.json (options.setup: `paper-000`, `paper-000 with ours: heap`; absent for the tool's own setup), or nothing. */
-        private fun environmentOf(file: Path): Map<*, *> = if (!Files.isRegularFile(file)) emptyMap<Any, Any>() else try {
-            (pssr.probe.Jackson.read(Files.readString(file)) as? Map<*, *>) ?: emptyMap<Any, Any>()
-        } catch (e: Exception) { emptyMap<Any, Any>() } // a partial environment.json: judged as the tool's setup, the report still renders
+        // a garbled environment.json is a DamagedFolder, not the tool's setup: a setup misread would turn verdicts
+        private fun environmentOf(file: Path): Map<*, *> = pssr.bench.results.Environment.read(file) ?: emptyMap<Any, Any>()
     }
 }

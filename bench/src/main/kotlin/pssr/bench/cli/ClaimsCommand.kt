@@ -8,6 +8,7 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.UsageError
 import pssr.bench.claims.Ledger
+import pssr.bench.results.FolderCheck
 
 @Command(name = "claims", mixinStandardHelpOptions = true,
     description = [
@@ -46,6 +47,7 @@ class ClaimsCommand : Callable<Int> {
             if (!Files.isDirectory(f)) throw UsageError("$f is not a folder; give result folders of ./pssr run, ./pssr browser or ./pssr reproduce")
             val known = listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) }
             if (!known) throw UsageError("$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr browser wrote")
+            FolderCheck.check(f) // before claims.md is written into the first folder: a damaged one is left as it was
         }
         val dir = out ?: folders.first()
         if (!(confidence >= 0.5 && confidence < 1)) throw UsageError("--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence")

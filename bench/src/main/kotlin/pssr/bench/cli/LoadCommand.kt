@@ -19,6 +19,8 @@ import pssr.bench.measure.ProcessCpu
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
 import pssr.bench.project.Project
+import pssr.bench.process.Stopped
+import pssr.bench.process.Stopping
 import pssr.probe.Jackson
 
 @Command(name = "load", mixinStandardHelpOptions = true,
@@ -116,12 +118,16 @@ class LoadCommand : Callable<Int> {
             "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ warm-up per page: ${if (plan.steadyCap > plan.pageWarmup) "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s" else "${plan.pageWarmup.seconds} s"})")
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
         var code = 0
+        // load has no --resume: a stop signal keeps the levels measured before, and interrupted.txt names the command to run again
+        Stopping.started(dir, (listOf("./pssr", "load") + Stopping.argsOf(spec)).joinToString(" ", transform = Stopping::shellWord),
+            how = "load has no --resume; to measure every level, run again")
         // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
         val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: Exception) {
+            if (e is Stopped || Stopping.now) throw Stopped() // stopping is not failing: nothing after the signal is recorded
             System.err.println("pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in ${run.rowsFile}")
             code = 1
             if (Files.exists(run.rowsFile)) pssr.bench.load.LoadRow.read(run.rowsFile) else emptyList()
-        }
+        } finally { Stopping.ended() }
         val summary = LoadSummary(run.pages, rows)
         Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
             "bytes" to p.bytes, "html" to p.html, "probe" to pssr.probe.page.ProbeOutput.reportMap(p.unloaded)) }))

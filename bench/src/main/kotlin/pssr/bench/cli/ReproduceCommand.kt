@@ -18,6 +18,7 @@ import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.run.ReproducePlan
 import pssr.bench.results.Shard
+import pssr.bench.process.Stopping
 
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
     description = [
@@ -68,7 +69,9 @@ class ReproduceCommand : Callable<Int> {
         part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them together: ./pssr claims <each part's folder>/*/") }
         plan.describe().forEach(::println)
         if (planOnly) return 0
-        return pssr.bench.process.MeasureLock.holding(spec, concurrency) { reproduce(dir, plan, time) }
+        // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
+        val resumeCommand = Stopping.resumeCommand("reproduce", Stopping.argsOf(spec), dir)
+        return pssr.bench.process.MeasureLock.holding(spec, concurrency) { Stopping.within(dir, resumeCommand) { reproduce(dir, plan, time) } }
     }
 
     private fun reproduce(dir: Path, plan: ReproducePlan, time: Duration): Int {
@@ -76,11 +79,14 @@ class ReproduceCommand : Callable<Int> {
         val started = System.nanoTime()
         var failed = 0
         for ((i, phase) in plan.phases.withIndex()) {
+            Stopping.check() // a stopped phase is not a failed one, and no further phase starts
+            Stopping.stage = "phase ${i + 1}/${plan.phases.size} ${phase.name}"
             val folder = dir.resolve(phase.folder)
             val args = argsFor(phase, folder)
             if (args == null) { println("== phase ${i + 1}/${plan.phases.size} ${phase.name}: done before, kept"); continue }
             println("== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr ${args.joinToString(" ")}")
             val code = cli().execute(*args.toTypedArray())
+            Stopping.check()
             if (code != 0) { failed++; println("== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or not measured") }
         }
         val took = Duration.ofNanos(System.nanoTime() - started)

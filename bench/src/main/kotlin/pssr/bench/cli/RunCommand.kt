@@ -122,7 +122,7 @@ class RunCommand : Callable<Int> {
         val dir = output.resultsDirectory(options)
         val run = RunDirectory(dir)
         Logs.toFolder(run.logs)
-        pssr.bench.process.Stopping.started(dir, "./pssr run --resume $dir")
+        pssr.bench.process.Stopping.started(dir, pssr.bench.process.Stopping.resumeCommand("run", pssr.bench.process.Stopping.argsOf(spec), dir))
         val closedLoad: LoadDriver? = closedPlan?.let { when {
             wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
             loading.driver == "ab" -> AbDriver(AbDriver.locate()!!, plan.responseTimeout)

@@ -49,6 +49,7 @@ data class LoadRow(
 
         /** Appends [row] to [file], writing the header first when the file is new. */
         fun append(file: Path, row: LoadRow) {
+            if (pssr.bench.process.Stopping.now) return // what a level sees after a stop signal is the stop, not a result
             val header = if (Files.exists(file)) "" else CsvFile.header(COLUMNS) + "\n"
             Files.writeString(file, header + CsvFile.line(row.values()) + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND)
         }

@@ -16,6 +16,7 @@ import pssr.bench.measure.Windows
 import pssr.bench.run.MeasurementOrder
 import pssr.bench.console.Progress
 import pssr.bench.run.Remote
+import pssr.bench.process.Stopping
 import pssr.probe.Chunk
 import pssr.probe.Jackson
 import pssr.probe.page.PageProbe
@@ -64,7 +65,12 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
             }
             for ((page, rep, level) in MeasurementOrder.slots(pages, levels, plan.repeat, sharing = true)) {
                 val u = level.single()
-                val r = levelRun.measure(server(page), target(page), u, { PageSideProbe(page, timeout = plan.timeout) })
+                Stopping.check() // no further level once a stop signal came
+                Stopping.position = "${page.label} ${page.url} at $u ${unit(driver)}, repetition $rep"
+                val r = try { levelRun.measure(server(page), target(page), u, { PageSideProbe(page, timeout = plan.timeout) }) } catch (e: Exception) {
+                    Stopping.check(); throw e // wrk stopped by the shutdown hook: the stop, not a failure
+                }
+                Stopping.check() // a level cut short by the stop is no row
                 val row = toRow(page, driver, rep, r)
                 LoadRow.append(rowsFile, row)
                 rows += row

@@ -92,8 +92,7 @@ object MeasureLock {
 
     /** `pssr run --quick ...`: the command line [spec] was given, shortened. */
     fun describe(spec: picocli.CommandLine.Model.CommandSpec): String {
-        val args = runCatching { spec.commandLine().parseResult.originalArgs() }.getOrNull().orEmpty()
-        val line = (listOf("pssr") + (if (args.firstOrNull() == spec.name()) args else listOf(spec.name()) + args)).joinToString(" ")
+        val line = (listOf("pssr", spec.name()) + Stopping.argsOf(spec)).joinToString(" ")
         return if (line.length > 300) line.take(297) + "..." else line
     }
 }

@@ -1,5 +1,6 @@
 package pssr.bench.report
 
+import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.results.Environment
@@ -8,8 +9,8 @@ import pssr.probe.Jackson
 /**
  * The settings of a run that must match before `compare` can say a difference comes from the code: the cores the
  * harness saw, the JDK, the load driver and the per-item delay. Read from the run's environment.json (the flat
- * object Environment.kt writes) with the project's JSON reader. A key that is missing, or a file that is missing or
- * unreadable, gives [UNKNOWN]; a readable file without "driver" is an older run, and every older run used JMeter.
+ * object Environment.kt writes) with the project's JSON reader. A key that is missing, or a file that is missing,
+ * gives [UNKNOWN] (an unreadable file is a DamagedFolder); a readable file without "driver" is an older run, and every older run used JMeter.
  */
 data class RunEnvironment(val cores: String, val jdk: String, val driver: String, val itemDelayMs: String) {
     /** Label and value of each setting, in the order the refusal names them. */
@@ -36,9 +37,8 @@ data class RunEnvironment(val cores: String, val jdk: String, val driver: String
             )
         }
 
-        fun read(file: Path): RunEnvironment =
-            if (!Files.isRegularFile(file)) NOTHING_KNOWN
-            else try { of(Jackson.read(Files.readString(file))) } catch (e: Exception) { NOTHING_KNOWN }
+        /** Nothing known without the file; a file that is not a readable environment is a DamagedFolder, never "unknown". */
+        fun read(file: Path): RunEnvironment = Environment.read(file)?.let(::of) ?: NOTHING_KNOWN
 
         private fun text(v: Any?): String = when (v) {
             null -> UNKNOWN

@@ -1,11 +1,13 @@
 package pssr.bench.report
 
+import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.markup.Table
 import pssr.bench.measure.TimelinePoint
 import pssr.bench.project.Frameworks
 import pssr.bench.project.Workloads
+import pssr.bench.results.Environment
 import pssr.bench.results.EnvironmentTable
 import pssr.bench.results.Failure
 import pssr.bench.results.ProfileRow
@@ -74,7 +76,8 @@ class RunData(
 
         fun load(run: RunDirectory): RunData {
             val problems = ArrayList<String>()
-            fun <T> read(what: String, f: () -> List<T>): List<T> = try { f() } catch (e: Exception) {
+            // a damaged file is named, never rendered around (DamagedFolder, exit 2); anything else is shown at the top
+            fun <T> read(what: String, f: () -> List<T>): List<T> = try { f() } catch (e: DamagedFolder) { throw e } catch (e: Exception) {
                 problems += "could not read $what: ${e.message ?: e.javaClass.simpleName}"; emptyList()
             }
             // the page sections read the pages workload; every other workload renders its own section (Workloads)
@@ -83,14 +86,14 @@ class RunData(
             val failures = read("failures.csv") { run.failures() }
             var env: List<Pair<String, String>>? = null
             var raw: String? = null
-            if (Files.exists(run.environment)) {
+            Environment.read(run.environment)?.let {
                 raw = Files.readString(run.environment)
-                env = try { EnvironmentTable.flatten(Jackson.read(raw)) } catch (e: Exception) {
-                    problems += "environment.json is not valid JSON (${e.message}); shown verbatim"; null
-                }
+                env = EnvironmentTable.flatten(it)
             }
             val profiles = read("profiles.csv") { run.profiles() }
-            val timeline = try { run.timeline() } catch (e: Exception) { problems += "could not read timeline.csv: ${e.message}"; emptyMap() }
+            val timeline = try { run.timeline() } catch (e: DamagedFolder) { throw e } catch (e: Exception) {
+                problems += "could not read timeline.csv: ${e.message}"; emptyMap()
+            }
             return RunData(run, rows, checks, failures, env, raw, problems, profiles, timeline)
         }
     }

@@ -7,11 +7,8 @@ import pssr.bench.markup.htmlEscape
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.ShardMerge
+import pssr.bench.results.ReferenceRow
 import pssr.bench.stats.Stats
-
-/** One reference measurement of one shard: its route's throughput at a level in a repetition. */
-data class ReferenceRow(val shard: Int, val machine: String, val framework: String, val model: String, val loadModel: String, val level: Int,
-                        val repetition: Int, val throughputRps: Double)
 
 /**
  * A route's figure across machines: [raw] req/s (mean over repetitions) on its shard, divided by its shard's reference
@@ -42,16 +39,7 @@ object ShardNormalisation {
     }
 
     /** What a merged folder holds for [of]: each route's shard and machine, and every shard's reference rows; null for a run that was not merged. */
-    fun read(run: RunDirectory): Pair<Map<String, Pair<Int, String>>, List<ReferenceRow>>? {
-        val shards = run.dir.resolve(ShardMerge.SHARDS)
-        if (!Files.exists(shards)) return null
-        val shardOf = CsvFile.read(shards).associate { it.getValue("route") to (it.getValue("shard").toInt() to it.getValue("machine")) }
-        val refs = CsvFile.read(run.dir.resolve(ShardMerge.REFERENCES)).map { m ->
-            ReferenceRow(m.getValue("shard").toInt(), m.getValue("machine"), m.getValue("framework"), m.getValue("model"), m.getValue("load_model"),
-                m.getValue("level").toInt(), m.getValue("repetition").toInt(), m.getValue("throughput_rps").toDouble())
-        }
-        return shardOf to refs
-    }
+    fun read(run: RunDirectory): Pair<Map<String, Pair<Int, String>>, List<ReferenceRow>>? = ShardMerge.readMerged(run)
 }
 
 /**

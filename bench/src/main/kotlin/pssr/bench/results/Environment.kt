@@ -1,5 +1,7 @@
 package pssr.bench.results
 
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.JsonFile
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.UsageError
@@ -10,8 +12,16 @@ import pssr.probe.Jackson
 
 /** What a result depends on besides the code: written to environment.json at the start of a run. */
 object Environment {
+    /**
+     * The version of the results folder's files, written as environment.json's `resultsFormat`: raised when a file's
+     * meaning changes so that an older pssr refuses a newer folder instead of misreading it. Folders written before
+     * the key are format 1.
+     */
+    const val RESULTS_FORMAT = 1
+
     fun describe(options: Map<String, Any?>, launch: ServerLaunch, loadCpus: String?, driver: LoadDriver, cores: Int): Map<String, Any?> = linkedMapOf(
         "pssrVersion" to "0.1.0",
+        "resultsFormat" to RESULTS_FORMAT,
         "gitCommit" to git("rev-parse", "HEAD"),
         "gitDirty" to (git("status", "--porcelain")?.isNotBlank() ?: false),
         "startedAt" to java.time.Instant.now().toString(),
@@ -59,13 +69,32 @@ object Environment {
      * delay, selection, ...): otherwise one results.csv would mix two experiments. One line names what differs.
      */
     fun checkSameOptions(environment: Path, options: Map<String, Any?>) {
-        if (!Files.exists(environment)) throw UsageError("--resume: $environment is missing, so the options of that run are unknown; start a new run")
-        val stored = (Jackson.read(Files.readString(environment)) as? Map<*, *>)?.get("options") as? Map<*, *>
+        if (!Files.exists(environment))
+            throw DamagedFolder(environment, null, "is missing, so the options of that run are unknown: --resume cannot continue it")
+        val stored = read(environment)?.get("options") as? Map<*, *>
             ?: throw UsageError("--resume: $environment has no options; it was written by an older pssr, start a new run")
         val now = Jackson.read(Jackson.write(options)) as Map<*, *>
         val differ = (stored.keys + now.keys).map { it.toString() }.distinct().filter { stored[it] != now[it] }
         if (differ.isNotEmpty()) throw UsageError("--resume: this run was made with other options (" +
             differ.joinToString(", ") { "$it: ${show(stored[it])} then, ${show(now[it])} now" } + "); give the same options, or start a new run")
+    }
+
+    /**
+     * [file] as a JSON object, or null when there is none; [DamagedFolder] when it is not one, or names a results format this
+     * pssr does not know, or its `options` are not an object (never read as the tool's own setup: a setup misread turns verdicts).
+     */
+    fun read(file: Path): Map<*, *>? {
+        if (!Files.exists(file)) return null
+        val env = JsonFile.readObject(file)
+        if (env.containsKey("resultsFormat")) {
+            val format = env["resultsFormat"]
+            if (!(format is Number && format.toDouble() == Math.floor(format.toDouble()) && format.toInt() in 1..RESULTS_FORMAT))
+                throw DamagedFolder(file, JsonFile.lineOf(file, "resultsFormat"), "resultsFormat ${JsonFile.kind(format)} is unknown to this pssr, " +
+                    "which reads format 1${if (RESULTS_FORMAT > 1) " to $RESULTS_FORMAT" else ""} (a folder written by a newer pssr?)")
+        }
+        if (env.containsKey("options") && env["options"] !is Map<*, *>)
+            throw DamagedFolder(file, JsonFile.lineOf(file, "options"), "'options' holds ${JsonFile.kind(env["options"])}, not an object")
+        return env
     }
 
     private fun show(v: Any?): String = when (v) {

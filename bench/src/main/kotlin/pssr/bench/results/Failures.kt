@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.bench.csv.Fields
 import pssr.bench.csv.CsvFile
 
 /**
@@ -16,7 +17,11 @@ data class Failure(val framework: String, val model: String, val engine: String,
 
     companion object {
         const val HEADER = "framework,model,engine,approach,stage,reason,key"
-        fun fromCsv(c: Map<String, String>): Failure =
-            Failure(c["framework"].orEmpty(), c["model"].orEmpty(), c["engine"].orEmpty(), c["approach"].orEmpty(), c["stage"].orEmpty(), c["reason"].orEmpty(), c["key"].orEmpty())
+        fun fromCsv(c: Map<String, String>): Failure = fromCsv(Fields(c))
+
+        fun fromCsv(f: Fields): Failure = with(f) {
+            Failure(textOr("framework", ""), textOr("model", ""), textOr("engine", ""), textOr("approach", ""), textOr("stage", ""), textOr("reason", ""),
+                textOr("key", ""))
+        }
     }
 }

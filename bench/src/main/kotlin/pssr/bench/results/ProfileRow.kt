@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.bench.csv.Fields
 import java.nio.file.Path
 import pssr.bench.csv.CsvFile
 import pssr.bench.measure.Profile
@@ -15,9 +16,12 @@ data class ProfileRow(val route: String, val users: Int, val kind: String, val b
     companion object {
         const val HEADER = "route,users,kind,basis,rank,frame,samples,share,flame_graph,profiler"
 
-        fun fromCsv(c: Map<String, String>) = ProfileRow(c.getValue("route"), c.getValue("users").toInt(), c.getValue("kind"), c.getValue("basis"),
-            c.getValue("rank").toInt(), c.getValue("frame"), c.getValue("samples").toLong(), c.getValue("share").toDouble(), c.getValue("flame_graph"),
-            c["profiler"] ?: "async-profiler")  // runs before JFR was a fallback had no column: async-profiler made them
+        fun fromCsv(c: Map<String, String>) = fromCsv(Fields(c))
+
+        fun fromCsv(f: Fields) = with(f) {
+            ProfileRow(text("route"), int("users"), text("kind"), text("basis"), int("rank"), text("frame"), long("samples"), double("share"),
+                text("flame_graph"), textOr("profiler", "async-profiler"))  // runs before JFR was a fallback had no column: async-profiler made them
+        }
 
         /** The top frames of [p] on both bases, the flame graph named relative to the run folder [dir]. */
         fun of(route: String, users: Int, p: Profile, dir: Path): List<ProfileRow> {

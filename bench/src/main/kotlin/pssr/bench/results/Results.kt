@@ -1,5 +1,8 @@
 package pssr.bench.results
 
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.Fields
+import pssr.bench.csv.BadValue
 import java.io.Writer
 import java.nio.file.Files
 import java.nio.file.Path
@@ -145,36 +148,35 @@ data class ResultRow(
             "jit_cpu_s", "jit_share", "steady", "warmup_to_steady_s", "warmup_requests", "warmup_first_rps", "warmup_steady_rps")
         val HEADER = CsvFile.header(COLUMNS)
 
-        /** Reads a row by column name, so added columns never shift old ones. */
-        fun fromCsv(c: Map<String, String>): ResultRow {
-            fun s(name: String): String = c[name]
-                ?: throw IllegalArgumentException("results.csv has no column '$name' (written by an older pssr; re-run, or read it with that version)")
-            fun d(name: String) = s(name).toDouble()
-            fun l(name: String) = s(name).toLong()
-            fun i(name: String) = s(name).toInt()
-            return ResultRow(s("framework"), s("model"), s("engine"), s("approach"), i("users"), i("repetition"), s("driver"),
-                l("item_delay_ms"), d("window_s"), l("requests"), l("errors_status"), l("errors_content"), l("errors_connect"),
-                l("errors_read"), l("errors_timeout"), d("throughput_rps"), d("floor_rps"), d("latency_mean_ms"), d("latency_p50_ms"),
-                d("latency_p90_ms"), d("latency_p99_ms"), d("latency_p999_ms"), d("latency_max_ms"), i("probe_samples"), i("probe_failed"),
-                d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_item_p50_ms"), d("first_item_p99_ms"), d("last_byte_p50_ms"),
-                d("last_byte_p99_ms"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"),
-                d("server_cpu_pct_peak"), d("driver_cpu_pct"), d("rss_mb_peak"), d("heap_mb_mean"), d("heap_mb_peak"), d("gc_ms"),
-                d("threads_mean"), i("threads_peak"), s("driver_bound").toBoolean(),
+        /** The columns every results.csv pssr wrote has: a header without one of them is a damaged file. */
+        val REQUIRED: List<String> = COLUMNS.take(COLUMNS.indexOf("driver_bound") + 1)
+
+        /** Reads a row by column name, so added columns never shift old ones; a value that is not its type is a [BadValue]. */
+        fun fromCsv(c: Map<String, String>): ResultRow = fromCsv(Fields(c))
+
+        fun fromCsv(f: Fields): ResultRow = with(f) {
+            ResultRow(text("framework"), text("model"), text("engine"), text("approach"), int("users"), int("repetition"), text("driver"),
+                long("item_delay_ms"), double("window_s"), long("requests"), long("errors_status"), long("errors_content"), long("errors_connect"),
+                long("errors_read"), long("errors_timeout"), double("throughput_rps"), double("floor_rps"), double("latency_mean_ms"),
+                double("latency_p50_ms"), double("latency_p90_ms"), double("latency_p99_ms"), double("latency_p999_ms"), double("latency_max_ms"),
+                int("probe_samples"), int("probe_failed"), double("ttfb_p50_ms"), double("ttfb_p99_ms"), double("first_item_p50_ms"),
+                double("first_item_p99_ms"), double("last_byte_p50_ms"), double("last_byte_p99_ms"), double("server_cpu_us_per_req"),
+                double("driver_cpu_us_per_req"), double("server_cpu_pct"), double("server_cpu_pct_peak"), double("driver_cpu_pct"),
+                double("rss_mb_peak"), double("heap_mb_mean"), double("heap_mb_peak"), double("gc_ms"), double("threads_mean"),
+                int("threads_peak"), boolean("driver_bound"),
                 // added with the runtime axis: files written before it read as one unnamed runtime, nothing recorded
-                c["runtime"].orEmpty(), c["jdk"].orEmpty(), c["pinned_events"]?.toLongOrNull() ?: -1,
-                c["pinned_per_req"]?.toDoubleOrNull() ?: Double.NaN, c["pinned_top_stack"].orEmpty(),
+                textOr("runtime", ""), textOr("jdk", ""), longOr("pinned_events", -1), doubleOr("pinned_per_req", Double.NaN),
+                textOr("pinned_top_stack", ""),
                 // files written before the workload axis hold pages only
-                c["workload"] ?: "pages", c["config"] ?: "", c["errors_pool_timeout"]?.toLong() ?: 0, c["errors_connect_timeout"]?.toLong() ?: 0,
+                textOr("workload", "pages"), textOr("config", ""), longOr("errors_pool_timeout", 0), longOr("errors_connect_timeout", 0),
                 // files written before the open model and remote engines: closed loop, no engine errors
-                c["load_model"] ?: "closed", c["rate_rps"]?.toDoubleOrNull() ?: Double.NaN, c["errors_engine"]?.toLongOrNull() ?: 0,
+                textOr("load_model", "closed"), doubleOr("rate_rps", Double.NaN), longOr("errors_engine", 0),
                 // added with seed 004's workloads
-                c["errors_downstream_error"]?.toLong() ?: 0, c["errors_downstream_down"]?.toLong() ?: 0, c["errors_downstream_timeout"]?.toLong() ?: 0,
-                c["latency_p95_ms"]?.toDoubleOrNull() ?: Double.NaN, c["apdex"]?.toDoubleOrNull() ?: Double.NaN,
-                c["apdex_t_ms"]?.toLongOrNull() ?: 0, c["apdex_f_ms"]?.toLongOrNull() ?: 0,
+                longOr("errors_downstream_error", 0), longOr("errors_downstream_down", 0), longOr("errors_downstream_timeout", 0),
+                doubleOr("latency_p95_ms", Double.NaN), doubleOr("apdex", Double.NaN), longOr("apdex_t_ms", 0), longOr("apdex_f_ms", 0),
                 // added with steady state (issue 34): older files read the JIT as not recorded and no warm-up measured
-                c["jit_cpu_s"]?.toDoubleOrNull() ?: Double.NaN, c["warmup_to_steady_s"]?.toDoubleOrNull() ?: Double.NaN,
-                c["warmup_requests"]?.toLongOrNull() ?: 0, c["warmup_first_rps"]?.toDoubleOrNull() ?: Double.NaN,
-                c["warmup_steady_rps"]?.toDoubleOrNull() ?: Double.NaN)
+                doubleOr("jit_cpu_s", Double.NaN), doubleOr("warmup_to_steady_s", Double.NaN), longOr("warmup_requests", 0),
+                doubleOr("warmup_first_rps", Double.NaN), doubleOr("warmup_steady_rps", Double.NaN))
         }
 
         fun routeOf(frameworkLabel: String, model: String, engine: String, approach: String, config: String = "") =
@@ -221,11 +223,12 @@ data class RouteCheck(
     companion object {
         const val HEADER = "framework,model,engine,approach,path,claims_streaming,verdict,body_ok,ttfb_ms,first_item_ms,last_byte_ms,chunks,bytes,timeline,error"
 
-        fun fromCsv(c: Map<String, String>): RouteCheck {
-            fun s(name: String) = c[name] ?: throw IllegalArgumentException("verification.csv has no column '$name'")
-            return RouteCheck(s("framework"), s("model"), s("engine"), s("approach"), s("path"), s("claims_streaming").toBoolean(),
-                s("verdict"), s("body_ok").toBoolean(), s("ttfb_ms").toDouble(), s("first_item_ms").toDouble(), s("last_byte_ms").toDouble(),
-                s("chunks").toInt(), s("bytes").toInt(), s("timeline"), s("error"))
+        fun fromCsv(c: Map<String, String>): RouteCheck = fromCsv(Fields(c))
+
+        fun fromCsv(f: Fields): RouteCheck = with(f) {
+            RouteCheck(text("framework"), text("model"), text("engine"), text("approach"), text("path"), boolean("claims_streaming"),
+                text("verdict"), boolean("body_ok"), double("ttfb_ms"), double("first_item_ms"), double("last_byte_ms"),
+                int("chunks"), int("bytes"), text("timeline"), text("error"))
         }
     }
 }
@@ -233,9 +236,10 @@ data class RouteCheck(
 /**
  * A run's directory, `results/<run-id>/`: environment.json, verification.csv, results.csv and
  * histograms.csv (appended and flushed after every level, so an interrupted run loses nothing),
- * failures.csv, and the report.
+ * failures.csv, and the report. Its readers never trust a file: what cannot be read is a [DamagedFolder].
+ * [beforeRepair]: read what [repair] will leave (`--resume`'s check, before it drops a line cut mid-write).
  */
-class RunDirectory(val dir: Path) {
+class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     val environment: Path = dir.resolve("environment.json")
     val results: Path = dir.resolve("results.csv")
     val verification: Path = dir.resolve("verification.csv")
@@ -244,34 +248,47 @@ class RunDirectory(val dir: Path) {
     val summary: Path = dir.resolve("summary.md")
     val logs: Path = dir.resolve("logs")
     val failuresFile: Path = dir.resolve("failures.csv")
+    val enginesFile: Path = dir.resolve("engines.csv")
+    val timelineFile: Path = dir.resolve("timeline.csv")
+    val profilesFile: Path = dir.resolve("profiles.csv")
+    /** The files pssr appends to as it measures: the ones a kill can leave with a line cut mid-write. */
+    val appended: List<Path> get() = listOf(results, verification, histograms, failuresFile, timelineFile, enginesFile, profilesFile)
 
-    fun rows(): List<ResultRow> = CsvFile.read(results).map(ResultRow::fromCsv)
+    private fun <T> read(file: Path, required: List<String> = emptyList(), parse: (Fields) -> T): List<T> =
+        CsvFile.rows(file, required, skipCutLastLine = beforeRepair, parse = parse)
+
+    fun rows(): List<ResultRow> = read(results, ResultRow.REQUIRED) { ResultRow.fromCsv(it) }
 
     /**
      * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
-     * that appending continues on a fresh line and no row is half-counted. Returns the bytes removed.
+     * that appending continues on a fresh line and no row is half-counted (its level has no row, so it is
+     * measured again). The one change `--resume` makes to a folder it did not write: one sentence per line dropped.
      */
-    fun repair(): Long = listOf(results, verification, histograms, failuresFile).sumOf { file ->
-        if (!Files.exists(file) || Files.size(file) == 0L) return@sumOf 0L
+    fun repair(): List<String> = appended.mapNotNull { file ->
+        if (!Files.exists(file) || Files.size(file) == 0L) return@mapNotNull null
         val bytes = Files.readAllBytes(file)
-        if (bytes.last() == '\n'.code.toByte()) return@sumOf 0L
+        if (bytes.last() == '\n'.code.toByte()) return@mapNotNull null
         val keep = bytes.lastIndexOf('\n'.code.toByte()) + 1
         Files.write(file, bytes.copyOf(keep))
-        (bytes.size - keep).toLong()
+        val line = bytes.count { it == '\n'.code.toByte() } + 1
+        "${file.fileName} line $line was cut mid-write (${bytes.size - keep} bytes, no line break): dropped" +
+            if (file == results) "; its level is measured again" else ""
     }
 
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
     fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet(), loadModel: String = "closed"): List<Int> =
         levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
-    val enginesFile: Path = dir.resolve("engines.csv")
     /** `--load-engines`: each remote engine's share of a level (key = the row's key). */
     fun append(key: String, share: pssr.bench.measure.EngineShare) = appendLine(enginesFile, "key,engine,users,completed,errors,lost,alive",
         CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)))
-    fun checks(): List<RouteCheck> = CsvFile.read(verification).map(RouteCheck::fromCsv)
+    fun checks(): List<RouteCheck> = read(verification) { RouteCheck.fromCsv(it) }
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
-    fun histograms(): Map<String, org.HdrHistogram.Histogram> = CsvFile.read(histograms).associate { r ->
-        r.getValue("key") to pssr.bench.measure.Latency.decode(r.getValue("latency_us_hdr_base64"))
-    }
+    fun histograms(): Map<String, org.HdrHistogram.Histogram> = read(histograms) { f ->
+        val encoded = f.text("latency_us_hdr_base64")
+        f.text("key") to try { pssr.bench.measure.Latency.decode(encoded) } catch (e: Exception) {
+            throw BadValue("column latency_us_hdr_base64 holds no latency histogram (${e.message ?: e.javaClass.simpleName})")
+        }
+    }.toMap()
 
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
@@ -285,20 +302,19 @@ class RunDirectory(val dir: Path) {
         else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
-    val timelineFile: Path = dir.resolve("timeline.csv")
     /** A level's resource readings over its measured window, by [ResultRow.key]. */
     fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
         appendLine(timelineFile, "key,t_s,cpu_pct,heap_mb,gc_ms,threads", CsvFile.line(listOf(key, "%.2f".format(java.util.Locale.ROOT, it.seconds),
             "%.1f".format(java.util.Locale.ROOT, it.cpuPct), "%.1f".format(java.util.Locale.ROOT, it.heapMb), "%.0f".format(java.util.Locale.ROOT, it.gcMs), it.threads)))
     }
-    fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = CsvFile.read(timelineFile).groupBy({ it.getValue("key") }) {
-        pssr.bench.measure.TimelinePoint(it.getValue("t_s").toDouble(), it.getValue("cpu_pct").toDouble(), it.getValue("heap_mb").toDouble(),
-            it.getValue("gc_ms").toDouble(), it.getValue("threads").toInt())
-    }
-    val profilesFile: Path = dir.resolve("profiles.csv")
+    fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = read(timelineFile) { f ->
+        f.text("key") to pssr.bench.measure.TimelinePoint(f.double("t_s"), f.double("cpu_pct"), f.double("heap_mb"), f.double("gc_ms"), f.int("threads"))
+    }.groupBy({ it.first }) { it.second }
     fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
-    fun profiles(): List<ProfileRow> = CsvFile.read(profilesFile).map(ProfileRow::fromCsv)
-    fun failures(): List<Failure> = CsvFile.read(failuresFile).map(Failure::fromCsv)
+    fun profiles(): List<ProfileRow> = read(profilesFile) { ProfileRow.fromCsv(it) }
+    fun failures(): List<Failure> = read(failuresFile) { Failure.fromCsv(it) }
+    /** engines.csv's records (only checked: the report reads the shares from the rows' errors). */
+    fun engineShares(): List<Map<String, String>> = read(enginesFile) { f -> listOf("key", "engine", "users").associateWith(f::text) }
 
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {

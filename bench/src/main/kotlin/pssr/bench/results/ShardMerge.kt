@@ -1,5 +1,7 @@
 package pssr.bench.results
 
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.JsonFile
 import java.nio.file.Files
 import java.nio.file.Path
 import pssr.bench.UsageError
@@ -16,10 +18,19 @@ class ShardPart(val dir: Path, val shard: Int, val shards: Int, val splitHash: S
             if (!Files.isDirectory(dir)) throw UsageError("no results folder at $dir")
             val file = dir.resolve(ShardRecord.FILE)
             if (!Files.exists(file)) throw UsageError("$dir holds no ${ShardRecord.FILE}: it is not a shard (run it with ./pssr run --shard K/N)")
-            val s = Jackson.read(Files.readString(file)) as Map<*, *>
-            val env = if (Files.exists(dir.resolve("environment.json"))) Jackson.read(Files.readString(dir.resolve("environment.json"))) as Map<*, *> else emptyMap<Any, Any>()
-            fun strings(k: String) = (s[k] as List<*>).map { it.toString() }.toSet()
-            return ShardPart(dir, (s["shard"] as Number).toInt(), (s["shards"] as Number).toInt(), s["splitHash"].toString(), s["machine"].toString(),
+            val s = JsonFile.readObject(file)
+            val environment = dir.resolve("environment.json")
+            // a shard's options are what merge compares: without them it cannot tell shards of one run from others
+            val env = Environment.read(environment) ?: throw DamagedFolder(environment, null, "is missing: ./pssr run --shard writes it first, " +
+                "so this folder was copied half-way; merge needs each shard's options")
+            fun wrong(key: String, what: String): Nothing = throw DamagedFolder(file, JsonFile.lineOf(file, key), "'$key' ${
+                if (s.containsKey(key)) "holds ${JsonFile.kind(s[key])}" else "is missing"}, not $what")
+            fun count(k: String): Int = (s[k] as? Number)?.takeIf { it.toDouble() >= 1 && it.toDouble() == Math.floor(it.toDouble()) }?.toInt()
+                ?: wrong(k, "a whole number from 1")
+            fun text(k: String): String = s[k] as? String ?: wrong(k, "a text")
+            fun strings(k: String): Set<String> = (s[k] as? List<*>)?.takeIf { l -> l.all { it is String } }?.map { it.toString() }?.toSet()
+                ?: wrong(k, "a list of route keys")
+            return ShardPart(dir, count("shard"), count("shards"), text("splitHash"), text("machine"),
                 strings("owned"), strings("references"), (env["options"] as? Map<*, *>).orEmpty(), env)
         }
     }
@@ -34,6 +45,18 @@ class ShardPart(val dir: Path, val shard: Int, val shards: Int, val splitHash: S
  * shard's reference rows, the yardstick the report's normalised figures divide by (report/ShardsSection).
  */
 object ShardMerge {
+    /** A merged run's shards.csv (each route's shard and machine) and references.csv; null when the run is not a merge. */
+    fun readMerged(run: RunDirectory): Pair<Map<String, Pair<Int, String>>, List<ReferenceRow>>? {
+        val shards = run.dir.resolve(SHARDS)
+        if (!Files.exists(shards)) return null
+        val shardOf = CsvFile.rows(shards) { it.text("route") to (it.int("shard") to it.text("machine")) }.toMap()
+        val refs = CsvFile.rows(run.dir.resolve(REFERENCES)) { m ->
+            ReferenceRow(m.int("shard"), m.text("machine"), m.text("framework"), m.text("model"), m.text("load_model"),
+                m.int("level"), m.int("repetition"), m.double("throughput_rps"))
+        }
+        return shardOf to refs
+    }
+
     fun check(parts: List<ShardPart>) {
         val first = parts.first()
         parts.firstOrNull { it.shards != first.shards }?.let {
@@ -56,6 +79,8 @@ object ShardMerge {
     fun merge(dirs: List<Path>, out: Path): RunDirectory {
         val parts = dirs.map(ShardPart::read).sortedBy { it.shard }
         check(parts)
+        // every file of every shard is read before --out is created: a damaged shard leaves no half-merged folder
+        parts.forEach { FolderCheck.check(it.dir) }
         if (Files.exists(out.resolve("results.csv"))) throw UsageError("$out already holds a run; choose another --out (nothing was overwritten)")
         Files.createDirectories(out)
         val merged = RunDirectory(out)
@@ -111,3 +136,7 @@ object ShardMerge {
         Files.writeString(to, text, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
     }
 }
+
+/** One reference measurement of one shard: its route's throughput at a level in a repetition. */
+data class ReferenceRow(val shard: Int, val machine: String, val framework: String, val model: String, val loadModel: String, val level: Int,
+                        val repetition: Int, val throughputRps: Double)

@@ -254,8 +254,9 @@ class OutputOptions : HelpSection {
             if (out != null && out!!.toAbsolutePath() != it.toAbsolutePath()) throw UsageError("--resume and --out name different directories; give only --resume DIR")
             if (!Files.isDirectory(it)) throw UsageError("--resume: no run directory at $it")
             Environment.checkSameOptions(RunDirectory(it).environment, options)
-            val cut = RunDirectory(it).repair()
-            if (cut > 0) System.err.println("pssr: --resume: dropped a partial last line ($cut bytes) left by the interrupted run")
+            // the whole folder is read before anything in it changes; a line cut mid-write is the one damage resume mends
+            pssr.bench.results.FolderCheck.check(it, resuming = true)
+            RunDirectory(it).repair().forEach { dropped -> System.err.println("pssr: --resume: $dropped") }
             return it
         }
         val dir = out ?: Project.resultsPath()

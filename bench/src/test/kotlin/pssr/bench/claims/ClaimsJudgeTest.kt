@@ -20,6 +20,7 @@ class ClaimsJudgeTest {
     private fun pagesRun(virtual: List<Double>, reactive: List<Double>): Path {
         val run = RunDirectory(tmp.resolve("pages"))
         Files.createDirectories(run.dir)
+        Files.writeString(run.environment, """{"resultsFormat": 1, "cores": 2, "options": {}}""") // run writes it before any row
         for (rep in 1..3) {
             run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, virtual[rep - 1]))
             run.append(resultRow("webflux", "presentations", "htmlflow", "reactive", 128, rep, reactive[rep - 1]))

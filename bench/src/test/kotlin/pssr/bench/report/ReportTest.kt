@@ -1,5 +1,6 @@
 package pssr.bench.report
 
+import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -58,14 +59,15 @@ class ReportTest {
 
     @Test
     fun `partial data renders less, never fails`() {
-        // one level, one repetition, one model, no verification, broken environment
+        // one level, one repetition, one model, no verification
         val one = SyntheticRun.write(tmp.resolve("one"), models = listOf("stocks"), users = listOf(4), repetitions = 1,
             engines = listOf("baseline", "jstachio"), verification = false)
-        Files.writeString(one.environment, "{not json")
         val html = Files.readString(Report.write(one))
         assertTrue(chartsIn(section(html, "webflux-stocks")) >= 1)
-        assertTrue(html.contains("{not json"), "unparsable environment shown verbatim")
         assertTrue(html.contains("No verification.csv"))
+        // partial is not damaged: a garbled environment.json is named, never rendered around (DamagedFolderTest)
+        Files.writeString(one.environment, "{not json")
+        assertThrows<DamagedFolder> { Report.write(one) }
 
         // a framework that did not start: only failures.csv says so
         val f = RunDirectory(tmp.resolve("f"))

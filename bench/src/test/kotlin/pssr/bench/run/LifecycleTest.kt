@@ -134,6 +134,44 @@ class LifecycleTest {
     }
 
     @Test
+    fun `SIGKILL of pssr during a browser case leaves no Chromium, Lighthouse or server JVM behind`(@TempDir dir: Path) {
+        System.setProperty("pssr.root", root.toString())
+        val chromium = pssr.probe.browser.Chromium.executable()
+        pssr.bench.BrowserTools.require(chromium != null, "Chromium is not installed; install it: ${pssr.probe.browser.Chromium.INSTALL_HINT}")
+        pssr.bench.BrowserTools.require(pssr.bench.browser.Lighthouse.installed(root.resolve("browser"), chromium!!, Duration.ofSeconds(60)) != null,
+            "Lighthouse is not installed; install it: apt-get install nodejs npm && cd browser && npm ci")
+        // Chromium's profile (mktemp -t under TMPDIR), the server's port file and Lighthouse's report all name the test's folder
+        val tmpdir = Files.createDirectories(dir.resolve("tmp"))
+        val log = dir.resolve("pssr.log")
+        val pb = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "browser", "--pages", "weather",
+            "--renderings", "suspending", "--throttling", "provided", "--runs", "3", "--no-filmstrips", "--out", dir.resolve("browser").toString())
+            .redirectErrorStream(true).redirectOutput(log.toFile())
+        pb.environment()["TMPDIR"] = tmpdir.toString()
+        val pssr = pb.start()
+        var children = emptyList<ProcessHandle>()
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
+            while (pssr.descendants().noneMatch { it.info().command().orElse("").contains("chromium") }) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "no Chromium started: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(200)
+            }
+            Thread.sleep(2000) // Chromium's renderer and GPU processes start
+            children = pssr.descendants().toList()
+            val described = children.map { "${it.pid()}: ${it.info().commandLine().orElse("?").take(160)}" }
+            assertTrue(children.any { it.info().command().orElse("").endsWith("java") }, "a server JVM runs: $described")
+            ProcessBuilder("kill", "-KILL", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(10, TimeUnit.SECONDS), "pssr ends on SIGKILL")
+            val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
+            assertEquals(emptyList<Long>(), left, "children alive 10 s after pssr was killed (of $described)")
+            assertEquals(emptyList<String>(), named, "processes naming the test's folder 10 s after pssr was killed (Chromium's profile is there)")
+        } finally {
+            naming(dir.toString()).forEach { ProcessHandle.of(it.substringBefore(':').toLong()).ifPresent { p -> p.destroyForcibly() } }
+            cleanUp(pssr, children)
+        }
+    }
+
+    @Test
     fun `SIGTERM in the middle of a level records no failure, starts no further level, and says where it stopped`(@TempDir dir: Path) {
         val (pssr, log) = startPssr(dir)
         var children = emptyList<ProcessHandle>()
@@ -151,11 +189,88 @@ class LifecycleTest {
             assertTrue(Files.exists(interrupted), "interrupted.txt: $output")
             val text = Files.readString(interrupted)
             assertTrue(text.contains("at 4 users") && text.contains("--resume $run"), text)
+            // the exact command: the options the run was given (a resume must be given the same), --out replaced by --resume
+            assertTrue(text.contains("continue with: ./pssr run --no-pin --frameworks webflux --models presentations --engines jstachio " +
+                "--approaches virtual --users 4,8 --repeat 1 --route-warmup 1s --warmup 1s --duration 60s --resume $run\n"), text)
             assertFalse(output.contains("failed"), "nothing reported as failed: $output")
             val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
             assertEquals(emptyList<Long>(), left, "children alive after SIGTERM")
             assertEquals(emptyList<String>(), named, "processes naming the run's folder after SIGTERM")
         } finally { cleanUp(pssr, children) }
+    }
+
+    @Test
+    fun `SIGTERM in the middle of a load level records no level as failed, and names the command that measures it again`(@TempDir dir: Path) {
+        pssr.bench.load.StreamingPageServer(itemMs = 40).use { server ->
+            val log = dir.resolve("pssr.log")
+            val out = dir.resolve("load")
+            val url = "${server.base}/streams"
+            val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Dpssr.root=$root",
+                "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "load", url, "--users", "1,2",
+                "--warmup", "0s", "--duration", "60s", "--page-warmup", "0s", "--repeat", "1", "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+            try {
+                val deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos()
+                while (pssr.descendants().noneMatch { isWrk(it) && it.info().commandLine().orElse("").contains("-d60s") }) {
+                    check(pssr.isAlive && System.nanoTime() < deadline) { "no level reached: " + Files.readString(log).takeLast(3000) }
+                    Thread.sleep(200)
+                }
+                Thread.sleep(2000)
+                ProcessBuilder("kill", "-TERM", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+                assertTrue(pssr.waitFor(60, TimeUnit.SECONDS), "pssr stops on SIGTERM")
+                val output = Files.readString(log)
+                val rows = out.resolve("load.csv").let { if (Files.exists(it)) Files.readAllLines(it) else emptyList() }
+                assertTrue(rows.size <= 1, "the level cut by the signal is no row: $rows")
+                assertFalse(output.contains("load stopped:"), "the stop is not reported as a failed load: $output")
+                val text = Files.readString(out.resolve(Stopping.FILE))
+                assertTrue(text.contains("at 1 users, repetition 1"), text)
+                assertTrue(text.contains("load has no --resume; to measure every level, run again: ./pssr load $url --users 1,2 --warmup 0s " +
+                    "--duration 60s --page-warmup 0s --repeat 1 --out $out\n"), text)
+            } finally {
+                pssr.descendants().forEach { it.destroyForcibly() }
+                pssr.destroyForcibly()
+                pssr.waitFor(10, TimeUnit.SECONDS)
+            }
+        }
+    }
+
+    @Test
+    fun `SIGTERM during a reproduce phase names the reproduce's own --resume in its folder, and no further phase or judging starts`(@TempDir dir: Path) {
+        val tmpdir = Files.createDirectories(dir.resolve("tmp"))
+        val log = dir.resolve("pssr.log")
+        val out = dir.resolve("reproduce")
+        val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "reproduce", "--only", "drivers-ab", "--out", out.toString())
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        try {
+            val deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos()
+            while (pssr.descendants().noneMatch { it.info().command().orElse("").endsWith("/ab") }) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "no level reached: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(100)
+            }
+            ProcessBuilder("kill", "-TERM", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(60, TimeUnit.SECONDS), "pssr stops on SIGTERM")
+            val output = Files.readString(log)
+            val text = Files.readString(out.resolve(Stopping.FILE))
+            assertTrue(text.contains("during: phase 1/1 drivers-ab, "), text)
+            assertTrue(text.contains("continue with: ./pssr reproduce --only drivers-ab --resume $out\n"), text)
+            val phase = Files.list(out).use { s -> s.filter { Files.isDirectory(it) }.toList() }.single()
+            assertEquals(text, Files.readString(phase.resolve(Stopping.FILE)), "the phase's folder says the same")
+            assertFalse(output.contains("ended with exit code") || Files.exists(out.resolve("claims.md")), "no phase failed, nothing judged: $output")
+        } finally {
+            pssr.descendants().forEach { it.destroyForcibly() }
+            pssr.destroyForcibly()
+            pssr.waitFor(10, TimeUnit.SECONDS)
+        }
+    }
+
+    @Test
+    fun `the command that continues a run is the one given, its --out replaced by --resume, quoted for a shell`() {
+        assertEquals("./pssr run --users 1,8 --engines jstachio --resume /r/x",
+            Stopping.resumeCommand("run", listOf("--users", "1,8", "--out", "/r/x", "--engines", "jstachio"), Path.of("/r/x")))
+        assertEquals("./pssr reproduce --budget 90m --only 'pages webflux' --resume /r/rep",
+            Stopping.resumeCommand("reproduce", listOf("--budget", "90m", "--resume=/r/rep", "--only", "pages webflux"), Path.of("/r/rep")))
+        assertEquals("'it'\\''s'", Stopping.shellWord("it's"))
     }
 
     @Test
