@@ -53,7 +53,7 @@ pssr_run() { # driver users dir [route] -> results.csv of the route (default: bo
   local engines=jstachio,htmlflow approaches=virtual,suspending
   if [ -n "${4:-}" ]; then IFS=/ read -r _ engines approaches <<<"$4"; fi
   ./pssr run --target "$BASE" --driver "$1" --models presentations --engines "$engines" --approaches "$approaches" \
-    --users "$2" --repeat 1 --route-warmup 0 --warmup 5s --duration 10s --out "$3" >"$3.log" 2>&1 || { echo "pssr run failed: $(tail -3 "$3.log")"; exit 1; }
+    --users "$2" --repeat 1 --route-warmup 0 --steady-cap 0 --warmup 5s --duration 10s --out "$3" >"$3.log" 2>&1 || { echo "pssr run failed: $(tail -3 "$3.log")"; exit 1; }
 }
 col() { # file route-key column -> value
   awk -F, -v key="$2" -v name="$3" 'NR==1 {for (i=1;i<=NF;i++) h[$i]=i; c=h[name]; next}

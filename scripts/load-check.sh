@@ -74,7 +74,7 @@ plain_wrk() { # url -> req/s of plain wrk after a 5 s warm-up at the same users
   wrk -t1 -c"$USERS" -d10s "$1" | awk '/Requests\/sec/ {print $2}'
 }
 pssr_load() { # url dir -> load.csv
-  ./pssr load "$1" --users "$USERS" --repeat 1 --page-warmup 0 --warmup 5s --duration 10s --out "$2" >"$2.log" 2>&1 \
+  ./pssr load "$1" --users "$USERS" --repeat 1 --page-warmup 0 --steady-cap 0 --warmup 5s --duration 10s --out "$2" >"$2.log" 2>&1 \
     || { echo "pssr load failed: $(tail -3 "$2.log")"; exit 1; }
 }
 part throughput || exit 0
