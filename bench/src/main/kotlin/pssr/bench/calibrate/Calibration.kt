@@ -94,7 +94,10 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
             val aa = results.filter { it.kind == "A/A" }
             val known = results.filter { it.kind != "A/A" }
             val ratios = known.map { it.ratio.value }
-            val halfWidths = results.map { (kotlin.math.ln(it.ratio.high) - kotlin.math.ln(it.ratio.low)) / 2 }.filter { it.isFinite() }
+            fun halfWidth(cs: List<Comparison>): String {
+                val h = cs.map { (kotlin.math.ln(it.ratio.high) - kotlin.math.ln(it.ratio.low)) / 2 }.filter { it.isFinite() }
+                return if (h.isEmpty()) "-" else "±%.1f%%".format(Locale.ROOT, 100 * (kotlin.math.exp(Stats.median(h)) - 1))
+            }
             return listOf(
                 "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), paired log-ratio, Student t 95%",
                 "A/A at ${plan.users} users: comparable in ${aa.count { it.comparable }} of ${aa.size} (${pct(aa.count { it.comparable }, aa.size)}); " +
@@ -102,7 +105,7 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                 "known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x (${plan.moreUsers} vs ${plan.fewerUsers} users at ${plan.knownDelayMs} ms per item): " +
                     "different in ${known.count { it.different }} of ${known.size} (${pct(known.count { it.different }, known.size)}); " +
                     "measured ratio median ${"%.3f".format(Locale.ROOT, Stats.median(ratios))}x",
-                "median 95% half-width: ±${"%.1f".format(Locale.ROOT, 100 * (kotlin.math.exp(Stats.median(halfWidths)) - 1))}%",
+                "median 95% half-width: A/A ${halfWidth(aa)}, known ${halfWidth(known)}",
             )
         }
     }
