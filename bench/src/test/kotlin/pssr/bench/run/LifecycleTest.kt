@@ -191,7 +191,7 @@ class LifecycleTest {
             assertTrue(text.contains("at 4 users") && text.contains("--resume $run"), text)
             // the exact command: the options the run was given (a resume must be given the same), --out replaced by --resume
             assertTrue(text.contains("continue with: ./pssr run --no-pin --frameworks webflux --models presentations --engines jstachio " +
-                "--approaches virtual --users 4,8 --repeat 1 --route-warmup 1s --warmup 1s --duration 60s --resume $run\n"), text)
+                "--approaches virtual --users 4,8 --repeat 1 --route-warmup 1s --steady-cap 0 --warmup 1s --duration 60s --resume $run\n"), text)
             assertFalse(output.contains("failed"), "nothing reported as failed: $output")
             val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
             assertEquals(emptyList<Long>(), left, "children alive after SIGTERM")
