@@ -9,6 +9,7 @@ import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.stats.BASELINE
+import pssr.bench.stats.JvmLevels
 import pssr.bench.stats.RouteLevel
 import pssr.bench.stats.Stats
 
@@ -38,8 +39,17 @@ data class Route(val framework: String, val model: String, val engine: String?, 
     override fun toString() = "$framework/$model/${engine ?: "*"}/$approach at $users users"
 }
 
-/** One judged folder: its rows, streaming verdicts and browser figures, and the [setup] label it ran under ("" for the tool's own). */
-class JudgedFolder(val dir: Path, val setup: String, val rows: List<ResultRow>, val checks: List<RouteCheck>, val browser: List<BrowserFigure>, val cores: Int? = null)
+/**
+ * One judged folder: its rows, streaming verdicts and browser figures, and the [setup] label it ran under ("" for the tool's
+ * own). [sharedJvm]: its routes shared one server JVM per framework (`--quick`, `--target`), so its repetitions are windows
+ * of one JVM; otherwise every route and repetition had a JVM of its own.
+ */
+class JudgedFolder(val dir: Path, val setup: String, val rows: List<ResultRow>, val checks: List<RouteCheck>, val browser: List<BrowserFigure>,
+                   val cores: Int? = null, val sharedJvm: Boolean = false) {
+    /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder. */
+    val jvms: Map<Pair<String, Int>, String>
+        get() = if (!sharedJvm) emptyMap() else rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}" }
+}
 
 /** Thrown by [Evidence]'s lookups when a row a claim needs is not in the folders judged. */
 class MissingRows(val what: String) : RuntimeException(what)
@@ -57,12 +67,24 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
                /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
                val labelled: Map<String, List<ResultRow>> = emptyMap(),
                /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more than once. */
-               val confidence: Double = 0.95) {
+               val confidence: Double = 0.95,
+               /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own JVM. */
+               val jvms: Map<Pair<String, Int>, String> = emptyMap()) {
     private val label = Estimate.label(confidence)
 
     /** The mean of [xs] with its interval at [confidence] (a point without two values). */
     private fun estimateOf(value: Double, xs: List<Double>): Estimate =
         Stats.ci(xs, confidence)?.let { Estimate(value, it.low, it.high, xs.size, label) } ?: Estimate(value, value, value, xs.size, label)
+
+    /** [byRepetition]'s figures of [framework] grouped by the JVM that measured them ([JvmLevels]: windows within JVMs, and JVMs). */
+    fun jvmLevels(framework: String, byRepetition: Map<Int, Double>): JvmLevels =
+        JvmLevels(byRepetition.entries.groupBy({ jvms[framework to it.key] ?: "repetition ${it.key}" }, { it.value }).values.toList())
+
+    /** The mean of [byRepetition] with its interval over windows and JVMs ([JvmLevels.interval]); a point without two values. */
+    private fun estimateOf(value: Double, framework: String, byRepetition: Map<Int, Double>): Estimate {
+        val ci = jvmLevels(framework, byRepetition).interval(confidence)
+        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) } ?: Estimate(value, value, value, byRepetition.size, label)
+    }
 
     /**
      * While set, every pages route and level a judgement looks up (engine null: an approach's mean) and every other part
@@ -76,7 +98,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     }
 
     /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
-    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all, confidence)
+    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all, confidence, jvms)
 
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
@@ -84,8 +106,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         val rs = labelled[label].orEmpty().filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
             it.engine == r.engine && it.approach == r.approach && it.users == r.users }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
-        val reps = rs.groupBy { it.repetition }.values.map { g -> g.map { it.throughputRps }.average() }
-        return estimateOf(reps.average(), reps)
+        val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        return estimateOf(reps.values.average(), r.framework, reps)
     }
 
     /**
@@ -115,9 +137,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
     fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate {
         val l = level(framework, model, engine, approach, users)
-        if (confidence == 0.95) return estimate(l.throughput)
-        val reps = perRepetition(Route(framework, model, engine, approach, users)).values.toList()
-        return estimateOf(l.throughput.mean, reps)
+        return estimateOf(l.throughput.mean, framework, perRepetition(Route(framework, model, engine, approach, users)))
     }
 
     /**
@@ -131,8 +151,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users && it.engine != BASELINE && (engines == null || it.engine in engines) }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
-        val reps = perRepetition(Route(framework, model, null, approach, users), engines = engines).values.toList()
-        return estimateOf(value, reps)
+        return estimateOf(value, framework, perRepetition(Route(framework, model, null, approach, users), engines = engines))
     }
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
@@ -159,19 +178,24 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     fun pairedRatio(a: Route, b: Route, metric: (ResultRow) -> Double): Estimate {
         val ratios = ratiosByRepetition(a, b, metric)
         if (ratios.isEmpty()) throw MissingRows("$a and $b in the same repetitions")
-        return ratioEstimate(ratios) ?: Estimate.point(Stats.logRatio(ratios).first, ratios.size)
+        return ratioEstimate(a.framework, ratios) ?: Estimate.point(Stats.logRatio(ratios.values).first, ratios.size)
     }
 
     /** [metric] of [a] over that of [b], one ratio per repetition both were measured in. */
-    private fun ratiosByRepetition(a: Route, b: Route, metric: (ResultRow) -> Double): List<Double> {
+    private fun ratiosByRepetition(a: Route, b: Route, metric: (ResultRow) -> Double): Map<Int, Double> {
         val pa = perRepetition(a, metric); val pb = perRepetition(b, metric)
-        return pa.keys.intersect(pb.keys).map { pa.getValue(it) / pb.getValue(it) }.filter { it.isFinite() }
+        return pa.keys.intersect(pb.keys).associateWith { pa.getValue(it) / pb.getValue(it) }.filterValues { it.isFinite() }
     }
 
-    /** Paired [ratios] on the log scale ([Stats.logRatio]): their geometric mean and its interval; null when they give none (fewer than two). */
-    private fun ratioEstimate(ratios: List<Double>): Estimate? {
-        val (value, ci) = Stats.logRatio(ratios, confidence)
-        return ci?.let { Estimate(value, it.low, it.high, ratios.size, label) }
+    /**
+     * Paired [ratios] (by repetition) on the log scale ([Stats.logRatio]): their geometric mean and its interval, the logs'
+     * interval taken over windows and JVMs ([JvmLevels]); null when they give none (fewer than two).
+     */
+    private fun ratioEstimate(framework: String, ratios: Map<Int, Double>): Estimate? {
+        val logs = ratios.filterValues { it.isFinite() && it > 0 }.mapValues { kotlin.math.ln(it.value) }
+        val l = jvmLevels(framework, logs)
+        val ci = l.interval(confidence) ?: return null
+        return Estimate(kotlin.math.exp(l.center), kotlin.math.exp(ci.low), kotlin.math.exp(ci.high), logs.size, label)
     }
 
     /**
@@ -183,7 +207,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     fun ratio(a: Route, b: Route): Estimate {
         val ea = a.estimate(this); val eb = b.estimate(this)
         if (a.framework != b.framework) return ea / eb
-        return ratioEstimate(ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
+        return ratioEstimate(a.framework, ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
     }
 
     fun checks(framework: String, approaches: List<String>): List<RouteCheck> =
@@ -209,7 +233,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         fun of(folders: List<JudgedFolder>, confidence: Double = 0.95): Evidence {
             val rows = folders.flatMap { it.rows }
             return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows, folders.flatMap { it.browser }, folders.map { it.dir },
-                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence)
+                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
+                folders.flatMap { it.jvms.entries }.associate { it.key to it.value })
         }
 
         /** [folders]' rows by the setup label they ran under. */
@@ -229,7 +254,7 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val paths = top.checks.map { it.framework + it.path }.toSet()
             val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
             return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, top.browser.ifEmpty { base.browser }, top.folders + base.folders,
-                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence)
+                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence, base.jvms + top.jvms)
         }
 
         /**
@@ -253,7 +278,10 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             }
             val env = environmentOf(run.environment)
             val setup = (env["options"] as? Map<*, *>)?.get("setup")?.toString().orEmpty()
-            return JudgedFolder(dir, setup, rows, checks, browser, (env["cores"] as? Number)?.toInt())
+            val options = env["options"] as? Map<*, *>
+            // a shared JVM per framework: --quick and --target (freshJvmPerRoute false); runs before that key: quick
+            val shared = options?.get("freshJvmPerRoute")?.let { it == false } ?: (options?.get("quick") == true)
+            return JudgedFolder(dir, setup, rows, checks, browser, (env["cores"] as? Number)?.toInt(), shared)
         }
 
         /** environment.json (options.setup: `paper-000`, `paper-000 with ours: heap`; absent for the tool's own setup), or nothing. */

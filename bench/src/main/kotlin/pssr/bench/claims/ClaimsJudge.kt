@@ -21,7 +21,9 @@ data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: Stri
 /** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
 data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<String, SetupVerdict> = emptyMap(),
                   /** `reproduce`'s rounds ([Rounds]): the round each claim was decided in (the last one taken when never); empty for one look. */
-                  val rounds: Map<String, Int> = emptyMap()) {
+                  val rounds: Map<String, Int> = emptyMap(),
+                  /** The pages' variance within and between server JVMs ([JvmVariance]), where two JVMs measured a route level. */
+                  val variance: List<JvmVariance> = emptyList()) {
     fun count(v: Verdict) = entries.count { it.second.verdict == v }
     val judged: Int get() = entries.size - count(Verdict.NOT_MEASURED)
 
@@ -74,6 +76,7 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
                 }
             }
         }
+        append(JvmVariance.markdown(variance))
     }
 
     fun csv(): String = buildString {
@@ -99,7 +102,7 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
         fun judge(folders: List<JudgedFolder>, claims: List<Claim> = Claims.all, confidence: Double = 0.95): Ledger {
             // every folder's rows by setup, for the claims that compare two setups (seed 000 §5.1's Rocker buffer)
             val ours = Evidence.of(folders.filter { it.setup.isEmpty() }, confidence).withLabelled(Evidence.labelled(folders))
-            val base = Ledger(claims.map { it to it.judged(ours) })
+            val base = Ledger(claims.map { it to it.judged(ours) }, variance = JvmVariance.of(ours))
             if (folders.all { it.setup.isEmpty() }) return base
             val judge = SetupJudge(folders, ours)
             return base.copy(setups = base.entries.associate { (c, j) -> c.id to judge.verdict(c, j) })
