@@ -54,8 +54,26 @@ class JudgedFolder(val dir: Path, val setup: String, val rows: List<ResultRow>, 
 /** Thrown by [Evidence]'s lookups when a row a claim needs is not in the folders judged. */
 class MissingRows(val what: String) : RuntimeException(what)
 
-/** One Lighthouse figure of `./pssr browser` (summary.csv): the median over its runs. */
-data class BrowserFigure(val page: String, val rendering: String, val pssr: String, val throttling: String, val score: Double, val fcpMs: Double, val lcpMs: Double, val speedIndexMs: Double)
+/**
+ * One Lighthouse figure of `./pssr browser` (summary.csv): the median over its runs, and the [runs] themselves (runs.csv)
+ * where the folder has them.
+ */
+data class BrowserFigure(val page: String, val rendering: String, val pssr: String, val throttling: String, val score: Double, val fcpMs: Double,
+                         val lcpMs: Double, val speedIndexMs: Double, val runs: List<BrowserRun> = emptyList()) {
+    /**
+     * [metric] as an estimate: from three runs or more, their mean with its Student t interval at [confidence]; from fewer,
+     * the summary's median ([median]) as one measurement, no interval (a figure measured once is not exact).
+     */
+    fun estimate(metric: (BrowserRun) -> Double, median: Double, confidence: Double = 0.95): Estimate {
+        val xs = runs.map(metric).filter { it.isFinite() }
+        if (xs.size < 3) return Estimate.point(median, maxOf(1, xs.size))
+        val ci = Stats.ci(xs, confidence)!!
+        return Estimate(Stats.mean(xs), ci.low, ci.high, xs.size, Estimate.label(confidence))
+    }
+}
+
+/** One Lighthouse run of a [BrowserFigure] (runs.csv). */
+data class BrowserRun(val fcpMs: Double, val lcpMs: Double, val speedIndexMs: Double)
 
 /**
  * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
@@ -272,9 +290,15 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val rows = if (Files.isRegularFile(run.results)) steadyWhereMeasured(run.rows().filter { !it.open }) else emptyList()
             val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
             val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
+            // each run beside the medians (runs.csv, written next to summary.csv), so a figure from 3 runs has an interval
+            val runs = summary?.resolveSibling("runs.csv")?.takeIf { Files.isRegularFile(it) }?.let(CsvFile::read).orEmpty()
+                .groupBy({ r -> listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() } },
+                    { r -> BrowserRun(r["fcp_ms"]?.toDoubleOrNull() ?: Double.NaN, r["lcp_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                        r["speed_index_ms"]?.toDoubleOrNull() ?: Double.NaN) })
             val browser = if (summary == null) emptyList() else CsvFile.read(summary).map { r ->
                 fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
-                BrowserFigure(r["page"].orEmpty(), r["rendering"].orEmpty(), r["pssr"].orEmpty(), r["throttling"].orEmpty(), d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"))
+                val key = listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() }
+                BrowserFigure(key[0], key[1], key[2], key[3], d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"), runs[key].orEmpty())
             }
             val env = environmentOf(run.environment)
             val setup = (env["options"] as? Map<*, *>)?.get("setup")?.toString().orEmpty()

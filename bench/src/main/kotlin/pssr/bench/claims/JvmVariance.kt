@@ -12,10 +12,13 @@ import pssr.bench.stats.Stats
  * measures; a window costs its warm-up, measurement and overhead ([windowSeconds]).
  */
 data class JvmVariance(val framework: String, val routeLevels: Int, val jvms: Int, val withinPct: Double, val betweenPct: Double,
-                       /** Route levels whose JVMs differed more than their windows explain (F test p <= 0.25: their intervals use the JVMs' means). */
+                       /** Route levels whose JVMs differed more than their windows explain (F test p <= 0.25: intervals of JVMs' means). */
                        val jvmEffect: Int, val optimalWindows: Int?) {
     companion object {
-        /** Defaults: a shared JVM's start, verification and first route's steady warm-up (~60 s here), a 1 s window with its 1 s warm-up and ~1 s overhead. */
+        /**
+         * Defaults: a shared JVM's start, verification and first route's steady warm-up (~60 s here); a 1 s window with its
+         * 1 s warm-up and ~1 s overhead.
+         */
         fun of(e: Evidence, jvmSeconds: Double = 60.0, windowSeconds: Double = 3.0): List<JvmVariance> =
             e.levels.groupBy { it.framework }.mapNotNull { (fw, ls) ->
                 val measured = ls.mapNotNull { l ->
@@ -37,15 +40,18 @@ data class JvmVariance(val framework: String, val routeLevels: Int, val jvms: In
             appendLine()
             appendLine("## Variance at each level")
             appendLine()
-            appendLine("Throughput of the pages' route levels measured in at least two server JVMs (reproduce's rounds, a second JVM per phase):")
-            appendLine("the median over route levels of one window's standard deviation around its JVM's mean, and of what the JVMs add")
-            appendLine("(Kalibera and Jones' T1 and T2, % of the mean). An interval counts every window where the JVMs' means differ no more")
-            appendLine("than their windows explain (F test p > 0.25, Bancroft's pooling rule), otherwise only the JVMs' means (docs/CLAIMS.md).")
+            appendLine("Throughput of the pages' route levels measured in at least two server JVMs (reproduce's rounds add one):")
+            appendLine("the median over route levels of one window's standard deviation around its JVM's mean, and of what the")
+            appendLine("JVMs add (Kalibera and Jones' T1 and T2, % of the mean). An interval counts every window where the JVMs'")
+            appendLine("means differ no more than their windows explain (F test p > 0.25, Bancroft's pooling rule), otherwise only")
+            appendLine("the JVMs' means (docs/CLAIMS.md).")
             appendLine()
-            appendLine("| framework | route levels | JVMs | window sd | JVM sd | levels with a JVM effect | windows per JVM for the least variance |")
+            appendLine("| framework | route levels | JVMs | window sd | JVM sd | levels with a JVM effect | windows per JVM, least variance |")
             appendLine("|---|---|---|---|---|---|---|")
-            for (v in vs) appendLine("| ${v.framework} | ${v.routeLevels} | ${v.jvms} | ${pct(v.withinPct)} | ${pct(v.betweenPct)} | ${v.jvmEffect} | " +
-                "${if (v.betweenPct == 0.0) "as many as the budget allows (the JVMs add nothing measurable)" else v.optimalWindows?.toString() ?: "-"} |")
+            for (v in vs) {
+                val best = if (v.betweenPct == 0.0) "as many as the budget allows (the JVMs add nothing measurable)" else v.optimalWindows?.toString() ?: "-"
+                appendLine("| ${v.framework} | ${v.routeLevels} | ${v.jvms} | ${pct(v.withinPct)} | ${pct(v.betweenPct)} | ${v.jvmEffect} | $best |")
+            }
         }
 
         private fun pct(v: Double) = if (v.isNaN()) "-" else "%.1f%%".format(Locale.ROOT, v)

@@ -28,7 +28,8 @@ class JvmLevels(groups: List<List<Double>>) {
     private val mean = Stats.mean(gs.flatten())
 
     /** The pooled within-JVM variance (NaN where no JVM measured two windows). */
-    val within: Double = if (dfWithin < 1) Double.NaN else gs.indices.sumOf { i -> gs[i].sumOf { (it - means[i]) * (it - means[i]) } } / dfWithin
+    val within: Double =
+        if (dfWithin < 1) Double.NaN else gs.indices.sumOf { i -> gs[i].sumOf { (it - means[i]) * (it - means[i]) } } / dfWithin
 
     /** Windows per JVM, the harmonic mean where they differ. */
     private val perJvm: Double = if (jvms == 0) Double.NaN else jvms / gs.sumOf { 1.0 / it.size }
@@ -78,11 +79,12 @@ class JvmLevels(groups: List<List<Double>>) {
 
     companion object {
         /** [optimalWindowsPerJvm] from given variances (e.g. medians over route levels); null where either is unknown. */
-        fun optimalWindows(jvmCostSeconds: Double, windowCostSeconds: Double, within: Double, between: Double, most: Int = 50): Int? = when {
-            between.isNaN() || within.isNaN() -> null
-            between == 0.0 -> most
-            else -> ceil(sqrt(jvmCostSeconds / windowCostSeconds * within / between)).toInt().coerceIn(1, most)
-        }
+        fun optimalWindows(jvmCostSeconds: Double, windowCostSeconds: Double, within: Double, between: Double, most: Int = 50): Int? =
+            when {
+                between.isNaN() || within.isNaN() -> null
+                between == 0.0 -> most
+                else -> ceil(sqrt(jvmCostSeconds / windowCostSeconds * within / between)).toInt().coerceIn(1, most)
+            }
 
         /** Bancroft's pooling level for a preliminary test of a random effect (p above it: pool). */
         const val POOL_P = 0.25
