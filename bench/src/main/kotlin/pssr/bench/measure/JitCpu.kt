@@ -60,3 +60,25 @@ object Steadiness {
     fun quiet(jitSeconds: Double, serverSeconds: Double, windowSeconds: Double): Boolean =
         jitSeconds.isNaN() || jitSeconds <= maxOf(JIT_SHARE * serverSeconds.takeIf { it.isFinite() }.let { it ?: 0.0 }, JIT_CORES * windowSeconds)
 }
+
+/**
+ * The server's CPU and its JIT compiler threads' CPU over one driver window, read at [start] and at [end]: what a
+ * measured level and a warm-up window both need. With no PID (a server not on this machine) both figures are NaN.
+ */
+class CpuWindow private constructor(private val pid: Long?) {
+    private val cpuBefore = pid?.let(ProcessCpu::treeSeconds) ?: Double.NaN
+    private val jitBefore = pid?.let(JitCpu::snapshot).orEmpty()
+
+    /** Server CPU seconds (the process tree) and JIT compiler CPU seconds since [start]. */
+    data class Reading(val serverSeconds: Double, val jitSeconds: Double)
+
+    fun end(): Reading {
+        val jit = pid?.let { JitCpu.seconds(jitBefore, JitCpu.snapshot(it)) } ?: Double.NaN
+        val cpu = (pid?.let(ProcessCpu::treeSeconds) ?: Double.NaN) - cpuBefore
+        return Reading(cpu, jit)
+    }
+
+    companion object {
+        fun start(pid: Long?) = CpuWindow(pid)
+    }
+}

@@ -48,17 +48,14 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows) {
         }
         checkAlive(server, users, "warm-up")
         val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
-        val cpuBefore = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
-        val jitBefore = server.pid?.let(JitCpu::snapshot).orEmpty()
+        val cpuWindow = CpuWindow.start(server.pid)
         val side = probe()
         val result = try { driver.run(target, users, windows.measured) } catch (e: Exception) { side.close(); throw e }
-        val cpuAfter = server.pid?.let { ProcessCpu.treeSeconds(it) } ?: Double.NaN
-        val jit = server.pid?.let { JitCpu.seconds(jitBefore, JitCpu.snapshot(it)) } ?: Double.NaN
+        val (serverCpu, jit) = cpuWindow.end()
         if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
         val figures = side.finish()
         checkAlive(server, users, "measured window")
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
-        val serverCpu = cpuAfter - cpuBefore
         return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
             server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty(), jit)
     }

@@ -34,11 +34,9 @@ class SteadyWarmup(private val driver: LoadDriver, val minimum: Duration, val ca
         val windows = ArrayList<Pair<DriverResult, Boolean>>() // each window and whether it was settled (quiet, no longer rising)
         var elapsed = 0.0
         while (elapsed < cap.seconds && !confirmed(windows)) {
-            val cpu0 = pid?.let(ProcessCpu::treeSeconds) ?: Double.NaN
-            val jit0 = pid?.let(JitCpu::snapshot).orEmpty()
+            val cpuWindow = CpuWindow.start(pid)
             val r = driver.run(target, level, window)
-            val jit = if (pid == null) Double.NaN else JitCpu.seconds(jit0, JitCpu.snapshot(pid))
-            val cpu = (pid?.let(ProcessCpu::treeSeconds) ?: Double.NaN) - cpu0
+            val (cpu, jit) = cpuWindow.end()
             val previous = windows.lastOrNull()?.first?.throughput
             val rising = previous == null || r.throughput > previous * (1 + Steadiness.RISE)
             windows += r to (Steadiness.quiet(jit, cpu, r.windowSeconds) && !rising)
