@@ -9,9 +9,19 @@ object Seed002 {
     private const val S = "002"
     private const val BROWSER = "./pssr browser"
 
-    /** on / off of one Lighthouse figure: the runs' means with their intervals from 3 runs or more, else the medians as measured once. */
-    private fun ratioOfRuns(e: Evidence, on: BrowserFigure, off: BrowserFigure, run: (BrowserRun) -> Double, median: (BrowserFigure) -> Double) =
-        on.estimate(run, median(on), e.confidence) / off.estimate(run, median(off), e.confidence)
+    /**
+     * Seed 002 Table 1's figure [name] of one page, PSSR on / off, judged by [test]: the runs' means with their intervals from
+     * 3 runs or more, else the medians as measured once.
+     */
+    private fun lighthouse(c: Column, id: String, text: String, paper: String, name: String, paperRatio: Double, test: (Estimate) -> Verdict,
+                           run: (BrowserRun) -> Double, median: (BrowserFigure) -> Double) =
+        Claim("002-t1-${c.page}-$id", S, "Table 1", text, paper, Kind.SIZE, BROWSER) { e ->
+            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
+            val r = on.estimate(run, median(on), e.confidence) / off.estimate(run, median(off), e.confidence)
+            Judgement(test(r), "$name on / off ${r.text("x")} (${"%.0f".format(median(on))} vs ${"%.0f".format(median(off))} ms, " +
+                "Lighthouse medians; the ratio of the runs' means from 3 runs or more)",
+                "paper ${"%.2f".format(paperRatio)}x, ours ${"%.2f".format(r.value)}x")
+        }
 
     /** Table 1 (in "5 Performance Tests"): per page, Lighthouse with PSSR off and on: score, FCP (= LCP there) and Speed Index, seconds. */
     private data class Column(val page: String, val scoreOff: Int, val scoreOn: Int, val fcpOff: Double, val fcpOn: Double, val siOff: Double, val siOn: Double)
@@ -42,35 +52,14 @@ object Seed002 {
             Route("webflux", "presentations", "htmlflow", "suspending", 128), Route("webflux", "presentations", "thymeleaf", "reactive", 128),
             { r -> Terms.about(r, 2.0) }, 2.0),
     ) + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-fcp", S, "Table 1",
-            "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
-            "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
-            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
-            val r = ratioOfRuns(e, on, off, { it.fcpMs }, { it.fcpMs })
-            Judgement(Terms.below(r, 0.5), "FCP on / off ${r.text("x")} (${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms, " +
-                "Lighthouse medians; the ratio of the runs' means from 3 runs or more)",
-                "paper ${"%.2f".format(c.fcpOn / c.fcpOff)}x, ours ${"%.2f".format(r.value)}x")
-        }
+        lighthouse(c, "fcp", "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+            "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", "FCP", c.fcpOn / c.fcpOff, { Terms.below(it, 0.5) }, { it.fcpMs }, { it.fcpMs })
     } + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-lcp", S, "Table 1",
-            "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
-            "LCP ${c.fcpOff} s off, ${c.fcpOn} s on", Kind.SIZE, BROWSER) { e ->
-            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
-            val r = ratioOfRuns(e, on, off, { it.lcpMs }, { it.lcpMs })
-            Judgement(Terms.below(r, 0.5), "LCP on / off ${r.text("x")} (${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms, " +
-                "Lighthouse medians; the ratio of the runs' means from 3 runs or more)",
-                "paper ${"%.2f".format(c.fcpOn / c.fcpOff)}x, ours ${"%.2f".format(r.value)}x")
-        }
+        lighthouse(c, "lcp", "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
+            "LCP ${c.fcpOff} s off, ${c.fcpOn} s on", "LCP", c.fcpOn / c.fcpOff, { Terms.below(it, 0.5) }, { it.lcpMs }, { it.lcpMs })
     } + TABLE1.map { c ->
-        Claim("002-t1-${c.page}-speed-index", S, "Table 1", "PSSR lowers the Speed Index of the ${c.page} page against the blocking page.",
-            "Speed Index ${c.siOff} s off, ${c.siOn} s on", Kind.SIZE, BROWSER) { e ->
-            val off = e.browser(c.page, "off"); val on = e.browser(c.page, "on")
-            val r = ratioOfRuns(e, on, off, { it.speedIndexMs }, { it.speedIndexMs })
-            Judgement(Terms.lower(r),
-                "Speed Index on / off ${r.text("x")} (${"%.0f".format(on.speedIndexMs)} vs ${"%.0f".format(off.speedIndexMs)} ms, " +
-                "Lighthouse medians; the ratio of the runs' means from 3 runs or more)",
-                "paper ${"%.2f".format(c.siOn / c.siOff)}x, ours ${"%.2f".format(r.value)}x")
-        }
+        lighthouse(c, "speed-index", "PSSR lowers the Speed Index of the ${c.page} page against the blocking page.",
+            "Speed Index ${c.siOff} s off, ${c.siOn} s on", "Speed Index", c.siOn / c.siOff, { Terms.lower(it) }, { it.speedIndexMs }, { it.speedIndexMs })
     } + TABLE1.map { c ->
         Claim("002-t1-${c.page}-score", S, "Table 1",
             "With PSSR the ${c.page} page's Lighthouse score is higher than without (${c.scoreOn} vs ${c.scoreOff} there): by over 2 points; both at the " +
