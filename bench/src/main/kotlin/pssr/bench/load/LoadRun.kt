@@ -52,7 +52,7 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
     fun execute(): List<LoadRow> {
         val rows = ArrayList<LoadRow>()
         for ((driver, levels) in listOfNotNull(closed?.let { it to plan.users }, open?.let { it to plan.rates })) {
-            val levelRun = LevelRun(driver, plan.windows)
+            val levelRun = LevelRun(driver, plan.windows, if (plan.steadyCap > plan.pageWarmup) LevelRun.SETTLE_CAP else Duration.ZERO)
             val warmup = SteadyWarmup(driver, plan.pageWarmup, plan.steadyCap)
             if (plan.pageWarmup.seconds > 0 || warmup.adaptive) pages = pages.map { p ->
                 val how = if (warmup.adaptive) "until steady (${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s)" else "${plan.pageWarmup.seconds} s"

@@ -44,7 +44,7 @@ data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows
 internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
                         val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver,
                         val allowRemoteTarget: Boolean = false, val shard: ShardRecord? = null) {
-    private val levelRun = LevelRun(driver, plan.windows)
+    private val levelRun = LevelRun(driver, plan.windows, if (plan.steadyCap > plan.routeWarmup) LevelRun.SETTLE_CAP else Duration.ZERO)
     private val warmup = SteadyWarmup(driver, plan.routeWarmup, plan.steadyCap)
     /** Each route's warm-up in its current server session (by route path): written on its rows. */
     private val warmups = HashMap<String, WarmupResult>()

@@ -37,11 +37,19 @@ class SteadyStateTest {
             assertFalse(Steadiness.quiet(cold.jitCpuSeconds, serverCpu, cold.driver.windowSeconds),
                 "cold: JIT ${cold.jitCpuSeconds} s of ${serverCpu} s server CPU")
 
+            // a level's warm-up goes on while the JIT compiles in it (still cold here), within its cap; with no cap it is the fixed window
+            val settleCap = Duration.ofSeconds(20)
+            val settling = LevelRun(wrk, Windows(Duration.ofSeconds(1), Duration.ofSeconds(1)), settleCap).measure(server, target, path, "<div class=\"card mb-3", 64)
+            assertTrue(settling.settleSeconds > 0 && settling.settleSeconds <= settleCap.seconds, "settled ${settling.settleSeconds} s")
+            assertEquals(0.0, LevelRun(wrk, Windows(Duration.ofSeconds(1), Duration.ofSeconds(1))).measure(server, target, path, "<div class=\"card mb-3", 64).settleSeconds)
+
             val cap = Duration.ofSeconds(90)
             val w = SteadyWarmup(wrk, Duration.ZERO, cap).run(target, 64, s.pid)
             assertTrue(w.steady, "steady within $cap: $w")
             assertTrue(w.seconds >= 0 && w.seconds < cap.seconds, "time to steady ${w.seconds} s")
             assertTrue(w.steadyRps > 0 && w.firstRps > 0, "$w")
+
+
         }
     }
 
