@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test
  * bench's packages, top to bottom; a layer may use only the layers below it (and itself):
  *  - entry:     `pssr.bench.Pssr` and `main` (MainKt): the picocli root
  *  - commands:  cli (one file per command)
- *  - workflows: run, load, browser, calibrate (load reuses run's targets and measurement order: one direction)
+ *  - workflows: run, load, browser, calibrate, probe (load reuses run's targets and measurement order: one direction)
  *  - report:    report (report.html, summary.md, compare, its sections, the browser's and the workloads' included)
  *  - claims:    claims (the seeds' findings judged)
  *  - workloads: students, api (each workload's options, run and report section; claims read their tables)
@@ -99,7 +99,7 @@ class ArchitectureTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("entry").definedBy(entry)
             .layer("commands").definedBy(pkgs("cli"))
-            .layer("workflows").definedBy(pkgs("run", "load", "browser", "calibrate"))
+            .layer("workflows").definedBy(pkgs("run", "load", "browser", "calibrate", "probe"))
             .layer("report").definedBy(pkgs("report"))
             .layer("claims").definedBy(pkgs("claims"))
             .layer("workloads").definedBy(pkgs("students", "api"))
