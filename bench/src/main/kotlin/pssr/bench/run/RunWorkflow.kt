@@ -142,15 +142,16 @@ class RunWorkflow(
         }
     }
 
-    /** report.html and summary.md, then the lines that answer the run's question on the console. */
+    /** report.html and summary.md, then the lines that answer the run's question on the console: the run's files read once. */
     private fun report(run: RunDirectory, closedPlan: RunPlan?, openPlan: RunPlan?, students: Boolean, api: Boolean) {
-        Report.write(run)
-        if (closedPlan != null) Answer.lines(RunData.load(run), closedPlan.levels.last()).forEach(::println)
-        if (openPlan != null) OpenModelSection.lines(RunData.load(run), loading.p99LimitMs).forEach(::println)
-        if (students) StudentsReport.table1Text(run.rows()).forEach(::println)
-        if (api) ApiReport.text(run.rows()).forEach(::println)
+        val data = RunData.load(run)
+        Report.write(data)
+        if (closedPlan != null) Answer.lines(data, closedPlan.levels.last()).forEach(::println)
+        if (openPlan != null) OpenModelSection.lines(data, loading.p99LimitMs).forEach(::println)
+        if (students) StudentsReport.table1Text(data.everyRow).forEach(::println)
+        if (api) ApiReport.text(data.everyRow).forEach(::println)
         // the seeds' claims this run's rows can judge (report.html lists them; ./pssr reproduce measures them all)
-        ClaimsSection.ledger(RunData.load(run))?.let { println("Seeds' claims this run can judge: ${it.counts()} (report.html; ./pssr reproduce for all)") }
+        ClaimsSection.ledger(data)?.let { println("Seeds' claims this run can judge: ${it.counts()} (report.html; ./pssr reproduce for all)") }
         println("results: ${run.results}")
         println("report:  ${run.report}")
     }
