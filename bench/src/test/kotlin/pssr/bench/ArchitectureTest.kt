@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test
  *  - records:   results (the files of a run)
  *  - measuring: measure (load drivers, one level's windows, CPU and resources)
  *  - core:      process (child processes, server JVMs, the stop on a signal, the measuring lock), project (the
- *               repository: its root, its servers and workloads), console (the progress line), csv, setup, db,
+ *               repository: its root, its servers and workloads), console (the progress line), csv, setup, db, paper
+ *               (the seeds' published figures the report and the claims both read),
  *               and `pssr.bench`'s UsageError, Durations and HelpSection
  * No cycles between the packages of pssr.bench, whatever the layers allow.
  */
@@ -106,7 +107,7 @@ class ArchitectureTest {
             .layer("analysis").definedBy(pkgs("stats", "markup"))
             .layer("records").definedBy(pkgs("results"))
             .layer("measuring").definedBy(pkgs("measure"))
-            .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db").or(kernel))
+            .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db", "paper").or(kernel))
             .whereLayer("entry").mayOnlyAccessLayers("commands", "workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("commands").mayOnlyAccessLayers("workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("workflows").mayOnlyAccessLayers("report", "claims", "workloads", "analysis", "records", "measuring", "core")
