@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.markup.Fmt
 import pssr.bench.paper.PaperFigures
 
 /** Seed 000's figures as [Seed000]'s claims quote and judge them: read from [PaperFigures], the table the report shows too. */
@@ -34,5 +35,5 @@ internal object Seed000Figures {
     val paperDrop: Double = (Stocks.jstachioVirtual.rps / Pres.jstachioVirtual.rps) / (Stocks.thymeleafRx.rps / Pres.thymeleafRx.rps)
 
     /** A figure as the paper prints it: whole requests per second, thousands grouped. */
-    val PaperFigures.Figure.text: String get() = "%,.0f".format(java.util.Locale.ROOT, rps)
+    val PaperFigures.Figure.text: String get() = Fmt.grouped(rps)
 }

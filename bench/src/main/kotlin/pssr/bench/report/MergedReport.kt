@@ -15,7 +15,7 @@ object MergedReport {
         val normalised = ShardNormalisation.of(data.everyRow, shardOf, references)
         Files.writeString(merged.dir.resolve("normalised.csv"), (listOf(CsvFile.header(listOf("route", "load_model", "level", "shard", "machine",
             "raw_rps", "reference_rps", "normalised", "reference_spread"))) + normalised.map { n ->
-            fun f(v: Double, decimals: Int) = if (v.isNaN()) "NaN" else String.format(java.util.Locale.ROOT, "%.${decimals}f", v)
+            fun f(v: Double, decimals: Int) = Fmt.fixed(v, decimals, missing = "NaN")
             CsvFile.line(listOf(n.route, n.loadModel, n.level, n.shard, n.machine, f(n.raw, 2), f(n.reference, 2), f(n.normalised, 4),
                 f(n.referenceSpread, 4)))
         }).joinToString("\n", postfix = "\n"))

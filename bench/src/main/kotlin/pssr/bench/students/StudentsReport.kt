@@ -1,6 +1,5 @@
 package pssr.bench.students
 
-import java.util.Locale
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Errors
@@ -22,7 +21,7 @@ object Seed003Table1 {
  * sweep, and a paragraph, computed from the rows, saying which of the paper's claims this run reproduces.
  */
 object StudentsReport {
-    private fun f(v: Double, d: Int = 0) = if (v.isNaN()) "-" else "%,.${d}f".format(Locale.ROOT, v)
+    private fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
     private fun variantOf(r: ResultRow) = when {
         r.framework == "webflux" -> "webflux-r2dbc"
         r.approach == "platform" -> "mvc-platform"
