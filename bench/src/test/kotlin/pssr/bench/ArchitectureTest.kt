@@ -35,9 +35,9 @@ import org.junit.jupiter.api.Test
  *  - records:   results (the files of a run)
  *  - measuring: measure (load drivers, one level's windows, CPU and resources)
  *  - core:      process (child processes, server JVMs, the stop on a signal, the measuring lock), project (the
- *               repository: its root, its servers and workloads), console (the progress line), csv, setup, db, paper
- *               (the seeds' published figures the report and the claims both read),
- *               and `pssr.bench`'s UsageError, Durations and HelpSection
+ *               repository: its root, its servers and workloads), console (what the user reads and types: the progress
+ *               line, UsageError, Durations, HelpSection), csv, setup, db, paper (the seeds' published figures the report
+ *               and the claims both read)
  * No cycles between the packages of pssr.bench, whatever the layers allow.
  */
 class ArchitectureTest {
@@ -50,8 +50,6 @@ class ArchitectureTest {
         private fun pkgs(vararg names: String): DescribedPredicate<JavaClass> = resideInAnyPackage(*names.map { "pssr.bench.$it.." }.toTypedArray())
         private val entry: DescribedPredicate<JavaClass> =
             resideInAPackage("pssr.bench").and(simpleNameStartingWith("Pssr").or(simpleNameStartingWith("MainKt"))).`as`("pssr.bench's Pssr and main")
-        private val kernel: DescribedPredicate<JavaClass> =
-            resideInAPackage("pssr.bench").and(DescribedPredicate.not(entry)).`as`("pssr.bench's UsageError, Durations, HelpSection")
 
         /** The engines' and frameworks' packages: the harness knows a server by its jar and `GET /routes`, an engine by its name. */
         val ENGINES_AND_FRAMEWORKS = arrayOf(
@@ -107,7 +105,7 @@ class ArchitectureTest {
             .layer("analysis").definedBy(pkgs("stats", "markup"))
             .layer("records").definedBy(pkgs("results"))
             .layer("measuring").definedBy(pkgs("measure"))
-            .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db", "paper").or(kernel))
+            .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db", "paper"))
             .whereLayer("entry").mayOnlyAccessLayers("commands", "workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("commands").mayOnlyAccessLayers("workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("workflows").mayOnlyAccessLayers("report", "claims", "workloads", "analysis", "records", "measuring", "core")

@@ -3,7 +3,7 @@ package pssr.bench.calibrate
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.measure.WrkDriver
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.ServerLaunch

@@ -4,7 +4,7 @@ import java.nio.file.Path
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.browser.BrowserWorkflow
 import pssr.bench.browser.Lighthouse
 import pssr.bench.process.MeasureLock

@@ -8,8 +8,8 @@ import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import picocli.CommandLine.Spec
-import pssr.bench.Durations
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
 import pssr.bench.calibrate.CalibrateWorkflow
 import pssr.bench.calibrate.CalibrationPlan
 import pssr.bench.measure.WrkDriver

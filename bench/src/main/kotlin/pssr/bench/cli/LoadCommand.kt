@@ -5,8 +5,8 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.Durations
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
 import pssr.bench.load.LoadPlan
 import pssr.bench.load.LoadWorkflow
 import pssr.bench.measure.Windows

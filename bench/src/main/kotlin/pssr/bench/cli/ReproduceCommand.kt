@@ -8,8 +8,8 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import pssr.bench.project.Project
-import pssr.bench.Durations
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
 import pssr.bench.cli
 import pssr.bench.process.MeasureLock
 import pssr.bench.run.ReproducePlan

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.run.Selection
 import pssr.bench.run.VerifyWorkflow
 

@@ -2,7 +2,7 @@ package pssr.bench.probe
 
 import java.nio.file.Path
 import java.time.Duration
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.process.Children
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook

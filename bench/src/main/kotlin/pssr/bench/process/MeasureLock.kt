@@ -8,7 +8,7 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import java.time.Instant
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /**
  * One measurement at a time on this machine: `run`, `reproduce`, `load` and `browser` hold an exclusive lock on

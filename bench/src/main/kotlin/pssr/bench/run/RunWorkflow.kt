@@ -1,7 +1,7 @@
 package pssr.bench.run
 
 import java.nio.file.Files
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.api.ApiOptions
 import pssr.bench.api.ApiReport
 import pssr.bench.api.ApiRun
