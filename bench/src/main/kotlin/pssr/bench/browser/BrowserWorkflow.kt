@@ -40,9 +40,11 @@ class BrowserWorkflow(
             throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
         }
         val chromium = chromiumPath?.let { p ->
-            p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}")
+            p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: " +
+                "${Chromium.INSTALL_HINT}")
         } ?: Chromium.executable()
-            ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
+            ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: " +
+                "${Chromium.INSTALL_HINT}")
         val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
         Files.createDirectories(dir.resolve("lighthouse"))
 
@@ -64,7 +66,8 @@ class BrowserWorkflow(
         server.use {
             warmUp(server, cases)
             val results = mutableListOf<LighthouseRun>()
-            val progress = Progress(total, "browser", System.out) // stdout, as the rest of its report; stderr stays for the one-line failure
+            // stdout, as the rest of its report; stderr stays for the one-line failure
+            val progress = Progress(total, "browser", System.out)
             // Rounds: every case once per round, so drift in machine load spreads over all cases alike.
             for (run in 1..runs) for (t in throttling) for (c in cases) {
                 val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")
@@ -96,9 +99,11 @@ class BrowserWorkflow(
     private fun warmUp(server: ServerProcess, cases: List<BrowserCase>) {
         for (c in cases) {
             val answer = try { StreamProbe.get(server.host, server.port, c.path(0), timeout = Duration.ofSeconds(30)) }
-                catch (e: Exception) { throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: ${e.message ?: e.javaClass.simpleName}") }
+                catch (e: Exception) { throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: " +
+                    "${e.message ?: e.javaClass.simpleName}") }
             if (answer.status != 200 || !answer.complete) {
-                throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: HTTP ${answer.status}${if (answer.complete) "" else ", incomplete"}")
+                throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: HTTP " +
+                    "${answer.status}${if (answer.complete) "" else ", incomplete"}")
             }
         }
     }

@@ -33,8 +33,12 @@ class LoadWorkflow(
 ) {
     fun execute(): Int {
         val dir = (out ?: Project.resultsPath("load-")).toAbsolutePath().normalize()
-        if (Files.exists(dir) && !Files.isDirectory(dir)) throw UsageError("--out $dir is a file; name a directory (it is created if missing)")
-        if (Files.exists(dir.resolve("load.csv"))) throw UsageError("$dir already holds a load run; choose another --out (nothing was overwritten)")
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw UsageError("--out $dir is a file; name a directory (it is created if missing)")
+        }
+        if (Files.exists(dir.resolve("load.csv"))) {
+            throw UsageError("$dir already holds a load run; choose another --out (nothing was overwritten)")
+        }
         // every page is learned (and every bad URL refused) before any load
         val pages = urls.mapIndexed { i, u -> LoadPage.learn(if (i == 0) "A" else "B", u, plan.timeout, allowRemoteTarget) }
         if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
@@ -49,7 +53,8 @@ class LoadWorkflow(
         val method = method(closed?.description, open?.description)
         writeEnvironment(dir, method)
         val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
-        val warmup = if (plan.steadyCap > plan.pageWarmup) "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s" else "${plan.pageWarmup.seconds} s"
+        val warmup = if (plan.steadyCap > plan.pageWarmup) "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s"
+            else "${plan.pageWarmup.seconds} s"
         System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
             "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ warm-up per page: $warmup)")
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
@@ -60,12 +65,14 @@ class LoadWorkflow(
         // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
         val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: Exception) {
             if (e is Stopped || Stopping.now) throw Stopped() // stopping is not failing: nothing after the signal is recorded
-            System.err.println("pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in ${run.rowsFile}")
+            System.err.println("pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in " +
+                "${run.rowsFile}")
             code = 1
             if (Files.exists(run.rowsFile)) LoadRow.read(run.rowsFile) else emptyList()
         } finally { Stopping.ended() }
         val summary = LoadSummary(run.pages, rows)
-        Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
+        Files.writeString(dir.resolve("pages.json"),
+            Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
             "bytes" to p.bytes, "html" to p.html, "probe" to ProbeOutput.reportMap(p.unloaded)) }))
         LoadReport.write(dir, summary, run.timelines, method)
         if (json) print(Jackson.writePretty(LoadReport.json(summary, dir)))
@@ -82,18 +89,19 @@ class LoadWorkflow(
             "startedAt" to java.time.Instant.now().toString(), "measuredBeside" to MeasureLock.beside,
             "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
             "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
-                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds, "steadyCapS" to plan.steadyCap.seconds,
+                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,
+                    "steadyCapS" to plan.steadyCap.seconds,
                 "repeat" to plan.repeat, "lengthTolerance" to plan.lengthTolerance, "timeoutS" to plan.timeout.seconds))))
     }
 
     private fun method(wrk: String?, open: String?) =
-        "Each page was learned by one probe fetch (gzip accepted, as a browser) and one uncompressed fetch (the length the driver checks). " +
-            "Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s warm-up (discarded) and a " +
-            "${plan.windows.measured.seconds} s measured window, " +
-            "pages alternated A B / B A. Drivers: ${listOfNotNull(wrk, open).joinToString("; ")}. During each measured window a side probe fetches the page " +
-            "every 200 ms on its own connection, one request at a time, and judges each fetch with probe's rule; the level's verdict is the one most " +
-            "samples got. " +
-            "Server CPU per request: the port's listening process (from /proc), read at both ends of the window; driver CPU: wrk's own from " +
-            "/proc/self/stat. " +
+        "Each page was learned by one probe fetch (gzip accepted, as a browser) and one uncompressed fetch " +
+            "(the length the driver checks). Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s warm-up (discarded) and a " +
+            "${plan.windows.measured.seconds} s measured window, pages alternated A B / B A. " +
+            "Drivers: ${listOfNotNull(wrk, open).joinToString("; ")}. " +
+            "During each measured window a side probe fetches the page every 200 ms on its own connection, one request at a time, " +
+            "and judges each fetch with probe's rule; the level's verdict is the one most samples got. " +
+            "Server CPU per request: the port's listening process (from /proc), read at both ends of the window; " +
+            "driver CPU: wrk's own from /proc/self/stat. " +
             "Figures per level are medians over repetitions (throughput: mean with a Student t 95% interval)."
 }

@@ -25,7 +25,8 @@ object Fmt {
     }
 
     /** [v] with [decimals] decimals and its thousands grouped (4,487 or 1,234.5); [missing] for NaN. */
-    fun grouped(v: Double, decimals: Int = 0, missing: String = "-"): String = if (v.isNaN()) missing else String.format(L, "%,.${decimals}f", v)
+    fun grouped(v: Double, decimals: Int = 0, missing: String = "-"): String =
+        if (v.isNaN()) missing else String.format(L, "%,.${decimals}f", v)
 
     /** [v] with [decimals] decimals, not grouped (CSV files, ratios: 1234.50); [missing] for NaN. */
     fun fixed(v: Double, decimals: Int, missing: String = "-"): String = if (v.isNaN()) missing else String.format(L, "%.${decimals}f", v)

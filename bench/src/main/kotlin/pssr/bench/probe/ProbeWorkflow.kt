@@ -40,7 +40,8 @@ class ProbeWorkflow(
                 if (chromium != null) {
                     val view = try { BrowserLook.look(open.value, url, summary.typical.lastByteMillis, dir, "page${i + 1}") }
                         catch (e: UsageError) { throw e }
-                        catch (e: Exception) { failures += "Chromium could not show $url: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}"; null }
+                        catch (e: Exception) { failures += "Chromium could not show $url: " +
+                            "${e.message?.lines()?.first() ?: e.javaClass.simpleName}"; null }
                     summary = ProbeSummary(summary.runs, view)
                 }
                 summaries += summary

@@ -39,15 +39,22 @@ class ReproduceWorkflow(
             val folder = dir.resolve(phase.folder)
             val args = argsFor(phase, folder)
             if (args == null) { println("== phase ${i + 1}/${plan.phases.size} ${phase.name}: done before, kept"); continue }
-            println("== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr ${args.joinToString(" ")}")
+            println("== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr " +
+                "${args.joinToString(" ")}")
             val code = command(args)
             Stopping.check()
-            if (code != 0) { failed++; println("== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or not measured") }
+            if (code != 0) {
+                failed++
+                println("== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or " +
+                    "not measured")
+            }
         }
         val took = Duration.ofNanos(System.nanoTime() - started)
-        println("== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, budget ${time.toMinutes()} min)")
+        println("== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, " +
+            "budget ${time.toMinutes()} min)")
         val folders = plan.phases.map { dir.resolve(it.folder) }
-            .filter { f -> listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) } }.toMutableList()
+            .filter { f -> listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) } }
+            .toMutableList()
         if (folders.isEmpty()) { println("== no phase wrote results; nothing to judge"); return 1 }
         val ledger = judgeInRounds(folders, started)
         Files.writeString(dir.resolve("claims.md"), ledger.markdown(folders))
@@ -66,14 +73,19 @@ class ReproduceWorkflow(
         val rounds = Rounds()
         fun ledger(confidence: Double) = Ledger.judge(folders.map(Evidence::folder), confidence = confidence)
         val outcome = rounds.run(
-            judge = { round, confidence -> ledger(confidence).also { println("== look $round (intervals at ${Estimate.label(confidence)}): ${it.counts()}") }
+            judge = { round, confidence -> ledger(confidence).also { println("== look $round (intervals at " +
+                "${Estimate.label(confidence)}): ${it.counts()}") }
                 .entries.associate { (c, j) -> c.id to j } },
             measure = { round, open -> measureAgain(round, open, folders, started, rounds.confidence(round - 1)) })
         val last = ledger(rounds.confidence(outcome.rounds))
-        return last.copy(entries = last.entries.map { (c, j) -> c to (outcome.judgements[c.id] ?: j) }, rounds = if (outcome.rounds > 1) outcome.roundOf else emptyMap())
+        return last.copy(entries = last.entries.map { (c, j) -> c to (outcome.judgements[c.id] ?: j) },
+            rounds = if (outcome.rounds > 1) outcome.roundOf else emptyMap())
     }
 
-    /** One round's runs: the pages routes and levels the [open] claims read, per framework; false when none can be measured again or the budget has no room. */
+    /**
+     * One round's runs: the pages routes and levels the [open] claims read, per framework; false when none can be measured
+     * again or the budget has no room.
+     */
     private fun measureAgain(round: Int, open: Set<String>, folders: MutableList<Path>, started: Long, confidence: Double): Boolean {
         val evidence = Evidence.of(folders.map(Evidence::folder).filter { it.setup.isEmpty() }, confidence)
         val routes = Claims.all.filter { it.id in open }.flatMap { c ->
@@ -89,17 +101,26 @@ class ReproduceWorkflow(
             val users = rs.map { it.users }.distinct().sorted()
             val args = listOf("run", "--quick", "--frameworks", fw, "--models", rs.map { it.model }.distinct().joinToString(","),
                 "--engines", engines.joinToString(","), "--approaches", rs.map { it.approach }.distinct().joinToString(","),
-                "--users", users.joinToString(","), "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--first-repetition", (round * 100 + 1).toString(),
-                "--route-warmup", "${ReproducePlan.ROUTE_WARMUP_SECONDS}s", "--warmup", "${ReproducePlan.WARMUP_SECONDS}s", "--duration", "${plan.measuredSeconds}s")
+                "--users", users.joinToString(","), "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--first-repetition",
+                    (round * 100 + 1).toString(),
+                "--route-warmup", "${ReproducePlan.ROUTE_WARMUP_SECONDS}s", "--warmup", "${ReproducePlan.WARMUP_SECONDS}s", "--duration",
+                    "${plan.measuredSeconds}s")
             val n = engines.size * rs.map { it.approach }.distinct().size * rs.map { it.model }.distinct().size
-            val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS + n * users.size * ReproducePlan.MIN_REPEAT *
+            val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
+                n * users.size * ReproducePlan.MIN_REPEAT *
                 (ReproducePlan.WARMUP_SECONDS + plan.measuredSeconds + ReproducePlan.WINDOW_OVERHEAD_SECONDS)
             Triple(fw, args, seconds.toLong())
         }
-        if (runs.isEmpty()) { println("== round $round: the ${open.size} open claims read no pages routes that can be measured again"); return false }
+        if (runs.isEmpty()) {
+            println("== round $round: the ${open.size} open claims read no pages routes that can be measured again")
+            return false
+        }
         val left = time.seconds - (System.nanoTime() - started) / 1_000_000_000
         val need = runs.sumOf { it.third }
-        if (need > left * ReproducePlan.BUDGET_SHARE) { println("== round $round would take about ${need / 60} min, ${left / 60} min of the budget left: no more rounds"); return false }
+        if (need > left * ReproducePlan.BUDGET_SHARE) {
+            println("== round $round would take about ${need / 60} min, ${left / 60} min of the budget left: no more rounds")
+            return false
+        }
         println("== round $round: ${open.size} claims still inconclusive; measuring their routes again (about ${need / 60} min)")
         for ((fw, args, _) in runs) {
             val folder = dir.resolve("round-$round-$fw")

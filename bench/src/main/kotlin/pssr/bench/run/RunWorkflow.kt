@@ -73,7 +73,8 @@ class RunWorkflow(
         if (shard != null && (!pages || wantStudents || wantProducts || wantForward)) {
             throw UsageError("--shard splits the pages matrix; run the students, products and forward workloads unsharded")
         }
-        if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
+        if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile " +
+            "(docs/STUDENTS.md)")
         if (rates != null && users == null && profileUsers != null) {
             throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         }
@@ -89,10 +90,12 @@ class RunWorkflow(
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
         if (what.plan) {
-            if (target != null) throw UsageError("--plan starts pssr's own servers to list their routes; with --target, list yours with curl $target/routes")
+            if (target != null) throw UsageError("--plan starts pssr's own servers to list their routes; with --target, list yours " +
+                "with curl $target/routes")
             val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, setup = setup)
             val levels = plan.levels.size + (openPlan?.levels?.size ?: 0)
-            println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null, shard))
+            println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null,
+                shard))
             return 0
         }
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
@@ -129,10 +132,12 @@ class RunWorkflow(
                     // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
                     var failures = 0
                     if (pages) for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! })) {
-                        failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d, runtime.allowRemoteTarget,
+                        failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d,
+                            runtime.allowRemoteTarget,
                             shard?.let(::ShardRecord)).execute()
                     }
-                    if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
+                    if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS,
+                        launch).execute(studentsDb)
                     if (wantProducts) failures += ApiRun(run, api, launch).products()
                     if (wantForward) failures += ApiRun(run, api, launch).forward()
                     report(run, closedPlan?.takeIf { pages }, openPlan?.takeIf { pages }, studentsDb != null, wantProducts || wantForward)
@@ -151,7 +156,9 @@ class RunWorkflow(
         if (students) StudentsReport.table1Text(data.everyRow).forEach(::println)
         if (api) ApiReport.text(data.everyRow).forEach(::println)
         // the seeds' claims this run's rows can judge (report.html lists them; ./pssr reproduce measures them all)
-        ClaimsSection.ledger(data)?.let { println("Seeds' claims this run can judge: ${it.counts()} (report.html; ./pssr reproduce for all)") }
+        ClaimsSection.ledger(data)?.let {
+            println("Seeds' claims this run can judge: ${it.counts()} (report.html; ./pssr reproduce for all)")
+        }
         println("results: ${run.results}")
         println("report:  ${run.report}")
     }
@@ -159,7 +166,8 @@ class RunWorkflow(
 
 /** What a run's results depend on; a --resume must be given the same (compared with environment.json's "options"). */
 internal object RunRecord {
-    fun options(what: WhatToRun, loading: LoadOptions, runtime: RuntimeOptions, plan: RunPlan, serverCpus: String?, loadCpus: String?): Map<String, Any?> =
+    fun options(what: WhatToRun, loading: LoadOptions, runtime: RuntimeOptions, plan: RunPlan, serverCpus: String?,
+        loadCpus: String?): Map<String, Any?> =
         what.selection.asMap() + mapOf<String, Any?>(
             "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else loading.driver),
             "driverThreads" to (if (loading.driver == "wrk" && plan.levels.isNotEmpty()) loading.driverThreads else null),
@@ -167,9 +175,11 @@ internal object RunRecord {
             "rates" to loading.rates?.distinct()?.sorted(), "p99LimitMs" to (if (loading.rates != null) loading.p99LimitMs else null),
             "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
             "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
-            // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes with --steady-cap 0
+            // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes
+            // with --steady-cap 0
             "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
-            "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat, "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
+            "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
+                "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
             "shard" to what.shardText?.let { Shard.parse(it).toString() },
             "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
             "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,
