@@ -21,6 +21,7 @@ import pssr.bench.cli.RunCommand
 import pssr.bench.cli.SectionedHelp
 import pssr.bench.cli.ServeCommand
 import pssr.bench.cli.VerifyCommand
+import pssr.bench.console.UsageError
 import pssr.bench.measure.Server
 
 /** `./pssr`: with no arguments, the quick benchmark (`run --quick`). */
@@ -65,6 +66,3 @@ fun cli(): CommandLine = CommandLine(Pssr()).also { root -> root.subcommands.val
             else -> { System.err.println("pssr: ${cmd.commandName} failed: ${e.message ?: e.javaClass.simpleName}"); 1 }
         }
     }
-
-/** A mistake in what the user asked for: printed as one line, exit code 2. */
-class UsageError(message: String) : RuntimeException(message)

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test
  * bench's packages, top to bottom; a layer may use only the layers below it (and itself):
  *  - entry:     `pssr.bench.Pssr` and `main` (MainKt): the picocli root
  *  - commands:  cli (one file per command)
- *  - workflows: run, load, browser, calibrate (load reuses run's targets and measurement order: one direction)
+ *  - workflows: run, load, browser, calibrate, probe (load reuses run's targets and measurement order: one direction)
  *  - report:    report (report.html, summary.md, compare, its sections, the browser's and the workloads' included)
  *  - claims:    claims (the seeds' findings judged)
  *  - workloads: students, api (each workload's options, run and report section; claims read their tables)
@@ -35,8 +35,9 @@ import org.junit.jupiter.api.Test
  *  - records:   results (the files of a run)
  *  - measuring: measure (load drivers, one level's windows, CPU and resources)
  *  - core:      process (child processes, server JVMs, the stop on a signal, the measuring lock), project (the
- *               repository: its root, its servers and workloads), console (the progress line), csv, setup, db,
- *               and `pssr.bench`'s UsageError, Durations and HelpSection
+ *               repository: its root, its servers and workloads), console (what the user reads and types: the progress
+ *               line, UsageError, Durations, HelpSection), csv, setup, db, paper (the seeds' published figures the report
+ *               and the claims both read)
  * No cycles between the packages of pssr.bench, whatever the layers allow.
  */
 class ArchitectureTest {
@@ -49,8 +50,6 @@ class ArchitectureTest {
         private fun pkgs(vararg names: String): DescribedPredicate<JavaClass> = resideInAnyPackage(*names.map { "pssr.bench.$it.." }.toTypedArray())
         private val entry: DescribedPredicate<JavaClass> =
             resideInAPackage("pssr.bench").and(simpleNameStartingWith("Pssr").or(simpleNameStartingWith("MainKt"))).`as`("pssr.bench's Pssr and main")
-        private val kernel: DescribedPredicate<JavaClass> =
-            resideInAPackage("pssr.bench").and(DescribedPredicate.not(entry)).`as`("pssr.bench's UsageError, Durations, HelpSection")
 
         /** The engines' and frameworks' packages: the harness knows a server by its jar and `GET /routes`, an engine by its name. */
         val ENGINES_AND_FRAMEWORKS = arrayOf(
@@ -99,14 +98,14 @@ class ArchitectureTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("entry").definedBy(entry)
             .layer("commands").definedBy(pkgs("cli"))
-            .layer("workflows").definedBy(pkgs("run", "load", "browser", "calibrate"))
+            .layer("workflows").definedBy(pkgs("run", "load", "browser", "calibrate", "probe"))
             .layer("report").definedBy(pkgs("report"))
             .layer("claims").definedBy(pkgs("claims"))
             .layer("workloads").definedBy(pkgs("students", "api"))
             .layer("analysis").definedBy(pkgs("stats", "markup"))
             .layer("records").definedBy(pkgs("results"))
             .layer("measuring").definedBy(pkgs("measure"))
-            .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db").or(kernel))
+            .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db", "paper"))
             .whereLayer("entry").mayOnlyAccessLayers("commands", "workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("commands").mayOnlyAccessLayers("workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("workflows").mayOnlyAccessLayers("report", "claims", "workloads", "analysis", "records", "measuring", "core")

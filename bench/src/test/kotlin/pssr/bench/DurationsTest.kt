@@ -1,5 +1,7 @@
 package pssr.bench
 
+import pssr.bench.console.UsageError
+import pssr.bench.console.Durations
 import java.time.Duration
 import java.time.temporal.ChronoUnit
 import org.junit.jupiter.api.Assertions.assertEquals

@@ -2,9 +2,9 @@ package pssr.bench.api
 
 import java.time.Duration
 import picocli.CommandLine.Option
-import pssr.bench.Durations
-import pssr.bench.HelpSection
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.HelpSection
+import pssr.bench.console.UsageError
 import pssr.bench.measure.Apdex
 
 /** The variants of servers/api each workload runs, by the names its `pssr.api.variant` takes. */

@@ -1,6 +1,5 @@
 package pssr.bench.api
 
-import java.util.Locale
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.project.Workloads
@@ -22,7 +21,7 @@ object Seed004 {
  * and its sweep for forward, the downstream alone to show it is not the bottleneck).
  */
 object ApiReport {
-    private fun f(v: Double, d: Int = 0) = if (v.isNaN() || v.isInfinite()) "-" else "%,.${d}f".format(Locale.ROOT, v)
+    private fun f(v: Double, d: Int = 0) = if (v.isInfinite()) "-" else pssr.bench.markup.Fmt.grouped(v, d)
     private fun rps(r: ResultRow) = if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds
     private fun errPct(r: ResultRow) = if (r.requests == 0L) Double.NaN else 100.0 * r.errors / r.requests
     fun pool(r: ResultRow): Int? = Regex("clientPool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toInt()

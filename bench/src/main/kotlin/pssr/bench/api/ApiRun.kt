@@ -128,7 +128,7 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
             }
             0
         } catch (e: Exception) {
-            if (e is pssr.bench.UsageError) throw e
+            if (e is pssr.bench.console.UsageError) throw e
             run.append(Failure(framework, workload, variant, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))
             System.err.println("pssr: $workload $label at $users users failed: ${e.message}; the run goes on")
             1

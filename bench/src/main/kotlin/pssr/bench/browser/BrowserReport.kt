@@ -13,20 +13,11 @@ import javax.imageio.ImageIO
 import pssr.bench.csv.CsvFile
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
+import pssr.bench.paper.Seed002Table1
 import pssr.bench.stats.Stats
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
-
-/** Seed 002, Table 1 (Chrome Lighthouse, by hand): per page, PSSR off and on. FCP and LCP were equal. */
-object PaperTable1 {
-    data class Cell(val score: Int, val fcpLcpSeconds: Double, val speedIndexSeconds: Double)
-    val cells: Map<Pair<String, Boolean>, Cell> = mapOf(
-        ("weather" to false) to Cell(64, 3.2, 3.4), ("weather" to true) to Cell(100, 0.2, 0.9),
-        ("artist" to false) to Cell(91, 1.4, 1.4), ("artist" to true) to Cell(99, 0.2, 1.2),
-        ("presentations" to false) to Cell(75, 2.3, 2.4), ("presentations" to true) to Cell(100, 0.2, 0.4),
-    )
-}
 
 /** The median of each figure per case x throttling, and where each run's figures came from. */
 class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
@@ -61,8 +52,8 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
     fun rows(): Pair<List<String>, List<List<String>>> {
         val header = listOf("figure", "source") + pages.flatMap { p -> listOf("${p.id} off", "${p.id} on") }
         val rows = mutableListOf<List<String>>()
-        fun figure(name: String, paper: ((PaperTable1.Cell) -> String)?, ours: (Medians) -> String) {
-            if (paper != null) rows += listOf(name, "seed 002 (paper)") + pages.flatMap { p -> listOf(false, true).map { on -> PaperTable1.cells[p.id to on]?.let(paper) ?: "-" } }
+        fun figure(name: String, paper: ((Seed002Table1.Cell) -> String)?, ours: (Medians) -> String) {
+            if (paper != null) rows += listOf(name, "seed 002 (paper)") + pages.flatMap { p -> listOf(false, true).map { on -> Seed002Table1.cells[p.id to on]?.let(paper) ?: "-" } }
             var named = paper != null
             for (t in throttlings) for (r in renderings)
                 rows += listOf(if (named) "" else name.also { named = true }, "$r, $t") +

@@ -6,7 +6,7 @@ import java.nio.file.Path
 import java.time.Duration
 import java.util.UUID
 import java.util.concurrent.TimeUnit
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.process.Children
 import pssr.probe.Jackson
 import pssr.probe.browser.Chromium

@@ -40,7 +40,7 @@ data class Comparison(val kind: String, val index: Int, val ratio: Estimate) {
 
     companion object {
         const val HEADER = "kind,comparison,ratio,low,high,pairs,comparable,different"
-        private fun f(v: Double) = "%.4f".format(Locale.ROOT, v)
+        private fun f(v: Double) = pssr.bench.markup.Fmt.fixed(v, 4, missing = "NaN")
     }
 }
 

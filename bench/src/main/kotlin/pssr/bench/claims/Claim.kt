@@ -287,7 +287,13 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         /** One folder's rows, verdicts and browser figures, with the setup it ran under. */
         fun folder(dir: Path): JudgedFolder {
             val run = RunDirectory(dir)
-            val rows = if (Files.isRegularFile(run.results)) steadyWhereMeasured(run.rows().filter { !it.open }) else emptyList()
+            return folder(dir, if (Files.isRegularFile(run.results)) run.rows() else emptyList())
+        }
+
+        /** [folder] with its results.csv already read into [resultRows] (a report judges the rows it read once). */
+        fun folder(dir: Path, resultRows: List<ResultRow>): JudgedFolder {
+            val run = RunDirectory(dir)
+            val rows = steadyWhereMeasured(resultRows.filter { !it.open })
             val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
             val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
             // each run beside the medians (runs.csv, written next to summary.csv), so a figure from 3 runs has an interval

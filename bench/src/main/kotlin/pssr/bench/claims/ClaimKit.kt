@@ -1,6 +1,5 @@
 package pssr.bench.claims
 
-import java.util.Locale
 import pssr.bench.stats.RouteLevel
 
 /**
@@ -15,7 +14,7 @@ object ClaimKit {
     /** Cores busy, as a share of the machine's, from which a level counts as CPU-bound. */
     const val CPU_BOUND = 0.8
 
-    private fun f(v: Double, d: Int = 0) = if (v.isNaN()) "-" else "%,.${d}f".format(Locale.ROOT, v)
+    private fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
 
     /**
      * Why a level's throughput is what it is, from the same row: the server's CPU (cores busy, µs per request) against the

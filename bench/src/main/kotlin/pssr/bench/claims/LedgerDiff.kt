@@ -2,7 +2,7 @@ package pssr.bench.claims
 
 import java.nio.file.Files
 import java.nio.file.Path
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.csv.CsvFile
 
 /**

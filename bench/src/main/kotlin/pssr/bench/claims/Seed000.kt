@@ -6,6 +6,10 @@ import pssr.bench.claims.ClaimKit.naming
 import pssr.bench.claims.ClaimKit.ratio
 import pssr.bench.claims.ClaimKit.scales
 import pssr.bench.claims.ClaimKit.streaming
+import pssr.bench.claims.Seed000Figures.Pres
+import pssr.bench.claims.Seed000Figures.Stocks
+import pssr.bench.claims.Seed000Figures.paperDrop
+import pssr.bench.claims.Seed000Figures.text
 
 /**
  * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; two CPU cores and two threads per core, JDK 21,
@@ -28,70 +32,83 @@ object Seed000 {
             "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4),
             agg("webflux", "presentations", "blocking"), scaling = true),
         scales("000-5.2-htmlflow-susp-128", S, "5.2", "HtmlFlow suspending on WebFlux scales up to 128 users (Presentations).",
-            "4,487 req/s at 128 users", "webflux", "presentations", "htmlflow", "suspending", TOP),
+            "${Pres.htmlflowSusp.text} req/s at 128 users", "webflux", "presentations", "htmlflow", "suspending", TOP),
         scales("000-5.2-virtual-64", S, "5.2", "Engines on virtual threads on WebFlux scale up to 64 users (JStachio-Virtual, Presentations).",
-            "JStachio-Virtual 3,514 req/s, peak at 64", "webflux", "presentations", "jstachio", "virtual", 64),
+            "JStachio-Virtual ${Pres.jstachioVirtual.text} req/s, peak at 64", "webflux", "presentations", "jstachio", "virtual", 64),
         scales("000-5.2-thymeleaf-rx-32", S, "5.2", "Thymeleaf reactive on WebFlux scales up to 32 users (Presentations).",
-            "2,559 req/s, peak at 32", "webflux", "presentations", "thymeleaf", "reactive", 32),
+            "${Pres.thymeleafRx.text} req/s, peak at 32", "webflux", "presentations", "thymeleaf", "reactive", 32),
         compare("000-5.2-htmlflow-virtual-vs-reactive", S, "5.2",
             "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",
-            "4,691 vs 4,792 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "presentations", "htmlflow", "virtual"), t("webflux",
+            "${Pres.htmlflowVirtual.text} vs ${Pres.htmlflowRx.text} req/s", Kind.SIZE, "HtmlFlow virtual / reactive",
+            t("webflux", "presentations", "htmlflow", "virtual"), t("webflux",
                 "presentations", "htmlflow", "reactive"),
-            Terms::comparable, 4691.0 / 4792),
+            Terms::comparable, Pres.htmlflowVirtual.rps / Pres.htmlflowRx.rps),
         compareAll("000-5.2-htmlflow-three-similar", S, "5.2",
             "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Presentations): suspending against the other " +
                 "two.",
-            "virtual 4,691, reactive 4,792 req/s; HtmlFlow-Susp 4,487", Kind.SIZE, Terms::comparable) { _ ->
+            "virtual ${Pres.htmlflowVirtual.text}, reactive ${Pres.htmlflowRx.text} req/s; HtmlFlow-Susp ${Pres.htmlflowSusp.text}",
+            Kind.SIZE, Terms::comparable) { _ ->
             listOf(Triple("HtmlFlow suspending / reactive", hf("webflux", "presentations", "suspending"), hf("webflux", "presentations", "reactive")),
                 Triple("HtmlFlow suspending / virtual", hf("webflux", "presentations", "suspending"), hf("webflux", "presentations", "virtual")))
         },
         naming(scales("000-5.2-mvc-blocking-32", S, "5.2", "Spring MVC's blocking engines scale up to 32 users (Presentations).",
-            "2,498 req/s, peak at 32", "mvc", "presentations", null, "blocking", 32), agg("mvc", "presentations", "blocking"), scaling = true),
+            "${Pres.mvcBlocking.text} req/s, peak at 32", "mvc", "presentations", null, "blocking", 32),
+            agg("mvc", "presentations", "blocking"), scaling = true),
         naming(scales("000-5.2-mvc-virtual-32", S, "5.2", "Spring MVC's engines on virtual threads scale up to 32 users (Presentations).",
-            "2,797 req/s, peak at 32", "mvc", "presentations", null, "virtual", 32), agg("mvc", "presentations", "virtual"), scaling = true),
+            "${Pres.mvcVirtual.text} req/s, peak at 32", "mvc", "presentations", null, "virtual", 32),
+            agg("mvc", "presentations", "virtual"), scaling = true),
         naming(compare("000-5.2-mvc-virtual-above-blocking", S, "5.2",
             "On Spring MVC, virtual threads give a slightly higher peak throughput than blocking, at 32 users where the paper's peaks are (Presentations).",
-            "2,797 vs 2,498 req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 32 users",
+            "${Pres.mvcVirtual.text} vs ${Pres.mvcBlocking.text} req/s", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 32 users",
             agg("mvc", "presentations", "virtual", 32), agg("mvc", "presentations", "blocking", 32),
-            Terms::slightlyHigher, 2797.0 / 2498), agg("mvc", "presentations", "virtual", 32)),
+            Terms::slightlyHigher, Pres.mvcVirtual.rps / Pres.mvcBlocking.rps), agg("mvc", "presentations", "virtual", 32)),
         naming(compare("000-5.2-mvc-below-webflux", S, "5.2",
             "Spring MVC on virtual threads at its peak (32 users) stays below WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
-            "2,797 vs 4,487 req/s", Kind.SIZE, "MVC virtual (mean) at 32 / WebFlux HtmlFlow suspending at 128", agg("mvc", "presentations", "virtual", 32),
-            t("webflux", "presentations", "htmlflow", "suspending"), Terms::lower, 2797.0 / 4487), agg("mvc", "presentations", "virtual", 32)),
+            "${Pres.mvcVirtual.text} vs ${Pres.htmlflowSusp.text} req/s", Kind.SIZE,
+            "MVC virtual (mean) at 32 / WebFlux HtmlFlow suspending at 128", agg("mvc", "presentations", "virtual", 32),
+            t("webflux", "presentations", "htmlflow", "suspending"), Terms::lower, Pres.mvcVirtual.rps / Pres.htmlflowSusp.rps),
+            agg("mvc", "presentations", "virtual", 32)),
         streaming("000-5.2-mvc-does-not-stream", S, "5.2", "Spring MVC does not stream the tested templates (blocking and virtual, no flush).",
             "MVC: no PSSR for the tested templates", "mvc", listOf("blocking", "virtual"), streams = false),
         naming(scales("000-5.2-quarkus-blocking-64", S, "5.2", "Quarkus's blocking engines scale up to 64 users (Presentations).",
-            "3,744 req/s, peak at 64", "quarkus", "presentations", null, "blocking", 64), agg("quarkus", "presentations", "blocking"), scaling = true),
+            "${Pres.quarkusBlocking.text} req/s, peak at 64", "quarkus", "presentations", null, "blocking", 64),
+            agg("quarkus", "presentations", "blocking"), scaling = true),
         naming(scales("000-5.2-quarkus-virtual-128", S, "5.2", "Quarkus's engines on virtual threads scale up to 128 users (Presentations).",
-            "4,856 req/s at 128", "quarkus", "presentations", null, "virtual", TOP), agg("quarkus", "presentations", "virtual"), scaling = true),
+            "${Pres.quarkusVirtual.text} req/s at 128", "quarkus", "presentations", null, "virtual", TOP),
+            agg("quarkus", "presentations", "virtual"), scaling = true),
         naming(compare("000-5.2-quarkus-virtual-above-blocking", S, "5.2",
             "On Quarkus, virtual threads peak higher than blocking: virtual at 128 users against blocking at its 64-user peak (Presentations).",
-            "4,856 vs 3,744 req/s", Kind.SIZE, "Quarkus virtual (mean) at 128 / blocking (mean) at 64", agg("quarkus", "presentations", "virtual"),
-            agg("quarkus", "presentations", "blocking", 64), Terms::higher, 4856.0 / 3744),
+            "${Pres.quarkusVirtual.text} vs ${Pres.quarkusBlocking.text} req/s", Kind.SIZE,
+            "Quarkus virtual (mean) at 128 / blocking (mean) at 64", agg("quarkus", "presentations", "virtual"),
+            agg("quarkus", "presentations", "blocking", 64), Terms::higher, Pres.quarkusVirtual.rps / Pres.quarkusBlocking.rps),
             agg("quarkus", "presentations", "virtual"), agg("quarkus", "presentations", "blocking", 64)),
         naming(compare("000-5.2-quarkus-virtual-vs-webflux", S, "5.2",
             "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
-            "4,856 vs 4,487 req/s", Kind.SIZE, "Quarkus virtual (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "presentations",
+            "${Pres.quarkusVirtual.text} vs ${Pres.htmlflowSusp.text} req/s", Kind.SIZE,
+            "Quarkus virtual (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "presentations",
                 "virtual"), t("webflux", "presentations", "htmlflow", "suspending"),
-            Terms::comparable, 4856.0 / 4487), agg("quarkus", "presentations", "virtual")),
+            Terms::comparable, Pres.quarkusVirtual.rps / Pres.htmlflowSusp.rps), agg("quarkus", "presentations", "virtual")),
         naming(compare("000-5.2-quarkus-htmlflow-rx-below", S, "5.2",
             "Quarkus's HtmlFlow reactive is below its blocking engines at 64 users, the blocking engines' peak (Presentations).",
-            "3,088 vs 3,744 req/s", Kind.SIZE, "Quarkus HtmlFlow reactive / blocking (mean) at 64 users",
+            "${Pres.quarkusHtmlflowRx.text} vs ${Pres.quarkusBlocking.text} req/s", Kind.SIZE,
+            "Quarkus HtmlFlow reactive / blocking (mean) at 64 users",
             t("quarkus", "presentations", "htmlflow", "reactive", 64),
-            agg("quarkus", "presentations", "blocking", 64), Terms::lower, 3088.0 / 3744), agg("quarkus", "presentations", "blocking", 64)),
+            agg("quarkus", "presentations", "blocking", 64), Terms::lower, Pres.quarkusHtmlflowRx.rps / Pres.quarkusBlocking.rps),
+            agg("quarkus", "presentations", "blocking", 64)),
         scales("000-5.2-quarkus-htmlflow-rx-32", S, "5.2", "Quarkus's HtmlFlow reactive stagnates after 32 users (Presentations).",
-            "3,088 req/s, flat after 32", "quarkus", "presentations", "htmlflow", "reactive", 32),
+            "${Pres.quarkusHtmlflowRx.text} req/s, flat after 32", "quarkus", "presentations", "htmlflow", "reactive", 32),
         compare("000-5.2-quarkus-rx-below-webflux", S, "5.2",
             "Quarkus's HtmlFlow reactive does not reach the same approach on WebFlux: below WebFlux's HtmlFlow reactive at 128 users (Presentations).",
-            "3,088 vs 4,792 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive",
+            "${Pres.quarkusHtmlflowRx.text} vs ${Pres.htmlflowRx.text} req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive",
             hf("quarkus", "presentations", "reactive"), hf("webflux", "presentations", "reactive"),
-            Terms::lower, 3088.0 / 4792),
+            Terms::lower, Pres.quarkusHtmlflowRx.rps / Pres.htmlflowRx.rps),
         // 5.3 Stocks
         compare("000-5.3-stocks-lower", S, "5.3",
             "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 users).",
-            "3,090 vs 4,691 req/s", Kind.SIZE, "Stocks / Presentations", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "presentations",
+            "${Stocks.htmlflowVirtual.text} vs ${Pres.htmlflowVirtual.text} req/s", Kind.SIZE, "Stocks / Presentations",
+            t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "presentations",
                 "htmlflow", "virtual"),
-            Terms::lower, 3090.0 / 4691),
+            Terms::lower, Stocks.htmlflowVirtual.rps / Pres.htmlflowVirtual.rps),
         compareAll("000-5.3-reduced-all-engines", S, "5.3",
             "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than in Presentations at " +
                 "128 users.",
@@ -105,13 +122,15 @@ object Seed000 {
         naming(scales("000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
             "as in Presentations", "webflux", "stocks", null, "blocking", 4), agg("webflux", "stocks", "blocking"), scaling = true),
         compare("000-5.3-jstachio-below-thymeleaf", S, "5.3", "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at 128 users (Stocks).",
-            "1,509 vs 1,750 req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive", t("webflux", "stocks", "jstachio", "virtual"), t("webflux", "stocks",
+            "${Stocks.jstachioVirtual.text} vs ${Stocks.thymeleafRx.text} req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive",
+            t("webflux", "stocks", "jstachio", "virtual"), t("webflux", "stocks",
                 "thymeleaf", "reactive"),
-            Terms::lower, 1509.0 / 1750),
+            Terms::lower, Stocks.jstachioVirtual.rps / Stocks.thymeleafRx.rps),
         Claim("000-5.3-jstachio-virtual-steeper-drop", S, "5.3",
             "From Presentations to Stocks, JStachio virtual loses more throughput than the reactive and suspendable routes (Thymeleaf reactive, HtmlFlow " +
                 "suspending; WebFlux, 128 users).",
-            "JStachio-Virtual 3,514 to 1,509 (0.43x), Thymeleaf-Rx 2,559 to 1,750 (0.68x)", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
+            "JStachio-Virtual ${Pres.jstachioVirtual.text} to ${Stocks.jstachioVirtual.text} (0.43x), " +
+                "Thymeleaf-Rx ${Pres.thymeleafRx.text} to ${Stocks.thymeleafRx.text} (0.68x)", Kind.SIZE, ClaimKit.REPRODUCE) { e ->
             fun drop(engine: String, approach: String) = e.ratio(t("webflux", "stocks", engine, approach), t("webflux", "presentations", engine, approach))
             val js = drop("jstachio", "virtual")
             val parts = listOf("Thymeleaf reactive" to drop("thymeleaf", "reactive"), "HtmlFlow suspending" to drop("htmlflow", "suspending")).map { (who, d) ->
@@ -119,31 +138,33 @@ object Seed000 {
             Judgement(Terms.all(*parts.map { it.third }.toTypedArray()),
                 "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " +
                     parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
-                "paper ${"%.2f".format((1509.0 / 3514) / (1750.0 / 2559))}x (against Thymeleaf-Rx)")
+                "paper ${"%.2f".format(paperDrop)}x (against Thymeleaf-Rx)")
         },
         compare("000-5.3-htmlflow-virtual-vs-reactive", S, "5.3", "HtmlFlow virtual and reactive are similar on WebFlux at 128 users (Stocks).",
-            "3,090 vs 3,026 req/s", Kind.SIZE, "HtmlFlow virtual / reactive", t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "stocks",
+            "${Stocks.htmlflowVirtual.text} vs ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, "HtmlFlow virtual / reactive",
+            t("webflux", "stocks", "htmlflow", "virtual"), t("webflux", "stocks",
                 "htmlflow", "reactive"),
-            Terms::comparable, 3090.0 / 3026),
+            Terms::comparable, Stocks.htmlflowVirtual.rps / Stocks.htmlflowRx.rps),
         compareAll("000-5.3-htmlflow-three-similar", S, "5.3",
             "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Stocks): suspending against the other two.",
-            "virtual 3,090, reactive 3,026 req/s", Kind.SIZE, Terms::comparable) { _ ->
+            "virtual ${Stocks.htmlflowVirtual.text}, reactive ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, Terms::comparable) { _ ->
             listOf(Triple("HtmlFlow suspending / reactive", hf("webflux", "stocks", "suspending"), hf("webflux", "stocks", "reactive")),
                 Triple("HtmlFlow suspending / virtual", hf("webflux", "stocks", "suspending"), hf("webflux", "stocks", "virtual")))
         },
         naming(compare("000-5.3-mvc-no-gain-from-virtual", S, "5.3",
             "On Spring MVC, virtual threads bring no gain over blocking at 64 users, where both peak (Stocks).",
-            "blocking 1,916 req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 64 users",
+            "blocking ${Stocks.mvcBlocking.text} req/s, virtual no better", Kind.SIZE, "MVC virtual / blocking (engines' mean) at 64 users",
             agg("mvc", "stocks", "virtual", 64), agg("mvc", "stocks", "blocking", 64),
             Terms::comparable), agg("mvc", "stocks", "virtual", 64)),
         naming(scales("000-5.3-mvc-blocking-64", S, "5.3", "Spring MVC's blocking engines scale up to 64 users (Stocks).",
-            "1,916 req/s, scaling to 64", "mvc", "stocks", null, "blocking", 64), agg("mvc", "stocks", "blocking"), scaling = true),
+            "${Stocks.mvcBlocking.text} req/s, scaling to 64", "mvc", "stocks", null, "blocking", 64), agg("mvc", "stocks", "blocking"),
+            scaling = true),
         naming(scales("000-5.3-mvc-virtual-64", S, "5.3", "Spring MVC's engines on virtual threads scale up to 64 users, as the blocking ones (Stocks).",
             "both approaches scale up to 64", "mvc", "stocks", null, "virtual", 64), agg("mvc", "stocks", "virtual"), scaling = true),
         Claim("000-5.3-mvc-above-webflux", S, "5.3",
             "Blocking and virtual-thread rendering reach higher throughput on Spring MVC than on WebFlux (engines' mean over HtmlFlow and JStachio on both, " +
                 "64 users, Stocks).",
-            "MVC up to 1,916 req/s; WebFlux's Blocking and Virtual lines lower", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
+            "MVC up to ${Stocks.mvcBlocking.text} req/s; WebFlux's Blocking and Virtual lines lower", Kind.SHAPE, ClaimKit.REPRODUCE) { e ->
             val parts = listOf("blocking", "virtual").map { a ->
                 val r = e.aggregate("mvc", "stocks", a, 64, SHARED) / e.aggregate("webflux", "stocks", a, 64, SHARED); Triple(a, r, Terms.higher(r)) }
             Judgement(Terms.all(*parts.map { it.third }.toTypedArray()),
@@ -151,30 +172,35 @@ object Seed000 {
         },
         naming(compareAll("000-5.3-mvc-below-webflux-async", S, "5.3",
             "Spring MVC's blocking and virtual approaches at their 64-user peak stay below WebFlux's reactive HtmlFlow at 128 users (Stocks).",
-            "1,916 vs 3,026 req/s", Kind.SIZE, Terms::lower) { _ ->
+            "${Stocks.mvcBlocking.text} vs ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, Terms::lower) { _ ->
             listOf("blocking", "virtual").map { a -> Triple("MVC $a (mean) at 64 / WebFlux HtmlFlow reactive", agg("mvc", "stocks", a, 64), hf("webflux",
                 "stocks", "reactive")) }
         }, agg("mvc", "stocks", "blocking", 64), agg("mvc", "stocks", "virtual", 64)),
         naming(scales("000-5.3-quarkus-blocking-128", S, "5.3", "Quarkus's blocking engines scale up to 128 users (Stocks).",
-            "3,019 req/s at 128", "quarkus", "stocks", null, "blocking", TOP), agg("quarkus", "stocks", "blocking"), scaling = true),
+            "${Stocks.quarkusBlocking.text} req/s at 128", "quarkus", "stocks", null, "blocking", TOP),
+            agg("quarkus", "stocks", "blocking"), scaling = true),
         naming(scales("000-5.3-quarkus-virtual-128", S, "5.3", "Quarkus's engines on virtual threads scale up to 128 users (Stocks).",
-            "3,357 req/s at 128", "quarkus", "stocks", null, "virtual", TOP), agg("quarkus", "stocks", "virtual"), scaling = true),
+            "${Stocks.quarkusVirtual.text} req/s at 128", "quarkus", "stocks", null, "virtual", TOP), agg("quarkus", "stocks", "virtual"),
+            scaling = true),
         naming(compare("000-5.3-quarkus-virtual-above-blocking", S, "5.3",
             "On Quarkus, virtual threads reach higher throughput than blocking at 128 users (Stocks).",
-            "3,357 vs 3,019 req/s", Kind.SIZE, "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"), agg("quarkus", "stocks",
+            "${Stocks.quarkusVirtual.text} vs ${Stocks.quarkusBlocking.text} req/s", Kind.SIZE,
+            "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"), agg("quarkus", "stocks",
                 "blocking"),
-            Terms::higher, 3357.0 / 3019), agg("quarkus", "stocks", "virtual")),
+            Terms::higher, Stocks.quarkusVirtual.rps / Stocks.quarkusBlocking.rps), agg("quarkus", "stocks", "virtual")),
         naming(compareAll("000-5.3-quarkus-comparable-webflux", S, "5.3",
             "Quarkus's synchronous approaches are comparable to the WebFlux implementation at 128 users (Stocks): blocking to HtmlFlow reactive, virtual to " +
                 "HtmlFlow virtual.",
-            "3,019 and 3,357 vs 3,026 and 3,090 req/s", Kind.SIZE, Terms::comparable) { _ ->
+            "${Stocks.quarkusBlocking.text} and ${Stocks.quarkusVirtual.text} vs ${Stocks.htmlflowRx.text} and " +
+                "${Stocks.htmlflowVirtual.text} req/s", Kind.SIZE, Terms::comparable) { _ ->
             listOf(Triple("Quarkus blocking (mean) / WebFlux HtmlFlow reactive", agg("quarkus", "stocks", "blocking"), hf("webflux", "stocks", "reactive")),
                 Triple("Quarkus virtual (mean) / WebFlux HtmlFlow virtual", agg("quarkus", "stocks", "virtual"), hf("webflux", "stocks", "virtual")))
         }, agg("quarkus", "stocks", "blocking"), agg("quarkus", "stocks", "virtual")),
         compare("000-5.3-quarkus-rx-below-webflux", S, "5.3", "Quarkus's HtmlFlow reactive is below WebFlux's HtmlFlow reactive at 128 users (Stocks).",
-            "1,760 vs 3,026 req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive", t("quarkus", "stocks", "htmlflow", "reactive"), t("webflux", "stocks",
+            "${Stocks.quarkusHtmlflowRx.text} vs ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive",
+            t("quarkus", "stocks", "htmlflow", "reactive"), t("webflux", "stocks",
                 "htmlflow", "reactive"),
-            Terms::lower, 1760.0 / 3026),
+            Terms::lower, Stocks.quarkusHtmlflowRx.rps / Stocks.htmlflowRx.rps),
         streaming("000-6-webflux-best", S, "5.3",
             "WebFlux enables PSSR natively: its publish-subscribe routes (reactive, suspending) stream as data becomes available, with no buffer setting.",
             "WebFlux the most effective at PSSR: content streamed as data becomes available", "webflux", listOf("reactive", "suspending"), streams = true),
@@ -232,7 +258,8 @@ object Seed000 {
         compareAll("000-6-webflux-reactive-above-quarkus-virtual", S, "6 (discussion)",
             "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above HtmlFlow virtual on " +
                 "Quarkus (128 users, both models).",
-            "no figure; 5.2/5.3 give 4,792 vs 4,856 and 3,026 vs 3,357 req/s", Kind.SIZE, Terms::higher) { _ ->
+            "no figure; 5.2/5.3 give ${Pres.htmlflowRx.text} vs ${Pres.quarkusVirtual.text} and " +
+                "${Stocks.htmlflowRx.text} vs ${Stocks.quarkusVirtual.text} req/s", Kind.SIZE, Terms::higher) { _ ->
             listOf("presentations", "stocks").map { m -> Triple("$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow virtual", hf("webflux", m, "reactive"),
                 hf("quarkus", m, "virtual")) }
         },

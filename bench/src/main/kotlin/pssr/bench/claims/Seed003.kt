@@ -2,7 +2,7 @@ package pssr.bench.claims
 
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
-import pssr.bench.students.PaperTable1
+import pssr.bench.students.Seed003Table1
 import pssr.bench.students.StudentsReport
 
 /**
@@ -25,11 +25,11 @@ object Seed003 {
     val claims: List<Claim> = listOf(
         Claim("003-t1-virtual-faster", S, "Table 1",
             "Virtual threads answer faster on average than platform threads under 2,000 users (319 vs 1,166 ms there).",
-            "${ms(PaperTable1.virtual.latencyMs)} vs ${ms(PaperTable1.platform.latencyMs)} ms", Kind.SIZE, NEEDS) { e ->
+            "${ms(Seed003Table1.virtual.latencyMs)} vs ${ms(Seed003Table1.platform.latencyMs)} ms", Kind.SIZE, NEEDS) { e ->
             val (platform, virtual) = table(e)
             val r = p(virtual.latencyMeanMs) / p(platform.latencyMeanMs)
             Judgement(Terms.lower(r), "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} vs ${ms(platform.latencyMeanMs)} ms)",
-                "paper ${"%.2f".format(PaperTable1.virtual.latencyMs / PaperTable1.platform.latencyMs)}x, ours ${"%.2f".format(r.value)}x",
+                "paper ${"%.2f".format(Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs)}x, ours ${"%.2f".format(r.value)}x",
                 cause = "platform threads: ${platform.threadsPeak} live threads at peak, ${platform.errors} errors; the 300 ms I/O bounds both")
         },
         Claim("003-t1-platform-errors", S, "Table 1", "Platform threads fail a large share of requests under 2,000 users (81.22% errors there).",
@@ -54,7 +54,7 @@ object Seed003 {
             val (platform, virtual) = table(e)
             val r = p(StudentsReport.jmeterRps(virtual)) / p(StudentsReport.jmeterRps(platform))
             Judgement(Terms.higher(r), "throughput virtual / platform ${r.text("x")}",
-                "paper ${"%.2f".format(PaperTable1.virtual.throughput / PaperTable1.platform.throughput)}x, ours ${"%.2f".format(r.value)}x",
+                "paper ${"%.2f".format(Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput)}x, ours ${"%.2f".format(r.value)}x",
                 cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server that keeps up cannot " +
                     "exceed it")
         },
@@ -64,7 +64,7 @@ object Seed003 {
             val (_, virtual) = table(e)
             val r = p(virtual.latencyMeanMs) / p(IO_MS)
             Judgement(Terms.comparable(r), "mean latency virtual / 300 ms of I/O ${r.text("x")} (${ms(virtual.latencyMeanMs)} ms)",
-                "paper ${"%.2f".format(PaperTable1.virtual.latencyMs / IO_MS)}x, ours ${"%.2f".format(r.value)}x")
+                "paper ${"%.2f".format(Seed003Table1.virtual.latencyMs / IO_MS)}x, ours ${"%.2f".format(r.value)}x")
         },
         Claim("003-abstract-memory-75", S, "abstract", "Virtual threads cut memory by about 75% against platform threads (~300 vs ~1,200 MB there).",
             "75% less memory", Kind.SIZE, NEEDS) { e ->

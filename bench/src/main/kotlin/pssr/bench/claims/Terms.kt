@@ -54,7 +54,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
         const val MIN_MAX = "min-max"
         /** How an interval at [confidence] is printed: "95%", "97.5%". */
         fun label(confidence: Double): String = "%s%%".format(Locale.ROOT, java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString())
-        fun fmt(v: Double, digits: Int): String = if (v.isNaN()) "-" else if (kotlin.math.abs(v) >= 100) "%,.0f".format(Locale.ROOT, v) else "%.${digits}f".format(Locale.ROOT, v)
+        fun fmt(v: Double, digits: Int): String = pssr.bench.markup.Fmt.figure(v, digits)
     }
 }
 

@@ -1,8 +1,6 @@
 package pssr.bench.cli
 
-import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
 import java.time.LocalDateTime
 import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
@@ -10,18 +8,14 @@ import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import picocli.CommandLine.Spec
-import pssr.bench.Durations
-import pssr.bench.UsageError
-import pssr.bench.calibrate.Calibration
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
+import pssr.bench.calibrate.CalibrateWorkflow
 import pssr.bench.calibrate.CalibrationPlan
 import pssr.bench.measure.WrkDriver
 import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
-import pssr.bench.process.ServerLaunch
-import pssr.bench.process.ServerProcess
-import pssr.bench.process.Stopping
 import pssr.bench.project.Frameworks
-import pssr.probe.StreamProbe
 
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
     description = [
@@ -65,23 +59,6 @@ class CalibrateCommand : Callable<Int> {
         // the known ratio 1.15: 23 against 20 users at 10 ms per item, where the floor (users / (items x delay)) binds and the server idles
         val plan = CalibrationPlan(comparisons, pairs, win, users, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
         val dir = out ?: Path.of("results", "calibrate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-        Files.createDirectories(dir)
-        return MeasureLock.holding(spec, concurrency) {
-            Stopping.started(dir, "./pssr calibrate --out $dir")
-            try {
-                ServerProcess.start(fw, ServerLaunch(), dir.resolve("logs"), "calibrate").use { s ->
-                    if (s.routes().none { it.path == route }) throw UsageError("$framework serves no route $route; ./pssr list shows the routes")
-                    WrkDriver(wrk, 1, Duration.ofSeconds(10)).use { driver ->
-                        val page = { delay: Long -> StreamProbe.get(s.host, s.port, "$route?itemDelayMs=$delay", timeout = Duration.ofSeconds(30)).body }
-                        val results = Calibration(driver, plan, dir).run("http://${s.host}:${s.port}$route", page, s.pid)
-                        val lines = Calibration.summary(results, plan)
-                        lines.forEach(::println)
-                        Files.writeString(dir.resolve("calibration.md"), "# Calibration of $framework $route\n\n" + lines.joinToString("\n") { "- $it" } + "\n")
-                        println("calibration: ${dir.resolve("calibration.csv")}")
-                    }
-                }
-            } finally { Stopping.ended() }
-            0
-        }
+        return CalibrateWorkflow(fw, route, plan, wrk, dir, MeasureLock.describe(spec), concurrency.allowConcurrent).execute()
     }
 }

@@ -7,7 +7,7 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.report.Compare
 import pssr.bench.report.EnvironmentCheck
 import pssr.bench.report.RunData

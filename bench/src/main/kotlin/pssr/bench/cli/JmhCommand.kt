@@ -7,7 +7,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.markup.Table
 import pssr.bench.project.Project
 import pssr.views.Engines

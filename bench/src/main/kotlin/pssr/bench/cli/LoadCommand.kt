@@ -1,27 +1,17 @@
 package pssr.bench.cli
 
-import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.Durations
-import pssr.bench.UsageError
-import pssr.bench.console.Progress
-import pssr.bench.load.LoadPage
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
 import pssr.bench.load.LoadPlan
-import pssr.bench.load.LoadReport
-import pssr.bench.load.LoadRun
-import pssr.bench.load.LoadSummary
-import pssr.bench.measure.OpenModelDriver
-import pssr.bench.measure.ProcessCpu
+import pssr.bench.load.LoadWorkflow
 import pssr.bench.measure.Windows
-import pssr.bench.measure.WrkDriver
-import pssr.bench.project.Project
-import pssr.bench.process.Stopped
+import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
-import pssr.probe.Jackson
 
 @Command(name = "load", mixinStandardHelpOptions = true,
     description = [
@@ -90,65 +80,11 @@ class LoadCommand : Callable<Int> {
     @Option(names = ["--json"], description = ["Print the summary as JSON on stdout instead of the answer lines"])
     var json: Boolean = false
 
-    override fun call(): Int {
-        val plan = plan()
-        val dir = (out ?: Project.resultsPath("load-")).toAbsolutePath().normalize()
-        if (Files.exists(dir) && !Files.isDirectory(dir)) throw UsageError("--out $dir is a file; name a directory (it is created if missing)")
-        if (Files.exists(dir.resolve("load.csv"))) throw UsageError("$dir already holds a load run; choose another --out (nothing was overwritten)")
-        // every page is learned (and every bad URL refused) before any load
-        val pages = urls.mapIndexed { i, u -> LoadPage.learn(if (i == 0) "A" else "B", u, plan.timeout, allowRemoteTarget) }
-        if (pages.size == 2 && pages[0].url == pages[1].url) throw UsageError("the two URLs are the same page; give two pages to compare")
-        val wrk = if (plan.users.isNotEmpty()) WrkDriver.required(wrkPath) else null
-        return pssr.bench.process.MeasureLock.holding(spec, concurrency) { measure(dir, plan, pages, wrk) }
-    }
+    override fun call(): Int =
+        LoadWorkflow(urls, plan(), out, allowRemoteTarget, wrkPath, json, MeasureLock.describe(spec), Stopping.argsOf(spec),
+            concurrency.allowConcurrent).execute()
 
-    private fun measure(dir: Path, plan: LoadPlan, pages: List<LoadPage>, wrk: Path?): Int {
-        Files.createDirectories(dir)
-        val closed = wrk?.let { WrkDriver(it, 1, plan.timeout) }
-        val open = if (plan.rates.isNotEmpty()) OpenModelDriver(plan.timeout) else null
-        val method = method(plan, closed?.description, open?.description)
-        Files.writeString(dir.resolve("environment.json"), Jackson.writePretty(linkedMapOf("command" to "load", "urls" to urls, "startedAt" to java.time.Instant.now().toString(),
-            "measuredBeside" to pssr.bench.process.MeasureLock.beside,
-            "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
-            "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
-                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds, "steadyCapS" to plan.steadyCap.seconds,
-                "repeat" to repeat, "lengthTolerance" to lengthTolerance, "timeoutS" to plan.timeout.seconds))))
-        val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
-        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
-            "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ warm-up per page: ${if (plan.steadyCap > plan.pageWarmup) "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s" else "${plan.pageWarmup.seconds} s"})")
-        val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
-        var code = 0
-        // load has no --resume: a stop signal keeps the levels measured before, and interrupted.txt names the command to run again
-        Stopping.started(dir, (listOf("./pssr", "load") + Stopping.argsOf(spec)).joinToString(" ", transform = Stopping::shellWord),
-            how = "load has no --resume; to measure every level, run again")
-        // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
-        val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: Exception) {
-            if (e is Stopped || Stopping.now) throw Stopped() // stopping is not failing: nothing after the signal is recorded
-            System.err.println("pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in ${run.rowsFile}")
-            code = 1
-            if (Files.exists(run.rowsFile)) pssr.bench.load.LoadRow.read(run.rowsFile) else emptyList()
-        } finally { Stopping.ended() }
-        val summary = LoadSummary(run.pages, rows)
-        Files.writeString(dir.resolve("pages.json"), Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
-            "bytes" to p.bytes, "html" to p.html, "probe" to pssr.probe.page.ProbeOutput.reportMap(p.unloaded)) }))
-        LoadReport.write(dir, summary, run.timelines, method)
-        if (json) print(Jackson.writePretty(LoadReport.json(summary, dir)))
-        else {
-            LoadReport.answer(summary).forEach(::println)
-            println("results: ${run.rowsFile}")
-            println("report:  ${dir.resolve("report.html")}")
-        }
-        return code
-    }
-
-    private fun method(plan: LoadPlan, wrk: String?, open: String?) =
-        "Each page was learned by one probe fetch (gzip accepted, as a browser) and one uncompressed fetch (the length the driver checks). " +
-            "Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s warm-up (discarded) and a ${plan.windows.measured.seconds} s measured window, " +
-            "pages alternated A B / B A. Drivers: ${listOfNotNull(wrk, open).joinToString("; ")}. During each measured window a side probe fetches the page " +
-            "every 200 ms on its own connection, one request at a time, and judges each fetch with probe's rule; the level's verdict is the one most samples got. " +
-            "Server CPU per request: the port's listening process (from /proc), read at both ends of the window; driver CPU: wrk's own from /proc/self/stat. " +
-            "Figures per level are medians over repetitions (throughput: mean with a Student t 95% interval)."
-
+    /** The options as a plan, every value checked (exit code 2 before anything is fetched). */
     private fun plan(): LoadPlan {
         val us = users ?: if (rates != null) emptyList() else listOf(1, 16, 64)
         if (users != null && (us.isEmpty() || us.any { it !in 1..4096 })) throw UsageError("--users must be numbers from 1 to 4096, was $us")

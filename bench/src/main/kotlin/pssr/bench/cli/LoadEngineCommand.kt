@@ -8,7 +8,7 @@ import org.apache.jmeter.engine.RemoteJMeterEngineImpl
 import org.apache.jmeter.util.JMeterUtils
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.measure.RemoteEngines
 import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment
 

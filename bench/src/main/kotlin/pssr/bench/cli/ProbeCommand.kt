@@ -6,16 +6,14 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.Durations
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
+import pssr.bench.probe.ProbeWorkflow
 import pssr.bench.project.Project
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook
 import pssr.probe.page.PageFetch
-import pssr.probe.page.PageProbe
 import pssr.probe.page.ProbeFailure
-import pssr.probe.page.ProbeOutput
-import pssr.probe.page.ProbeSummary
 
 @Command(name = "probe", mixinStandardHelpOptions = true,
     description = [
@@ -60,34 +58,6 @@ class ProbeCommand : Callable<Int> {
         val chromium = if (!browser) null else chromiumPath?.let { p -> p.takeIf { Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}") }
             ?: Chromium.executable() ?: throw UsageError("--browser needs Chromium (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}")
         val dir = (out ?: Project.resultsPath("probe-")).toAbsolutePath().normalize()
-        val summaries = mutableListOf<ProbeSummary>()
-        val failures = mutableListOf<String>()
-        val open = lazy { try { Chromium.launch(chromium!!, spawn = pssr.bench.process.Children::spawn) }
-            catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
-        // Ctrl-C during --browser: Chromium is our child, not stopped with us unless we stop it
-        val stopChromium = Thread { if (open.isInitialized()) open.value.close() }
-        Runtime.getRuntime().addShutdownHook(stopChromium)
-        try {
-            for ((i, url) in parsed.withIndex()) {
-                var summary = try { ProbeSummary((1..repeat).map { PageProbe.probe(url, timeout) }) }
-                    catch (e: ProbeFailure) { failures += e.message!!; continue }
-                if (browser) {
-                    val view = try { BrowserLook.look(open.value, url, summary.typical.lastByteMillis, dir, "page${i + 1}") }
-                        catch (e: UsageError) { throw e }
-                        catch (e: Exception) { failures += "Chromium could not show $url: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}"; null }
-                    summary = ProbeSummary(summary.runs, view)
-                }
-                summaries += summary
-                if (!json) println(ProbeOutput.text(summary))
-            }
-        } finally {
-            if (open.isInitialized()) open.value.close() // stops Chromium by its PID and removes its profile
-            runCatching { Runtime.getRuntime().removeShutdownHook(stopChromium) }
-        }
-        if (json) print(ProbeOutput.json(summaries) + "\n")
-        // several URLs: each failure is its own line; the last one goes through the CLI's usage-error path
-        failures.dropLast(1).forEach { System.err.println("pssr: $it") }
-        failures.lastOrNull()?.let { throw UsageError(it) }
-        return 0
+        return ProbeWorkflow(parsed, repeat, timeout, chromium, dir, json).execute()
     }
 }

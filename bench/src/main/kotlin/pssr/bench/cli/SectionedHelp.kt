@@ -3,7 +3,7 @@ package pssr.bench.cli
 import picocli.CommandLine
 import picocli.CommandLine.Help
 import picocli.CommandLine.Model.OptionSpec
-import pssr.bench.HelpSection
+import pssr.bench.console.HelpSection
 
 /**
  * `--help` in sections: picocli's argument groups cannot hold mixins, and the options of `run` are mixins (each

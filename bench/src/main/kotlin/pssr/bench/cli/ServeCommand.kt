@@ -5,7 +5,7 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.process.ServerLaunch
 import pssr.bench.project.Frameworks
 

@@ -5,13 +5,9 @@ import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
-import pssr.bench.process.ServerLaunch
-import pssr.bench.process.ServerProcess
-import pssr.bench.process.ServerStartFailed
-import pssr.bench.results.RunDirectory
+import pssr.bench.console.UsageError
 import pssr.bench.run.Selection
-import pssr.bench.run.Verifier
+import pssr.bench.run.VerifyWorkflow
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
     description = [
@@ -33,26 +29,6 @@ class VerifyCommand : Callable<Int> {
         selection.validate()
         // At least 10 ms: below that a page's items arrive too close together to tell streaming from buffering.
         val itemDelayMs = pssr.model.ItemDelay.parse(itemDelay, min = 10).getOrElse { throw UsageError("--item-delay ${it.message}") }.millis
-        val run = out?.let { RunDirectory(it) }
-        val logs = (out ?: Path.of(System.getProperty("java.io.tmpdir"), "pssr-verify")).resolve("logs")
-        var failed = 0
-        for (framework in selection.frameworks()) {
-            val checks = try {
-                ServerProcess.start(framework, ServerLaunch(), logs, "verify").use { server ->
-                    Verifier(itemDelayMs).verify(framework.name, server.host, server.port, server.routes().filter(selection::accepts))
-                }
-            } catch (e: ServerStartFailed) {
-                System.err.println("pssr: ${e.message}\n${e.logTail}")
-                failed++
-                continue
-            }
-            println("== ${framework.name}: ${checks.size} routes, itemDelayMs=$itemDelayMs")
-            print(Verifier.table(checks))
-            println("   ${checks.count { it.verdict == "streams" }} stream, ${checks.count { it.verdict == "buffered" }} buffered, " +
-                "${checks.count { !it.passed }} failed, ${checks.count { it.contradicts }} contradict their claim")
-            failed += checks.count { !it.passed || it.contradicts }
-            checks.forEach { run?.append(it) }
-        }
-        return if (failed == 0) 0 else 1
+        return VerifyWorkflow(selection, itemDelayMs, out).execute()
     }
 }

@@ -12,7 +12,7 @@ import java.sql.DriverManager
 import java.sql.SQLException
 import java.util.Properties
 import java.util.concurrent.TimeUnit
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.model.students.Students
 
 /** Where a students server finds PostgreSQL; [password] is never printed. */

@@ -2,7 +2,7 @@ package pssr.bench.load
 
 import java.net.URI
 import java.time.Duration
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.run.Remote
 import pssr.probe.StreamProbe
 import pssr.probe.page.PageFetch

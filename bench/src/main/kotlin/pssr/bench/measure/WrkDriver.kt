@@ -65,10 +65,10 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
             return System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map { Path.of(it, "wrk") }.firstOrNull { Files.isExecutable(it) }
         }
 
-        /** The wrk binary to use, checked to run and to be wrk; a [pssr.bench.UsageError] naming how to install it otherwise. */
+        /** The wrk binary to use, checked to run and to be wrk; a [pssr.bench.console.UsageError] naming how to install it otherwise. */
         fun required(explicit: Path?): Path {
-            val exe = locate(explicit) ?: throw pssr.bench.UsageError(if (explicit != null) "--wrk $explicit: no executable there; $INSTALL_HINT" else INSTALL_HINT)
-            try { versionOf(exe) } catch (e: DriverUnavailable) { throw pssr.bench.UsageError(e.message ?: "wrk cannot run") }
+            val exe = locate(explicit) ?: throw pssr.bench.console.UsageError(if (explicit != null) "--wrk $explicit: no executable there; $INSTALL_HINT" else INSTALL_HINT)
+            try { versionOf(exe) } catch (e: DriverUnavailable) { throw pssr.bench.console.UsageError(e.message ?: "wrk cannot run") }
             return exe
         }
 

@@ -8,7 +8,7 @@ import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import java.time.Instant
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /**
  * One measurement at a time on this machine: `run`, `reproduce`, `load` and `browser` hold an exclusive lock on
@@ -85,8 +85,12 @@ object MeasureLock {
     }.getOrDefault("")
 
     /** Runs [body] holding the lock for [spec]'s command line. */
-    fun <T> holding(spec: picocli.CommandLine.Model.CommandSpec, option: ConcurrencyOption, body: () -> T): T {
-        acquire(describe(spec), option.allowConcurrent)
+    fun <T> holding(spec: picocli.CommandLine.Model.CommandSpec, option: ConcurrencyOption, body: () -> T): T =
+        holding(describe(spec), option.allowConcurrent, body)
+
+    /** Runs [body] holding the lock for [command] ([describe] of a command line): a workflow's form, the command parsed. */
+    fun <T> holding(command: String, allowConcurrent: Boolean, body: () -> T): T {
+        acquire(command, allowConcurrent)
         try { return body() } finally { release() }
     }
 

@@ -3,7 +3,7 @@ package pssr.bench.process
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.zip.ZipInputStream
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /**
  * One JVM a matrix runs its servers on: a JDK and extra JVM flags, with the label its rows carry

@@ -1,7 +1,7 @@
 package pssr.bench.project
 
 import java.nio.file.Path
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.servers.LaunchDescriptor
 
 /**

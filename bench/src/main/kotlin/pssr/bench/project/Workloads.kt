@@ -1,6 +1,6 @@
 package pssr.bench.project
 
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /**
  * The workload axis: what a run loads. `pages` is the PSSR matrix (models x engines x approaches); the others

@@ -189,19 +189,5 @@ object Charts {
         "data:image/png;base64," + Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG))
 }
 
-/** Number formatting shared by the report, summary.md and compare (always Locale.ROOT: '.' decimals). */
-object Fmt {
-    private val L = java.util.Locale.ROOT
-    fun rps(v: Double) = if (!v.isFinite()) "–" else String.format(L, "%,.0f", v)
-    fun ms(v: Double) = if (!v.isFinite()) "–" else if (v >= 100) String.format(L, "%,.0f", v) else String.format(L, "%.1f", v)
-    fun pct(v: Double, decimals: Int = 0) = if (!v.isFinite()) "–" else String.format(L, "%.${decimals}f%%", v * 100)
-    fun ratio(v: Double) = if (!v.isFinite()) "–" else String.format(L, "%.2f×", v)
-    fun num(v: Double, decimals: Int = 1) = if (!v.isFinite()) "–" else String.format(L, "%,.${decimals}f", v)
-    fun compact(v: Double): String = when {
-        !v.isFinite() -> ""
-        abs(v) >= 10_000 -> String.format(L, "%,.0f", v)
-        abs(v) >= 10 || v == 0.0 -> String.format(L, "%,.0f", v)
-        abs(v) >= 1 -> String.format(L, "%.1f", v)
-        else -> String.format(L, "%.2f", v)
-    }
-}
+/** The one number formatter (markup/Fmt), named here for the report's files that call it unqualified. */
+typealias Fmt = pssr.bench.markup.Fmt

@@ -56,13 +56,13 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
         const val ANCHOR = "claims"
 
         /** The ledger of [d]'s folder (with its browser/ subfolder), or null when the run has no rows to judge. */
-        fun ledger(d: RunData): Ledger? = traced(d)?.let { ts -> Ledger(ts.map { it.claim to it.judgement }) }
+        fun ledger(d: RunData): Ledger? = d.claims?.let { ts -> Ledger(ts.map { it.claim to it.judgement }) }
 
-        /** Every claim judged on [d]'s folder, with what its judgement read; null when the run has no rows to judge. */
-        fun traced(d: RunData): List<ExplorerData.TracedClaim>? {
-            // Evidence.load reads <run>/browser/summary.csv too (./pssr browser --out <run>/browser)
+        /** Every claim judged on [d]'s folder (its rows as read), with what its judgement read; null when the run has no rows to judge. */
+        internal fun traced(d: RunData): List<ExplorerData.TracedClaim>? {
+            // the folder's evidence reads <run>/browser/summary.csv too (./pssr browser --out <run>/browser)
             if (!Files.isRegularFile(d.run.results) && !Files.isRegularFile(d.run.dir.resolve("browser").resolve("summary.csv"))) return null
-            val evidence = Evidence.load(listOf(d.run.dir))
+            val evidence = Evidence.of(listOf(Evidence.folder(d.run.dir, d.everyRow)))
             return Claims.all.map { c ->
                 val trace = Evidence.Trace()
                 evidence.trace = trace

@@ -1,5 +1,6 @@
 package pssr.bench.report
 
+import pssr.bench.paper.PaperFigures
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Latency

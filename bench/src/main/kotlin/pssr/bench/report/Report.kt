@@ -17,6 +17,9 @@ import pssr.bench.results.RunDirectory
 import pssr.bench.stats.RouteLevel
 import pssr.probe.Jackson
 
+/** Seed 000's figures, the one table the claims read too; named here for the report's sections (a type needs the import). */
+typealias PaperFigures = pssr.bench.paper.PaperFigures
+
 /**
  * Turns a run directory into `report.html` (self-contained: CSS, the run's data and the charting script inline, the charts
  * drawn by the browser; docs/REPORT.md) and
@@ -25,11 +28,14 @@ import pssr.probe.Jackson
  */
 object Report {
     /** Writes report.html and summary.md into [run]'s directory; returns the report's path. */
-    fun write(run: RunDirectory): Path {
-        val data = RunData.load(run)
+    fun write(run: RunDirectory): Path = write(RunData.load(run))
+
+    /** Writes [data]'s report.html and summary.md into its run's directory, from the files [RunData.load] read once. */
+    fun write(data: RunData): Path {
+        val run = data.run
         Files.createDirectories(run.dir)
         Files.writeString(run.report, ReportHtml(data).render())
-        Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + WorkloadSections.sectionsMarkdown(run))
+        Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + WorkloadSections.sectionsMarkdown(data))
         return run.report
     }
 
@@ -58,6 +64,8 @@ class RunData(
     val profiles: List<ProfileRow> = emptyList(),
     /** timeline.csv: each level's resource readings over its measured window, by row key. */
     val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
+    /** results.csv as read, every workload's rows (the workloads' sections, their console lines and the claims read these). */
+    val everyRow: List<ResultRow> = allRows,
 ) {
     val rows: List<ResultRow> = allRows.filter { !it.open }
     /** `run --rate`: the open-model rows ([OpenModelSection]). */
@@ -70,6 +78,8 @@ class RunData(
         .map { (k, ls) -> ReportPanel(k.first, k.second, ls) }
         .sortedWith(compareBy({ orderOf(Frameworks.names, it.framework) }, { it.framework }, { orderOf(MODELS, it.model) }, { it.model }))
     val isEmpty: Boolean get() = rows.isEmpty() && openRows.isEmpty() && checks.isEmpty() && failures.isEmpty()
+    /** The seeds' claims judged on this folder (report.html's section, the end-of-run count), once; null when nothing to judge. */
+    internal val claims: List<ExplorerData.TracedClaim>? by lazy { ClaimsSection.traced(this) }
 
     companion object {
         val MODELS = listOf("presentations", "stocks")
@@ -81,7 +91,7 @@ class RunData(
                 problems += "could not read $what: ${e.message ?: e.javaClass.simpleName}"; emptyList()
             }
             // the page sections read the pages workload; every other workload renders its own section (Workloads)
-            val rows = read("results.csv") { run.rows() }.filter { it.workload == Workloads.PAGES }
+            val everyRow = read("results.csv") { run.rows() }
             val checks = read("verification.csv") { run.checks() }
             val failures = read("failures.csv") { run.failures() }
             var env: List<Pair<String, String>>? = null
@@ -94,7 +104,7 @@ class RunData(
             val timeline = try { run.timeline() } catch (e: DamagedFolder) { throw e } catch (e: Exception) {
                 problems += "could not read timeline.csv: ${e.message}"; emptyMap()
             }
-            return RunData(run, rows, checks, failures, env, raw, problems, profiles, timeline)
+            return RunData(run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles, timeline, everyRow)
         }
     }
 }

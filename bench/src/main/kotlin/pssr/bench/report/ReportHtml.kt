@@ -12,7 +12,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
     /** The charts the sections place, listed in the page's data for explorer.js to draw. */
     private val charts = ArrayList<ExplorerData.Chart>()
     /** The seeds' claims this run judges, each with the routes and levels its judgement read; null when the run has nothing to judge. */
-    private val claims: List<ExplorerData.TracedClaim>? = ClaimsSection.traced(d)
+    private val claims: List<ExplorerData.TracedClaim>? = d.claims
 
     fun render(): String {
         head()
@@ -38,7 +38,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         ProfileSection(d, sb).write()
         VerificationSection(d, sb).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
-        sb.append(WorkloadSections.sectionsHtml(d.run))                  // students, ... (a section per workload)
+        sb.append(WorkloadSections.sectionsHtml(d))                  // students, ... (a section per workload)
         ClaimsSection(d, sb, claims).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
@@ -65,7 +65,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         if (SteadySection(d, StringBuilder()).present) sb.append("<a href=\"#${SteadySection.ANCHOR}\">Steady state</a>")
         if (ShardsSection(d, StringBuilder()).present) sb.append("<a href=\"#${ShardsSection.ANCHOR}\">Shards</a>")
         if (ProfileSection(d, StringBuilder()).present) sb.append("<a href=\"#${ProfileSection.ANCHOR}\">Profiles</a>")
-        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(WorkloadSections.tocLinks(d.run))
+        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(WorkloadSections.tocLinks(d))
         if (claims != null) sb.append("<a href=\"#${ClaimsSection.ANCHOR}\">Claims</a>")
         sb.append("<a href=\"#environment\">Environment</a></nav>\n")
     }

@@ -25,9 +25,16 @@ internal object WorkloadSections {
         FORWARD to Section(ApiReport.html(FORWARD), ApiReport.markdown(FORWARD)),
     )
 
-    private fun rowsOf(run: RunDirectory): Map<String, List<ResultRow>> = try { run.rows().groupBy { it.workload } } catch (e: Exception) { emptyMap() }
+    /** [d]'s rows by workload, as [RunData.load] read them (an unreadable results.csv: none, named at the report's top). */
+    private fun rowsOf(d: RunData): Map<String, List<ResultRow>> = d.everyRow.groupBy { it.workload }
 
-    fun sectionsHtml(run: RunDirectory): String { val rows = rowsOf(run); return Workloads.all.mapNotNull { w -> rows[w.name]?.let { sections.getValue(w.name).html(run, it) } }.joinToString("") }
-    fun sectionsMarkdown(run: RunDirectory): String { val rows = rowsOf(run); return Workloads.all.mapNotNull { w -> rows[w.name]?.let { sections.getValue(w.name).markdown(run, it) } }.joinToString("") }
-    fun tocLinks(run: RunDirectory): String = rowsOf(run).keys.filter { it != PAGES }.joinToString("") { "<a href=\"#workload-$it\">Workload: $it</a>" }
+    fun sectionsHtml(d: RunData): String = rowsOf(d).let { rows ->
+        Workloads.all.mapNotNull { w -> rows[w.name]?.let { sections.getValue(w.name).html(d.run, it) } }.joinToString("")
+    }
+
+    fun sectionsMarkdown(d: RunData): String = rowsOf(d).let { rows ->
+        Workloads.all.mapNotNull { w -> rows[w.name]?.let { sections.getValue(w.name).markdown(d.run, it) } }.joinToString("")
+    }
+
+    fun tocLinks(d: RunData): String = rowsOf(d).keys.filter { it != PAGES }.joinToString("") { "<a href=\"#workload-$it\">Workload: $it</a>" }
 }

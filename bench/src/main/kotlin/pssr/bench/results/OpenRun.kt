@@ -3,7 +3,7 @@ package pssr.bench.results
 import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /**
  * A run directory that exists and holds at least one of results.csv / verification.csv, or a one-line UsageError;

@@ -3,7 +3,7 @@ package pssr.bench.results
 import java.nio.file.Files
 import java.nio.file.Path
 import java.security.MessageDigest
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.probe.Jackson
 import pssr.servers.ListedRoute
 import pssr.servers.key

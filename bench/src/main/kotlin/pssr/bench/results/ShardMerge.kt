@@ -4,7 +4,7 @@ import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.JsonFile
 import java.nio.file.Files
 import java.nio.file.Path
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.csv.CsvFile
 import pssr.probe.Jackson
 

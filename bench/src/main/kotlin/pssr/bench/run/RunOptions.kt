@@ -5,9 +5,9 @@ import java.nio.file.Path
 import java.time.Duration
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
-import pssr.bench.Durations
-import pssr.bench.HelpSection
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.HelpSection
+import pssr.bench.console.UsageError
 import pssr.bench.measure.EngineAddress
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.ProcessCpu

@@ -1,7 +1,7 @@
 package pssr.bench.run
 
 import picocli.CommandLine.Option
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.project.Framework
 import pssr.bench.project.Frameworks
 import pssr.model.Model

@@ -2,7 +2,7 @@ package pssr.bench.run
 
 import java.net.URI
 import java.time.Duration
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.process.ServerProcess
 import pssr.probe.StreamProbe

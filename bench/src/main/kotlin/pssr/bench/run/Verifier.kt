@@ -59,6 +59,6 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
                     when { !c.passed -> "FAILED: ${c.error}"; c.contradicts -> "CONTRADICTS CLAIM"; else -> "" })
             }).render()
 
-        private fun fmt(v: Double) = if (v.isNaN()) "-" else "%.0f".format(v)
+        private fun fmt(v: Double) = pssr.bench.markup.Fmt.fixed(v, 0) // Locale.ROOT: the same digits in every locale
     }
 }

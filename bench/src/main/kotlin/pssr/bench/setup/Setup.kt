@@ -1,6 +1,6 @@
 package pssr.bench.setup
 
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /**
  * How a paper's value of one setting reaches a run. A setting the tool cannot apply says why, so the ledger can name

@@ -1,6 +1,6 @@
 package pssr.bench.setup
 
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.setup.Applied.LaunchVariant
 import pssr.bench.setup.Applied.NotApplied
 import pssr.bench.setup.Applied.RunArgs

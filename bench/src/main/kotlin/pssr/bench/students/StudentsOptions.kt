@@ -2,9 +2,9 @@ package pssr.bench.students
 
 import java.time.Duration
 import picocli.CommandLine.Option
-import pssr.bench.Durations
-import pssr.bench.HelpSection
-import pssr.bench.UsageError
+import pssr.bench.console.Durations
+import pssr.bench.console.HelpSection
+import pssr.bench.console.UsageError
 
 /** The four variants of the students server (servers/students), by the names its `pssr.students.variant` takes. */
 val VARIANTS = listOf("mvc-platform", "mvc-virtual", "mvc-virtual-r2dbc", "webflux-r2dbc")

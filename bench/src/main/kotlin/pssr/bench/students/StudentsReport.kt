@@ -1,6 +1,5 @@
 package pssr.bench.students
 
-import java.util.Locale
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Errors
@@ -9,7 +8,7 @@ import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 
 /** Seed 003's Table 1, as printed in the paper (Spring Boot, Java 21, JMeter 2,000 users, 30 s ramp-up, 10 loops). */
-object PaperTable1 {
+object Seed003Table1 {
     const val SOURCE = "seed 003, Table 1"
     data class Column(val latencyMs: Double, val errorPct: Double, val throughput: Double, val ramMb: Double)
     val platform = Column(1166.0, 81.22, 195.9, 1200.0)
@@ -22,7 +21,7 @@ object PaperTable1 {
  * sweep, and a paragraph, computed from the rows, saying which of the paper's claims this run reproduces.
  */
 object StudentsReport {
-    private fun f(v: Double, d: Int = 0) = if (v.isNaN()) "-" else "%,.${d}f".format(Locale.ROOT, v)
+    private fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
     private fun variantOf(r: ResultRow) = when {
         r.framework == "webflux" -> "webflux-r2dbc"
         r.approach == "platform" -> "mvc-platform"
@@ -53,10 +52,10 @@ object StudentsReport {
     private data class Line(val metric: String, val paperPlatform: String, val paperVirtual: String, val ours: (ResultRow) -> String)
 
     private fun lines(run: RunDirectory?) = listOf(
-        Line("Average latency", "${f(PaperTable1.platform.latencyMs)} ms", "${f(PaperTable1.virtual.latencyMs)} ms") { "${f(it.latencyMeanMs)} ms" },
-        Line("Error rate", "${f(PaperTable1.platform.errorPct, 2)}%", "${f(PaperTable1.virtual.errorPct, 2)}%") { "${f(errPct(it), 2)}%" },
-        Line("Throughput (JMeter, all samples)", "${f(PaperTable1.platform.throughput, 1)} req/s", "${f(PaperTable1.virtual.throughput, 1)} req/s") { "${f(jmeterRps(it), 1)} req/s" },
-        Line("RAM (peak RSS)", "~${f(PaperTable1.platform.ramMb)} MB", "~${f(PaperTable1.virtual.ramMb)} MB") { "${f(it.rssMbPeak)} MB" },
+        Line("Average latency", "${f(Seed003Table1.platform.latencyMs)} ms", "${f(Seed003Table1.virtual.latencyMs)} ms") { "${f(it.latencyMeanMs)} ms" },
+        Line("Error rate", "${f(Seed003Table1.platform.errorPct, 2)}%", "${f(Seed003Table1.virtual.errorPct, 2)}%") { "${f(errPct(it), 2)}%" },
+        Line("Throughput (JMeter, all samples)", "${f(Seed003Table1.platform.throughput, 1)} req/s", "${f(Seed003Table1.virtual.throughput, 1)} req/s") { "${f(jmeterRps(it), 1)} req/s" },
+        Line("RAM (peak RSS)", "~${f(Seed003Table1.platform.ramMb)} MB", "~${f(Seed003Table1.virtual.ramMb)} MB") { "${f(it.rssMbPeak)} MB" },
         Line("Correct responses", "-", "-") { "${f(it.throughputRps, 1)} req/s" },
         Line("Best the profile allows", "-", "-") { "${f(it.floorRps, 1)} req/s" },
         Line("p50 / p95 / p99", "-", "-") { "${f(it.latencyP50Ms)} / ${f(p95(run, it))} / ${f(it.latencyP99Ms)} ms" },
@@ -74,7 +73,7 @@ object StudentsReport {
         val variants = VARIANTS.filter { it in t }
         val users = t.values.first().users
         val out = ArrayList<String>()
-        out += "Seed 003 Table 1 beside ours ($users users, I/O in the application; paper: ${PaperTable1.SOURCE}):"
+        out += "Seed 003 Table 1 beside ours ($users users, I/O in the application; paper: ${Seed003Table1.SOURCE}):"
         out += (listOf("metric", "paper platform", "paper virtual") + variants).joinToString(" | ")
         for (l in lines(null).take(4)) out += (listOf(l.metric, l.paperPlatform, l.paperVirtual) + variants.map { l.ours(t.getValue(it)) }).joinToString(" | ")
         out += claims(rows).map { "- $it" }

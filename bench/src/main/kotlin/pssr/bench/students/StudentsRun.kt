@@ -2,7 +2,7 @@ package pssr.bench.students
 
 import java.nio.file.Path
 import java.time.Duration
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.db.StudentDatabase
 import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile
@@ -37,7 +37,7 @@ class StudentsRun(
         /** Seed 003's load: 2,000 users. */
         val DEFAULT_USERS = listOf(2000)
 
-        /** The database the options ask for: an external one reached and logged into now (or a [pssr.bench.UsageError]), else an embedded one. */
+        /** The database the options ask for: an external one reached and logged into now (or a [pssr.bench.console.UsageError]), else an embedded one. */
         fun open(o: StudentsOptions): StudentDatabase = o.dbUrl?.let { StudentDatabase.external(it) }
             ?: StudentDatabase.embedded(Path.of(System.getProperty("java.io.tmpdir")))
     }
@@ -77,7 +77,7 @@ class StudentsRun(
                     }
                 }
             } catch (e: Exception) {
-                if (e is pssr.bench.UsageError) throw e
+                if (e is pssr.bench.console.UsageError) throw e
                 pssr.bench.process.Stopping.check() // the stop, not a failure
                 failures++
                 run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))

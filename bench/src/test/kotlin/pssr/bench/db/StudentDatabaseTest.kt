@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.model.students.Students
 
 /** The embedded PostgreSQL the students workload runs on: real binaries, real SQL, nothing left behind. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.cli
 import pssr.bench.resultRow
 import pssr.bench.results.EnvironmentTable

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 
 /** The papers' setups as data: what each applies to which server, and one factor turned back at a time. */
 class SetupTest {

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
-import pssr.bench.UsageError
+import pssr.bench.console.UsageError
 import pssr.bench.results.Shard
 import pssr.model.Model
 import pssr.servers.ListedRoute

@@ -1,4 +1,4 @@
-package pssr.bench
+package pssr.bench.console
 
 /** A group of options (a picocli mixin) that `--help` prints under its own [heading], in the order the command declares them (cli/SectionedHelp). */
 interface HelpSection {

@@ -1,4 +1,4 @@
-package pssr.bench
+package pssr.bench.console
 
 import java.time.Duration
 import java.time.temporal.ChronoUnit

@@ -1,9 +1,10 @@
-package pssr.bench.report
+package pssr.bench.paper
 
 /**
- * Throughput the seed paper reports (seeds/000, section 5; ../shared/BRIEF.md "Figures to compare against"),
- * measured on a GitHub-hosted runner (AMD EPYC 7763 "configured with two CPU cores and two threads per core", its §5.1), OpenJDK 21, JMeter, `-Xms512m -Xmx16g`,
- * 256 requests per user. Shown beside our numbers as a reference only: other hardware, other JDK, other
+ * Throughput the seed paper reports (seeds/000, section 5; ../shared/BRIEF.md "Figures to compare against"): the one table
+ * the report draws beside our numbers and the claims of claims/Seed000 quote and judge against, measured on a GitHub-hosted
+ * runner (AMD EPYC 7763 "configured with two CPU cores and two threads per core", its §5.1), OpenJDK 21, JMeter,
+ * `-Xms512m -Xmx16g`, 256 requests per user. Shown beside our numbers as a reference only: other hardware, other JDK, other
  * source scheduler — compare shapes and ratios, not absolute values.
  *
  * [engine] null means the paper's aggregate: the mean over the blocking-capable engines run with [approach].
@@ -12,7 +13,8 @@ package pssr.bench.report
 object PaperFigures {
     const val LABEL = "paper, two CPU cores and two threads per core, other hardware"
 
-    data class Figure(val framework: String, val model: String, val engine: String?, val approach: String, val rps: Double, val users: Int?) {
+    data class Figure(val framework: String, val model: String, val engine: String?, val approach: String, val rps: Double,
+        val users: Int?) {
         val series: String get() = engine?.let { "$it/$approach" } ?: "${approach.replaceFirstChar { it.uppercase() }} (mean)"
     }
 
@@ -46,4 +48,8 @@ object PaperFigures {
     )
 
     fun of(framework: String, model: String) = all.filter { it.framework == framework && it.model == model }
+
+    /** The paper's figure for one route ([engine] null: the approach's mean over engines); a figure not in the table is a bug. */
+    fun of(framework: String, model: String, engine: String?, approach: String): Figure =
+        all.single { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach }
 }
