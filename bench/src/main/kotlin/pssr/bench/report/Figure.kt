@@ -22,6 +22,8 @@ class Figure(
     val continuous: Boolean = false,
     /** What n counts in the hover ("repetition", "Lighthouse run"). */
     val nOf: String = "repetition",
+    /** Names for x = 0, 1, 2 ..: the x values are categories (pages), not a scale. */
+    val categories: List<String>? = null,
 ) {
     /** [style]: "line", "points" (no line joins them: the x values are not a scale), or "reference" (grey, dashed). */
     class Series(val name: String, val points: List<Point>, val style: String = "line")
@@ -33,7 +35,7 @@ class Figure(
     val drawable: Boolean get() = series.any { s -> s.points.any { it.value.isFinite() && (!log || it.value > 0) } }
 
     fun json(): Map<String, Any?> = mapOf(
-        "id" to id, "title" to title, "xName" to xName, "xLabel" to xLabel, "yLabel" to yLabel, "log" to log, "continuous" to continuous, "nOf" to nOf,
+        "id" to id, "title" to title, "xName" to xName, "xLabel" to xLabel, "yLabel" to yLabel, "log" to log, "continuous" to continuous, "nOf" to nOf, "categories" to categories,
         "series" to series.map { s ->
             mapOf("name" to s.name, "style" to s.style,
                 "points" to s.points.map { p -> listOf(num(p.x), num(p.value), p.low?.let(::num), p.high?.let(::num), p.n, p.note) })
@@ -50,7 +52,7 @@ class Figure(
         series.forEach { append("<th>").append(htmlEscape(it.name)).append("</th>") }
         append("</tr>\n")
         for (x in xs) {
-            append("<tr><td class=n>").append(if (x == Math.floor(x)) Fmt.num(x, 0) else Fmt.compact(x)).append("</td>")
+            append("<tr><td class=n>").append(htmlEscape(xText(x))).append("</td>")
             for (s in series) {
                 val p = s.points.firstOrNull { it.x == x }
                 append("<td class=n>").append(if (p == null || !p.value.isFinite()) "–" else htmlEscape(cell(p))).append("</td>")
@@ -59,6 +61,9 @@ class Figure(
         }
         append("</table></details>\n")
     }
+
+    private fun xText(x: Double): String =
+        categories?.getOrNull(x.toInt()) ?: if (x == Math.floor(x)) Fmt.num(x, 0) else Fmt.compact(x)
 
     private fun cell(p: Point): String = Fmt.num(p.value, decimals(p.value)) +
         (if (p.low != null && p.high != null) " [${Fmt.num(p.low, decimals(p.low))}–${Fmt.num(p.high, decimals(p.high))}]" else "") +

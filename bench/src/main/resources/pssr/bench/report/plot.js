@@ -32,7 +32,8 @@
       return null;
     }
     function val(v) { return v == null || (log && v <= 0) ? null : v; }
-    var us = [{ label: P.xName, value: function (u, v, i) { return v == null ? '–' : cont ? fmt(v) : String(xs[Math.round(v)]); } }];
+    var xText = P.xText || String;
+    var us = [{ label: P.xName, value: function (u, v) { return v == null ? '–' : cont ? fmt(v) : xText(xs[Math.round(v)]); } }];
     var data = [cont ? xs.slice() : xs.map(function (_, i) { return i; })];
     var meta = [null];
     var measuredMax = 0;
@@ -55,7 +56,7 @@
       },
       axes: [
         cont ? { label: P.xLabel } : { label: P.xLabel, splits: function () { return xs.map(function (_, i) { return i; }); },
-          values: function (u, splits) { return splits.map(function (i) { return xs[i] == null ? '' : String(xs[i]); }); } },
+          values: function (u, splits) { return splits.map(function (i) { return xs[i] == null ? '' : xText(xs[i]); }); } },
         { label: P.yLabel + (log ? ', log scale' : ''), size: 70, values: function (u, splits) { return splits.map(fmt); } }
       ],
       series: us,
@@ -72,7 +73,7 @@
     t.className = 'pssr-tip';
     el.appendChild(t);
     el.setAttribute('data-series', String(us.length - 1));
-    el.setAttribute('data-levels', cont ? '' : xs.join(','));
+    el.setAttribute('data-levels', cont ? '' : xs.map(xText).join(','));
     return plot;
   }
   function xPos(u, P, j) { return u.valToPos(P.continuous ? P.xs[j] : j, 'x', true); }
@@ -138,18 +139,20 @@
   function figure(el, f) {
     var xs = uniq([].concat.apply([], f.series.map(function (s) { return s.points.map(function (p) { return p[0]; }); })))
       .sort(function (a, b) { return a - b; });
-    var colour = 0;
+    var colour = 0, refs = 0;
     var series = f.series.map(function (s, i) {
       var pts = {};
       s.points.forEach(function (p) { if (p[1] != null) pts[p[0]] = { m: p[1], lo: p[2], hi: p[3], n: p[4], note: p[5] }; });
-      var stroke = s.style === 'reference' ? '#7f7f7f' : PALETTE[colour++ % PALETTE.length];
-      return { label: s.name, key: String(i), stroke: stroke, width: s.style === 'points' ? 0 : f.continuous ? 1.6 : 2,
-        dash: s.style === 'reference' ? [6, 4] : undefined, noPoints: !!f.continuous, pts: pts,
-        paths: s.style === 'points' ? function () { return null; } : f.continuous && uPlot.paths.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined, size: s.style === 'points' ? 9 : 6 };
+      var ref = s.style.indexOf('reference') === 0, points = /points$/.test(s.style);
+      var stroke = ref ? ['#7f7f7f', '#222222'][refs++ % 2] : PALETTE[colour++ % PALETTE.length];
+      return { label: s.name, key: String(i), stroke: stroke, width: points ? 0 : f.continuous ? 1.6 : 2, dash: ref ? [6, 4] : undefined,
+        noPoints: !!f.continuous, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, pointWidth: ref ? 2 : undefined,
+        paths: points ? function () { return null; } : f.continuous && uPlot.paths.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined };
     });
-    return plot(el, { title: f.title, xs: xs, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous, yLabel: f.yLabel, log: f.log,
+    function xText(x) { return f.categories ? f.categories[x] : fmt(x); }
+    return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous, yLabel: f.yLabel, log: f.log,
       series: series, tip: function (p, label, x) {
-        return '<b>' + esc(label) + '</b> at ' + fmt(x) + ' ' + esc(f.xName) + '<br>' + esc(f.yLabel) + ': <b>' + fmt(p.m) + '</b>' + interval(p) +
+        return '<b>' + esc(label) + '</b> at ' + (f.categories ? esc(xText(x)) : fmt(x) + ' ' + esc(f.xName)) + '<br>' + esc(f.yLabel) + ': <b>' + fmt(p.m) + '</b>' + interval(p) +
           (p.n != null ? '<br>n = ' + p.n + ' ' + esc(f.nOf || 'repetition') + (p.n === 1 ? '' : 's') : '') + (p.note ? '<br>' + esc(p.note) : '');
       } });
   }
