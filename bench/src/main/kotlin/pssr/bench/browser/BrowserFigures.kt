@@ -11,7 +11,7 @@ import pssr.bench.stats.Stats
 internal object BrowserFigures {
     fun of(summary: BrowserSummary): List<Figure> {
         val pages = summary.pages
-        val names = pages.map { it.title }
+        val names = pages.map { it.id }
         fun figure(id: String, title: String, unit: String, ours: (LighthouseRun) -> Double, paper: ((PaperTable1.Cell) -> Double)?): Figure {
             val measured = summary.throttlings.flatMap { t -> summary.renderings.flatMap { r -> listOf(false, true).map { on ->
                 Figure.Series("${r.id}, $t, PSSR ${if (on) "on" else "off"}", pages.mapIndexedNotNull { i, p ->

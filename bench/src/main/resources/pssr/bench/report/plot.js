@@ -149,10 +149,10 @@
         noPoints: !!f.continuous, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, pointWidth: ref ? 2 : undefined,
         paths: points ? function () { return null; } : f.continuous && uPlot.paths.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined };
     });
-    function xText(x) { return f.categories ? f.categories[x] : fmt(x); }
+    function xText(x) { return f.categories ? f.categories[x] : x === Math.round(x) ? x.toLocaleString('en-US') : fmt(x); }
     return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous, yLabel: f.yLabel, log: f.log,
       series: series, tip: function (p, label, x) {
-        return '<b>' + esc(label) + '</b> at ' + (f.categories ? esc(xText(x)) : fmt(x) + ' ' + esc(f.xName)) + '<br>' + esc(f.yLabel) + ': <b>' + fmt(p.m) + '</b>' + interval(p) +
+        return '<b>' + esc(label) + '</b> at ' + esc(xText(x)) + (f.categories ? '' : ' ' + esc(f.xName)) + '<br>' + esc(f.yLabel) + ': <b>' + fmt(p.m) + '</b>' + interval(p) +
           (p.n != null ? '<br>n = ' + p.n + ' ' + esc(f.nOf || 'repetition') + (p.n === 1 ? '' : 's') : '') + (p.note ? '<br>' + esc(p.note) : '');
       } });
   }
