@@ -12,7 +12,8 @@ internal object BrowserFigures {
     fun of(summary: BrowserSummary): List<Figure> {
         val pages = summary.pages
         val names = pages.map { it.id }
-        fun figure(id: String, title: String, unit: String, ours: (LighthouseRun) -> Double, paper: ((PaperTable1.Cell) -> Double)?): Figure {
+        fun figure(id: String, title: String, unit: String, ours: (LighthouseRun) -> Double, paper: ((PaperTable1.Cell) -> Double)?,
+        ): Figure {
             val measured = summary.throttlings.flatMap { t -> summary.renderings.flatMap { r -> listOf(false, true).map { on ->
                 Figure.Series("${r.id}, $t, PSSR ${if (on) "on" else "off"}", pages.mapIndexedNotNull { i, p ->
                     val runs = summary.medians[BrowserSummary.Key(BrowserCase(p, r, on), t)]?.runs ?: return@mapIndexedNotNull null
@@ -34,7 +35,8 @@ internal object BrowserFigures {
             figure("browser-fcp", "First Contentful Paint (median of the runs)", "s", { it.fcp * s }, { it.fcpLcpSeconds }),
             figure("browser-lcp", "Largest Contentful Paint (median of the runs)", "s", { it.lcp * s }, { it.fcpLcpSeconds }),
             figure("browser-speed-index", "Speed Index (median of the runs)", "s", { it.speedIndex * s }, { it.speedIndexSeconds }),
-            figure("browser-score", "Lighthouse performance score (median of the runs)", "score (0–100)", { it.score }, { it.score.toDouble() }),
+            figure("browser-score", "Lighthouse performance score (median of the runs)", "score (0–100)",
+                { it.score }, { it.score.toDouble() }),
         ).filter { it.drawable }
     }
 }

@@ -9,7 +9,8 @@ internal object LoadFigures {
         val open = model == "open"
         val xName = if (open) "req/s offered" else "users"
         val xLabel = if (open) "requests per second offered (measured levels)" else "concurrent users (measured levels)"
-        fun levels(metric: (PageLevel) -> Figure.Point) = s.pages.map { p -> Figure.Series("${p.label} ${p.url.path}", s.levelsOf(p.label, model).map(metric)) }
+        fun levels(metric: (PageLevel) -> Figure.Point) =
+            s.pages.map { p -> Figure.Series("${p.label} ${p.url.path}", s.levelsOf(p.label, model).map(metric)) }
         fun note(l: PageLevel) = listOfNotNull(
             l.verdict?.let { "side probe: ${it.label}" },
             if (l.errors > 0) "${l.errors} failed of ${l.requests} requests" else null,
@@ -28,8 +29,9 @@ internal object LoadFigures {
                 levels { median(it, it.latencyP99Ms) }, log = true),
             Figure("$id-first-content", "First visible content p99 (side probe; median of the repetitions)", xName, xLabel, "ms",
                 levels { median(it, it.firstContentP99Ms) }, log = true),
-            Figure("$id-chunks", "Chunk timeline: unloaded and at the highest level (the side probe's median sample)", "ms", "ms after the request",
-                "bytes received", chunks.filter { it.second.isNotEmpty() }.map { (name, cs) -> Figure.Series(name, cumulative(cs)) }, continuous = true),
+            Figure("$id-chunks", "Chunk timeline: unloaded and at the highest level (the side probe's median sample)", "ms",
+                "ms after the request", "bytes received",
+                chunks.filter { it.second.isNotEmpty() }.map { (name, cs) -> Figure.Series(name, cumulative(cs)) }, continuous = true),
         ).filter { it.drawable }
     }
 

@@ -19,13 +19,15 @@ internal class CompareHtml(private val cmp: Compare, sb: StringBuilder = StringB
         cmp.environment.note?.let { sb.append("<p class=note>").append(htmlEscape(it)).append("</p>\n") }
         val figures = figures().filter { it.drawable }
         if (figures.isNotEmpty()) {
-            sb.append("<h2>B against A</h2>\n<p class=note>One line per route, at the users levels both runs measured (a level only one run has is a gap). ")
+            sb.append("<h2>B against A</h2>\n<p class=note>One line per route, at the users levels both runs measured ")
+                .append("(a level only one run has is a gap). ")
                 .append("Above 1: B has more throughput, or a higher p99. Hover a point for both medians, the test and the verdict; ")
                 .append("click a name in the legend to hide or show it.</p>\n")
             figures.forEach { sb.append(it.html()) }
         }
         sb.append("<h2>Every route and level</h2>\n<p class=note>").append(htmlEscape(cmp.rulesText())).append("</p>\n")
-        if (cmp.rows.isEmpty()) sb.append("<p>The two runs share no route and users level.</p>\n") else htmlTable(cmp.header(), cmp.tableRows())
+        if (cmp.rows.isEmpty()) sb.append("<p>The two runs share no route and users level.</p>\n")
+        else htmlTable(cmp.header(), cmp.tableRows())
         sb.append("<p>").append(htmlEscape(cmp.counts())).append("</p>\n")
         if (cmp.onlyA.isNotEmpty()) sb.append("<p class=note>Only in A: ").append(htmlEscape(cmp.onlyA.joinToString(", "))).append("</p>\n")
         if (cmp.onlyB.isNotEmpty()) sb.append("<p class=note>Only in B: ").append(htmlEscape(cmp.onlyB.joinToString(", "))).append("</p>\n")
@@ -40,8 +42,9 @@ internal class CompareHtml(private val cmp: Compare, sb: StringBuilder = StringB
             Figure(id, title, "users", "concurrent users (levels both runs measured)", "B/A", routes.map { route ->
                 Figure.Series(route, cmp.rows.filter { it.route == route }.map { r ->
                     val c = change(r)
+                    val significant = if (c.significant) ", significant" else ""
                     Figure.Point(r.users.toDouble(), c.ratio, n = minOf(c.a.n, c.b.n),
-                        note = "A ${fmt(c.a.median)} $unit, B ${fmt(c.b.median)} $unit; ${c.evidence}${if (c.significant) ", significant" else ""}; ${r.verdict}")
+                        note = "A ${fmt(c.a.median)} $unit, B ${fmt(c.b.median)} $unit; ${c.evidence}$significant; ${r.verdict}")
                 })
             })
         return listOf(

@@ -28,14 +28,16 @@ class Figure(
     /** [style]: "line", "points" (no line joins them: the x values are not a scale), or "reference" (grey, dashed). */
     class Series(val name: String, val points: List<Point>, val style: String = "line")
 
-    /** [value] NaN: not measured there (a gap); [low]/[high]: its 95% interval; [n]: how many measurements it summarises; [note]: more for the hover. */
-    class Point(val x: Double, val value: Double, val low: Double? = null, val high: Double? = null, val n: Int? = null, val note: String? = null)
+    /** [value] NaN: not measured (a gap); [low]/[high]: its 95% interval; [n]: the measurements it summarises; [note]: for the hover. */
+    class Point(val x: Double, val value: Double, val low: Double? = null, val high: Double? = null, val n: Int? = null,
+                val note: String? = null)
 
     /** Whether any point can be drawn (a chart with nothing in it is left out of the page, as the PNG charts were). */
     val drawable: Boolean get() = series.any { s -> s.points.any { it.value.isFinite() && (!log || it.value > 0) } }
 
     fun json(): Map<String, Any?> = mapOf(
-        "id" to id, "title" to title, "xName" to xName, "xLabel" to xLabel, "yLabel" to yLabel, "log" to log, "continuous" to continuous, "nOf" to nOf, "categories" to categories,
+        "id" to id, "title" to title, "xName" to xName, "xLabel" to xLabel, "yLabel" to yLabel, "log" to log, "continuous" to continuous,
+        "nOf" to nOf, "categories" to categories,
         "series" to series.map { s ->
             mapOf("name" to s.name, "style" to s.style,
                 "points" to s.points.map { p -> listOf(num(p.x), num(p.value), p.low?.let(::num), p.high?.let(::num), p.n, p.note) })

@@ -5,7 +5,8 @@
 (function () {
   'use strict';
   var D = JSON.parse(document.getElementById('pssr-data').textContent);
-  var PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#393b79', '#637939', '#843c39'];
+  var PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#393b79', '#637939',
+    '#843c39'];
 
   function uniq(xs) { var s = []; xs.forEach(function (x) { if (s.indexOf(x) < 0) s.push(x); }); return s; }
   function fmt(v) {
@@ -40,7 +41,8 @@
     series.forEach(function (s) {
       var ys = s.ys ? s.ys.map(val) : xs.map(function (x) { var p = s.pts[x]; return p ? val(p.m) : null; });
       if (s.pts) ys.forEach(function (y) { if (y != null) measuredMax = Math.max(measuredMax, y); });
-      us.push({ label: s.label, stroke: s.stroke, width: s.width == null ? 2 : s.width, dash: s.dash, spanGaps: cont, show: s.show !== false,
+      us.push({ label: s.label, stroke: s.stroke, width: s.width == null ? 2 : s.width, dash: s.dash, spanGaps: cont,
+        show: s.show !== false,
         points: { show: !s.noPoints, size: s.size || 6, fill: s.fill || s.stroke, width: s.pointWidth }, paths: s.paths,
         value: function (u, v) { return fmt(v); } });
       data.push(ys);
@@ -52,7 +54,8 @@
       title: P.title, width: width, height: P.height || 340,
       scales: {
         x: cont ? { time: false } : { time: false, range: function () { return [-0.3, xs.length - 0.7]; } },
-        y: log ? { distr: 3 } : { range: function (u, min, max) { return [0, P.yTop && top > 0 ? top * 1.12 : (max > 0 ? max * 1.1 : 1)]; } }
+        y: log ? { distr: 3 }
+          : { range: function (u, min, max) { return [0, P.yTop && top > 0 ? top * 1.12 : (max > 0 ? max * 1.1 : 1)]; } }
       },
       axes: [
         cont ? { label: P.xLabel } : { label: P.xLabel, splits: function () { return xs.map(function (_, i) { return i; }); },
@@ -65,7 +68,9 @@
       hooks: {
         draw: [function (u) { whiskersAndFlags(u, meta, P); }],
         setCursor: [function (u) { tip(u, meta, P, el); }],
-        setSeries: [function (u, i, o) { if (i != null && o && 'show' in o && meta[i] && meta[i].key && P.onToggle) P.onToggle(meta[i].key, o.show); }]
+        setSeries: [function (u, i, o) {
+          if (i != null && o && 'show' in o && meta[i] && meta[i].key && P.onToggle) P.onToggle(meta[i].key, o.show);
+        }]
       }
     };
     var plot = new uPlot(opts, data, el);
@@ -100,10 +105,13 @@
         var y = u.valToPos(p.m, 'y', true), r = 5 * dpr;
         if (p.errors > 0) {
           ctx.strokeStyle = '#d00000'; ctx.lineWidth = 2 * dpr;
-          ctx.beginPath(); ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); ctx.stroke();
+          ctx.beginPath(); ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+          ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); ctx.stroke();
         }
         if (p.driverBound) { ctx.strokeStyle = '#2030a0'; ctx.lineWidth = 2 * dpr; ctx.strokeRect(x - r, y - r, 2 * r, 2 * r); }
-        if (P.mark && p.levels && p.levels.some(function (l) { return P.mark.some(function (k) { return k.matches(l, meta[i].line); }); })) {
+        var line = meta[i].line;
+        var ringed = P.mark && p.levels && p.levels.some(function (l) { return P.mark.some(function (k) { return k.matches(l, line); }); });
+        if (ringed) {
           ctx.strokeStyle = '#ff7f00'; ctx.lineWidth = 3 * dpr;
           ctx.beginPath(); ctx.arc(x, y, 9 * dpr, 0, 2 * Math.PI); ctx.stroke();
         }
@@ -135,7 +143,9 @@
   }
 
   // ---- the page's figures: each series' points [x, value, low, high, n, note] as the page's Kotlin wrote them
-  function interval(p) { return p.lo != null ? ' (95% interval ' + fmt(p.lo) + '–' + fmt(p.hi) + ')' : p.n != null ? ' (no interval)' : ''; }
+  function interval(p) {
+    return p.lo != null ? ' (95% interval ' + fmt(p.lo) + '–' + fmt(p.hi) + ')' : p.n != null ? ' (no interval)' : '';
+  }
   function figure(el, f) {
     var xs = uniq([].concat.apply([], f.series.map(function (s) { return s.points.map(function (p) { return p[0]; }); })))
       .sort(function (a, b) { return a - b; });
@@ -147,13 +157,17 @@
       var stroke = ref ? ['#7f7f7f', '#222222'][refs++ % 2] : PALETTE[colour++ % PALETTE.length];
       return { label: s.name, key: String(i), stroke: stroke, width: points ? 0 : f.continuous ? 1.6 : 2, dash: ref ? [6, 4] : undefined,
         noPoints: !!f.continuous, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, pointWidth: ref ? 2 : undefined,
-        paths: points ? function () { return null; } : f.continuous && uPlot.paths.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined };
+        // a time line steps: the bytes received stay level until the next chunk arrives
+        paths: points ? function () { return null; } : f.continuous ? uPlot.paths.stepped({ align: 1 }) : undefined };
     });
     function xText(x) { return f.categories ? f.categories[x] : x === Math.round(x) ? x.toLocaleString('en-US') : fmt(x); }
-    return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous, yLabel: f.yLabel, log: f.log,
+    return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous,
+      yLabel: f.yLabel, log: f.log,
       series: series, tip: function (p, label, x) {
-        return '<b>' + esc(label) + '</b> at ' + esc(xText(x)) + (f.categories ? '' : ' ' + esc(f.xName)) + '<br>' + esc(f.yLabel) + ': <b>' + fmt(p.m) + '</b>' + interval(p) +
-          (p.n != null ? '<br>n = ' + p.n + ' ' + esc(f.nOf || 'repetition') + (p.n === 1 ? '' : 's') : '') + (p.note ? '<br>' + esc(p.note) : '');
+        return '<b>' + esc(label) + '</b> at ' + esc(xText(x)) + (f.categories ? '' : ' ' + esc(f.xName)) + '<br>' + esc(f.yLabel) +
+          ': <b>' + fmt(p.m) + '</b>' + interval(p) +
+          (p.n != null ? '<br>n = ' + p.n + ' ' + esc(f.nOf || 'repetition') + (p.n === 1 ? '' : 's') : '') +
+          (p.note ? '<br>' + esc(p.note) : '');
       } });
   }
   var figurePlots = {};

@@ -110,7 +110,7 @@ class OtherReportsBrowserTest {
     @Test
     fun `load's page draws each chart from its data, hover tells a level and the legend hides a page`() {
         val out = tmp.resolve("load")
-        assertEquals(0, cli().execute("load", "${server.base}/streams", "${server.base}/buffered", "--users", "1,2", "--repeat", "2", "--warmup", "0",
+        assertEquals(0, cli().execute("load", "${server.base}/streams", "${server.base}/buffered", "--allow-concurrent", "--users", "1,2", "--repeat", "2", "--warmup", "0",
             "--page-warmup", "0", "--steady-cap", "0", "--duration", "1", "--out", out.toString()))
         drawn(out.resolve("report.html"), 4) { tab, charts ->
             val thr = charts.first { it["id"].toString().endsWith("-throughput") }
