@@ -43,7 +43,8 @@
       if (s.pts) ys.forEach(function (y) { if (y != null) measuredMax = Math.max(measuredMax, y); });
       us.push({ label: s.label, stroke: s.stroke, width: s.width == null ? 2 : s.width, dash: s.dash, spanGaps: cont,
         show: s.show !== false,
-        points: { show: !s.noPoints, size: s.size || 6, fill: s.fill || s.stroke, width: s.pointWidth }, paths: s.paths,
+        points: s.pointWidth ? { show: !s.noPoints, size: s.size || 6, fill: s.fill || s.stroke, width: s.pointWidth }
+          : { show: !s.noPoints, size: s.size || 6, fill: s.fill || s.stroke }, paths: s.paths,
         value: function (u, v) { return fmt(v); } });
       data.push(ys);
       meta.push(s.pts ? { kind: 'line', key: s.key, line: s.line, pts: s.pts, label: s.label } : { kind: 'extra' });
@@ -155,7 +156,7 @@
       s.points.forEach(function (p) { if (p[1] != null) pts[p[0]] = { m: p[1], lo: p[2], hi: p[3], n: p[4], note: p[5] }; });
       var ref = s.style.indexOf('reference') === 0, points = /points$/.test(s.style);
       var stroke = ref ? ['#7f7f7f', '#222222'][refs++ % 2] : PALETTE[colour++ % PALETTE.length];
-      return { label: s.name, key: String(i), stroke: stroke, width: points ? 0 : f.continuous ? 1.6 : 2, dash: ref ? [6, 4] : undefined,
+      return { label: s.name, key: String(i), stroke: stroke, width: f.continuous ? 1.6 : 2, dash: ref ? [6, 4] : undefined,
         noPoints: !!f.continuous, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, pointWidth: ref ? 2 : undefined,
         // a time line steps: the bytes received stay level until the next chunk arrives
         paths: points ? function () { return null; } : f.continuous ? uPlot.paths.stepped({ align: 1 }) : undefined };

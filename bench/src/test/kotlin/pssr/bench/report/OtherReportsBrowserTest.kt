@@ -45,10 +45,15 @@ class OtherReportsBrowserTest {
         val executable = Chromium.executable()
         BrowserTools.require(executable != null, "Chromium is not installed; install it with: ${Chromium.INSTALL_HINT}")
         System.setProperty("pssr.root", BrowserTools.root.toString())
-        val slice = arrayOf("--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations", "--engines", "baseline,jstachio",
-            "--approaches", "virtual", "--users", "1,4", "--repeat", "2", "--route-warmup", "0", "--steady-cap", "0", "--warmup", "0", "--duration", "1s")
-        for (shard in listOf(1, 2)) assertEquals(0, cli().execute("run", *slice, "--shard", "$shard/2", "--out", tmp.resolve("s$shard").toString()), "shard $shard/2")
-        assertEquals(0, cli().execute("merge", tmp.resolve("s1").toString(), tmp.resolve("s2").toString(), "--out", tmp.resolve("merged").toString()))
+        val slice = arrayOf("--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations",
+            "--engines", "baseline,jstachio", "--approaches", "virtual", "--users", "1,4", "--repeat", "2",
+            "--route-warmup", "0", "--steady-cap", "0", "--warmup", "0", "--duration", "1s")
+        for (shard in listOf(1, 2)) {
+            val out = tmp.resolve("s$shard").toString()
+            assertEquals(0, cli().execute("run", *slice, "--shard", "$shard/2", "--out", out), "shard $shard/2")
+        }
+        val merged = arrayOf(tmp.resolve("s1").toString(), tmp.resolve("s2").toString(), "--out", tmp.resolve("merged").toString())
+        assertEquals(0, cli().execute("merge", *merged))
         chromium = Chromium.launch(executable!!)
     }
 
@@ -67,7 +72,8 @@ class OtherReportsBrowserTest {
         assertEquals(1, Regex("<script type=\"application/json\" id=\"pssr-data\">").findAll(html).count(), "the data is in the page once")
         BrowserTools.open(chromium!!, page) { tab, console ->
             val charts = BrowserTools.charts(tab)
-            assertEquals(expected.sorted(), charts.map { it["id"].toString() }.filter { it in expected }.sorted(), "every chart placed is drawn")
+            val ids = charts.map { it["id"].toString() }
+            assertEquals(expected.sorted(), ids.filter { it in expected }.sorted(), "every chart placed is drawn")
             for (c in charts) {
                 val series = (c["series"] as Double).toInt()
                 assertTrue(series >= 1, "$c")
@@ -83,7 +89,8 @@ class OtherReportsBrowserTest {
     private fun hover(tab: BrowserPage, figure: String): String = tab.evaluate("""(function () { var u = pssrPlot.figures['$figure'];
         var i = u.data[1].findIndex(function (v) { return v != null; });
         u.setCursor({ left: u.valToPos(u.data[0][i], 'x'), top: u.valToPos(u.data[1][i], 'y') });
-        var t = document.querySelector('#$figure .pssr-tip'); return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""") as String
+        var t = document.querySelector('#$figure .pssr-tip');
+        return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""") as String
 
     @Test
     fun `compare's page draws B against A per route at the levels both runs measured`() {
@@ -96,7 +103,8 @@ class OtherReportsBrowserTest {
             assertTrue((thr["names"] as List<*>).all { it.toString().startsWith("webflux/presentations/") }, "a series per route: $thr")
             val tip = hover(tab, "compare-throughput")
             for (part in listOf("B/A: ", "n = 2 repetitions", "A ", "req/s, B ")) assertTrue(part in tip, "hover shows '$part': $tip")
-            assertTrue((tab.evaluate("document.querySelectorAll('details.figures table').length") as Double) >= 2, "a static table per chart")
+            val tables = tab.evaluate("document.querySelectorAll('details.figures table').length") as Double
+            assertTrue(tables >= 2, "a static table per chart: $tables")
         }
     }
 
@@ -110,15 +118,16 @@ class OtherReportsBrowserTest {
     @Test
     fun `load's page draws each chart from its data, hover tells a level and the legend hides a page`() {
         val out = tmp.resolve("load")
-        assertEquals(0, cli().execute("load", "${server.base}/streams", "${server.base}/buffered", "--allow-concurrent", "--users", "1,2", "--repeat", "2", "--warmup", "0",
-            "--page-warmup", "0", "--steady-cap", "0", "--duration", "1", "--out", out.toString()))
+        assertEquals(0, cli().execute("load", "${server.base}/streams", "${server.base}/buffered", "--allow-concurrent", "--users", "1,2",
+            "--repeat", "2", "--warmup", "0", "--page-warmup", "0", "--steady-cap", "0", "--duration", "1", "--out", out.toString()))
         drawn(out.resolve("report.html"), 4) { tab, charts ->
             val thr = charts.first { it["id"].toString().endsWith("-throughput") }
             assertEquals(listOf("1", "2"), thr["levels"], "the x axis has the measured levels only")
             assertEquals(2, (thr["names"] as List<*>).size, "a series per page: $thr")
             val id = thr["id"].toString()
             val tip = hover(tab, id)
-            for (part in listOf("correct responses per second: ", "95% interval", "n = 2 repetitions")) assertTrue(part in tip, "hover shows '$part': $tip")
+            for (part in listOf("correct responses per second: ", "95% interval", "n = 2 repetitions"))
+                assertTrue(part in tip, "hover shows '$part': $tip")
             tab.evaluate("document.querySelectorAll('#$id .u-legend tr.u-series')[1].querySelector('th').click()")
             assertEquals(false, tab.evaluate("pssrPlot.figures['$id'].series[1].show"), "a click on a legend entry hides its series")
         }
@@ -128,7 +137,7 @@ class OtherReportsBrowserTest {
     fun `browser's page draws seed 002's Table 1 beside ours, a point per page`() {
         val dir = tmp.resolve("browser")
         Files.createDirectories(dir)
-        // what a run of two pages, one rendering, PSSR off and on, two Lighthouse runs each gives (the figures LighthouseTest reads for real)
+        // what a run of two pages, one rendering, PSSR off and on, two Lighthouse runs each gives (LighthouseTest reads them for real)
         val runs = listOf(DemoPage.Weather, DemoPage.Presentations).flatMap { p -> listOf(false, true).flatMap { on -> (1..2).map { n ->
             val fcp = if (on) 190.0 + 10 * n else (if (p == DemoPage.Weather) 3200.0 else 2300.0) + 15 * n
             LighthouseRun(BrowserCase(p, DemoRendering.SUSPENDING, on), n, "simulate", dir.resolve("lighthouse/${p.id}-$on-$n.json"),
