@@ -116,7 +116,8 @@ class CompareTest {
         assertTrue(md.contains("2.00× *"), md)
         assertTrue(md.contains("**thr**"))
         val page = Files.readString(b.dir.resolve("compare-base.html"))
-        assertTrue("<div class=chart id=\"compare-throughput\"></div>" in page && "2.00× *" in page, "the page beside it draws B/A and holds the table")
+        assertTrue("<div class=chart id=\"compare-throughput\"></div>" in page && "2.00× *" in page,
+            "the page beside it draws B/A and holds the table")
         val out = tmp.resolve("x/out.md")
         assertEquals(0, cli().execute("compare", "--out", out.toString(), a.dir.toString(), b.dir.toString()))
         assertTrue(Files.exists(out) && Files.exists(tmp.resolve("x/out.html")))
