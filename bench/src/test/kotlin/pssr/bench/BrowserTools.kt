@@ -1,10 +1,14 @@
 package pssr.bench
 
 import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions.fail
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import pssr.bench.browser.Lighthouse
+import pssr.probe.browser.BrowserPage
+import pssr.probe.browser.Chromium
 
 /**
  * What the browser tests need (Debian's Chromium, Node, Lighthouse in browser/node_modules). Where it is
@@ -31,4 +35,44 @@ object BrowserTools {
     /** Live processes started by this JVM (a server, a Lighthouse, a Chromium), for "nothing left behind". */
     fun liveChildren(): List<String> = ProcessHandle.current().descendants().filter { it.isAlive }
         .map { "${it.pid()} ${it.info().commandLine().orElse("?")}" }.toList()
+
+    /** A tab on [page] (a report file) with what its console said (errors, warnings, uncaught exceptions), closed after [check]. */
+    fun <T> open(browser: Chromium, page: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T {
+        val tab = browser.newPage(1400, 1000)
+        val console = CopyOnWriteArrayList<String>()
+        browser.onEvent { method, session, params ->
+            if (session != tab.sessionId) return@onEvent
+            when (method) {
+                "Runtime.consoleAPICalled" -> if (params["type"] in listOf("error", "warning", "assert")) console += "console.${params["type"]}: ${params["args"]}"
+                "Runtime.exceptionThrown" -> console += "exception: ${params["exceptionDetails"]}"
+                "Log.entryAdded" -> (params["entry"] as? Map<*, *>)?.let { if (it["level"] == "error") console += "log: ${it["text"]} ${it["url"] ?: ""}" }
+            }
+        }.use {
+            tab.use {
+                tab.send("Runtime.enable"); tab.send("Log.enable")
+                tab.load(page.toUri().toString() + hash, Duration.ofSeconds(30))
+                return check(tab, console)
+            }
+        }
+    }
+
+    /** Per chart of the page in [tab]: what [CHARTS_JS] reads. */
+    @Suppress("UNCHECKED_CAST")
+    fun charts(tab: BrowserPage): List<Map<String, Any?>> = tab.evaluate(CHARTS_JS) as List<Map<String, Any?>>
+
+    /** Per chart: its id, series (data-series), legend entries, names, the levels on its x axis, and the series colours not found on its canvas. */
+    const val CHARTS_JS = """Array.from(document.querySelectorAll('div.chart')).map(function (el) {
+        var rows = Array.from(el.querySelectorAll('.u-legend tr.u-series')).slice(1);
+        var canvas = el.querySelector('canvas');
+        var px = canvas ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
+        var colours = rows.map(function (r) { return getComputedStyle(r.querySelector('.u-marker')).borderLeftColor; });
+        var missing = colours.filter(function (c) {
+            var m = c.match(/\d+/g).map(Number), n = 0;
+            for (var i = 0; i < px.length && n < 3; i += 4) if (Math.abs(px[i] - m[0]) < 8 && Math.abs(px[i + 1] - m[1]) < 8 && Math.abs(px[i + 2] - m[2]) < 8 && px[i + 3] > 200) n++;
+            return n < 3;
+        });
+        return { id: el.id, series: Number(el.getAttribute('data-series')), legend: rows.length, missingColours: missing,
+            names: rows.map(function (r) { return r.querySelector('.u-label').textContent; }),
+            levels: (el.getAttribute('data-levels') || '').split(',') };
+    })"""
 }

@@ -14,6 +14,8 @@ import pssr.bench.csv.CsvFile
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.paper.Seed002Table1
+import pssr.bench.report.Explorer
+import pssr.bench.report.Figure
 import pssr.bench.stats.Stats
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
@@ -127,6 +129,7 @@ object BrowserHtml {
 
     fun write(file: Path, summary: BrowserSummary, strips: List<Filmstrips.Strip>, lighthouse: Lighthouse) {
         val (header, rows) = summary.rows()
+        val figures = BrowserFigures.of(summary)
         val html = buildString {
             append("""<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>What the user sees — pssr-bench</title><style>
                 body{font-family:sans-serif;margin:1.5rem;max-width:110rem} table{border-collapse:collapse;margin:1rem 0} td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
@@ -152,6 +155,11 @@ object BrowserHtml {
                 append("</tr>")
             }
             append("</table>")
+            if (figures.isNotEmpty()) {
+                append("<h2>Seed 002 Table 1 beside ours, drawn</h2><p>One point per page: ours per rendering, throttling and PSSR off or on, ")
+                append("seed 002's in grey. Hover a point for its median, 95% interval, every run's figure and n; click a name in the legend to hide or show it.</p>")
+                figures.forEach { append(it.html()) }
+            }
             if (strips.isNotEmpty()) {
                 append("<h2>Filmstrips</h2><p>The viewport (${"360x270"} CSS px) captured directly over the DevTools protocol at ${Filmstrips.INSTANTS_MS.joinToString(", ") { "%.2f".format(it / 1000.0) }} s after navigation started, unthrottled. ")
                 append("With PSSR on the page appears at once and fills in row by row; with it off the screen stays blank until all the data is there.</p>")
@@ -163,6 +171,7 @@ object BrowserHtml {
                     }
                 }
             }
+            if (figures.isNotEmpty()) StringBuilder().also { Explorer.scripts(it, Figure.json(figures)) }.let(::append)
             append("</body></html>\n")
         }
         Files.writeString(file, html)

@@ -9,6 +9,7 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.console.UsageError
 import pssr.bench.report.Compare
+import pssr.bench.report.CompareHtml
 import pssr.bench.report.EnvironmentCheck
 import pssr.bench.report.RunData
 import pssr.bench.results.openRun
@@ -27,7 +28,8 @@ import pssr.bench.results.openRun
         "         counts when |B/A - 1| > --threshold.",
         "Refuses (exit 2) runs whose environment.json differ in cores, JDK,",
         "driver or item delay; --allow-different-env compares under a warning.",
-        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md.",
+        "Prints the table and writes it to DIR_B/compare-<name of DIR_A>.md, and beside it",
+        "compare-<name of DIR_A>.html (B/A per route and level drawn, then the table).",
         "Details: docs/REPORT.md.",
     ],
     exitCodeListHeading = "%nExit codes:%n",
@@ -44,7 +46,7 @@ class CompareCommand : Callable<Int> {
     @Parameters(index = "1", paramLabel = "DIR_B", description = ["the run compared with it"])
     lateinit var b: Path
 
-    @Option(names = ["--out"], paramLabel = "FILE", description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md)"])
+    @Option(names = ["--out"], paramLabel = "FILE", description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md); the page goes beside it (.html)"])
     var out: Path? = null
 
     @Option(names = ["--alpha"], paramLabel = "P", description = ["significance level of the Holm-adjusted Welch tests (default: \${DEFAULT-VALUE})"])
@@ -81,8 +83,11 @@ class CompareCommand : Callable<Int> {
         val target = out ?: rb.dir.resolve("compare-${da.name}.md")
         target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
         Files.writeString(target, cmp.markdown())
+        val page = CompareHtml.fileBeside(target)
+        Files.writeString(page, cmp.html())
         println()
         println("written: ${target.toAbsolutePath().normalize()}")
+        println("written: ${page.toAbsolutePath().normalize()}")
         val pct = failOnRegressionPct ?: return 0
         val regressions = cmp.regressions(pct / 100)
         val limit = String.format(Locale.ROOT, "%.4g", pct).trimEnd('0').trimEnd('.') + "%"

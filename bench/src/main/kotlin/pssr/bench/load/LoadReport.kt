@@ -6,9 +6,10 @@ import java.util.Locale
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
-import pssr.bench.report.Charts
-import pssr.bench.report.Fmt
+import pssr.bench.report.Explorer
+import pssr.bench.report.Figure
 import pssr.probe.Chunk
+import pssr.bench.markup.Fmt
 
 /** The outputs of `./pssr load`: the answer lines, summary.md, report.html and the JSON document (docs/RESULTS.md, "load"). */
 object LoadReport {
@@ -114,20 +115,12 @@ object LoadReport {
             sb.append("</ul>\n<h2>Answer</h2>\n<ul>")
             answer(s).forEach { sb.append("<li>").append(htmlEscape(it.trim())).append("</li>") }
             sb.append("</ul>\n")
+            val figures = ArrayList<Figure>()
             for (model in s.models) {
-                val xTitle = if (model == "open") "requests per second (log2 scale)" else "concurrent users (log2 scale)"
-                fun series(metric: (PageLevel) -> Double) = s.pages.mapIndexed { i, p ->
-                    Charts.Series("${p.label} ${p.url.path}", s.levelsOf(p.label, model).map { it.level to metric(it) }, Charts.palette[i])
-                }
                 sb.append("<h2>").append(if (model == "open") "Open model" else "Closed loop").append("</h2>\n")
-                img(Charts.usersChart("Throughput", "correct responses per second", series { it.throughput.mean }, xTitle = xTitle))
-                img(Charts.usersChart("Latency p99 (driver, every request)", "ms", series { it.latencyP99Ms }, logY = true, xTitle = xTitle))
-                img(Charts.usersChart("First visible content p99 (side probe)", "ms", series { it.firstContentP99Ms }, logY = true, xTitle = xTitle))
-                val top = s.levelsOf("A", model).lastOrNull()?.level
-                val series = s.pages.map { p -> "${p.label} unloaded" to p.unloaded.chunks.map { it.atMillis to it.bytes } } +
-                    s.pages.map { p -> "${p.label} at $top" to timelines["${p.label} $model $top"].orEmpty().map { it.atMillis to it.bytes } }
-                img(Charts.timelineChart("Chunk timeline: unloaded and at the highest level (the side probe's median sample)", series,
-                    xTitle = "ms after the request"))
+                sb.append("<p class=note>Hover a point for its value, 95% interval and repetitions; click a name in the legend to hide or show it. ")
+                    .append("The x axis has the levels measured; a page not measured at a level has a gap there.</p>\n")
+                LoadFigures.of(s, model, timelines).forEach { sb.append(it.html()); figures += it }
             }
             sb.append("<h2>By level</h2>\n")
             levelTable(s).let { htmlTable(it.first, it.second) }
@@ -136,7 +129,9 @@ object LoadReport {
                     .append("B/A throughput is paired by repetition (A and B alternate within each).</p>\n")
                 compareTable(s).let { htmlTable(it.first, it.second) }
             }
-            sb.append("<h2>Method</h2>\n<p class=note>").append(htmlEscape(method)).append("</p>\n</body></html>\n")
+            sb.append("<h2>Method</h2>\n<p class=note>").append(htmlEscape(method)).append("</p>\n")
+            if (figures.isNotEmpty()) Explorer.scripts(sb, Figure.json(figures))
+            sb.append("</body></html>\n")
             return sb.toString()
         }
     }

@@ -1,6 +1,7 @@
 package pssr.bench.report
 
 import pssr.bench.stats.BASELINE
+import pssr.bench.markup.Fmt
 
 /**
  * The few lines a run ends with, answering the user's question from this run's results: the best route

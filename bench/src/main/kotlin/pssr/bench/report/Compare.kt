@@ -5,6 +5,7 @@ import kotlin.math.abs
 import pssr.bench.markup.Table
 import pssr.bench.results.ResultRow
 import pssr.bench.stats.Stats
+import pssr.bench.markup.Fmt
 
 /**
  * Run B against run A: for every route and users level both hold, B/A of the median throughput and of the
@@ -120,11 +121,17 @@ class Compare(
             "±${Fmt.pct(threshold)} (--threshold). `*` marks a significant change; p columns are Holm-adjusted. " +
             "Throughput B/A > 1 is faster; p99 B/A < 1 is better."
 
+    /** The rules in plain text (the console's and the page's). */
+    internal fun rulesText(): String = rules().replace("**", "").replace("`", "")
+
+    /** compare-A.html: the same comparison drawn, then tabled ([CompareHtml]). */
+    fun html(): String = CompareHtml(this).render()
+
     private fun alphaText() = String.format(Locale.ROOT, "%.4g", alpha).trimEnd('0').trimEnd('.')
 
-    private fun header() = listOf("route", "users", "A req/s", "B req/s", "B/A", "p", "p99 A ms", "p99 B ms", "p99 B/A", "p99 p", "rule", "verdict")
+    internal fun header() = listOf("route", "users", "A req/s", "B req/s", "B/A", "p", "p99 A ms", "p99 B ms", "p99 B/A", "p99 p", "rule", "verdict")
 
-    private fun tableRows() = rows.map { r ->
+    internal fun tableRows() = rows.map { r ->
         listOf(r.route, r.users.toString(), Fmt.rps(r.throughput.a.median), Fmt.rps(r.throughput.b.median),
             Fmt.ratio(r.throughput.ratio) + if (r.throughput.significant) " *" else "", p(r.throughput.pAdjusted),
             Fmt.ms(r.p99.a.median), Fmt.ms(r.p99.b.median), Fmt.ratio(r.p99.ratio) + if (r.p99.significant) " *" else "", p(r.p99.pAdjusted),
@@ -132,7 +139,7 @@ class Compare(
             r.verdict)
     }
 
-    private fun counts(): String {
+    internal fun counts(): String {
         val faster = rows.count { it.throughput.significant && it.throughput.ratio > 1 }
         val slower = rows.count { it.throughput.significant && it.throughput.ratio < 1 }
         return "${rows.size} route-levels in both runs: $faster significantly faster, $slower significantly slower, ${rows.size - faster - slower} within noise (throughput)."
@@ -148,7 +155,7 @@ class Compare(
         appendLine("A = ${a.run.dir}  (${a.repetitions} repetition${if (a.repetitions == 1) "" else "s"})")
         appendLine("B = ${b.run.dir}  (${b.repetitions} repetition${if (b.repetitions == 1) "" else "s"})")
         environment.note?.let { appendLine(it) }
-        appendLine(rules().replace("**", "").replace("`", ""))
+        appendLine(rulesText())
         appendLine()
         if (rows.isEmpty()) appendLine("The two runs share no route and users level.") else append(Table(header(), tableRows()).render())
         appendLine()

@@ -5,9 +5,10 @@ import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 
 /**
- * The explorer section of report.html and what every chart of the page needs: uPlot (a pinned webjar, read from the
- * classpath and inlined, so the file draws offline with nothing beside it), the run's data once as JSON, and
- * explorer.js, which draws each section's charts and the explorer's view from it (docs/REPORT.md).
+ * The explorer section of report.html, and the one place that puts what every pssr report's charts need into a page: uPlot
+ * (a pinned webjar, read from the classpath and inlined, so the file draws offline with nothing beside it), the page's
+ * data once as JSON, plot.js (the drawing every chart shares, and the [Figure]s of compare, load and browser) and, in
+ * report.html, explorer.js, which draws each section's charts and the explorer's view from the run's data (docs/REPORT.md).
  */
 internal class Explorer(sb: StringBuilder) : HtmlSection(sb) {
     /** The explorer: controls, one chart, the claim a link opened, and the rows behind the view (filled by explorer.js). */
@@ -30,13 +31,8 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
             .append("<p class=\"note controls\"><a href=\"").append(htmlEscape(exploreLink(chart))).append("\">open in the explorer</a></p>\n")
     }
 
-    /** The data, uPlot and explorer.js, once per page, at its end. */
-    fun scripts(json: String) {
-        sb.append("<style>").append(UPLOT_CSS).append("</style>\n")
-        sb.append("<script type=\"application/json\" id=\"pssr-data\">").append(json).append("</script>\n")
-        sb.append("<script>").append(UPLOT_JS).append("</script>\n")
-        sb.append("<script>").append(EXPLORER_JS).append("</script>\n")
-    }
+    /** report.html's data, uPlot, plot.js and explorer.js, once per page, at its end. */
+    fun scripts(json: String) = scripts(sb, json, explorer = true)
 
     companion object {
         const val ANCHOR = "explorer"
@@ -49,6 +45,18 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
                 "&engine=${list { it.engine }}&agg=${if (anyMean) 1 else 0}&paper=${if (chart.paper) 1 else 0}&floor=1"
         }
 
+        /**
+         * The data, uPlot and the drawing code, once per page, at its end: every [Figure] in [json] is drawn into its element;
+         * [explorer] adds report.html's sections and explorer (their data is the run's, [ExplorerData]).
+         */
+        fun scripts(sb: StringBuilder, json: String, explorer: Boolean = false) {
+            sb.append("<style>").append(UPLOT_CSS).append("</style>\n")
+            sb.append("<script type=\"application/json\" id=\"pssr-data\">").append(json).append("</script>\n")
+            sb.append("<script>").append(UPLOT_JS).append("</script>\n")
+            sb.append("<script>").append(PLOT_JS).append("</script>\n")
+            if (explorer) sb.append("<script>").append(EXPLORER_JS).append("</script>\n")
+        }
+
         /** uPlot's version, from the webjar's own Maven properties (the POM pins it once). */
         val UPLOT_VERSION: String by lazy {
             val props = Properties()
@@ -57,6 +65,7 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
         }
         val UPLOT_JS: String by lazy { resource("META-INF/resources/webjars/uplot/$UPLOT_VERSION/dist/uPlot.iife.min.js") }
         val UPLOT_CSS: String by lazy { resource("META-INF/resources/webjars/uplot/$UPLOT_VERSION/dist/uPlot.min.css") }
+        val PLOT_JS: String by lazy { resource("pssr/bench/report/plot.js") }
         val EXPLORER_JS: String by lazy { resource("pssr/bench/report/explorer.js") }
 
         private fun resource(path: String): String =

@@ -8,6 +8,7 @@ import pssr.bench.csv.CsvFile
 import pssr.bench.results.ResultRow
 import pssr.bench.stats.Stats
 import pssr.probe.Jackson
+import pssr.bench.paper.PaperFigures
 
 /**
  * The one data file of report.html: the run's rows summarised per route and level (median, 95% interval, n of every

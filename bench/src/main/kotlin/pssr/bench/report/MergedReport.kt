@@ -3,6 +3,7 @@ package pssr.bench.report
 import java.nio.file.Files
 import pssr.bench.csv.CsvFile
 import pssr.bench.results.RunDirectory
+import pssr.bench.markup.Fmt
 
 /**
  * `./pssr merge`'s entry point once results/ShardMerge has joined the shards into [merged]: normalised.csv (each route's

@@ -4,6 +4,7 @@ import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.results.ResultRow
+import pssr.bench.markup.Fmt
 
 /**
  * `run --rate`: per route, the highest arrival rate it **held**: p99 latency (from the scheduled send time) at or

@@ -7,6 +7,7 @@ import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
+import pssr.bench.markup.Fmt
 
 /** One framework x model section: its charts, the paper's figures beside ours, resources, errors and per-route tables. */
 internal class PanelSection(private val d: RunData, sb: StringBuilder, private val charts: MutableList<ExplorerData.Chart>) : HtmlSection(sb) {

@@ -2,6 +2,7 @@ package pssr.bench.report
 
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
+import pssr.bench.markup.Fmt
 
 /**
  * `run --profile`: per route, its CPU and allocation flame graphs and the frames that hold most of each,

@@ -16,9 +16,9 @@ import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.stats.RouteLevel
 import pssr.probe.Jackson
+import pssr.bench.paper.PaperFigures
 
 /** Seed 000's figures, the one table the claims read too; named here for the report's sections (a type needs the import). */
-typealias PaperFigures = pssr.bench.paper.PaperFigures
 
 /**
  * Turns a run directory into `report.html` (self-contained: CSS, the run's data and the charting script inline, the charts

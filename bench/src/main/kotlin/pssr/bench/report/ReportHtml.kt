@@ -7,6 +7,7 @@ import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
 import pssr.bench.results.Environment
 import pssr.bench.results.RouteCheck
+import pssr.bench.paper.PaperFigures
 
 internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder()) {
     /** The charts the sections place, listed in the page's data for explorer.js to draw. */

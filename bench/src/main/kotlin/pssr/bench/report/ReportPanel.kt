@@ -2,6 +2,7 @@ package pssr.bench.report
 
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
+import pssr.bench.paper.PaperFigures
 
 internal fun orderOf(known: List<String>, name: String): Int = known.indexOf(name).let { if (it < 0) known.size else it }
 

@@ -2,6 +2,7 @@ package pssr.bench.report
 
 import pssr.bench.markup.HtmlSection
 import pssr.bench.stats.RouteLevel
+import pssr.bench.markup.Fmt
 
 /**
  * Runtimes side by side (`--jdk`, `--jvm`) and pinned virtual threads (JFR `jdk.VirtualThreadPinned`,

@@ -9,6 +9,7 @@ import pssr.bench.results.RunDirectory
 import pssr.bench.results.ShardMerge
 import pssr.bench.results.ReferenceRow
 import pssr.bench.stats.Stats
+import pssr.bench.markup.Fmt
 
 /**
  * A route's figure across machines: [raw] req/s (mean over repetitions) on its shard, divided by its shard's reference

@@ -2,6 +2,7 @@ package pssr.bench.report
 
 import pssr.bench.markup.HtmlSection
 import pssr.bench.stats.Stats
+import pssr.bench.markup.Fmt
 
 /**
  * Time to steady state per route (docs/HARNESS.md, "Steady state"): how many seconds and requests of load each route's

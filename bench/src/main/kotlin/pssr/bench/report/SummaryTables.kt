@@ -3,6 +3,8 @@ package pssr.bench.report
 import pssr.bench.markup.Table
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
+import pssr.bench.markup.Fmt
+import pssr.bench.paper.PaperFigures
 
 /** summary.md, and the headline table the report repeats at its top. */
 object SummaryTables {

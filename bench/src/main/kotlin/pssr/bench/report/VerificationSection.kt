@@ -4,6 +4,7 @@ import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.project.Frameworks
 import pssr.bench.results.RouteCheck
+import pssr.bench.markup.Fmt
 
 /** Verification: every route's verdict at a slow source, with its chunk timeline drawn inline. */
 internal class VerificationSection(private val d: RunData, sb: StringBuilder) : HtmlSection(sb) {

@@ -1,26 +1,17 @@
-// report.html's charts, drawn with uPlot from the page's one data file (<script id="pssr-data">, report/ExplorerData.kt).
+// report.html's charts, drawn by plot.js's uPlot core from the page's one data file (<script id="pssr-data">, report/ExplorerData.kt).
 // Each section's charts are fixed views of that data; the explorer is a view the reader sets (metric, filters, shown
 // series) and the URL's hash keeps (#explore?metric=p99&fw=webflux...). The x axis has one tick per level a drawn line
 // measured, evenly spaced: a line joins only levels that were measured, and a level a line did not measure is a gap.
 (function () {
   'use strict';
-  var D = JSON.parse(document.getElementById('pssr-data').textContent);
+  var D = pssrPlot.data;
+  if (!D.levels) return;
   var METRIC = {};
   D.metrics.forEach(function (m) { METRIC[m.key] = m; });
-  var PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#393b79', '#637939', '#843c39'];
+  var PALETTE = pssrPlot.PALETTE, uniq = pssrPlot.uniq, fmt = pssrPlot.fmt, esc = pssrPlot.esc;
   var BASELINE = 'baseline';
   var LOG_METRICS_FLOOR = { tput: true, p50: true, p99: true };
 
-  function uniq(xs) { var s = []; xs.forEach(function (x) { if (s.indexOf(x) < 0) s.push(x); }); return s; }
-  function fmt(v) {
-    if (v == null || !isFinite(v)) return '–';
-    if (v === 0) return '0';
-    var a = Math.abs(v);
-    if (a >= 100) return Math.round(v).toLocaleString('en-US');
-    if (a >= 10) return v.toFixed(1);
-    return v.toFixed(2);
-  }
-  function esc(s) { return String(s).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
   function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
   function lineKey(l) { return [l.fw, l.model, l.engine == null ? '*' : l.engine, l.approach].join('/'); }
 
@@ -59,34 +50,19 @@
 
   // ---- one chart: spec = {title, metric, lines, floor, paper, mark (levels to ring), hidden (keys), users (allowed levels), onToggle}
   function draw(el, spec) {
-    el.innerHTML = '';
     var metric = METRIC[spec.metric];
-    var log = metric.log;
     var short = uniq(spec.lines.map(function (l) { return l.fw + ' ' + l.model; })).length <= 1;
     var lines = spec.lines.map(function (l) { return { line: l, key: lineKey(l), pts: pointsOf(l, spec.metric) }; })
       .filter(function (s) { return Object.keys(s.pts).length > 0; });
     var xs = uniq([].concat.apply([], lines.map(function (s) { return Object.keys(s.pts).map(Number); })))
       .filter(function (u) { return !spec.users || spec.users.indexOf(u) >= 0; }).sort(function (a, b) { return a - b; });
-    if (!lines.length || !xs.length) {
-      el.innerHTML = '<p class=note>' + esc(spec.title) + ': nothing measured for this view.</p>';
-      el.setAttribute('data-series', '0');
-      return null;
-    }
-    function val(v) { return v == null || (log && v <= 0) ? null : v; }
-    var series = [{ label: 'users', value: function (u, i) { return i == null ? '–' : String(xs[Math.round(i)]); } }];
-    var data = [xs.map(function (_, i) { return i; })];
-    var meta = [null];
     var colour = 0, measuredMax = 0;
-    lines.forEach(function (s) {
+    var series = lines.map(function (s) {
       var base = s.line.engine === BASELINE, agg = s.line.engine == null;
       var stroke = base ? '#7f7f7f' : PALETTE[colour++ % PALETTE.length];
-      var ys = xs.map(function (u) { var p = s.pts[u]; return p ? val(p.m) : null; });
-      ys.forEach(function (y) { if (y != null) measuredMax = Math.max(measuredMax, y); });
-      series.push({ label: label(s.line, short), stroke: stroke, width: agg ? 3 : base ? 1.5 : 2, dash: base ? [6, 4] : undefined,
-        points: { show: true, size: agg ? 8 : 6, fill: stroke }, spanGaps: false, show: !(spec.hidden && spec.hidden.indexOf(s.key) >= 0),
-        value: function (u, v) { return fmt(v); } });
-      data.push(ys);
-      meta.push({ kind: 'line', key: s.key, line: s.line, pts: s.pts });
+      xs.forEach(function (u) { var p = s.pts[u]; if (p && p.m != null) measuredMax = Math.max(measuredMax, p.m); });
+      return { label: label(s.line, short), stroke: stroke, width: agg ? 3 : base ? 1.5 : 2, dash: base ? [6, 4] : undefined, size: agg ? 8 : 6,
+        show: !(spec.hidden && spec.hidden.indexOf(s.key) >= 0), key: s.key, line: s.line, pts: s.pts };
     });
     // the latency floor: users / (items x delay) req/s, or items x delay ms for a latency; one per model drawn
     if (spec.floor && LOG_METRICS_FLOOR[spec.metric]) {
@@ -98,119 +74,35 @@
         });
         if (ys.every(function (y) { return y == null; })) return;
         series.push({ label: 'latency floor' + (short ? '' : ' · ' + model) + (spec.metric === 'tput' ? ': users/(items × delay)' : ': items × delay'),
-          stroke: '#222', width: 1.5, dash: [2, 4], points: { show: false }, spanGaps: false, value: function (u, v) { return fmt(v); } });
-        data.push(ys);
-        meta.push({ kind: 'floor' });
+          stroke: '#222', width: 1.5, dash: [2, 4], noPoints: true, ys: ys });
       });
     }
     // the paper's figures of the lines drawn: a point at the level it names (when measured here), a dotted peak otherwise
     var paperMax = 0;
     if (spec.paper && spec.metric === 'tput') {
       D.paper.forEach(function (f) {
-        var owner = lines.filter(function (s) {
-          return s.line.fw === f.fw && s.line.model === f.model && s.line.approach === f.approach && (s.line.engine == null ? f.engine == null : s.line.engine === f.engine);
+        var owner = series.filter(function (s) {
+          return s.line && s.line.fw === f.fw && s.line.model === f.model && s.line.approach === f.approach &&
+            (s.line.engine == null ? f.engine == null : s.line.engine === f.engine);
         })[0];
         if (!owner || (measuredMax > 0 && f.rps > 3 * measuredMax)) return;
         var at = f.users == null ? -1 : xs.indexOf(f.users);
         if (f.users != null && at < 0) return;
-        var colourOf = series[meta.indexOf(meta.filter(function (m) { return m && m.key === owner.key; })[0])].stroke;
         paperMax = Math.max(paperMax, f.rps);
-        series.push({ label: f.series + (f.users != null ? ' @' + f.users : ' peak (level not stated)') + ': ' + D.paperLabel, stroke: colourOf,
-          width: f.users != null ? 0 : 1.5, dash: [1, 5], points: { show: f.users != null, size: 11, fill: '#fff', width: 2 }, spanGaps: false,
-          paths: f.users != null ? function () { return null; } : undefined, value: function (u, v) { return fmt(v); } });
-        data.push(xs.map(function (_, i) { return f.users == null || i === at ? f.rps : null; }));
-        meta.push({ kind: 'paper' });
+        series.push({ label: f.series + (f.users != null ? ' @' + f.users : ' peak (level not stated)') + ': ' + D.paperLabel, stroke: owner.stroke,
+          width: f.users != null ? 0 : 1.5, dash: [1, 5], noPoints: f.users == null, size: 11, fill: '#fff', pointWidth: 2,
+          paths: f.users != null ? function () { return null; } : undefined, ys: xs.map(function (_, i) { return f.users == null || i === at ? f.rps : null; }) });
       });
     }
-    var width = Math.max(320, Math.min(el.clientWidth || 900, 1100));
-    var top = Math.max(measuredMax, paperMax);
-    var opts = {
-      title: spec.title, width: width, height: 340,
-      scales: {
-        x: { time: false, range: function () { return [-0.3, xs.length - 0.7]; } },
-        y: log ? { distr: 3 } : { range: function (u, min, max) { return [0, spec.metric === 'tput' && top > 0 ? top * 1.12 : (max > 0 ? max * 1.1 : 1)]; } }
-      },
-      axes: [
-        { label: 'concurrent users (measured levels)', splits: function () { return xs.map(function (_, i) { return i; }); },
-          values: function (u, splits) { return splits.map(function (i) { return xs[i] == null ? '' : String(xs[i]); }); } },
-        { label: metric.label + (log ? ', log scale' : ''), size: 70, values: function (u, splits) { return splits.map(fmt); } }
-      ],
-      series: series,
-      legend: { live: true },
-      cursor: { points: { show: false }, drag: { x: false, y: false } },
-      hooks: {
-        draw: [function (u) { whiskersAndFlags(u, meta, xs, spec); }],
-        setCursor: [function (u) { tip(u, meta, xs, spec, el); }],
-        setSeries: [function (u, i, o) { if (i != null && o && 'show' in o && meta[i] && meta[i].key && spec.onToggle) spec.onToggle(meta[i].key, o.show); }]
-      }
-    };
-    var plot = new uPlot(opts, data, el);
-    var t = document.createElement('div');
-    t.className = 'pssr-tip';
-    el.appendChild(t);
-    el.setAttribute('data-series', String(series.length - 1));
-    el.setAttribute('data-levels', xs.join(','));
+    var plot = pssrPlot.plot(el, { title: spec.title, xs: xs, xName: 'users', xLabel: 'concurrent users (measured levels)', yLabel: metric.label,
+      log: metric.log, yTop: spec.metric === 'tput' ? Math.max(measuredMax, paperMax) : 0, series: series, mark: spec.mark, onToggle: spec.onToggle,
+      tip: function (p, name, users) {
+        return '<b>' + esc(name) + '</b> at ' + users + ' users<br>' + esc(metric.label) + ': <b>' + fmt(p.m) + '</b>' +
+          (p.lo != null ? ' (95% interval ' + fmt(p.lo) + '–' + fmt(p.hi) + ')' : ' (no interval)') + '<br>n = ' + p.n + ' repetition' + (p.n === 1 ? '' : 's') +
+          (p.engines > 1 ? ', mean of ' + p.engines + ' engines' : '') + '<br>CPU per request: server ' + fmt(p.srv) + ' µs, driver ' + fmt(p.drv) + ' µs' +
+          (p.errors > 0 ? '<br><span class=bad>' + p.errors + ' errors of ' + p.requests + ' requests</span>' : '') + (p.driverBound ? '<br>driver-bound' : '');
+      } });
     return plot;
-  }
-
-  // the 95% interval of each point as a whisker, a red cross at a level with errors, a blue square where the driver was the limit,
-  // a ring around the levels a claim was judged on
-  function whiskersAndFlags(u, meta, xs, spec) {
-    var ctx = u.ctx;
-    var dpr = window.devicePixelRatio || 1;
-    ctx.save();
-    for (var i = 1; i < meta.length; i++) {
-      if (!meta[i] || meta[i].kind !== 'line' || !u.series[i].show) continue;
-      xs.forEach(function (users, j) {
-        var p = meta[i].pts[users];
-        if (!p) return;
-        var x = u.valToPos(j, 'x', true);
-        if (p.lo != null && p.hi != null && p.hi > p.lo && (!METRIC[spec.metric].log || p.lo > 0)) {
-          var y0 = u.valToPos(p.lo, 'y', true), y1 = u.valToPos(p.hi, 'y', true);
-          ctx.strokeStyle = u.series[i].stroke(); ctx.lineWidth = 1.2 * dpr;
-          ctx.beginPath(); ctx.moveTo(x, y0); ctx.lineTo(x, y1); ctx.moveTo(x - 4 * dpr, y0); ctx.lineTo(x + 4 * dpr, y0);
-          ctx.moveTo(x - 4 * dpr, y1); ctx.lineTo(x + 4 * dpr, y1); ctx.stroke();
-        }
-        if (p.m == null || (METRIC[spec.metric].log && p.m <= 0)) return;
-        var y = u.valToPos(p.m, 'y', true), r = 5 * dpr;
-        if (p.errors > 0) {
-          ctx.strokeStyle = '#d00000'; ctx.lineWidth = 2 * dpr;
-          ctx.beginPath(); ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); ctx.stroke();
-        }
-        if (p.driverBound) { ctx.strokeStyle = '#2030a0'; ctx.lineWidth = 2 * dpr; ctx.strokeRect(x - r, y - r, 2 * r, 2 * r); }
-        if (spec.mark && p.levels.some(function (l) { return spec.mark.some(function (k) { return k.matches(l, meta[i].line); }); })) {
-          ctx.strokeStyle = '#ff7f00'; ctx.lineWidth = 3 * dpr;
-          ctx.beginPath(); ctx.arc(x, y, 9 * dpr, 0, 2 * Math.PI); ctx.stroke();
-        }
-      });
-    }
-    ctx.restore();
-  }
-
-  // hover: the nearest shown line at the cursor's level, with its interval, n and CPU per request
-  function tip(u, meta, xs, spec, el) {
-    var t = el.querySelector('.pssr-tip');
-    if (!t) return;
-    var idx = u.cursor.idx, top = u.cursor.top;
-    if (idx == null || top == null || top < 0) { t.style.display = 'none'; return; }
-    var best = null, bestD = 40;
-    for (var i = 1; i < meta.length; i++) {
-      if (!meta[i] || meta[i].kind !== 'line' || !u.series[i].show) continue;
-      var p = meta[i].pts[xs[idx]];
-      if (!p || p.m == null || (METRIC[spec.metric].log && p.m <= 0)) continue;
-      var d = Math.abs(u.valToPos(p.m, 'y') - top);
-      if (d < bestD) { bestD = d; best = { i: i, p: p }; }
-    }
-    if (!best) { t.style.display = 'none'; return; }
-    var p = best.p;
-    t.innerHTML = '<b>' + esc(u.series[best.i].label) + '</b> at ' + xs[idx] + ' users<br>' + esc(METRIC[spec.metric].label) + ': <b>' + fmt(p.m) + '</b>' +
-      (p.lo != null ? ' (95% interval ' + fmt(p.lo) + '–' + fmt(p.hi) + ')' : ' (no interval)') + '<br>n = ' + p.n + ' repetition' + (p.n === 1 ? '' : 's') +
-      (p.engines > 1 ? ', mean of ' + p.engines + ' engines' : '') + '<br>CPU per request: server ' + fmt(p.srv) + ' µs, driver ' + fmt(p.drv) + ' µs' +
-      (p.errors > 0 ? '<br><span class=bad>' + p.errors + ' errors of ' + p.requests + ' requests</span>' : '') + (p.driverBound ? '<br>driver-bound' : '');
-    t.style.display = 'block';
-    var left = u.cursor.left + u.over.offsetLeft + 14;
-    t.style.left = Math.min(left, el.clientWidth - 260) + 'px';
-    t.style.top = (top + u.over.offsetTop + 10) + 'px';
   }
 
   // ---- the charts of each section: fixed views

@@ -36,7 +36,7 @@ class LoadCommandTest {
         assertEquals(listOf(1 to "streams", 8 to "buffered"), rows.map { it.level to it.verdict })
         assertTrue(rows.all { it.errors == 0L && it.requests > 0 }, "every answer checked and right: $rows")
         val report = Files.readString(out.resolve("report.html"))
-        assertTrue("buffered from 8 users" in report && "<img class=chart" in report, "the report says where it changed and has charts")
+        assertTrue("buffered from 8 users" in report && "<div class=chart" in report, "the report says where it changed and has charts")
     }
 
     @Test

@@ -109,15 +109,18 @@ class CompareTest {
     }
 
     @Test
-    fun `compare command prints and writes the table`() {
+    fun `compare command prints and writes the table, and the page beside it`() {
         val a = run("base", 1.0, 1, 0.0, 1); val b = run("next", 2.0, 1, 0.0, 2)
         assertEquals(0, cli().execute("compare", a.dir.toString(), b.dir.toString()))
         val md = Files.readString(b.dir.resolve("compare-base.md"))
         assertTrue(md.contains("2.00× *"), md)
         assertTrue(md.contains("**thr**"))
+        val page = Files.readString(b.dir.resolve("compare-base.html"))
+        assertTrue("<div class=chart id=\"compare-throughput\"></div>" in page && "2.00× *" in page,
+            "the page beside it draws B/A and holds the table")
         val out = tmp.resolve("x/out.md")
         assertEquals(0, cli().execute("compare", "--out", out.toString(), a.dir.toString(), b.dir.toString()))
-        assertTrue(Files.exists(out))
+        assertTrue(Files.exists(out) && Files.exists(tmp.resolve("x/out.html")))
         assertEquals(2, cli().execute("compare", a.dir.toString(), tmp.resolve("missing").toString()))
     }
 

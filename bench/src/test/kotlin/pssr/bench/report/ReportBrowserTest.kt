@@ -3,7 +3,6 @@ package pssr.bench.report
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.util.concurrent.CopyOnWriteArrayList
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -53,26 +52,7 @@ class ReportBrowserTest {
         chromium?.close()
     }
 
-    /** A tab on [report] with what its console said (errors, warnings, uncaught exceptions), closed after [check]. */
-    private fun <T> open(report: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T {
-        val browser = chromium!!
-        val tab = browser.newPage(1400, 1000)
-        val console = CopyOnWriteArrayList<String>()
-        browser.onEvent { method, session, params ->
-            if (session != tab.sessionId) return@onEvent
-            when (method) {
-                "Runtime.consoleAPICalled" -> if (params["type"] in listOf("error", "warning", "assert")) console += "console.${params["type"]}: ${params["args"]}"
-                "Runtime.exceptionThrown" -> console += "exception: ${params["exceptionDetails"]}"
-                "Log.entryAdded" -> (params["entry"] as? Map<*, *>)?.let { if (it["level"] == "error") console += "log: ${it["text"]} ${it["url"] ?: ""}" }
-            }
-        }.use {
-            tab.use {
-                tab.send("Runtime.enable"); tab.send("Log.enable")
-                tab.load(report.toUri().toString() + hash, Duration.ofSeconds(30))
-                return check(tab, console)
-            }
-        }
-    }
+    private fun <T> open(report: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T = BrowserTools.open(chromium!!, report, hash, check)
 
     /** Polls [expression] until it is true, for at most 5 s (a hash change is handled in a later task). */
     private fun waitFor(tab: BrowserPage, expression: String) {
@@ -80,8 +60,7 @@ class ReportBrowserTest {
         while (tab.evaluate(expression) != true && System.nanoTime() < deadline) Thread.sleep(50)
     }
 
-    @Suppress("UNCHECKED_CAST")
-    private fun BrowserPage.charts(): List<Map<String, Any?>> = evaluate(CHARTS_JS) as List<Map<String, Any?>>
+    private fun BrowserPage.charts(): List<Map<String, Any?>> = BrowserTools.charts(this)
 
     @Test
     fun `every chart of a real run's report is drawn, one legend entry and one colour on the canvas per series, hover tells the point, no console error`() {
@@ -164,23 +143,5 @@ class ReportBrowserTest {
             }
             assertEquals(emptyList<String>(), console)
         }
-    }
-
-    companion object {
-        /** Per chart: its id, series (data-series), legend entries, names, the levels on its x axis, and the series colours not found on its canvas. */
-        const val CHARTS_JS = """Array.from(document.querySelectorAll('div.chart')).map(function (el) {
-            var rows = Array.from(el.querySelectorAll('.u-legend tr.u-series')).slice(1);
-            var canvas = el.querySelector('canvas');
-            var px = canvas ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
-            var colours = rows.map(function (r) { return getComputedStyle(r.querySelector('.u-marker')).borderLeftColor; });
-            var missing = colours.filter(function (c) {
-                var m = c.match(/\d+/g).map(Number), n = 0;
-                for (var i = 0; i < px.length && n < 3; i += 4) if (Math.abs(px[i] - m[0]) < 8 && Math.abs(px[i + 1] - m[1]) < 8 && Math.abs(px[i + 2] - m[2]) < 8 && px[i + 3] > 200) n++;
-                return n < 3;
-            });
-            return { id: el.id, series: Number(el.getAttribute('data-series')), legend: rows.length, missingColours: missing,
-                names: rows.map(function (r) { return r.querySelector('.u-label').textContent; }),
-                levels: (el.getAttribute('data-levels') || '').split(',') };
-        })"""
     }
 }
