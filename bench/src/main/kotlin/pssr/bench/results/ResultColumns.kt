@@ -1,54 +1,40 @@
 package pssr.bench.results
 
-import kotlin.reflect.KParameter
+import java.lang.reflect.Constructor
 import kotlin.reflect.KProperty1
-import kotlin.reflect.full.primaryConstructor
 import pssr.bench.csv.Fields
 
 /**
- * One column of results.csv: its header [name], the row's value it holds ([property], whose name is also the constructor
- * parameter a file's value goes to), how that value is written, and how a file's text reads back. A derived column
- * (`errors`, `error_rate`, `jit_share`, `steady`) is written for whoever reads the file and never read: the row computes it.
+ * One column of results.csv: its header [name], the row's value it holds ([property]), that value's JVM [type], how it is
+ * written, and how a file's text reads back. A derived column (`errors`, `error_rate`, `jit_share`, `steady`) is written for
+ * whoever reads the file and never read: the row computes it.
  */
 class ResultColumn<T : Any> internal constructor(
     val name: String,
     val property: KProperty1<ResultRow, T>,
+    val type: Class<T>,
     private val write: (T) -> String,
-    private val parse: ((Fields, String) -> T)?,
-    /** An empty number means "not recorded", as a missing column does; an empty text is the text "". */
-    private val emptyIsAbsent: Boolean,
-    /** Added after the first results.csv: an older file lacks it, and its rows keep the constructor's default. */
-    val addedLater: Boolean = false,
+    private val read: ((Fields) -> T)?,
+    /** What a file written before this column existed reads as; null for the first version's columns, which every file has. */
+    val absent: T? = null,
 ) {
-    val derived: Boolean get() = parse == null
+    val derived: Boolean get() = read == null
 
     fun text(row: ResultRow): String = write(property.get(row))
 
-    /** This column's value in [f]; null when [f] has none for a column [addedLater] (the row keeps its default). */
-    fun read(f: Fields): T? {
-        val parse = checkNotNull(parse) { "column $name is derived from others, not read" }
-        if (addedLater) {
-            val raw = f.textOr(name, ABSENT)
-            if (raw == ABSENT || raw.isEmpty() && emptyIsAbsent) return null
-        }
-        return parse(f, name)
-    }
+    fun read(f: Fields): T = checkNotNull(read) { "column $name is derived from others, not read" }(f)
 
-    internal fun derived() = ResultColumn(name, property, write, null, emptyIsAbsent, addedLater)
-    internal fun addedLater() = ResultColumn(name, property, write, parse, emptyIsAbsent, addedLater = true)
-
-    private companion object {
-        /** What [Fields.textOr] answers for a column the file does not have (no CSV pssr reads holds a NUL). */
-        const val ABSENT = "\u0000no such column"
-    }
+    internal fun derived() = ResultColumn(name, property, type, write, null, absent)
 }
 
 /**
  * results.csv's columns in file order, each declared once: [ResultRow.COLUMNS], the header, [ResultRow.toCsv] and
  * [ResultRow.fromCsv] all come from [ALL]. A table of typed columns rather than Jackson's CSV module: that module is not a
  * dependency, and each column's own number format (`fmt(v, decimals)`, "NaN") and the derived columns would need a
- * serializer each anyway. A file's values reach [ResultRow]'s constructor by parameter name (kotlin-reflect's callBy),
- * so a column an older file lacks takes the constructor's default, the one place defaults are declared.
+ * serializer each anyway. The read columns are [ResultRow]'s constructor parameters in the same order: a row is built from
+ * them with Java reflection (cheap, no kotlin-reflect, whose first use costs more than a second), and a constructor that
+ * does not match the table fails when the table loads. Reading a value by column name keeps files written before a column
+ * existed readable: the column's [ResultColumn.absent] value, the same as the constructor's default (ResultColumnsTest).
  */
 object ResultColumns {
     val ALL: List<ResultColumn<*>> = listOf(
@@ -77,48 +63,61 @@ object ResultColumns {
         int("threads_peak", ResultRow::threadsPeak), boolean("driver_bound", ResultRow::driverBound),
     ) + listOf(
         // the runtime axis: files written before it read as one unnamed runtime, nothing recorded
-        text("runtime", ResultRow::runtime), text("jdk", ResultRow::jdk), long("pinned_events", ResultRow::pinnedEvents),
-        double("pinned_per_req", ResultRow::pinnedPerRequest, 4), text("pinned_top_stack", ResultRow::pinnedTopStack),
+        text("runtime", ResultRow::runtime, absent = ""), text("jdk", ResultRow::jdk, absent = ""),
+        long("pinned_events", ResultRow::pinnedEvents, absent = -1),
+        double("pinned_per_req", ResultRow::pinnedPerRequest, 4, absent = Double.NaN),
+        text("pinned_top_stack", ResultRow::pinnedTopStack, absent = ""),
         // the workload axis: files written before it hold pages only
-        text("workload", ResultRow::workload), text("config", ResultRow::config),
-        long("errors_pool_timeout", ResultRow::errorsPoolTimeout), long("errors_connect_timeout", ResultRow::errorsConnectTimeout),
+        text("workload", ResultRow::workload, absent = "pages"), text("config", ResultRow::config, absent = ""),
+        long("errors_pool_timeout", ResultRow::errorsPoolTimeout, absent = 0),
+        long("errors_connect_timeout", ResultRow::errorsConnectTimeout, absent = 0),
         // the open model and remote engines: files written before them are closed loops, no engine errors
-        text("load_model", ResultRow::loadModel), double("rate_rps", ResultRow::rateRps, 1), long("errors_engine", ResultRow::errorsEngine),
+        text("load_model", ResultRow::loadModel, absent = "closed"), double("rate_rps", ResultRow::rateRps, 1, absent = Double.NaN),
+        long("errors_engine", ResultRow::errorsEngine, absent = 0),
         // seed 004's workloads
-        long("errors_downstream_error", ResultRow::errorsDownstreamError), long("errors_downstream_down", ResultRow::errorsDownstreamDown),
-        long("errors_downstream_timeout", ResultRow::errorsDownstreamTimeout), double("latency_p95_ms", ResultRow::latencyP95Ms, 3),
-        double("apdex", ResultRow::apdex, 4), long("apdex_t_ms", ResultRow::apdexTMs), long("apdex_f_ms", ResultRow::apdexFMs),
+        long("errors_downstream_error", ResultRow::errorsDownstreamError, absent = 0),
+        long("errors_downstream_down", ResultRow::errorsDownstreamDown, absent = 0),
+        long("errors_downstream_timeout", ResultRow::errorsDownstreamTimeout, absent = 0),
+        double("latency_p95_ms", ResultRow::latencyP95Ms, 3, absent = Double.NaN),
+        double("apdex", ResultRow::apdex, 4, absent = Double.NaN),
+        long("apdex_t_ms", ResultRow::apdexTMs, absent = 0), long("apdex_f_ms", ResultRow::apdexFMs, absent = 0),
         // steady state (issue 34): older files read the JIT as not recorded and no warm-up measured
-        double("jit_cpu_s", ResultRow::jitCpuSeconds, 3), double("jit_share", ResultRow::jitShare, 4).derived(),
-        boolean("steady", ResultRow::steady).derived(), double("warmup_to_steady_s", ResultRow::warmupToSteadySeconds, 1),
-        long("warmup_requests", ResultRow::warmupRequests), double("warmup_first_rps", ResultRow::warmupFirstRps),
-        double("warmup_steady_rps", ResultRow::warmupSteadyRps),
-    ).map { it.addedLater() }
+        double("jit_cpu_s", ResultRow::jitCpuSeconds, 3, absent = Double.NaN), double("jit_share", ResultRow::jitShare, 4).derived(),
+        boolean("steady", ResultRow::steady).derived(),
+        double("warmup_to_steady_s", ResultRow::warmupToSteadySeconds, 1, absent = Double.NaN),
+        long("warmup_requests", ResultRow::warmupRequests, absent = 0),
+        double("warmup_first_rps", ResultRow::warmupFirstRps, absent = Double.NaN),
+        double("warmup_steady_rps", ResultRow::warmupSteadyRps, absent = Double.NaN),
+    )
 
-    // lazy: writing rows and building keys never pay for loading the constructor's reflection data
-    private val constructor by lazy { checkNotNull(ResultRow::class.primaryConstructor) }
+    private val readColumns = ALL.filterNot { it.derived }
 
-    /** The columns a file's values are read from, in file order (so the first bad value named is the leftmost). */
-    private val readers: List<Pair<ResultColumn<*>, KParameter>> by lazy {
-        ALL.filterNot { it.derived }.map { c ->
-            c to checkNotNull(constructor.parameters.singleOrNull { it.name == c.property.name }) {
-                "column ${c.name}: ResultRow has no constructor parameter ${c.property.name}"
-            }
-        }
+    private val constructor: Constructor<ResultRow> = try {
+        ResultRow::class.java.getConstructor(*readColumns.map { it.type }.toTypedArray())
+    } catch (e: NoSuchMethodException) {
+        throw IllegalStateException("ResultRow's constructor parameters must be the read columns in file order: " +
+            readColumns.joinToString { "${it.property.name}: ${it.type.simpleName}" }, e)
     }
 
-    /** The constructor parameters no column reads: a column declared in the row but not here (empty when whole). */
-    val unread: List<String> get() = constructor.parameters.mapNotNull { it.name } - readers.mapNotNull { it.second.name }.toSet()
+    /** The row a file's record holds, its values read in file order (so the first bad value named is the leftmost). */
+    fun read(f: Fields): ResultRow = construct(readColumns.map { it.read(f) })
 
-    fun read(f: Fields): ResultRow =
-        constructor.callBy(buildMap { for ((column, parameter) in readers) column.read(f)?.let { put(parameter, it) } })
+    /** A row of [values], one per read column in file order. */
+    fun construct(values: List<Any>): ResultRow = constructor.newInstance(*values.toTypedArray())
 
-    private fun text(name: String, p: KProperty1<ResultRow, String>) = ResultColumn(name, p, { it }, Fields::text, emptyIsAbsent = false)
-    private fun int(name: String, p: KProperty1<ResultRow, Int>) = ResultColumn(name, p, { it.toString() }, Fields::int, true)
-    private fun long(name: String, p: KProperty1<ResultRow, Long>) = ResultColumn(name, p, { it.toString() }, Fields::long, true)
-    private fun boolean(name: String, p: KProperty1<ResultRow, Boolean>) = ResultColumn(name, p, { it.toString() }, Fields::boolean, true)
+    // a column with an [ResultColumn.absent] value reads it when the file has no such column (or, for a number, an empty value)
+    private fun text(name: String, p: KProperty1<ResultRow, String>, absent: String? = null) =
+        ResultColumn(name, p, String::class.java, { it }, { f -> if (absent == null) f.text(name) else f.textOr(name, absent) }, absent)
+    private fun int(name: String, p: KProperty1<ResultRow, Int>) =
+        ResultColumn(name, p, Int::class.java, { it.toString() }, { it.int(name) })
+    private fun long(name: String, p: KProperty1<ResultRow, Long>, absent: Long? = null) =
+        ResultColumn(name, p, Long::class.java, { it.toString() }, { f -> if (absent == null) f.long(name) else f.longOr(name, absent) },
+            absent)
+    private fun boolean(name: String, p: KProperty1<ResultRow, Boolean>) =
+        ResultColumn(name, p, Boolean::class.java, { it.toString() }, { it.boolean(name) })
 
     /** Written with [decimals] digits after the point ([ResultRow.fmt]). */
-    private fun double(name: String, p: KProperty1<ResultRow, Double>, decimals: Int = 2) =
-        ResultColumn(name, p, { ResultRow.fmt(it, decimals) }, Fields::double, true)
+    private fun double(name: String, p: KProperty1<ResultRow, Double>, decimals: Int = 2, absent: Double? = null) =
+        ResultColumn(name, p, Double::class.java, { ResultRow.fmt(it, decimals) },
+            { f -> if (absent == null) f.double(name) else f.doubleOr(name, absent) }, absent)
 }

@@ -9,7 +9,7 @@ import pssr.bench.csv.Fields
  * defined in docs/RESULTS.md). Times in milliseconds; throughput is correct responses per second of the
  * measured window; CPU per request is CPU seconds over the window divided by the responses completed in it.
  * Each column's name, format and reading is declared once, in [ResultColumns]; build rows with named arguments.
- * The defaults are what a file written before a column existed reads as.
+ * The parameters are in results.csv's order; the defaults are what a file written before a column existed reads as.
  */
 data class ResultRow(
     val framework: String,
@@ -129,7 +129,7 @@ data class ResultRow(
         val HEADER = CsvFile.header(COLUMNS)
 
         /** The columns every results.csv pssr wrote has: a header without one of them is a damaged file. */
-        val REQUIRED: List<String> = ResultColumns.ALL.takeWhile { !it.addedLater }.map { it.name }
+        val REQUIRED: List<String> = ResultColumns.ALL.takeWhile { it.absent == null }.map { it.name }
 
         /** Reads a row by column name, so added columns never shift old ones; a value that is not its type is a [BadValue]. */
         fun fromCsv(c: Map<String, String>): ResultRow = fromCsv(Fields(c))

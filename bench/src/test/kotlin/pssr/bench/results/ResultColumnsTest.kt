@@ -2,7 +2,6 @@ package pssr.bench.results
 
 import java.nio.file.Files
 import java.nio.file.Path
-import kotlin.reflect.full.primaryConstructor
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -24,8 +23,11 @@ class ResultColumnsTest {
     }
 
     @Test
-    fun `every value of a row has its column, so a field added to the row alone fails`() {
-        assertEquals(emptyList<String>(), ResultColumns.unread, "constructor parameters no column reads")
+    fun `the read columns are the row's constructor parameters in file order, so a value added to the row alone fails`() {
+        val read = ResultColumns.ALL.filterNot { it.derived }
+        val values = sampleValues()
+        val row = ResultColumns.construct(values)
+        for ((i, column) in read.withIndex()) assertEquals(values[i], column.property.get(row), "parameter $i is ${column.name}'s")
         val properties = ResultColumns.ALL.map { it.property.name }
         assertEquals(properties.distinct(), properties, "a value written by two columns")
     }
@@ -142,22 +144,20 @@ class ResultColumnsTest {
         return run.results
     }
 
-    /** A row whose every read column holds a value of its own, none of them [resultRow]'s (nor so the defaults). */
-    private fun everyColumnSet(): ResultRow {
-        val constructor = ResultRow::class.primaryConstructor!!
-        val values = ResultColumns.ALL.filterNot { it.derived }.withIndex().associate { (i, column) ->
-            constructor.parameters.single { it.name == column.property.name } to when (column.property.returnType.classifier) {
-                String::class -> "text $i, with \"quotes\""
-                Int::class -> 100 + i
-                Long::class -> 1000L + i
-                Double::class -> i + 0.5
-                Boolean::class -> true
-                else -> error("column ${column.name}: no sample value for ${column.property.returnType}")
-            }
+    /** A value for each read column, in file order: each its own, none of them [resultRow]'s (nor so the defaults). */
+    private fun sampleValues(): List<Any> = ResultColumns.ALL.filterNot { it.derived }.mapIndexed { i, column ->
+        when (column.type) {
+            String::class.java -> "text $i, with \"quotes\""
+            Int::class.java -> 100 + i
+            Long::class.java -> 1000L + i
+            Double::class.java -> i + 0.5
+            Boolean::class.java -> true
+            else -> error("column ${column.name}: no sample value for ${column.type}")
         }
-        return constructor.callBy(values).also { row ->
-            val defaults = resultRow()
-            for (c in ResultColumns.ALL.filterNot { it.derived }) assertNotEquals(c.text(defaults), c.text(row), c.name)
-        }
+    }
+
+    private fun everyColumnSet(): ResultRow = ResultColumns.construct(sampleValues()).also { row ->
+        val defaults = resultRow()
+        for (c in ResultColumns.ALL.filterNot { it.derived }) assertNotEquals(c.text(defaults), c.text(row), c.name)
     }
 }
