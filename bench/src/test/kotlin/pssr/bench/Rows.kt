@@ -9,10 +9,17 @@ fun resultRow(framework: String = "webflux", model: String = "presentations", en
               firstItemP99Ms: Double = 3.0, cpuPct: Double = 100.0, serverCpuUs: Double = 150.0, driverCpuUs: Double = 40.0,
               rssMb: Double = 300.0, runtime: String = "", pinnedPerRequest: Double = Double.NaN, pinnedTopStack: String = ""): ResultRow {
     val completed = (throughput * 10).toLong()
-    return ResultRow(framework, model, engine, approach, users, repetition, driver, itemDelayMs, 10.0, completed + errors,
-        0, errors, 0, 0, 0, throughput, floorRps, latencyMs, latencyMs * 0.95, latencyMs * 1.2, latencyMs * 1.6, latencyMs * 2.0,
-        latencyMs * 2.5, 50, 0, 1.5, firstItemP99Ms - 0.5, 2.0, firstItemP99Ms, latencyMs, latencyMs * 1.5, serverCpuUs, driverCpuUs,
-        cpuPct, cpuPct * 1.25, 12.5, rssMb, 80.0 + users, 120.0 + 2 * users, 5.0, 30.0 + users / 4, 30 + users / 4, driverBound,
-        runtime, if (runtime.isEmpty()) "25.0.3+9-LTS" else "${runtime.removePrefix("jdk").substringBefore('+')}.0.1", if (pinnedPerRequest.isNaN()) -1 else (pinnedPerRequest * completed).toLong(),
-        pinnedPerRequest, pinnedTopStack)
+    return ResultRow(framework = framework, model = model, engine = engine, approach = approach, users = users, repetition = repetition,
+        driver = driver, itemDelayMs = itemDelayMs, windowSeconds = 10.0, requests = completed + errors,
+        errorsStatus = 0, errorsContent = errors, errorsConnect = 0, errorsRead = 0, errorsTimeout = 0,
+        throughputRps = throughput, floorRps = floorRps, latencyMeanMs = latencyMs, latencyP50Ms = latencyMs * 0.95,
+        latencyP90Ms = latencyMs * 1.2, latencyP99Ms = latencyMs * 1.6, latencyP999Ms = latencyMs * 2.0, latencyMaxMs = latencyMs * 2.5,
+        probeSamples = 50, probeFailed = 0, ttfbP50Ms = 1.5, ttfbP99Ms = firstItemP99Ms - 0.5, firstItemP50Ms = 2.0,
+        firstItemP99Ms = firstItemP99Ms, lastByteP50Ms = latencyMs, lastByteP99Ms = latencyMs * 1.5,
+        serverCpuUsPerRequest = serverCpuUs, driverCpuUsPerRequest = driverCpuUs, cpuPctMean = cpuPct, cpuPctPeak = cpuPct * 1.25,
+        driverCpuPct = 12.5, rssMbPeak = rssMb, heapMbMean = 80.0 + users, heapMbPeak = 120.0 + 2 * users, gcMs = 5.0,
+        threadsMean = 30.0 + users / 4, threadsPeak = 30 + users / 4, driverBound = driverBound,
+        runtime = runtime, jdk = if (runtime.isEmpty()) "25.0.3+9-LTS" else "${runtime.removePrefix("jdk").substringBefore('+')}.0.1",
+        pinnedEvents = if (pinnedPerRequest.isNaN()) -1 else (pinnedPerRequest * completed).toLong(),
+        pinnedPerRequest = pinnedPerRequest, pinnedTopStack = pinnedTopStack)
 }

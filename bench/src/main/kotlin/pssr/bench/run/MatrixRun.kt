@@ -266,17 +266,23 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         // the floor is a closed loop's limit; an open model's level is its rate (rate_rps), with no users
         val floor = if (plan.itemDelayMs == 0L || open) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
         val use = r.resources
-        return ResultRow(fw.name, route.model.id, route.engine, route.approach, if (open) 0 else r.users, rep, driver.name, plan.itemDelayMs,
-            d.windowSeconds, d.completed + d.errors.connect + d.errors.read + d.errors.timeout + d.errors.engine, d.errors.status, d.errors.content,
-            d.errors.connect, d.errors.read, d.errors.timeout, d.throughput, floor, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max,
-            r.probe.samples, r.probe.failed, r.probe.ttfb.p50, r.probe.ttfb.p99, r.probe.firstItem.p50, r.probe.firstItem.p99,
-            r.probe.lastByte.p50, r.probe.lastByte.p99, r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct,
-            use.cpuPctPeak, r.driverCpuPct, use.rssMbPeak, use.heapMbMean, use.heapMbPeak, use.gcMs, use.threadsMean, use.threadsPeak,
-            r.driverBound, rt.label, if (target != null) "" else rt.version, r.pinning.events, r.pinning.perRequest, r.pinning.topStack,
+        val w = warmups[route.path] ?: WarmupResult.NONE
+        return ResultRow(framework = fw.name, model = route.model.id, engine = route.engine, approach = route.approach,
+            users = if (open) 0 else r.users, repetition = rep, driver = driver.name, itemDelayMs = plan.itemDelayMs,
+            windowSeconds = d.windowSeconds, requests = d.completed + d.errors.connect + d.errors.read + d.errors.timeout + d.errors.engine,
+            errorsStatus = d.errors.status, errorsContent = d.errors.content, errorsConnect = d.errors.connect,
+            errorsRead = d.errors.read, errorsTimeout = d.errors.timeout, throughputRps = d.throughput, floorRps = floor,
+            latencyMeanMs = lat.mean, latencyP50Ms = lat.p50, latencyP90Ms = lat.p90, latencyP99Ms = lat.p99,
+            latencyP999Ms = lat.p999, latencyMaxMs = lat.max, probeSamples = r.probe.samples, probeFailed = r.probe.failed,
+            ttfbP50Ms = r.probe.ttfb.p50, ttfbP99Ms = r.probe.ttfb.p99, firstItemP50Ms = r.probe.firstItem.p50,
+            firstItemP99Ms = r.probe.firstItem.p99, lastByteP50Ms = r.probe.lastByte.p50, lastByteP99Ms = r.probe.lastByte.p99,
+            serverCpuUsPerRequest = r.serverCpuUsPerRequest, driverCpuUsPerRequest = r.driverCpuUsPerRequest,
+            cpuPctMean = r.serverCpuPct, cpuPctPeak = use.cpuPctPeak, driverCpuPct = r.driverCpuPct, rssMbPeak = use.rssMbPeak,
+            heapMbMean = use.heapMbMean, heapMbPeak = use.heapMbPeak, gcMs = use.gcMs, threadsMean = use.threadsMean,
+            threadsPeak = use.threadsPeak, driverBound = r.driverBound, runtime = rt.label, jdk = if (target != null) "" else rt.version,
+            pinnedEvents = r.pinning.events, pinnedPerRequest = r.pinning.perRequest, pinnedTopStack = r.pinning.topStack,
             loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine,
-            jitCpuSeconds = r.jitCpuSeconds).let { row ->
-                val w = warmups[route.path] ?: WarmupResult.NONE
-                row.copy(warmupToSteadySeconds = w.seconds, warmupRequests = w.requests, warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps)
-            }
+            jitCpuSeconds = r.jitCpuSeconds, warmupToSteadySeconds = w.seconds, warmupRequests = w.requests,
+            warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps)
     }
 }

@@ -1,5 +1,6 @@
 package pssr.bench.report
 
+import pssr.bench.paper.PaperFigures
 import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path

@@ -1,0 +1,151 @@
+package pssr.bench.results
+
+import pssr.bench.csv.BadValue
+import pssr.bench.csv.CsvFile
+import pssr.bench.csv.Fields
+
+/**
+ * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
+ * defined in docs/RESULTS.md). Times in milliseconds; throughput is correct responses per second of the
+ * measured window; CPU per request is CPU seconds over the window divided by the responses completed in it.
+ * Each column's name, format and reading is declared once, in [ResultColumns]; build rows with named arguments.
+ * The parameters are in results.csv's order; the defaults are what a file written before a column existed reads as.
+ */
+data class ResultRow(
+    val framework: String,
+    val model: String,
+    val engine: String,
+    val approach: String,
+    val users: Int,
+    val repetition: Int,
+    val driver: String,
+    val itemDelayMs: Long,
+    val windowSeconds: Double,
+    /** Requests the driver completed or lost in the window: responses plus connect, read and timeout errors. */
+    val requests: Long,
+    val errorsStatus: Long,
+    val errorsContent: Long,
+    val errorsConnect: Long,
+    val errorsRead: Long,
+    val errorsTimeout: Long,
+    val throughputRps: Double,
+    val floorRps: Double,
+    val latencyMeanMs: Double,
+    val latencyP50Ms: Double,
+    val latencyP90Ms: Double,
+    val latencyP99Ms: Double,
+    val latencyP999Ms: Double,
+    val latencyMaxMs: Double,
+    val probeSamples: Int,
+    val probeFailed: Int,
+    val ttfbP50Ms: Double,
+    val ttfbP99Ms: Double,
+    val firstItemP50Ms: Double,
+    val firstItemP99Ms: Double,
+    val lastByteP50Ms: Double,
+    val lastByteP99Ms: Double,
+    val serverCpuUsPerRequest: Double,
+    val driverCpuUsPerRequest: Double,
+    /** Server CPU over the window, percent of one core (200 = both cores of a 2-core machine). */
+    val cpuPctMean: Double,
+    val cpuPctPeak: Double,
+    val driverCpuPct: Double,
+    val rssMbPeak: Double,
+    val heapMbMean: Double,
+    val heapMbPeak: Double,
+    val gcMs: Double,
+    val threadsMean: Double,
+    val threadsPeak: Int,
+    val driverBound: Boolean,
+    /** The runtime label the user chose (`--jdk 21`, `--jvm zgc=...`: "jdk21", "jdk25+zgc"); empty when none was chosen. */
+    val runtime: String = "",
+    /** The server JVM's exact runtime version (`release` file's JAVA_RUNTIME_VERSION, e.g. 25.0.1+8-LTS). */
+    val jdk: String = "",
+    /** `jdk.VirtualThreadPinned` events JFR recorded in the level's warm-up window; -1 when not recorded (not a virtual-thread route). */
+    val pinnedEvents: Long = -1,
+    val pinnedPerRequest: Double = Double.NaN,
+    /** The most frequent pinned stack, top frames innermost first, separated by " < ". */
+    val pinnedTopStack: String = "",
+    /** Which workload the row measures: `pages` (PSSR pages) or `students` (seed 003's API); see [pssr.bench.project.Workloads]. */
+    val workload: String = "pages",
+    /** Settings that distinguish rows of one route (e.g. `tomcatMaxThreads=50` in a students sweep); empty for pages. */
+    val config: String = "",
+    /** Of [errorsStatus]: answers saying the connection pool had no connection in time (students servers: 503). */
+    val errorsPoolTimeout: Long = 0,
+    /**
+     * Of [errorsConnect]: connects that timed out (a full accept queue drops SYNs) rather than being refused;
+     * JMeter tells them apart, wrk does not (0).
+     */
+    val errorsConnectTimeout: Long = 0,
+    /** `closed` (a level is [users], each waiting for its answer) or `open` (a level is [rateRps], sent on schedule; users 0). */
+    val loadModel: String = "closed",
+    /** The open model's target arrival rate, requests per second; NaN in the closed loop. */
+    val rateRps: Double = Double.NaN,
+    /** Requests that remote load engines which stopped during the window did not send (`--load-engines`; see EngineShare). */
+    val errorsEngine: Long = 0,
+    /** Of [errorsStatus], the forward API's answers about its downstream: 502 it answered an error, 503 it was down, 504 too slow. */
+    val errorsDownstreamError: Long = 0,
+    val errorsDownstreamDown: Long = 0,
+    val errorsDownstreamTimeout: Long = 0,
+    /** p95 of every sample (API workloads; NaN where not computed). */
+    val latencyP95Ms: Double = Double.NaN,
+    /** Apdex over every sample (failures frustrated) with its thresholds; NaN / 0 where not computed (pages). */
+    val apdex: Double = Double.NaN,
+    val apdexTMs: Long = 0,
+    val apdexFMs: Long = 0,
+    /** The server JVM's JIT compiler threads' CPU seconds over the measured window; NaN when not read (not a HotSpot JVM, older files). */
+    val jitCpuSeconds: Double = Double.NaN,
+    /**
+     * The route's warm-up in this server session (pssr.bench.measure.SteadyWarmup): load seconds and requests until steady
+     * (NaN: not reached or not adaptive).
+     */
+    val warmupToSteadySeconds: Double = Double.NaN,
+    val warmupRequests: Long = 0,
+    /** Throughput of the warm-up's first window and of its last (steady) one: how much slower the fresh JVM served the route. */
+    val warmupFirstRps: Double = Double.NaN,
+    val warmupSteadyRps: Double = Double.NaN,
+) {
+    /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
+    val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
+    /** Rows of one route measured under different settings (a students sweep) stay apart: the config is part of the route. */
+    val route: String get() = routeOf(frameworkLabel, model, engine, approach, config)
+    val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout + errorsEngine
+    val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
+    val open: Boolean get() = loadModel == "open"
+    /** The JIT's share of the server's CPU over the measured window; NaN when either is unknown. */
+    val jitShare: Double get() =
+        (cpuPctMean / 100 * windowSeconds).let { cpu -> if (cpu > 0 && !jitCpuSeconds.isNaN()) jitCpuSeconds / cpu else Double.NaN }
+    /** Measured at steady state by [pssr.bench.measure.Steadiness] (true when the JIT's CPU was not read: nothing says it compiled). */
+    val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuSeconds, cpuPctMean / 100 * windowSeconds, windowSeconds)
+    /** The level as keys name it: users (`32`), or an open model's rate (`500rps`). */
+    val level: String get() = levelLabel(loadModel, if (open) rateRps.toInt() else users)
+    /** The key `--resume` uses to know this level is done. */
+    val key: String get() = keyOf(route, if (open) rateRps.toInt() else users, repetition, loadModel)
+
+    fun toCsv(): String = CsvFile.line(ResultColumns.ALL.map { it.text(this) })
+
+    companion object {
+        val COLUMNS: List<String> = ResultColumns.ALL.map { it.name }
+        val HEADER = CsvFile.header(COLUMNS)
+
+        /** The columns every results.csv pssr wrote has: a header without one of them is a damaged file. */
+        val REQUIRED: List<String> = ResultColumns.ALL.takeWhile { it.absent == null }.map { it.name }
+
+        /** Reads a row by column name, so added columns never shift old ones; a value that is not its type is a [BadValue]. */
+        fun fromCsv(c: Map<String, String>): ResultRow = fromCsv(Fields(c))
+
+        fun fromCsv(f: Fields): ResultRow = ResultColumns.read(f)
+
+        fun routeOf(frameworkLabel: String, model: String, engine: String, approach: String, config: String = "") =
+            "$frameworkLabel/$model/$engine/$approach" + if (config.isEmpty()) "" else "[$config]"
+
+        /** A level's key: users in the closed loop, `<rate>rps` in the open model ([levelLabel]). */
+        fun keyOf(route: String, level: Int, repetition: Int, loadModel: String = "closed") =
+            "$route@${levelLabel(loadModel, level)}#$repetition"
+
+        /** A level's name in keys: users in the closed loop, `<rate>rps` in the open model. */
+        fun levelLabel(loadModel: String, level: Int): String = if (loadModel == "open") "${level}rps" else "$level"
+
+        internal fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
+    }
+}

@@ -1,0 +1,109 @@
+package pssr.bench.results
+
+import java.io.Writer
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardOpenOption
+import pssr.bench.csv.BadValue
+import pssr.bench.csv.CsvFile
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.Fields
+
+/**
+ * A run's directory, `results/<run-id>/`: environment.json, verification.csv, results.csv and
+ * histograms.csv (appended and flushed after every level, so an interrupted run loses nothing),
+ * failures.csv, and the report. Its readers never trust a file: what cannot be read is a [DamagedFolder].
+ * [beforeRepair]: read what [repair] will leave (`--resume`'s check, before it drops a line cut mid-write).
+ */
+class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
+    val environment: Path = dir.resolve("environment.json")
+    val results: Path = dir.resolve("results.csv")
+    val verification: Path = dir.resolve("verification.csv")
+    val histograms: Path = dir.resolve("histograms.csv")
+    val report: Path = dir.resolve("report.html")
+    val summary: Path = dir.resolve("summary.md")
+    val logs: Path = dir.resolve("logs")
+    val failuresFile: Path = dir.resolve("failures.csv")
+    val enginesFile: Path = dir.resolve("engines.csv")
+    val timelineFile: Path = dir.resolve("timeline.csv")
+    val profilesFile: Path = dir.resolve("profiles.csv")
+    /** The files pssr appends to as it measures: the ones a kill can leave with a line cut mid-write. */
+    val appended: List<Path> get() =
+        listOf(results, verification, histograms, failuresFile, timelineFile, enginesFile, profilesFile)
+
+    private fun <T> read(file: Path, required: List<String> = emptyList(), parse: (Fields) -> T): List<T> =
+        CsvFile.rows(file, required, skipCutLastLine = beforeRepair, parse = parse)
+
+    fun rows(): List<ResultRow> = read(results, ResultRow.REQUIRED) { ResultRow.fromCsv(it) }
+
+    /**
+     * Before resuming: a run killed mid-write can leave a partial last line in a CSV file; cut it off so
+     * that appending continues on a fresh line and no row is half-counted (its level has no row, so it is
+     * measured again). The one change `--resume` makes to a folder it did not write: one sentence per line dropped.
+     */
+    fun repair(): List<String> = appended.mapNotNull { file ->
+        if (!Files.exists(file) || Files.size(file) == 0L) return@mapNotNull null
+        val bytes = Files.readAllBytes(file)
+        if (bytes.last() == '\n'.code.toByte()) return@mapNotNull null
+        val keep = bytes.lastIndexOf('\n'.code.toByte()) + 1
+        Files.write(file, bytes.copyOf(keep))
+        val line = bytes.count { it == '\n'.code.toByte() } + 1
+        "${file.fileName} line $line was cut mid-write (${bytes.size - keep} bytes, no line break): dropped" +
+            if (file == results) "; its level is measured again" else ""
+    }
+
+    /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
+    fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet(),
+                loadModel: String = "closed"): List<Int> =
+        levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
+    /** `--load-engines`: each remote engine's share of a level (key = the row's key). */
+    fun append(key: String, share: pssr.bench.measure.EngineShare) = appendLine(enginesFile, "key,engine,users,completed,errors,lost,alive",
+        CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)))
+    fun checks(): List<RouteCheck> = read(verification) { RouteCheck.fromCsv(it) }
+    /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
+    fun histograms(): Map<String, org.HdrHistogram.Histogram> = read(histograms) { f ->
+        val encoded = f.text("latency_us_hdr_base64")
+        f.text("key") to try { pssr.bench.measure.Latency.decode(encoded) } catch (e: Exception) {
+            throw BadValue("column latency_us_hdr_base64 holds no latency histogram (${e.message ?: e.javaClass.simpleName})")
+        }
+    }.toMap()
+
+    fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
+    fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
+    fun append(key: String, latency: org.HdrHistogram.Histogram) =
+        appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, pssr.bench.measure.Latency.encode(latency))))
+    /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
+    @Synchronized
+    fun rewriteFailures(keep: List<Failure>) {
+        if (pssr.bench.process.Stopping.now) return
+        if (keep.isEmpty()) Files.deleteIfExists(failuresFile)
+        else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+    }
+    fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    /** A level's resource readings over its measured window, by [ResultRow.key]. */
+    fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
+        appendLine(timelineFile, "key,t_s,cpu_pct,heap_mb,gc_ms,threads", CsvFile.line(listOf(key,
+            "%.2f".format(java.util.Locale.ROOT, it.seconds), "%.1f".format(java.util.Locale.ROOT, it.cpuPct),
+            "%.1f".format(java.util.Locale.ROOT, it.heapMb), "%.0f".format(java.util.Locale.ROOT, it.gcMs), it.threads)))
+    }
+    fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = read(timelineFile) { f ->
+        f.text("key") to
+            pssr.bench.measure.TimelinePoint(f.double("t_s"), f.double("cpu_pct"), f.double("heap_mb"), f.double("gc_ms"), f.int("threads"))
+    }.groupBy({ it.first }) { it.second }
+    fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
+    fun profiles(): List<ProfileRow> = read(profilesFile) { ProfileRow.fromCsv(it) }
+    fun failures(): List<Failure> = read(failuresFile) { Failure.fromCsv(it) }
+    /** engines.csv's records (only checked: the report reads the shares from the rows' errors). */
+    fun engineShares(): List<Map<String, String>> = read(enginesFile) { f -> listOf("key", "engine", "users").associateWith(f::text) }
+
+    @Synchronized
+    private fun appendLine(file: Path, header: String, line: String) {
+        if (pssr.bench.process.Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
+        Files.createDirectories(dir)
+        val fresh = !Files.exists(file) || Files.size(file) == 0L
+        Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->
+            if (fresh) w.write(header + "\n")
+            w.write(line + "\n")
+        }
+    }
+}
