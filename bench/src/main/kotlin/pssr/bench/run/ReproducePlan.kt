@@ -67,10 +67,10 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
         /** Starting, listing and verifying one framework's server. */
         const val SERVER_SECONDS = 40L
         /**
-         * The warm-up until steady (quick: `--steady-cap` 30 s): the shared JVM's first route takes about this long (a fresh
-         * WebFlux JVM reached steady state after ~20 s of load), every later one at least two 2 s windows and the overhead.
+         * The warm-up until steady (quick: `--steady-cap` 4 s, two 2 s windows): the shared JVM's first route takes at most
+         * this long, every later one too, with the overhead (a longer cap doubled the quick run: docs/HARNESS.md).
          */
-        const val FIRST_STEADY_SECONDS = 20L
+        const val FIRST_STEADY_SECONDS = 4L
         const val STEADY_ROUTE_SECONDS = 5L
 
         val PAGES = listOf(

@@ -76,7 +76,7 @@ class LoadOptions : HelpSection {
 
     @Option(names = ["--steady-cap"], paramLabel = "DURATION",
         description = ["A route's warm-up goes on past --route-warmup until the JVM is steady (its JIT compiler threads idle, throughput no longer rising; " +
-            "docs/HARNESS.md), for at most this much load (default 60s; quick 30s; 0 for the fixed --route-warmup only)"])
+            "docs/HARNESS.md), for at most this much load (default 60s; quick 4s; 0 for the fixed --route-warmup only)"])
     var steadyCap: String? = null
 
     @Option(names = ["--warmup"], paramLabel = "DURATION",
@@ -111,7 +111,7 @@ class LoadOptions : HelpSection {
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
         val warm = Durations.seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0, 3600)
-        val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "30s" else "60s", 0, 3600)
+        val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "4s" else "60s", 0, 3600)
         val measured = Durations.seconds("--duration", duration ?: if (quick) "2s" else "10s", 1, 3600)
         val profiler = profileUsers?.let { u ->
             if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
