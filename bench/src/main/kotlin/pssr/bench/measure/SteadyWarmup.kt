@@ -31,14 +31,15 @@ class SteadyWarmup(private val driver: LoadDriver, val minimum: Duration, val ca
             val r = driver.run(target, level, minimum)
             return WarmupResult(Double.NaN, r.completed, r.throughput, r.throughput, false)
         }
-        val windows = ArrayList<Pair<DriverResult, Boolean>>() // each window and whether it was settled (quiet, no longer rising)
+        // each window and whether it was settled: quiet, and not rising from the window before (the first has none to rise from)
+        val windows = ArrayList<Pair<DriverResult, Boolean>>()
         var elapsed = 0.0
         while (elapsed < cap.seconds && !confirmed(windows)) {
             val cpuWindow = CpuWindow.start(pid)
             val r = driver.run(target, level, window)
             val (cpu, jit) = cpuWindow.end()
             val previous = windows.lastOrNull()?.first?.throughput
-            val rising = previous == null || r.throughput > previous * (1 + Steadiness.RISE)
+            val rising = previous != null && r.throughput > previous * (1 + Steadiness.RISE)
             windows += r to (Steadiness.quiet(jit, cpu, r.windowSeconds) && !rising)
             elapsed += r.windowSeconds
         }
