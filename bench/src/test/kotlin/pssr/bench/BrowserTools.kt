@@ -66,7 +66,19 @@ object BrowserTools {
         var canvas = el.querySelector('canvas');
         var px = canvas ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
         var colours = rows.map(function (r) { return getComputedStyle(r.querySelector('.u-marker')).borderLeftColor; });
-        var missing = colours.filter(function (c) {
+        // a series drawn under a later one with the same points (two pages measured alike) cannot show its colour
+        var u = window.pssrPlot && pssrPlot.figures && pssrPlot.figures[el.id];
+        function covered(i) {
+            if (!u) return false;
+            var a = u.data[i + 1];
+            for (var j = i + 1; j + 1 < u.data.length; j++) {
+                var b = u.data[j + 1];
+                if (a.every(function (v, k) { return v == null ? b[k] == null : b[k] != null && Math.abs(v - b[k]) <= 0.02 * Math.max(Math.abs(v), 1e-9); })) return true;
+            }
+            return false;
+        }
+        var missing = colours.filter(function (c, i) {
+            if (covered(i)) return false;
             var m = c.match(/\d+/g).map(Number), n = 0;
             for (var i = 0; i < px.length && n < 3; i += 4) if (Math.abs(px[i] - m[0]) < 8 && Math.abs(px[i + 1] - m[1]) < 8 && Math.abs(px[i + 2] - m[2]) < 8 && px[i + 3] > 200) n++;
             return n < 3;
