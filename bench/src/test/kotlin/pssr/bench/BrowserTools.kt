@@ -60,7 +60,8 @@ object BrowserTools {
     @Suppress("UNCHECKED_CAST")
     fun charts(tab: BrowserPage): List<Map<String, Any?>> = tab.evaluate(CHARTS_JS) as List<Map<String, Any?>>
 
-    /** Per chart: its id, series (data-series), legend entries, names, the levels on its x axis, and the series colours not found on its canvas. */
+    /** Per chart: its id, series (data-series), legend entries, names, the levels on its x axis, the series colours not found on
+     * its canvas, and (when one is missing) its scale and data, to tell why. */
     const val CHARTS_JS = """Array.from(document.querySelectorAll('div.chart')).map(function (el) {
         var rows = Array.from(el.querySelectorAll('.u-legend tr.u-series')).slice(1);
         var canvas = el.querySelector('canvas');
@@ -77,13 +78,15 @@ object BrowserTools {
             }
             return false;
         }
+        // a line's colour: 3 pixels of it at least 40% opaque (a 1.6 px line half clipped by the plot's border is ~80% opaque)
         var missing = colours.filter(function (c, i) {
             if (covered(i)) return false;
             var m = c.match(/\d+/g).map(Number), n = 0;
-            for (var i = 0; i < px.length && n < 3; i += 4) if (Math.abs(px[i] - m[0]) < 8 && Math.abs(px[i + 1] - m[1]) < 8 && Math.abs(px[i + 2] - m[2]) < 8 && px[i + 3] > 200) n++;
+            for (var i = 0; i < px.length && n < 3; i += 4) if (Math.abs(px[i] - m[0]) < 8 && Math.abs(px[i + 1] - m[1]) < 8 && Math.abs(px[i + 2] - m[2]) < 8 && px[i + 3] > 100) n++;
             return n < 3;
         });
         return { id: el.id, series: Number(el.getAttribute('data-series')), legend: rows.length, missingColours: missing,
+            data: missing.length && u ? JSON.stringify({ x: u.scales.x.min + '..' + u.scales.x.max, data: u.data }) : null,
             names: rows.map(function (r) { return r.querySelector('.u-label').textContent; }),
             levels: (el.getAttribute('data-levels') || '').split(',') };
     })"""

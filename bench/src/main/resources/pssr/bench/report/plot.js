@@ -54,7 +54,9 @@
     var opts = {
       title: P.title, width: width, height: P.height || 340,
       scales: {
-        x: cont ? { time: false } : { time: false, range: function () { return [-0.3, xs.length - 0.7]; } },
+        // a continuous chart ends a little after its last x: a step at the last byte would sit on the border, half clipped
+        x: cont ? { time: false, range: function (u, min, max) { return [min, max + ((max - min) * 0.04 || 1)]; } }
+          : { time: false, range: function () { return [-0.3, xs.length - 0.7]; } },
         y: log ? { distr: 3 }
           : { range: function (u, min, max) { return [0, P.yTop && top > 0 ? top * 1.12 : (max > 0 ? max * 1.1 : 1)]; } }
       },

@@ -153,4 +153,18 @@ class OtherReportsBrowserTest {
             for (part in listOf("weather", "n = 2 Lighthouse runs", "runs: ")) assertTrue(part in tip, "hover shows '$part': $tip")
         }
     }
+
+    @Test
+    fun `a time line that ends last is drawn inside the chart, not on its border`() {
+        // a buffered page under load often has the run's last byte: its one step was on the right border, half clipped
+        fun steps(vararg xy: Pair<Double, Double>) = listOf(Figure.Point(0.0, 0.0)) + xy.map { Figure.Point(it.first, it.second) }
+        val chunks = Figure("chunks", "Chunk timeline", "ms", "ms", "bytes", continuous = true, series = listOf(
+            Figure.Series("A unloaded", steps(40.0 to 300.0, 80.0 to 600.0)), Figure.Series("B unloaded", steps(85.0 to 600.0)),
+            Figure.Series("A at 2", steps(45.0 to 300.0, 90.0 to 600.0)), Figure.Series("B at 2", steps(120.0 to 600.0))))
+        val page = tmp.resolve("timeline.html")
+        val sb = StringBuilder(pssr.bench.markup.pageHead("timeline")).append(chunks.html())
+        Explorer.scripts(sb, Figure.json(listOf(chunks)))
+        Files.writeString(page, sb.append("</body></html>\n").toString())
+        drawn(page, 1)
+    }
 }
