@@ -1,14 +1,14 @@
 package pssr.bench
 
-import java.nio.file.Path
-import java.time.Duration
-import java.util.concurrent.CopyOnWriteArrayList
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions.fail
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import pssr.bench.browser.Lighthouse
 import pssr.probe.browser.BrowserPage
 import pssr.probe.browser.Chromium
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.TimeUnit
 
 /**
  * What the browser tests need (Debian's Chromium, Node, Lighthouse in browser/node_modules). Where it is
@@ -20,7 +20,11 @@ object BrowserTools {
 
     fun require(present: Boolean, missing: String) {
         if (present) return
-        if (System.getenv("PSSR_REQUIRE_BROWSER") != null) fail<Unit>("$missing (PSSR_REQUIRE_BROWSER is set, so browser tests may not be skipped)")
+        if (System.getenv("PSSR_REQUIRE_BROWSER") !=
+            null
+        ) {
+            fail<Unit>("$missing (PSSR_REQUIRE_BROWSER is set, so browser tests may not be skipped)")
+        }
         assumeTrue(false, "$missing; browser test skipped")
     }
 
@@ -30,7 +34,9 @@ object BrowserTools {
         val exited = p.waitFor(30, TimeUnit.SECONDS)
         if (!exited) p.destroyForcibly()
         exited && p.exitValue() == 0
-    } catch (e: Exception) { false }
+    } catch (e: Exception) {
+        false
+    }
 
     /** Live processes started by this JVM (a server, a Lighthouse, a Chromium), for "nothing left behind". */
     fun liveChildren(): List<String> = ProcessHandle.current().descendants().filter { it.isAlive }
@@ -43,13 +49,26 @@ object BrowserTools {
         browser.onEvent { method, session, params ->
             if (session != tab.sessionId) return@onEvent
             when (method) {
-                "Runtime.consoleAPICalled" -> if (params["type"] in listOf("error", "warning", "assert")) console += "console.${params["type"]}: ${params["args"]}"
+                "Runtime.consoleAPICalled" -> if (params["type"] in
+                    listOf("error", "warning", "assert")
+                ) {
+                    console += "console.${params["type"]}: ${params["args"]}"
+                }
+
                 "Runtime.exceptionThrown" -> console += "exception: ${params["exceptionDetails"]}"
-                "Log.entryAdded" -> (params["entry"] as? Map<*, *>)?.let { if (it["level"] == "error") console += "log: ${it["text"]} ${it["url"] ?: ""}" }
+
+                "Log.entryAdded" -> (params["entry"] as? Map<*, *>)?.let {
+                    if (it["level"] ==
+                        "error"
+                    ) {
+                        console += "log: ${it["text"]} ${it["url"] ?: ""}"
+                    }
+                }
             }
         }.use {
             tab.use {
-                tab.send("Runtime.enable"); tab.send("Log.enable")
+                tab.send("Runtime.enable")
+                tab.send("Log.enable")
                 tab.load(page.toUri().toString() + hash, Duration.ofSeconds(30))
                 return check(tab, console)
             }

@@ -1,7 +1,5 @@
 package pssr.bench
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -10,6 +8,8 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestFactory
 import pssr.bench.project.Project
 import pssr.testkit.ChildProcesses
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * Every script in scripts/ (the executable ones: a `#!` first line; lib.sh and find-jdk.sh are sourced) answers
@@ -21,9 +21,10 @@ class ScriptsTest {
     private val scripts: List<Path> = Files.list(dir).use { s -> s.filter { it.toString().endsWith(".sh") }.sorted().toList() }
         .filter { Files.readString(it).startsWith("#!") }
 
-    private fun run(script: Path, vararg args: String): Pair<Int, List<String>> =
-        ChildProcesses.runToExit(ProcessBuilder(listOf("bash", script.toString()) + args).directory(Project.root.toFile()),
-            timeoutSeconds = 30)
+    private fun run(script: Path, vararg args: String): Pair<Int, List<String>> = ChildProcesses.runToExit(
+        ProcessBuilder(listOf("bash", script.toString()) + args).directory(Project.root.toFile()),
+        timeoutSeconds = 30,
+    )
 
     @Test
     fun `the scripts are found, and the sourced libraries are not run as scripts`() {
@@ -53,9 +54,12 @@ class ScriptsTest {
 
     @TestFactory
     fun `a bad value is refused the same way`(): List<DynamicTest> = listOf(
-        "quarkus-buffers.sh" to listOf("--users", "many"), "quarkus-buffers.sh" to listOf("--repeat"),
-        "driver-check.sh" to listOf("--rounds", "0"), "load-check.sh" to listOf("--only", "everything"),
-        "start-failure-stress.sh" to listOf("--only", "tomcat"), "check-workflows.sh" to listOf("extra"),
+        "quarkus-buffers.sh" to listOf("--users", "many"),
+        "quarkus-buffers.sh" to listOf("--repeat"),
+        "driver-check.sh" to listOf("--rounds", "0"),
+        "load-check.sh" to listOf("--only", "everything"),
+        "start-failure-stress.sh" to listOf("--only", "tomcat"),
+        "check-workflows.sh" to listOf("extra"),
     ).map { (name, args) ->
         DynamicTest.dynamicTest("$name ${args.joinToString(" ")}") {
             val (code, out) = run(dir.resolve(name), *args.toTypedArray())

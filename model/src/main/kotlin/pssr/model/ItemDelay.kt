@@ -11,7 +11,9 @@ data class ItemDelay(val millis: Long) {
     companion object {
         /** The seed paper's delay: 1 ms per item. */
         @JvmField val DEFAULT = ItemDelay(1)
+
         @JvmField val NONE = ItemDelay(0)
+
         /** The most any page asks for (`?itemDelayMs=`, `--item-delay`, `pssr.item-delay-ms`): 20 items take 20 s. */
         const val MAX_MILLIS = 1000L
 
@@ -21,9 +23,11 @@ data class ItemDelay(val millis: Long) {
          */
         fun parse(text: String, min: Long = 0): Result<ItemDelay> {
             val ms = Regex("^(\\d+)\\s*(ms)?$").find(text.trim())?.groupValues?.get(1)?.toLongOrNull()
-            return if (ms == null || ms < min || ms > MAX_MILLIS)
+            return if (ms == null || ms < min || ms > MAX_MILLIS) {
                 Result.failure(IllegalArgumentException("must look like 1ms or 0, from ${min}ms to ${MAX_MILLIS}ms, was '$text'"))
-            else Result.success(ItemDelay(ms))
+            } else {
+                Result.success(ItemDelay(ms))
+            }
         }
     }
 }

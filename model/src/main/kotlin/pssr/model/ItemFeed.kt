@@ -37,8 +37,7 @@ class ItemFeed<T : Any>(private val source: Observable<T>, private val markupRea
         return Iterable { BlockingIterator(shared) }
     }
 
-    fun observable(): Observable<T> =
-        source.doOnSubscribe { markupReady.run() }.doAfterNext { markupReady.run() }
+    fun observable(): Observable<T> = source.doOnSubscribe { markupReady.run() }.doAfterNext { markupReady.run() }
 
     fun flow(): Flow<T> = flow {
         markupReady.run()
@@ -69,7 +68,8 @@ class ItemFeed<T : Any>(private val source: Observable<T>, private val markupRea
 
         override fun next(): T {
             if (!hasNext()) throw NoSuchElementException()
-            @Suppress("UNCHECKED_CAST") val item = next as T
+            @Suppress("UNCHECKED_CAST")
+            val item = next as T
             next = null
             return item
         }

@@ -14,13 +14,12 @@ import java.util.concurrent.TimeUnit
  * `Schedulers.io()`, which parks one platform thread per in-flight request and taxes every approach —
  * the virtual-thread ones most, because it hides their advantage. See docs/ARCHITECTURE.md.)
  */
-class Repository<T : Any>(
-    val items: List<T>,
-    private val timer: Scheduler = Schedulers.computation(),
-) {
-    fun findAll(delay: ItemDelay = ItemDelay.DEFAULT): Observable<T> =
-        if (delay.millis == 0L) Observable.fromIterable(items)
-        else Observable.fromIterable(items).concatMap { item ->
+class Repository<T : Any>(val items: List<T>, private val timer: Scheduler = Schedulers.computation()) {
+    fun findAll(delay: ItemDelay = ItemDelay.DEFAULT): Observable<T> = if (delay.millis == 0L) {
+        Observable.fromIterable(items)
+    } else {
+        Observable.fromIterable(items).concatMap { item ->
             Observable.timer(delay.millis, TimeUnit.MILLISECONDS, timer).map { item }
         }
+    }
 }

@@ -11,7 +11,10 @@ fun refillTable(connection: Connection, table: String, create: String, insert: S
     val auto = connection.autoCommit
     connection.autoCommit = false
     try {
-        connection.createStatement().use { it.execute("DROP TABLE IF EXISTS $table"); it.execute(create) }
+        connection.createStatement().use {
+            it.execute("DROP TABLE IF EXISTS $table")
+            it.execute(create)
+        }
         connection.prepareStatement(insert).use { ps ->
             for (id in 1..rows) {
                 values(id).forEachIndexed { i, v -> ps.setObject(i + 1, v) }

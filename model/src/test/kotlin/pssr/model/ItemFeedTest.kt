@@ -79,7 +79,10 @@ class ItemFeedTest {
         var peak = before
         Executors.newVirtualThreadPerTaskExecutor().use { pool ->
             val done = (1..200).map { pool.submit<Int> { ItemFeed(repository.findAll(ItemDelay(30))).iterable().count() } }
-            repeat(10) { peak = maxOf(peak, threads.threadCount); Thread.sleep(10) }
+            repeat(10) {
+                peak = maxOf(peak, threads.threadCount)
+                Thread.sleep(10)
+            }
             assertTrue(done.all { it.get(10, TimeUnit.SECONDS) == 5 })
         }
         assertTrue(peak - before < 20, "platform threads grew from $before to $peak for 200 in-flight renders")

@@ -1,8 +1,8 @@
 package pssr.probe
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter
 import com.fasterxml.jackson.core.util.Separators
+import com.fasterxml.jackson.databind.ObjectMapper
 import com.fasterxml.jackson.databind.json.JsonMapper
 
 /**
@@ -11,9 +11,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper
  */
 object Jackson {
     val mapper: ObjectMapper = JsonMapper.builder().build()
+
     // `"key": value`, as JSON is usually written by hand (Jackson's default puts a space before the colon too).
-    private val pretty = mapper.writer(DefaultPrettyPrinter().withSeparators(
-        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)))
+    private val pretty = mapper.writer(
+        DefaultPrettyPrinter().withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)),
+    )
 
     /** Parses [text] into Map / List / String / Double / Boolean / null; every number is a Double, whatever its spelling. */
     fun read(text: String): Any? = plain(mapper.readValue(text, Any::class.java))

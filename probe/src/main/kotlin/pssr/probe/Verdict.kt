@@ -2,7 +2,10 @@ package pssr.probe
 
 /** Whether a page really streamed, judged from the wire, not from what the server claims. */
 enum class Verdict(val label: String) {
-    STREAMS("streams"), BUFFERED("buffered"), MALFORMED("malformed");
+    STREAMS("streams"),
+    BUFFERED("buffered"),
+    MALFORMED("malformed"),
+    ;
 
     override fun toString() = label
 

@@ -32,7 +32,11 @@ object ChildProcesses {
         if (!Files.isExecutable(jcmd)) return "(no jcmd in ${jcmd.parent}: no thread dump)"
         val out = Files.createTempFile("pssr-threads-", ".txt")
         try {
-            val p = ProcessBuilder(jcmd.toString(), pid.toString(), "Thread.print").redirectErrorStream(true).redirectOutput(out.toFile()).start()
+            val p = ProcessBuilder(
+                jcmd.toString(),
+                pid.toString(),
+                "Thread.print",
+            ).redirectErrorStream(true).redirectOutput(out.toFile()).start()
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly()
                 return "(jcmd $pid Thread.print did not answer within $timeoutSeconds s)"
@@ -52,18 +56,30 @@ object ChildProcesses {
         val log = Files.createTempFile("pssr-child-", ".log")
         val process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start()
         try {
-            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS))
-                throw AssertionError("${describe(process.toHandle())} did not exit within $timeoutSeconds s; its threads:\n${threadDump(process.pid())}\nits output:\n${Files.readString(log).takeLast(4000)}")
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw AssertionError(
+                    "${describe(
+                        process.toHandle(),
+                    )} did not exit within $timeoutSeconds s; its threads:\n${threadDump(
+                        process.pid(),
+                    )}\nits output:\n${Files.readString(log).takeLast(4000)}",
+                )
+            }
             return process.exitValue() to Files.readAllLines(log)
         } finally {
-            if (process.isAlive) { process.destroyForcibly(); process.waitFor(10, TimeUnit.SECONDS) }
+            if (process.isAlive) {
+                process.destroyForcibly()
+                process.waitFor(10, TimeUnit.SECONDS)
+            }
             Files.deleteIfExists(log)
         }
     }
 
     /** The lines of a server's output a failed start may print: its one "cannot start" line, and any stack trace or exception. */
-    fun failureLines(out: List<String>): List<String> =
-        out.filter { it.contains("cannot start") || it.trimStart().startsWith("at ") || it.contains("Exception") || it.contains("FAILED TO START") }
+    fun failureLines(out: List<String>): List<String> = out.filter {
+        it.contains("cannot start") || it.trimStart().startsWith("at ") || it.contains("Exception") ||
+            it.contains("FAILED TO START")
+    }
 
     /** Whether [p] is a JVM (its command is a `java` binary): only those have threads jcmd can print. */
     fun isJvm(p: ProcessHandle): Boolean = p.info().command().map { Path.of(it).fileName.toString() == "java" }.orElse(false)

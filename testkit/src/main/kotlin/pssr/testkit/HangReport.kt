@@ -1,11 +1,11 @@
 package pssr.testkit
 
-import java.util.concurrent.TimeoutException
 import org.junit.jupiter.api.extension.BeforeAllCallback
 import org.junit.jupiter.api.extension.BeforeEachCallback
 import org.junit.jupiter.api.extension.ExtensionContext
 import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler
+import java.util.concurrent.TimeoutException
 
 /**
  * What a test that ran out of time leaves in the test output: the thread dump of every JVM it started that is
@@ -15,7 +15,11 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler
  * Registered for every test of every module by JUnit's extension auto-detection (META-INF/services; switched on
  * in the parent POM with the default timeout, `junit.jupiter.execution.timeout.default`, so no test waits forever).
  */
-class HangReport : BeforeAllCallback, BeforeEachCallback, TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
+class HangReport :
+    BeforeAllCallback,
+    BeforeEachCallback,
+    TestExecutionExceptionHandler,
+    LifecycleMethodExecutionExceptionHandler {
     private val namespace = ExtensionContext.Namespace.create(HangReport::class.java)
 
     override fun beforeAll(context: ExtensionContext) = context.getStore(namespace).put(BEFORE, ChildProcesses.pids())
@@ -30,7 +34,8 @@ class HangReport : BeforeAllCallback, BeforeEachCallback, TestExecutionException
     private fun report(context: ExtensionContext, throwable: Throwable): Nothing {
         if (throwable is TimeoutException) {
             // Children started by this test (or, for a class-level method, by this class), not by earlier tests.
-            @Suppress("UNCHECKED_CAST") val before = context.getStore(namespace).get(BEFORE) as Set<Long>?
+            @Suppress("UNCHECKED_CAST")
+            val before = context.getStore(namespace).get(BEFORE) as Set<Long>?
             System.out.println(text(context.displayName, throwable.message, ChildProcesses.startedSince(before)))
             System.out.flush()
         }
@@ -42,7 +47,9 @@ class HangReport : BeforeAllCallback, BeforeEachCallback, TestExecutionException
 
         /** The report for a test [name] that timed out: each child's thread dump (JVMs), this JVM's threads; stops the children. */
         fun text(name: String, why: String?, children: List<ProcessHandle>): String = buildString {
-            appendLine("==== pssr HangReport: '$name' ran out of time (${why ?: "timeout"}); ${children.size} child process(es) still alive")
+            appendLine(
+                "==== pssr HangReport: '$name' ran out of time (${why ?: "timeout"}); ${children.size} child process(es) still alive",
+            )
             for (child in children) {
                 appendLine("---- child ${ChildProcesses.describe(child)}")
                 appendLine(if (ChildProcesses.isJvm(child)) ChildProcesses.threadDump(child.pid()) else "(not a JVM: no thread dump)")

@@ -13,7 +13,8 @@ enum class Approach(val id: String, val rendering: Rendering, val description: S
     VIRTUAL("virtual", Rendering.ITERABLE, "blocking Iterable on a Java virtual thread"),
     BLOCKING("blocking", Rendering.ITERABLE, "blocking Iterable on a bounded platform-thread pool"),
     VIRTUAL_FLUSH("virtual-flush", Rendering.ITERABLE, "virtual thread, response flushed after every item"),
-    BLOCKING_FLUSH("blocking-flush", Rendering.ITERABLE, "platform-thread pool, response flushed after every item");
+    BLOCKING_FLUSH("blocking-flush", Rendering.ITERABLE, "platform-thread pool, response flushed after every item"),
+    ;
 
     override fun toString() = id
 

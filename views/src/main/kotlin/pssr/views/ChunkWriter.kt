@@ -11,13 +11,30 @@ import java.io.Writer
 class ChunkWriter(initialCapacity: Int = 1024, private val onChunk: (String) -> Unit) : Writer() {
     private val buffer = StringBuilder(initialCapacity)
 
-    override fun write(c: Int) { buffer.append(c.toChar()) }
-    override fun write(cbuf: CharArray, off: Int, len: Int) { buffer.appendRange(cbuf, off, off + len) }
-    override fun write(str: String) { buffer.append(str) }
-    override fun write(str: String, off: Int, len: Int) { buffer.append(str, off, off + len) }
-    override fun append(csq: CharSequence?): Writer { buffer.append(csq); return this }
-    override fun append(csq: CharSequence?, start: Int, end: Int): Writer { buffer.append(csq, start, end); return this }
-    override fun append(c: Char): Writer { buffer.append(c); return this }
+    override fun write(c: Int) {
+        buffer.append(c.toChar())
+    }
+    override fun write(cbuf: CharArray, off: Int, len: Int) {
+        buffer.appendRange(cbuf, off, off + len)
+    }
+    override fun write(str: String) {
+        buffer.append(str)
+    }
+    override fun write(str: String, off: Int, len: Int) {
+        buffer.append(str, off, off + len)
+    }
+    override fun append(csq: CharSequence?): Writer {
+        buffer.append(csq)
+        return this
+    }
+    override fun append(csq: CharSequence?, start: Int, end: Int): Writer {
+        buffer.append(csq, start, end)
+        return this
+    }
+    override fun append(c: Char): Writer {
+        buffer.append(c)
+        return this
+    }
 
     /** Hands the pending markup, if any, to the consumer as one chunk. */
     override fun flush() {

@@ -27,11 +27,7 @@ fun interface SuspendingRender<T : Any> {
  * One model's page in one engine. Every engine can render from an [Iterable]; engines that consume
  * asynchronous data natively also offer [async] and/or [suspending].
  */
-class PageView<T : Any>(
-    val iterable: IterableRender<T>,
-    val async: AsyncRender<T>? = null,
-    val suspending: SuspendingRender<T>? = null,
-) {
+class PageView<T : Any>(val iterable: IterableRender<T>, val async: AsyncRender<T>? = null, val suspending: SuspendingRender<T>? = null) {
     fun supports(rendering: Rendering): Boolean = when (rendering) {
         Rendering.ITERABLE -> true
         Rendering.ASYNC -> async != null
@@ -114,7 +110,9 @@ data class EngineSettings(
     val thymeleafDataDriverBufferSize: Int = 1,
 ) {
     init {
-        require(thymeleafDataDriverBufferSize >= 1) { "the Thymeleaf data-driver buffer must be >= 1 item, was $thymeleafDataDriverBufferSize" }
+        require(thymeleafDataDriverBufferSize >= 1) {
+            "the Thymeleaf data-driver buffer must be >= 1 item, was $thymeleafDataDriverBufferSize"
+        }
     }
 
     companion object {

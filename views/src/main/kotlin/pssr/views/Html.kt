@@ -5,7 +5,9 @@ object Html {
     fun escape(text: String): String {
         var i = 0
         while (i < text.length) {
-            when (text[i]) { '<', '>', '&', '"', '\'' -> return escapeFrom(text, i) }
+            when (text[i]) {
+                '<', '>', '&', '"', '\'' -> return escapeFrom(text, i)
+            }
             i++
         }
         return text

@@ -28,6 +28,7 @@ object HtmlNormalizer {
                     val text = node.wholeText.replace(WHITESPACE, " ").trim()
                     if (text.isEmpty()) node.remove() else node.text(text)
                 }
+
                 is Element -> clean(node)
             }
         }

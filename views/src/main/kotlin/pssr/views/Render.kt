@@ -20,8 +20,10 @@ object Render {
     private fun <T : Any> render(view: PageView<T>, rendering: Rendering, feed: ItemFeed<T>, out: Writer) {
         when (rendering) {
             Rendering.ITERABLE -> view.iterable.render(feed.iterable(), out)
+
             Rendering.ASYNC -> requireNotNull(view.async) { "no async render" }
                 .render(feed.observable(), out).toCompletableFuture().join()
+
             Rendering.SUSPENDING -> runBlocking {
                 requireNotNull(view.suspending) { "no suspending render" }.render(feed.flow(), out)
             }
@@ -29,8 +31,12 @@ object Render {
     }
 
     /** The whole page as one string, with items from the model's repository at [delay]. */
-    fun <T : Any> toString(engine: Engine, model: Model<T>, rendering: Rendering = Rendering.ITERABLE,
-                           delay: pssr.model.ItemDelay = pssr.model.ItemDelay.NONE): String {
+    fun <T : Any> toString(
+        engine: Engine,
+        model: Model<T>,
+        rendering: Rendering = Rendering.ITERABLE,
+        delay: pssr.model.ItemDelay = pssr.model.ItemDelay.NONE,
+    ): String {
         val page = StringBuilder(16 * 1024)
         page(engine.view(model), rendering, model.repository.findAll(delay), ChunkWriter { page.append(it) })
         return page.toString()

@@ -25,10 +25,19 @@ class EscapingTest {
         val out = StringBuilder()
         @Suppress("UNCHECKED_CAST")
         when (case.model) {
-            Model.Presentations -> Render.page(case.engine.view(Model.Presentations), case.rendering,
-                Observable.just(presentation), ChunkWriter { out.append(it) })
-            Model.Stocks -> Render.page(case.engine.view(Model.Stocks), case.rendering,
-                Observable.just(stock), ChunkWriter { out.append(it) })
+            Model.Presentations -> Render.page(
+                case.engine.view(Model.Presentations),
+                case.rendering,
+                Observable.just(presentation),
+                ChunkWriter { out.append(it) },
+            )
+
+            Model.Stocks -> Render.page(
+                case.engine.view(Model.Stocks),
+                case.rendering,
+                Observable.just(stock),
+                ChunkWriter { out.append(it) },
+            )
         }
         val doc = HtmlNormalizer.parse(out.toString())
         assertTrue(doc.select("script").isEmpty(), "$case: a <script> element was injected:\n$out")
@@ -39,6 +48,7 @@ class EscapingTest {
                 assertEquals("markup", doc.selectFirst("div.card-body em")!!.text(), "summary must stay raw")
                 assertEquals("Trusted markup & more", doc.selectFirst("div.card-body")!!.text())
             }
+
             Model.Stocks -> {
                 val row = doc.selectFirst("tr.stock")!!
                 assertEquals(5, row.select("td").size)

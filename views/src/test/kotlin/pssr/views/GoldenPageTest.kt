@@ -31,7 +31,13 @@ class GoldenPageTest {
     fun `the presentations page is about 9 KB and every page has one item marker per item`() {
         for (model in Model.all) {
             val html = Render.toString(Engines.byName("baseline")!!, model)
-            assertEquals(model.items.size, html.windowed(model.itemMarker.length).count { it == model.itemMarker }, "markers in ${model.id}")
+            assertEquals(
+                model.items.size,
+                html.windowed(model.itemMarker.length).count {
+                    it == model.itemMarker
+                },
+                "markers in ${model.id}",
+            )
         }
         val size = Render.toString(Engines.byName("baseline")!!, Model.Presentations).toByteArray().size
         assertTrue(size in 8_500..10_000, "presentations page is $size bytes")
@@ -48,10 +54,17 @@ class GoldenPageTest {
         for (model in Model.all) {
             val target = Path.of("src/main/resources/golden/${model.id}.html")
             val page = HtmlNormalizer.normalize(Render.toString(Engines.byName("baseline")!!, model))
-            if (update) { Files.writeString(target, page); println("wrote $target"); continue }
+            if (update) {
+                Files.writeString(target, page)
+                println("wrote $target")
+                continue
+            }
             assertTrue(Files.isRegularFile(target), "no $target (run from the views module)")
-            assertEquals(page, Files.readString(target),
-                "$target is not the baseline's page; regenerate with -Dpssr.updateGolden=true and review the diff")
+            assertEquals(
+                page,
+                Files.readString(target),
+                "$target is not the baseline's page; regenerate with -Dpssr.updateGolden=true and review the diff",
+            )
         }
     }
 }

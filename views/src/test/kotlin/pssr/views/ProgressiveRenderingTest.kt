@@ -23,7 +23,8 @@ class ProgressiveRenderingTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     fun `item 1 reaches the sink before item 2 is emitted`(case: Case) {
-        @Suppress("UNCHECKED_CAST") val model = case.model as Model<Any>
+        @Suppress("UNCHECKED_CAST")
+        val model = case.model as Model<Any>
         val emitted = ConcurrentHashMap<Int, Long>()
         var index = 0
         val source = model.repository.findAll(ItemDelay(50)).doOnNext { emitted[++index] = System.nanoTime() }
@@ -31,17 +32,29 @@ class ProgressiveRenderingTest {
         Render.page(case.engine.view(model), case.rendering, source, ChunkWriter { chunks += System.nanoTime() to it })
 
         var seen = ""
-        val firstItemAt = chunks.firstOrNull { (_, chunk) -> seen += chunk; seen.contains(model.itemMarker) }?.first
+        val firstItemAt = chunks.firstOrNull { (_, chunk) ->
+            seen += chunk
+            seen.contains(model.itemMarker)
+        }?.first
             ?: fail("$case: no item markup at all")
         // Engines that read ahead (Engine.readAhead) can only send item 1 once item 2 is in hand.
         val declared = if (case.rendering == Rendering.ITERABLE) case.engine.readAhead else 0
         val lag = declared.coerceAtMost(model.items.size - 1)
-        val deadline = if (declared == Engine.ALL_ITEMS) Long.MAX_VALUE
-            else emitted[2 + lag] ?: fail("$case: item ${2 + lag} never emitted")
-        assertTrue(firstItemAt < deadline,
-            "$case: item 1 reached the sink ${(firstItemAt - deadline) / 1_000_000} ms after item ${2 + lag} was emitted")
-        if (lag > 0) assertTrue(firstItemAt > emitted[1 + lag]!!,
-            "$case: declares readAhead=$lag but sent item 1 before item ${1 + lag} arrived: the declaration is wrong")
+        val deadline = if (declared == Engine.ALL_ITEMS) {
+            Long.MAX_VALUE
+        } else {
+            emitted[2 + lag] ?: fail("$case: item ${2 + lag} never emitted")
+        }
+        assertTrue(
+            firstItemAt < deadline,
+            "$case: item 1 reached the sink ${(firstItemAt - deadline) / 1_000_000} ms after item ${2 + lag} was emitted",
+        )
+        if (lag > 0) {
+            assertTrue(
+                firstItemAt > emitted[1 + lag]!!,
+                "$case: declares readAhead=$lag but sent item 1 before item ${1 + lag} arrived: the declaration is wrong",
+            )
+        }
         assertTrue(chunks.size >= model.items.size, "$case: ${chunks.size} chunks for ${model.items.size} items")
     }
 }

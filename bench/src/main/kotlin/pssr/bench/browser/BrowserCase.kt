@@ -1,8 +1,8 @@
 package pssr.bench.browser
 
-import java.nio.file.Path
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
+import java.nio.file.Path
 
 /** One page x rendering x mode. */
 data class BrowserCase(val page: DemoPage, val rendering: DemoRendering, val pssr: Boolean) {
@@ -13,7 +13,15 @@ data class BrowserCase(val page: DemoPage, val rendering: DemoRendering, val pss
 
 /** The figures of one Lighthouse run, read from its JSON report (milliseconds; score 0..100). */
 data class LighthouseRun(
-    val case: BrowserCase?, val run: Int, val throttling: String, val file: Path,
-    val score: Double, val fcp: Double, val lcp: Double, val speedIndex: Double, val ttfb: Double,
-    val observedFcp: Double, val warnings: List<String>,
+    val case: BrowserCase?,
+    val run: Int,
+    val throttling: String,
+    val file: Path,
+    val score: Double,
+    val fcp: Double,
+    val lcp: Double,
+    val speedIndex: Double,
+    val ttfb: Double,
+    val observedFcp: Double,
+    val warnings: List<String>,
 )

@@ -1,10 +1,7 @@
 package pssr.bench.browser
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
-import pssr.bench.console.UsageError
 import pssr.bench.console.Progress
+import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
@@ -16,6 +13,9 @@ import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /**
  * `./pssr browser` from its checked options (cli/BrowserCommand only parses): the folder, Chromium and Lighthouse found,
@@ -40,18 +40,24 @@ class BrowserWorkflow(
             throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
         }
         val chromium = chromiumPath?.let { p ->
-            p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError("no Chromium at $p; install it: " +
-                "${Chromium.INSTALL_HINT}")
+            p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError(
+                "no Chromium at $p; install it: " +
+                    "${Chromium.INSTALL_HINT}",
+            )
         } ?: Chromium.executable()
-            ?: throw UsageError("Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: " +
-                "${Chromium.INSTALL_HINT}")
+            ?: throw UsageError(
+                "Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: " +
+                    "${Chromium.INSTALL_HINT}",
+            )
         val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
         Files.createDirectories(dir.resolve("lighthouse"))
 
         val cases = pages.flatMap { p -> renderings.flatMap { r -> listOf(false, true).map { BrowserCase(p, r, it) } } }
         val total = runs * throttling.size * cases.size
-        println("pssr browser: ${cases.size} cases x ${throttling.size} throttling x $runs runs = $total Lighthouse runs " +
-            "(about ${total * 15 / 60 + 1} min), results in $dir")
+        println(
+            "pssr browser: ${cases.size} cases x ${throttling.size} throttling x $runs runs = $total Lighthouse runs " +
+                "(about ${total * 15 / 60 + 1} min), results in $dir",
+        )
         println("pssr browser: Chromium ${lighthouse.chromiumVersion}, Lighthouse ${lighthouse.version}, Node ${lighthouse.nodeVersion}")
 
         return MeasureLock.holding(commandLine, allowConcurrent) { measure(dir, chromium, lighthouse, cases, total) }
@@ -61,26 +67,42 @@ class BrowserWorkflow(
         MeasureLock.beside?.let {
             Files.writeString(dir.resolve("measured-beside.txt"), "measured beside another run (--allow-concurrent): $it\n")
         }
-        val server = try { ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser") }
-            catch (e: ServerStartFailed) { throw BrowserFailure("${e.message}; see ${dir.resolve("webflux-browser.log")}") }
+        val server = try {
+            ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser")
+        } catch (
+            e: ServerStartFailed,
+        ) {
+            throw BrowserFailure("${e.message}; see ${dir.resolve("webflux-browser.log")}")
+        }
         server.use {
             warmUp(server, cases)
             val results = mutableListOf<LighthouseRun>()
             // stdout, as the rest of its report; stderr stays for the one-line failure
             val progress = Progress(total, "browser", System.out)
             // Rounds: every case once per round, so drift in machine load spreads over all cases alike.
-            for (run in 1..runs) for (t in throttling) for (c in cases) {
-                val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")
-                progress.advance(0, "${c.id} $t run $run")
-                results += lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run)
-                progress.advance(1, "${c.id} $t run $run")
+            for (run in 1..runs) {
+                for (t in throttling) {
+                    for (c in cases) {
+                        val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")
+                        progress.advance(0, "${c.id} $t run $run")
+                        results += lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run)
+                        progress.advance(1, "${c.id} $t run $run")
+                    }
+                }
             }
             val summary = BrowserSummary(results, dir)
             summary.writeCsv()
-            val strips = if (!filmstrips) emptyList() else {
+            val strips = if (!filmstrips) {
+                emptyList()
+            } else {
                 println("pssr browser: filmstrips (direct capture at fixed instants) ...")
-                try { Filmstrips.capture(chromium, server.baseUrl, cases, dir.resolve("filmstrips")) }
-                catch (e: Exception) { throw BrowserFailure("filmstrips failed: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}") }
+                try {
+                    Filmstrips.capture(chromium, server.baseUrl, cases, dir.resolve("filmstrips"))
+                } catch (
+                    e: Exception,
+                ) {
+                    throw BrowserFailure("filmstrips failed: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}")
+                }
             }
             val table = summary.table()
             Files.writeString(dir.resolve("table.txt"), table)
@@ -98,12 +120,21 @@ class BrowserWorkflow(
      */
     private fun warmUp(server: ServerProcess, cases: List<BrowserCase>) {
         for (c in cases) {
-            val answer = try { StreamProbe.get(server.host, server.port, c.path(0), timeout = Duration.ofSeconds(30)) }
-                catch (e: Exception) { throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: " +
-                    "${e.message ?: e.javaClass.simpleName}") }
+            val answer = try {
+                StreamProbe.get(server.host, server.port, c.path(0), timeout = Duration.ofSeconds(30))
+            } catch (
+                e: Exception,
+            ) {
+                throw BrowserFailure(
+                    "${server.baseUrl}${c.path(0)} did not load: " +
+                        "${e.message ?: e.javaClass.simpleName}",
+                )
+            }
             if (answer.status != 200 || !answer.complete) {
-                throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: HTTP " +
-                    "${answer.status}${if (answer.complete) "" else ", incomplete"}")
+                throw BrowserFailure(
+                    "${server.baseUrl}${c.path(0)} did not load: HTTP " +
+                        "${answer.status}${if (answer.complete) "" else ", incomplete"}",
+                )
             }
         }
     }

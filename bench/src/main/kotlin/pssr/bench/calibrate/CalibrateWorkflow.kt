@@ -1,8 +1,5 @@
 package pssr.bench.calibrate
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import pssr.bench.console.UsageError
 import pssr.bench.measure.WrkDriver
 import pssr.bench.process.MeasureLock
@@ -11,6 +8,9 @@ import pssr.bench.process.ServerProcess
 import pssr.bench.process.Stopping
 import pssr.bench.project.Framework
 import pssr.probe.StreamProbe
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /**
  * `./pssr calibrate` from its checked options (cli/CalibrateCommand only parses): the server started, [route] compared
@@ -32,20 +32,34 @@ class CalibrateWorkflow(
             Stopping.started(dir, "./pssr calibrate --out $dir")
             try {
                 ServerProcess.start(framework, ServerLaunch(), dir.resolve("logs"), "calibrate").use { s ->
-                    if (s.routes().none { it.path == route }) throw UsageError("${framework.name} serves no route $route; ./pssr list " +
-                        "shows the routes")
+                    if (s.routes().none { it.path == route }) {
+                        throw UsageError(
+                            "${framework.name} serves no route $route; ./pssr list " +
+                                "shows the routes",
+                        )
+                    }
                     WrkDriver(wrk, 1, Duration.ofSeconds(10)).use { driver ->
-                        val page = { delay: Long -> StreamProbe.get(s.host, s.port, "$route?itemDelayMs=$delay",
-                            timeout = Duration.ofSeconds(30)).body }
+                        val page = { delay: Long ->
+                            StreamProbe.get(
+                                s.host,
+                                s.port,
+                                "$route?itemDelayMs=$delay",
+                                timeout = Duration.ofSeconds(30),
+                            ).body
+                        }
                         val results = Calibration(driver, plan, dir).run("http://${s.host}:${s.port}$route", page, s.pid)
                         val lines = Calibration.summary(results, plan)
                         lines.forEach(::println)
-                        Files.writeString(dir.resolve("calibration.md"),
-                            "# Calibration of ${framework.name} $route\n\n" + lines.joinToString("\n") { "- $it" } + "\n")
+                        Files.writeString(
+                            dir.resolve("calibration.md"),
+                            "# Calibration of ${framework.name} $route\n\n" + lines.joinToString("\n") { "- $it" } + "\n",
+                        )
                         println("calibration: ${dir.resolve("calibration.csv")}")
                     }
                 }
-            } finally { Stopping.ended() }
+            } finally {
+                Stopping.ended()
+            }
             0
         }
     }

@@ -1,9 +1,5 @@
 package pssr.bench.calibrate
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
-import java.util.Locale
 import pssr.bench.claims.Estimate
 import pssr.bench.claims.Terms
 import pssr.bench.claims.Verdict
@@ -14,16 +10,27 @@ import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.SteadyWarmup
 import pssr.bench.process.Stopping
 import pssr.bench.stats.Stats
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.Locale
 
 /** How a calibration runs: [comparisons] of each kind, each of [pairs] window pairs of [window], in A B B A order. */
-data class CalibrationPlan(val comparisons: Int, val pairs: Int, val window: Duration, val users: Int,
-                           /**
-                            * The known difference: the same page with [knownDelayMs] per item at [moreUsers] against [fewerUsers]. Where the
-                            * floor binds (the server nearly idle, every page as long as its items' delays) throughput is users / (items x
-                            * delay), so the ratio is [moreUsers] / [fewerUsers]; both sides wait the same page time, so the whole pages a
-                            * short window holds are counted alike (two item delays would not be: 5 pages against 4 in a second).
-                            */
-                           val knownDelayMs: Long, val moreUsers: Int, val fewerUsers: Int) {
+data class CalibrationPlan(
+    val comparisons: Int,
+    val pairs: Int,
+    val window: Duration,
+    val users: Int,
+    /**
+     * The known difference: the same page with [knownDelayMs] per item at [moreUsers] against [fewerUsers]. Where the
+     * floor binds (the server nearly idle, every page as long as its items' delays) throughput is users / (items x
+     * delay), so the ratio is [moreUsers] / [fewerUsers]; both sides wait the same page time, so the whole pages a
+     * short window holds are counted alike (two item delays would not be: 5 pages against 4 in a second).
+     */
+    val knownDelayMs: Long,
+    val moreUsers: Int,
+    val fewerUsers: Int,
+) {
     val knownRatio: Double get() = moreUsers.toDouble() / fewerUsers
 }
 
@@ -63,8 +70,10 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
         val progress = Progress(2 * plan.comparisons, "calibrate")
         // the two kinds alternate comparison by comparison, so drift over the run touches both alike
         for (i in 1..plan.comparisons) {
-            for ((kind, target, users) in listOf(Triple("A/A", aa, plan.users to plan.users),
-                    Triple("known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x", known, plan.moreUsers to plan.fewerUsers))) {
+            for ((kind, target, users) in listOf(
+                Triple("A/A", aa, plan.users to plan.users),
+                Triple("known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x", known, plan.moreUsers to plan.fewerUsers),
+            )) {
                 Stopping.check()
                 val c = Comparison(kind, i, compare(target, users.first, users.second))
                 results += c
@@ -100,9 +109,16 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
             }
             return listOf(
                 "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), paired log-ratio, Student t 95%",
-                "A/A at ${plan.users} users: comparable in ${aa.count { it.comparable }} of ${aa.size} (${pct(aa.count { it.comparable }, aa.size)}); " +
-                    "called different in ${aa.count { it.different }} (${pct(aa.count { it.different }, aa.size)}; a 95% interval should miss 1 about 5% of the time)",
-                "known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x (${plan.moreUsers} vs ${plan.fewerUsers} users at ${plan.knownDelayMs} ms per item): " +
+                "A/A at ${plan.users} users: comparable in ${aa.count {
+                    it.comparable
+                }} of ${aa.size} (${pct(aa.count { it.comparable }, aa.size)}); " +
+                    "called different in ${aa.count {
+                        it.different
+                    }} (${pct(aa.count { it.different }, aa.size)}; a 95% interval should miss 1 about 5% of the time)",
+                "known ${"%.2f".format(
+                    Locale.ROOT,
+                    plan.knownRatio,
+                )}x (${plan.moreUsers} vs ${plan.fewerUsers} users at ${plan.knownDelayMs} ms per item): " +
                     "different in ${known.count { it.different }} of ${known.size} (${pct(known.count { it.different }, known.size)}); " +
                     "measured ratio median ${"%.3f".format(Locale.ROOT, Stats.median(ratios))}x",
                 "median 95% half-width: A/A ${halfWidth(aa)}, known ${halfWidth(known)}",

@@ -20,43 +20,97 @@ object ClaimKit {
      * Why a level's throughput is what it is, from the same row: the server's CPU (cores busy, µs per request) against the
      * driver's, and whether the driver limited it. What a refuted throughput claim is measured against.
      */
-    fun cause(l: RouteLevel): String =
-        "at ${l.users} users ${l.route}: server ${f(l.cpuMean / 100, 2)} cores busy, ${f(l.serverCpuUs)} µs CPU per request (driver ${f(l.driverCpuUs)} µs)" +
-            (if (l.driverBound) ", driver-bound" else ", not driver-bound") + (if (l.errors > 0) ", ${l.errors} errors" else "") +
-            (if (!l.pinnedPerRequest.isNaN() && l.pinnedPerRequest > 0) ", ${f(l.pinnedPerRequest, 3)} pinned virtual threads per request" else "") +
-            (if (!l.steady) ", not steady (the JIT took ${f(l.jitShare * 100)}% of the server's CPU)" else "")
+    fun cause(l: RouteLevel): String = "at ${l.users} users ${l.route}: server ${f(
+        l.cpuMean / 100,
+        2,
+    )} cores busy, ${f(l.serverCpuUs)} µs CPU per request (driver ${f(l.driverCpuUs)} µs)" +
+        (if (l.driverBound) ", driver-bound" else ", not driver-bound") + (if (l.errors > 0) ", ${l.errors} errors" else "") +
+        (
+            if (!l.pinnedPerRequest.isNaN() &&
+                l.pinnedPerRequest > 0
+            ) {
+                ", ${f(l.pinnedPerRequest, 3)} pinned virtual threads per request"
+            } else {
+                ""
+            }
+            ) +
+        (if (!l.steady) ", not steady (the JIT took ${f(l.jitShare * 100)}% of the server's CPU)" else "")
 
     /** "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's engines. */
-    fun scales(id: String, seed: String, section: String, text: String, paper: String, framework: String, model: String, engine: String?, approach: String, n: Int,
-               needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
+    fun scales(
+        id: String,
+        seed: String,
+        section: String,
+        text: String,
+        paper: String,
+        framework: String,
+        model: String,
+        engine: String?,
+        approach: String,
+        n: Int,
+        needs: String = REPRODUCE,
+    ) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
         val series = e.series(framework, model, engine, approach)
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
         val (v, parts) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
-            Terms.perDoubling(e.ratio(Route(framework, model, engine, approach, hi), Route(framework, model, engine, approach, lo)), lo, hi) }
+            Terms.perDoubling(e.ratio(Route(framework, model, engine, approach, hi), Route(framework, model, engine, approach, lo)), lo, hi)
+        }
         val limit = Terms.scalingLimit(series)
-        val who = engine ?: "${approach} engines (mean)"
+        val who = engine ?: "$approach engines (mean)"
         val ours = "$framework/$model $who scales up to ${limit ?: "-"} users; ${parts.joinToString("; ")}"
         val cause = if (v == Verdict.REFUTED && limit != null) {
-            val at = e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == limit && (engine == null || it.engine == engine) }
+            val at = e.levels.filter {
+                it.framework == framework && it.model == model && it.approach == approach && it.users == limit &&
+                    (engine == null || it.engine == engine)
+            }
                 .maxByOrNull { it.throughput.median }
             // the CPU is named as the cause only where it is the measured limit: cores busy near the machine's count
             when {
                 at == null -> ""
+
                 at.cpuMean / 100 >= CPU_BOUND * e.cores -> "scaling stops at $limit users here: ${cause(at)}"
-                else -> "scaling stops at $limit users here with the CPU not the limit (${f(at.cpuMean / 100, 2)} of ${e.cores} cores busy, " +
+
+                else -> "scaling stops at $limit users here with the CPU not the limit (${f(
+                    at.cpuMean / 100,
+                    2,
+                )} of ${e.cores} cores busy, " +
                     "${f(at.serverCpuUs)} µs per request): a pool, a queue or the setup's sizes (see the setup's verdict)"
             }
-        } else ""
-        Judgement(if (v == Verdict.NOT_MEASURED) throw MissingRows("$framework/$model ${engine ?: "*"}/$approach at $n users") else v, ours, cause = cause)
+        } else {
+            ""
+        }
+        Judgement(
+            if (v ==
+                Verdict.NOT_MEASURED
+            ) {
+                throw MissingRows("$framework/$model ${engine ?: "*"}/$approach at $n users")
+            } else {
+                v
+            },
+            ours,
+            cause = cause,
+        )
     }
 
     /**
      * A ratio of two measured figures ([a] / [b], named [what]) judged by [test] (a [Terms] word); [paperRatio] is the
      * paper's own ratio when it gives both figures. [causeOf] names the level(s) whose CPU explains a refutation.
      */
-    fun ratio(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, what: String,
-              a: (Evidence) -> Estimate, b: (Evidence) -> Estimate, test: (Estimate) -> Verdict, paperRatio: Double? = null,
-              needs: String = REPRODUCE, causeOf: (Evidence) -> List<RouteLevel> = { emptyList() }) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+    fun ratio(
+        id: String,
+        seed: String,
+        section: String,
+        text: String,
+        paper: String,
+        kind: Kind,
+        what: String,
+        a: (Evidence) -> Estimate,
+        b: (Evidence) -> Estimate,
+        test: (Estimate) -> Verdict,
+        paperRatio: Double? = null,
+        needs: String = REPRODUCE,
+        causeOf: (Evidence) -> List<RouteLevel> = { emptyList() },
+    ) = Claim(id, seed, section, text, paper, kind, needs) { e ->
         val r = a(e) / b(e)
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) causeOf(e).joinToString("; ") { cause(it) } else ""
@@ -67,8 +121,20 @@ object ClaimKit {
      * Route [a] against route [b] ([Evidence.ratio]: paired per repetition within one framework), judged by [test]; a
      * refutation's cause is the CPU of both levels (of the single routes among them).
      */
-    fun compare(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, what: String, a: Route, b: Route,
-                test: (Estimate) -> Verdict, paperRatio: Double? = null, needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+    fun compare(
+        id: String,
+        seed: String,
+        section: String,
+        text: String,
+        paper: String,
+        kind: Kind,
+        what: String,
+        a: Route,
+        b: Route,
+        test: (Estimate) -> Verdict,
+        paperRatio: Double? = null,
+        needs: String = REPRODUCE,
+    ) = Claim(id, seed, section, text, paper, kind, needs) { e ->
         val r = e.ratio(a, b)
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
@@ -77,48 +143,83 @@ object ClaimKit {
     }
 
     /** "[framework]'s [approaches] routes stream" (or, with [streams] false, are buffered): every verified route's verdict. */
-    fun streaming(id: String, seed: String, section: String, text: String, paper: String, framework: String, approaches: List<String>, streams: Boolean,
-                  needs: String = REPRODUCE) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
+    fun streaming(
+        id: String,
+        seed: String,
+        section: String,
+        text: String,
+        paper: String,
+        framework: String,
+        approaches: List<String>,
+        streams: Boolean,
+        needs: String = REPRODUCE,
+    ) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
         val cs = e.checks(framework, approaches)
         val want = if (streams) "streams" else "buffered"
         val matching = cs.count { it.verdict == want }
         val others = cs.filter { it.verdict != want }
         val v = if (others.isEmpty()) Verdict.HOLDS else Verdict.REFUTED
-        Judgement(v, "$matching of ${cs.size} $framework ${approaches.joinToString("/")} routes $want (verified at 100 ms per item)",
-            cause = others.take(3).joinToString("; ") { "${it.path}: ${it.verdict}, first item at ${f(it.firstItemMs)} ms, last byte at ${f(it.lastByteMs)} ms, ${it.chunks} chunks" })
+        Judgement(
+            v,
+            "$matching of ${cs.size} $framework ${approaches.joinToString("/")} routes $want (verified at 100 ms per item)",
+            cause = others.take(3).joinToString("; ") {
+                "${it.path}: ${it.verdict}, first item at ${f(it.firstItemMs)} ms, last byte at ${f(it.lastByteMs)} ms, ${it.chunks} chunks"
+            },
+        )
     }
 
     /**
      * The engines an approach's aggregate is the mean of in the evidence ([users] null: at any level), e.g. "htmlflow,
      * jstachio": the paper's aggregate lines average eight engines, ours the ones measured.
      */
-    fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> =
-        e.levels.filter { it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
-            it.engine != pssr.bench.stats.BASELINE }
-            .map { it.engine }.distinct().sorted()
+    fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> = e.levels.filter {
+        it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
+            it.engine != pssr.bench.stats.BASELINE
+    }
+        .map { it.engine }.distinct().sorted()
 
     /**
      * [c] with its figure naming the engines each aggregate route of [aggregates] ([Route.engine] null) is the mean of;
      * [scaling] true names them over every level (a scaling claim) rather than at the route's level.
      */
-    fun naming(c: Claim, vararg aggregates: Route, scaling: Boolean = false): Claim = Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs) { e ->
-        val j = c.judge(e)
-        val notes = aggregates.filter { it.engine == null }.map { r ->
-            val es = enginesOf(e, r.framework, r.model, r.approach, if (scaling) null else r.users)
-            "${r.framework} ${r.approach} = mean of ${es.joinToString(", ").ifEmpty { "-" }}"
-        }.distinct()
-        if (notes.isEmpty()) j else j.copy(ours = "${j.ours} (${notes.joinToString("; ")})")
-    }
+    fun naming(c: Claim, vararg aggregates: Route, scaling: Boolean = false): Claim =
+        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs) { e ->
+            val j = c.judge(e)
+            val notes = aggregates.filter { it.engine == null }.map { r ->
+                val es = enginesOf(e, r.framework, r.model, r.approach, if (scaling) null else r.users)
+                "${r.framework} ${r.approach} = mean of ${es.joinToString(", ").ifEmpty { "-" }}"
+            }.distinct()
+            if (notes.isEmpty()) j else j.copy(ours = "${j.ours} (${notes.joinToString("; ")})")
+        }
 
     /**
      * Several route pairs ([pairs]: what, A, B), each ratio ([Evidence.ratio]) judged by [test], the claim by [Terms.all]; a
      * refuted pair's cause is the CPU of its single routes' levels.
      */
-    fun compareAll(id: String, seed: String, section: String, text: String, paper: String, kind: Kind, test: (Estimate) -> Verdict,
-                   needs: String = REPRODUCE, pairs: (Evidence) -> List<Triple<String, Route, Route>>) = Claim(id, seed, section, text, paper, kind,
-                       needs) { e ->
+    fun compareAll(
+        id: String,
+        seed: String,
+        section: String,
+        text: String,
+        paper: String,
+        kind: Kind,
+        test: (Estimate) -> Verdict,
+        needs: String = REPRODUCE,
+        pairs: (Evidence) -> List<Triple<String, Route, Route>>,
+    ) = Claim(
+        id,
+        seed,
+        section,
+        text,
+        paper,
+        kind,
+        needs,
+    ) { e ->
         val ps = pairs(e).ifEmpty { throw MissingRows("the routes of $id") }
-        val judged = ps.map { (what, a, b) -> val r = e.ratio(a, b); Triple(what, r, test(r)) to (a to b) }
+        val judged = ps.map { (what, a, b) ->
+            val r = e.ratio(a, b)
+            Triple(what, r, test(r)) to (a to b)
+        }
         val v = Terms.all(*judged.map { it.first.third }.toTypedArray())
         val cause = judged.filter { it.first.third == Verdict.REFUTED }.take(3)
             .flatMap { (_, ab) -> listOfNotNull(ab.first.level(e), ab.second.level(e)) }.distinct().joinToString("; ") { cause(it) }

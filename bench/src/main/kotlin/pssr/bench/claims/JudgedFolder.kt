@@ -1,17 +1,24 @@
 package pssr.bench.claims
 
-import java.nio.file.Path
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.stats.Stats
+import java.nio.file.Path
 
 /**
  * One judged folder: its rows, streaming verdicts and browser figures, and the [setup] label it ran under ("" for the tool's
  * own). [sharedJvm]: its routes shared one server JVM per framework (`--quick`, `--target`), so its repetitions are windows
  * of one JVM; otherwise every route and repetition had a JVM of its own.
  */
-class JudgedFolder(val dir: Path, val setup: String, val rows: List<ResultRow>, val checks: List<RouteCheck>, val browser: List<BrowserFigure>,
-                   val cores: Int? = null, val sharedJvm: Boolean = false) {
+class JudgedFolder(
+    val dir: Path,
+    val setup: String,
+    val rows: List<ResultRow>,
+    val checks: List<RouteCheck>,
+    val browser: List<BrowserFigure>,
+    val cores: Int? = null,
+    val sharedJvm: Boolean = false,
+) {
     /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder. */
     val jvms: Map<Pair<String, Int>, String>
         get() = if (!sharedJvm) emptyMap() else rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}" }
@@ -21,8 +28,17 @@ class JudgedFolder(val dir: Path, val setup: String, val rows: List<ResultRow>, 
  * One Lighthouse figure of `./pssr browser` (summary.csv): the median over its runs, and the [runs] themselves (runs.csv)
  * where the folder has them.
  */
-data class BrowserFigure(val page: String, val rendering: String, val pssr: String, val throttling: String, val score: Double, val fcpMs: Double,
-                         val lcpMs: Double, val speedIndexMs: Double, val runs: List<BrowserRun> = emptyList()) {
+data class BrowserFigure(
+    val page: String,
+    val rendering: String,
+    val pssr: String,
+    val throttling: String,
+    val score: Double,
+    val fcpMs: Double,
+    val lcpMs: Double,
+    val speedIndexMs: Double,
+    val runs: List<BrowserRun> = emptyList(),
+) {
     /**
      * [metric] as an estimate: from three runs or more, their mean with its Student t interval at [confidence]; from fewer,
      * the summary's median ([median]) as one measurement, no interval (a figure measured once is not exact).

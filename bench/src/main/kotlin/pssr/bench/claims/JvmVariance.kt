@@ -1,8 +1,8 @@
 package pssr.bench.claims
 
-import java.util.Locale
 import pssr.bench.stats.JvmLevels
 import pssr.bench.stats.Stats
+import java.util.Locale
 
 /**
  * The variance at each level of the pages' throughput (issue 33; Kalibera and Jones, ISMM 2013): per framework, over the
@@ -11,9 +11,16 @@ import pssr.bench.stats.Stats
  * ([JvmLevels.optimalWindowsPerJvm]). A JVM costs its start and warm-up ([jvmSeconds]), shared by the route levels it
  * measures; a window costs its warm-up, measurement and overhead ([windowSeconds]).
  */
-data class JvmVariance(val framework: String, val routeLevels: Int, val jvms: Int, val withinPct: Double, val betweenPct: Double,
-                       /** Route levels whose JVMs differed more than their windows explain (F test p <= 0.25: intervals of JVMs' means). */
-                       val jvmEffect: Int, val optimalWindows: Int?) {
+data class JvmVariance(
+    val framework: String,
+    val routeLevels: Int,
+    val jvms: Int,
+    val withinPct: Double,
+    val betweenPct: Double,
+    /** Route levels whose JVMs differed more than their windows explain (F test p <= 0.25: intervals of JVMs' means). */
+    val jvmEffect: Int,
+    val optimalWindows: Int?,
+) {
     companion object {
         /**
          * Defaults: a shared JVM's start, verification and first route's steady warm-up (~60 s here); a 1 s window with its
@@ -31,26 +38,49 @@ data class JvmVariance(val framework: String, val routeLevels: Int, val jvms: In
                 val within = Stats.median(measured.map { it.within })
                 val between = Stats.median(measured.map { it.between })
                 val perJvm = (jvmSeconds / ls.size).coerceAtLeast(windowSeconds / 10)
-                JvmVariance(fw, measured.size, measured.maxOf { it.jvms }, 100 * kotlin.math.sqrt(within), 100 * kotlin.math.sqrt(between),
-                    measured.count { !it.pooled }, JvmLevels.optimalWindows(perJvm, windowSeconds, within, between))
+                JvmVariance(
+                    fw,
+                    measured.size,
+                    measured.maxOf { it.jvms },
+                    100 * kotlin.math.sqrt(within),
+                    100 * kotlin.math.sqrt(between),
+                    measured.count { !it.pooled },
+                    JvmLevels.optimalWindows(perJvm, windowSeconds, within, between),
+                )
             }
 
         /** The ledger's section (markdown), or nothing when no route level was measured in two JVMs. */
-        fun markdown(vs: List<JvmVariance>): String = if (vs.isEmpty()) "" else buildString {
-            appendLine()
-            appendLine("## Variance at each level")
-            appendLine()
-            appendLine("Throughput of the pages' route levels measured in at least two server JVMs (reproduce's rounds add one):")
-            appendLine("the median over route levels of one window's standard deviation around its JVM's mean, and of what the")
-            appendLine("JVMs add (Kalibera and Jones' T1 and T2, % of the mean). An interval counts every window where the JVMs'")
-            appendLine("means differ no more than their windows explain (F test p > 0.25, Bancroft's pooling rule), otherwise only")
-            appendLine("the JVMs' means (docs/CLAIMS.md).")
-            appendLine()
-            appendLine("| framework | route levels | JVMs | window sd | JVM sd | levels with a JVM effect | windows per JVM, least variance |")
-            appendLine("|---|---|---|---|---|---|---|")
-            for (v in vs) {
-                val best = if (v.betweenPct == 0.0) "as many as the budget allows (the JVMs add nothing measurable)" else v.optimalWindows?.toString() ?: "-"
-                appendLine("| ${v.framework} | ${v.routeLevels} | ${v.jvms} | ${pct(v.withinPct)} | ${pct(v.betweenPct)} | ${v.jvmEffect} | $best |")
+        fun markdown(vs: List<JvmVariance>): String = if (vs.isEmpty()) {
+            ""
+        } else {
+            buildString {
+                appendLine()
+                appendLine("## Variance at each level")
+                appendLine()
+                appendLine("Throughput of the pages' route levels measured in at least two server JVMs (reproduce's rounds add one):")
+                appendLine("the median over route levels of one window's standard deviation around its JVM's mean, and of what the")
+                appendLine("JVMs add (Kalibera and Jones' T1 and T2, % of the mean). An interval counts every window where the JVMs'")
+                appendLine("means differ no more than their windows explain (F test p > 0.25, Bancroft's pooling rule), otherwise only")
+                appendLine("the JVMs' means (docs/CLAIMS.md).")
+                appendLine()
+                appendLine(
+                    "| framework | route levels | JVMs | window sd | JVM sd | levels with a JVM effect | windows per JVM, least variance |",
+                )
+                appendLine("|---|---|---|---|---|---|---|")
+                for (v in vs) {
+                    val best = if (v.betweenPct ==
+                        0.0
+                    ) {
+                        "as many as the budget allows (the JVMs add nothing measurable)"
+                    } else {
+                        v.optimalWindows?.toString() ?: "-"
+                    }
+                    appendLine(
+                        "| ${v.framework} | ${v.routeLevels} | ${v.jvms} | ${pct(
+                            v.withinPct,
+                        )} | ${pct(v.betweenPct)} | ${v.jvmEffect} | $best |",
+                    )
+                }
             }
         }
 

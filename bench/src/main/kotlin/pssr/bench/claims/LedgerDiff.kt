@@ -1,9 +1,9 @@
 package pssr.bench.claims
 
-import java.nio.file.Files
-import java.nio.file.Path
 import pssr.bench.console.UsageError
 import pssr.bench.csv.CsvFile
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * Two ledgers (claims.csv of two `claims` or `reproduce` runs) verdict by verdict: every claim whose verdict changed,
@@ -21,10 +21,18 @@ class LedgerDiff(val a: Path, val b: Path) {
     val common: Set<String> = ra.keys.intersect(rb.keys)
 
     val changes: List<Change> = common.sorted().flatMap { id ->
-        val x = ra.getValue(id); val y = rb.getValue(id)
+        val x = ra.getValue(id)
+        val y = rb.getValue(id)
         listOfNotNull(
             Change(id, "tool", x["verdict"].orEmpty(), y["verdict"].orEmpty()).takeIf { it.before != it.after },
-            Change(id, x["paper_setup"].orEmpty().ifEmpty { "paper" }, x["paper_setup_verdict"].orEmpty(), y["paper_setup_verdict"].orEmpty())
+            Change(
+                id,
+                x["paper_setup"].orEmpty().ifEmpty {
+                    "paper"
+                },
+                x["paper_setup_verdict"].orEmpty(),
+                y["paper_setup_verdict"].orEmpty(),
+            )
                 .takeIf { it.before != it.after && (it.before.isNotEmpty() || it.after.isNotEmpty()) },
         )
     }
@@ -38,7 +46,11 @@ class LedgerDiff(val a: Path, val b: Path) {
         }
         if (changes.isNotEmpty()) {
             append("\n| claim | setup | A | B | |\n|---|---|---|---|---|\n")
-            for (c in changes) append("| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} |\n")
+            for (c in changes) {
+                append(
+                    "| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} |\n",
+                )
+            }
         }
         val only = (ra.keys - rb.keys).size to (rb.keys - ra.keys).size
         if (only.first + only.second > 0) append("\n${only.first} claim(s) only in A, ${only.second} only in B (another registry).\n")
@@ -48,10 +60,18 @@ class LedgerDiff(val a: Path, val b: Path) {
         /** A ledger: a claims.csv, or a folder holding one. */
         fun read(p: Path): Map<String, Map<String, String>> {
             val file = if (Files.isDirectory(p)) p.resolve("claims.csv") else p
-            if (!Files.isRegularFile(file)) throw UsageError("$p is not a ledger: give a claims.csv, or a folder holding one (./pssr claims or ./pssr reproduce wrote it)")
+            if (!Files.isRegularFile(
+                    file,
+                )
+            ) {
+                throw UsageError(
+                    "$p is not a ledger: give a claims.csv, or a folder holding one (./pssr claims or ./pssr reproduce wrote it)",
+                )
+            }
             val rows = CsvFile.read(file)
-            if (rows.isNotEmpty() && ("id" !in rows.first() || "verdict" !in rows.first()))
+            if (rows.isNotEmpty() && ("id" !in rows.first() || "verdict" !in rows.first())) {
                 throw UsageError("$file is not a ledger: it has no id and verdict columns")
+            }
             return rows.associateBy { it.getValue("id") }
         }
     }

@@ -13,7 +13,9 @@ import kotlin.math.pow
  * under [alpha] however many rounds it took. The price: the first look is at 97.5%, not 95%.
  */
 class Rounds(val alpha: Double = 0.05, val maxRounds: Int = 4) {
-    init { require(alpha > 0 && alpha < 1 && maxRounds >= 1) }
+    init {
+        require(alpha > 0 && alpha < 1 && maxRounds >= 1)
+    }
 
     /** The confidence of look [round] (1-based). */
     fun confidence(round: Int): Double = 1 - alpha / 2.0.pow(round)
@@ -31,7 +33,12 @@ class Rounds(val alpha: Double = 0.05, val maxRounds: Int = 4) {
         var round = 1
         var current = judge(round, confidence(round))
         fun settle() {
-            for ((id, j) in current) if (id !in decided && j.verdict != Verdict.INCONCLUSIVE) { decided[id] = j; roundOf[id] = round }
+            for ((id, j) in current) {
+                if (id !in decided && j.verdict != Verdict.INCONCLUSIVE) {
+                    decided[id] = j
+                    roundOf[id] = round
+                }
+            }
         }
         settle()
         while (round < maxRounds) {

@@ -18,74 +18,179 @@ object Seed004 {
         val h = ApiReport.headline(e.rows(workload))
         return (h["mvc"] ?: throw MissingRows("$workload mvc")) to (h["webflux"] ?: throw MissingRows("$workload webflux"))
     }
-    private fun cpu(r: ResultRow) = "${r.engine}: ${"%,.0f".format(r.serverCpuUsPerRequest)} µs server CPU per request, ${"%.0f".format(r.cpuPctMean)}% CPU"
+    private fun cpu(r: ResultRow) =
+        "${r.engine}: ${"%,.0f".format(r.serverCpuUsPerRequest)} µs server CPU per request, ${"%.0f".format(r.cpuPctMean)}% CPU"
 
     val claims: List<Claim> = listOf(
-        Claim("004-products-mvc-4x-throughput", S, "3.1.2", "Compute-bound: Spring MVC reaches about 4x WebFlux's throughput.",
-            "MVC ~4x WebFlux", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "004-products-mvc-4x-throughput",
+            S,
+            "3.1.2",
+            "Compute-bound: Spring MVC reaches about 4x WebFlux's throughput.",
+            "MVC ~4x WebFlux",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
             val r = rps(mvc) / rps(webflux)
             val v = Terms.about(r, 4.0)
-            Judgement(v, "products throughput MVC / WebFlux ${r.text("x")}", "paper 4x, ours ${"%.2f".format(r.value)}x",
-                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by " +
-                    "${"%.2f".format(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest)}x, not 4x" else "")
+            Judgement(
+                v,
+                "products throughput MVC / WebFlux ${r.text("x")}",
+                "paper 4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) {
+                    "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by " +
+                        "${"%.2f".format(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest)}x, not 4x"
+                } else {
+                    ""
+                },
+            )
         },
-        Claim("004-products-mvc-4x-faster", S, "3.1.2", "Compute-bound: Spring MVC answers about 4x faster on average than WebFlux.",
-            "MVC ~4x faster", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "004-products-mvc-4x-faster",
+            S,
+            "3.1.2",
+            "Compute-bound: Spring MVC answers about 4x faster on average than WebFlux.",
+            "MVC ~4x faster",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
             val r = Estimate.point(webflux.latencyMeanMs) / Estimate.point(mvc.latencyMeanMs)
             val v = Terms.about(r, 4.0)
-            Judgement(v, "products mean latency WebFlux / MVC ${r.text("x")} (${"%.1f".format(webflux.latencyMeanMs)} vs " +
-                "${"%.1f".format(mvc.latencyMeanMs)} ms)", "paper 4x, ours ${"%.2f".format(r.value)}x",
-                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "")
+            Judgement(
+                v,
+                "products mean latency WebFlux / MVC ${r.text("x")} (${"%.1f".format(webflux.latencyMeanMs)} vs " +
+                    "${"%.1f".format(mvc.latencyMeanMs)} ms)",
+                "paper 4x, ours ${"%.2f".format(r.value)}x",
+                if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "",
+            )
         },
-        Claim("004-forward-webflux-4x-throughput", S, "3.2.2", "Network-bound: WebFlux reaches about 4x Spring MVC's throughput.",
-            "WebFlux ~4x MVC", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "004-forward-webflux-4x-throughput",
+            S,
+            "3.2.2",
+            "Network-bound: WebFlux reaches about 4x Spring MVC's throughput.",
+            "WebFlux ~4x MVC",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = rps(webflux) / rps(mvc)
             val v = Terms.about(r, 4.0)
-            Judgement(v, "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}",
+            Judgement(
+                v,
+                "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}",
                 "paper 4x, ours ${"%.2f".format(r.value)}x",
-                if (v == Verdict.REFUTED) "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against " +
-                    "WebClient's ${ApiReport.pool(webflux) ?: "?"}" else "")
+                if (v ==
+                    Verdict.REFUTED
+                ) {
+                    "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against " +
+                        "WebClient's ${ApiReport.pool(webflux) ?: "?"}"
+                } else {
+                    ""
+                },
+            )
         },
-        Claim("004-forward-webflux-faster", S, "3.2.2", "Network-bound: WebFlux answers more than 4x faster on average than Spring MVC.",
-            "WebFlux >4x faster", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "004-forward-webflux-faster",
+            S,
+            "3.2.2",
+            "Network-bound: WebFlux answers more than 4x faster on average than Spring MVC.",
+            "WebFlux >4x faster",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = Estimate.point(mvc.latencyMeanMs) / Estimate.point(webflux.latencyMeanMs)
             val v = Terms.atLeast(r, 4.0)
-            Judgement(v, "forward mean latency MVC / WebFlux ${r.text("x")} (${"%.1f".format(mvc.latencyMeanMs)} vs ${"%.1f".format(webflux.latencyMeanMs)} " +
-                "ms)", "paper >4x, ours ${"%.2f".format(r.value)}x",
-                if (v == Verdict.REFUTED) "MVC waits for one of ${ApiReport.pool(mvc) ?: "?"} pooled connections; ${cpu(mvc)}; ${cpu(webflux)}" else "")
+            Judgement(
+                v,
+                "forward mean latency MVC / WebFlux ${r.text(
+                    "x",
+                )} (${"%.1f".format(mvc.latencyMeanMs)} vs ${"%.1f".format(webflux.latencyMeanMs)} " +
+                    "ms)",
+                "paper >4x, ours ${"%.2f".format(r.value)}x",
+                if (v ==
+                    Verdict.REFUTED
+                ) {
+                    "MVC waits for one of ${ApiReport.pool(mvc) ?: "?"} pooled connections; ${cpu(mvc)}; ${cpu(webflux)}"
+                } else {
+                    ""
+                },
+            )
         },
-            tails("004-products-mvc-tails", "3.1.2", Workloads.PRODUCTS, mvcFaster = true,
-            "Compute-bound: Spring MVC answers faster than WebFlux at the 95th and 99th percentiles too.", "MVC superior at both the 95th and 99th " +
-                "percentiles"),
-        tails("004-forward-webflux-tails", "3.2.2", Workloads.FORWARD, mvcFaster = false,
-            "Network-bound: WebFlux answers faster than Spring MVC at the 95th and 99th percentiles too.", "WebFlux consistent at both the 95th and 99th " +
-                "percentiles"),
-        answered("004-products-all-answered", "3.1.1", Workloads.PRODUCTS,
-            "Compute-bound: both Spring MVC and WebFlux respond to all API requests (no errors)."),
-        answered("004-forward-all-answered", "3.2.1", Workloads.FORWARD, "Network-bound: both Spring MVC and WebFlux respond to all API requests (no errors)."),
+        tails(
+            "004-products-mvc-tails",
+            "3.1.2",
+            Workloads.PRODUCTS,
+            mvcFaster = true,
+            "Compute-bound: Spring MVC answers faster than WebFlux at the 95th and 99th percentiles too.",
+            "MVC superior at both the 95th and 99th " +
+                "percentiles",
+        ),
+        tails(
+            "004-forward-webflux-tails",
+            "3.2.2",
+            Workloads.FORWARD,
+            mvcFaster = false,
+            "Network-bound: WebFlux answers faster than Spring MVC at the 95th and 99th percentiles too.",
+            "WebFlux consistent at both the 95th and 99th " +
+                "percentiles",
+        ),
+        answered(
+            "004-products-all-answered",
+            "3.1.1",
+            Workloads.PRODUCTS,
+            "Compute-bound: both Spring MVC and WebFlux respond to all API requests (no errors).",
+        ),
+        answered(
+            "004-forward-all-answered",
+            "3.2.1",
+            Workloads.FORWARD,
+            "Network-bound: both Spring MVC and WebFlux respond to all API requests (no errors).",
+        ),
     )
 
     /** The faster stack's p95 and p99 over the slower's, each lower ([Terms.lower], one run each: no interval). */
-    private fun tails(id: String, section: String, workload: String, mvcFaster: Boolean, text: String, paper: String) = Claim(id, S, section, text, paper,
-        Kind.SIZE, NEEDS) { e ->
+    private fun tails(id: String, section: String, workload: String, mvcFaster: Boolean, text: String, paper: String) = Claim(
+        id,
+        S,
+        section,
+        text,
+        paper,
+        Kind.SIZE,
+        NEEDS,
+    ) { e ->
         val (mvc, webflux) = pair(e, workload)
         val (fast, slow) = if (mvcFaster) mvc to webflux else webflux to mvc
         val parts = listOf("p95" to { r: ResultRow -> r.latencyP95Ms }, "p99" to { r: ResultRow -> r.latencyP99Ms }).map { (name, f) ->
-            val r = Estimate.point(f(fast)) / Estimate.point(f(slow)); Triple(name, r, Terms.lower(r)) }
+            val r = Estimate.point(f(fast)) / Estimate.point(f(slow))
+            Triple(name, r, Terms.lower(r))
+        }
         val v = Terms.all(*parts.map { it.third }.toTypedArray())
-        Judgement(v, "$workload ${fast.engine} / ${slow.engine}: " + parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" } +
-            " (p95 ${"%.1f".format(fast.latencyP95Ms)} vs ${"%.1f".format(slow.latencyP95Ms)} ms, p99 ${"%.1f".format(fast.latencyP99Ms)} vs " +
+        Judgement(
+            v,
+            "$workload ${fast.engine} / ${slow.engine}: " +
+                parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" } +
+                " (p95 ${"%.1f".format(
+                    fast.latencyP95Ms,
+                )} vs ${"%.1f".format(slow.latencyP95Ms)} ms, p99 ${"%.1f".format(fast.latencyP99Ms)} vs " +
                 "${"%.1f".format(slow.latencyP99Ms)} ms)",
-            cause = if (v == Verdict.REFUTED) "${cpu(fast)}; ${cpu(slow)}" else "")
+            cause = if (v == Verdict.REFUTED) "${cpu(fast)}; ${cpu(slow)}" else "",
+        )
     }
 
     /** "responded to all API requests": no errors of any kind on either stack's headline row. */
-    private fun answered(id: String, section: String, workload: String, text: String) = Claim(id, S, section, text, "responded to all API requests",
-        Kind.SIZE, NEEDS) { e ->
+    private fun answered(id: String, section: String, workload: String, text: String) = Claim(
+        id,
+        S,
+        section,
+        text,
+        "responded to all API requests",
+        Kind.SIZE,
+        NEEDS,
+    ) { e ->
         val (mvc, webflux) = pair(e, workload)
         val v = if (mvc.errors == 0L && webflux.errors == 0L) Verdict.HOLDS else Verdict.REFUTED
         Judgement(v, "$workload errors: mvc ${mvc.errors} of ${mvc.requests}, webflux ${webflux.errors} of ${webflux.requests} requests")

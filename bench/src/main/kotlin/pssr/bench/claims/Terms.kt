@@ -43,17 +43,26 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
 
     fun text(unit: String = "", digits: Int = 2): String {
         val v = fmt(value, digits)
-        return if (hasInterval) "$v$unit ($label " +
-            "${fmt(low, digits)}-${fmt(high, digits)})" else "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
+        return if (hasInterval) {
+            "$v$unit ($label " +
+                "${fmt(low, digits)}-${fmt(high, digits)})"
+        } else {
+            "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
+        }
     }
 
     companion object {
         fun point(v: Double, n: Int = 1) = Estimate(v, v, v, n)
+
         /** The mean of [values] with their min-max range (printed as "min-max", not as a 95% interval). */
         fun range(values: List<Double>) = Estimate(values.average(), values.min(), values.max(), values.size, MIN_MAX)
         const val MIN_MAX = "min-max"
+
         /** How an interval at [confidence] is printed: "95%", "97.5%". */
-        fun label(confidence: Double): String = "%s%%".format(Locale.ROOT, java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString())
+        fun label(confidence: Double): String = "%s%%".format(
+            Locale.ROOT,
+            java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString(),
+        )
         fun fmt(v: Double, digits: Int): String = pssr.bench.markup.Fmt.figure(v, digits)
     }
 }
@@ -73,17 +82,22 @@ data class Judgement(val verdict: Verdict, val ours: String, val ratio: String =
 object Terms {
     /** "scales": doubling the users multiplies throughput by at least this (a closed loop that is not limited gives 2.0). */
     const val SCALES = 1.15
+
     /** "comparable", "similar", "no gain": the ratio of the two is within this range. */
     val COMPARABLE = 0.90..1.10
+
     /** "about k x": the ratio is within k / 1.25 .. k x 1.25. */
     const val ABOUT = 1.25
+
     /**
      * "slightly higher": the ratio above 1 and at most this. The seeds' "slightly higher" is 1.12x (seed 000, 5.2: 2,797 vs
      * 2,498 req/s); 1.25 is [ABOUT]'s tolerance: a lead past 25% is "about 1.5x", no longer slight.
      */
     const val SLIGHTLY = 1.25
+
     /** Lighthouse's performance score is capped at 100. */
     const val SCORE_CAP = 100.0
+
     /** One Lighthouse run's score moves by a couple of points run to run: a difference within this is not told from none. */
     const val SCORE_TOLERANCE = 2.0
 
@@ -154,7 +168,8 @@ object Terms {
         else -> Verdict.INCONCLUSIVE
     }
 
-    private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value > COMPARABLE.start && ratio.value < COMPARABLE.endInclusive
+    private fun onePointWithinComparable(ratio: Estimate) =
+        !ratio.hasInterval && ratio.value > COMPARABLE.start && ratio.value < COMPARABLE.endInclusive
 
     /** "about k x": the ratio within k / [ABOUT] .. k x [ABOUT]. */
     fun about(ratio: Estimate, k: Double) = within(ratio, k / ABOUT..k * ABOUT)

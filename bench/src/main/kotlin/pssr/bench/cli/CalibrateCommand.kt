@@ -1,37 +1,45 @@
 package pssr.bench.cli
 
-import java.nio.file.Path
-import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import picocli.CommandLine.Spec
-import pssr.bench.console.Durations
-import pssr.bench.console.UsageError
 import pssr.bench.calibrate.CalibrateWorkflow
 import pssr.bench.calibrate.CalibrationPlan
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
 import pssr.bench.measure.WrkDriver
 import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.bench.project.Frameworks
+import java.nio.file.Path
+import java.time.LocalDateTime
+import java.time.format.DateTimeFormatter
+import java.util.concurrent.Callable
 
-@Command(name = "calibrate", mixinStandardHelpOptions = true,
+@Command(
+    name = "calibrate",
+    mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
         "Check on this machine that the ledger's words decide right (docs/CLAIMS.md, \"Calibration\"): A/A comparisons (one " +
             "route as A and as B) must come out \"comparable\", and the same slow page at 23 and at 20 users (a known 1.15x) must come " +
             "out \"different\". Prints how often each does, and writes calibration.csv.",
-    ])
+    ],
+)
 class CalibrateCommand : Callable<Int> {
     @Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
+
     @Mixin lateinit var concurrency: ConcurrencyOption
 
     @Option(names = ["--comparisons"], paramLabel = "N", description = ["Comparisons of each kind (default \${DEFAULT-VALUE})"])
     var comparisons: Int = 30
 
-    @Option(names = ["--pairs"], paramLabel = "N", description = ["Window pairs per comparison, alternated A B B A (default \${DEFAULT-VALUE})"])
+    @Option(
+        names = ["--pairs"],
+        paramLabel = "N",
+        description = ["Window pairs per comparison, alternated A B B A (default \${DEFAULT-VALUE})"],
+    )
     var pairs: Int = 4
 
     @Option(names = ["--window"], paramLabel = "DURATION", description = ["Each window (default \${DEFAULT-VALUE})"])

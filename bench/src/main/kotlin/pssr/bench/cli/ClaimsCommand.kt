@@ -1,16 +1,18 @@
 package pssr.bench.cli
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.console.UsageError
 import pssr.bench.claims.Ledger
+import pssr.bench.console.UsageError
 import pssr.bench.results.FolderCheck
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.Callable
 
-@Command(name = "claims", mixinStandardHelpOptions = true,
+@Command(
+    name = "claims",
+    mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
         "Judge the seeds' claims on existing result folders, together (pages runs, students, products/forward, " +
@@ -18,16 +20,28 @@ import pssr.bench.results.FolderCheck
             "the command that measures it).",
         "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder).",
         "With --diff A B: two ledgers verdict by verdict (every verdict that changed, and any claim that holds in one and is refuted in the other).",
-    ])
+    ],
+)
 class ClaimsCommand : Callable<Int> {
     @Parameters(paramLabel = "DIR", arity = "0..*", description = ["Result folders of ./pssr run, ./pssr browser or ./pssr reproduce"])
     var folders: List<Path> = emptyList()
 
-    @Option(names = ["--confidence"], paramLabel = "LEVEL", description = ["The intervals' confidence, e.g. 0.975 (default \${DEFAULT-VALUE}; " +
-        "reproduce uses a smaller alpha per look when it measures again, docs/CLAIMS.md)"])
+    @Option(
+        names = ["--confidence"],
+        paramLabel = "LEVEL",
+        description = [
+            "The intervals' confidence, e.g. 0.975 (default \${DEFAULT-VALUE}; " +
+                "reproduce uses a smaller alpha per look when it measures again, docs/CLAIMS.md)",
+        ],
+    )
     var confidence: Double = 0.95
 
-    @Option(names = ["--diff"], arity = "2", paramLabel = "LEDGER", description = ["Compare two ledgers (claims.csv, or folders holding one) verdict by verdict"])
+    @Option(
+        names = ["--diff"],
+        arity = "2",
+        paramLabel = "LEDGER",
+        description = ["Compare two ledgers (claims.csv, or folders holding one) verdict by verdict"],
+    )
     var diff: List<Path>? = null
 
     @Option(names = ["--out"], paramLabel = "DIR", description = ["Where claims.md and claims.csv go (default: the first DIR)"])
@@ -39,18 +53,34 @@ class ClaimsCommand : Callable<Int> {
             val d = pssr.bench.claims.LedgerDiff(a, b)
             val md = d.markdown()
             print(md)
-            out?.let { Files.createDirectories(it); Files.writeString(it.resolve("claims-diff.md"), md) }
+            out?.let {
+                Files.createDirectories(it)
+                Files.writeString(it.resolve("claims-diff.md"), md)
+            }
             return 0
         }
         if (folders.isEmpty()) throw UsageError("give result folders to judge (./pssr claims DIR...), or --diff A B to compare two ledgers")
         for (f in folders) {
-            if (!Files.isDirectory(f)) throw UsageError("$f is not a folder; give result folders of ./pssr run, ./pssr browser or ./pssr reproduce")
+            if (!Files.isDirectory(
+                    f,
+                )
+            ) {
+                throw UsageError("$f is not a folder; give result folders of ./pssr run, ./pssr browser or ./pssr reproduce")
+            }
             val known = listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) }
-            if (!known) throw UsageError("$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr browser wrote")
+            if (!known) {
+                throw UsageError(
+                    "$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr browser wrote",
+                )
+            }
             FolderCheck.check(f) // before claims.md is written into the first folder: a damaged one is left as it was
         }
         val dir = out ?: folders.first()
-        if (!(confidence >= 0.5 && confidence < 1)) throw UsageError("--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence")
+        if (!(confidence >= 0.5 && confidence < 1)) {
+            throw UsageError(
+                "--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence",
+            )
+        }
         val ledger = Ledger.write(folders.map { it.toAbsolutePath().normalize() }, dir, confidence)
         println("claims: ${ledger.counts()}")
         println("claims: ${dir.resolve("claims.md")}")

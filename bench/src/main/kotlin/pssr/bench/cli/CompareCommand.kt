@@ -1,9 +1,5 @@
 package pssr.bench.cli
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.util.Locale
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
@@ -13,6 +9,10 @@ import pssr.bench.report.CompareHtml
 import pssr.bench.report.EnvironmentCheck
 import pssr.bench.report.RunData
 import pssr.bench.results.openRun
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.Locale
+import java.util.concurrent.Callable
 
 @Command(
     name = "compare",
@@ -46,34 +46,64 @@ class CompareCommand : Callable<Int> {
     @Parameters(index = "1", paramLabel = "DIR_B", description = ["the run compared with it"])
     lateinit var b: Path
 
-    @Option(names = ["--out"], paramLabel = "FILE", description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md); the page goes beside it (.html)"])
+    @Option(
+        names = ["--out"],
+        paramLabel = "FILE",
+        description = ["where to write the Markdown table (default: DIR_B/compare-<A>.md); the page goes beside it (.html)"],
+    )
     var out: Path? = null
 
-    @Option(names = ["--alpha"], paramLabel = "P", description = ["significance level of the Holm-adjusted Welch tests (default: \${DEFAULT-VALUE})"])
+    @Option(
+        names = ["--alpha"],
+        paramLabel = "P",
+        description = ["significance level of the Holm-adjusted Welch tests (default: \${DEFAULT-VALUE})"],
+    )
     var alpha: Double = 0.05
 
-    @Option(names = ["--threshold"], paramLabel = "PCT", description = ["change that counts when a run has a single repetition; a rule, not a test (default: \${DEFAULT-VALUE}%%)"])
+    @Option(
+        names = ["--threshold"],
+        paramLabel = "PCT",
+        description = ["change that counts when a run has a single repetition; a rule, not a test (default: \${DEFAULT-VALUE}%%)"],
+    )
     var thresholdPct: Double = 10.0
 
-    @Option(names = ["--allow-different-env"], description = ["compare runs whose cores, JDK, driver or item delay differ (the output then starts with a warning)"])
+    @Option(
+        names = ["--allow-different-env"],
+        description = ["compare runs whose cores, JDK, driver or item delay differ (the output then starts with a warning)"],
+    )
     var allowDifferentEnv: Boolean = false
 
-    @Option(names = ["--fail-on-regression"], paramLabel = "PCT", description = [
-        "exit code 1 when a route and level's throughput is significantly lower in B by more than PCT percent, " +
-            "or its p99 significantly higher by more than PCT percent (0 < PCT < 100); lists them",
-    ])
+    @Option(
+        names = ["--fail-on-regression"],
+        paramLabel = "PCT",
+        description = [
+            "exit code 1 when a route and level's throughput is significantly lower in B by more than PCT percent, " +
+                "or its p99 significantly higher by more than PCT percent (0 < PCT < 100); lists them",
+        ],
+    )
     var failOnRegressionPct: Double? = null
 
     override fun call(): Int {
-        if (thresholdPct <= 0 || thresholdPct >= 1000) throw UsageError("--threshold must be a percentage between 0 and 1000, was $thresholdPct")
+        if (thresholdPct <= 0 ||
+            thresholdPct >= 1000
+        ) {
+            throw UsageError("--threshold must be a percentage between 0 and 1000, was $thresholdPct")
+        }
         if (!(alpha > 0 && alpha < 1)) throw UsageError("--alpha must be between 0 and 1 (exclusive), was $alpha")
-        failOnRegressionPct?.let { if (!(it > 0 && it < 100)) throw UsageError("--fail-on-regression must be a percentage between 0 and 100 (exclusive), was $it") }
+        failOnRegressionPct?.let {
+            if (!(it > 0 && it < 100)) throw UsageError("--fail-on-regression must be a percentage between 0 and 100 (exclusive), was $it")
+        }
         val ra = openRun(a)
         val rb = openRun(b)
         val da = RunData.load(ra)
         val db = RunData.load(rb)
-        for ((dir, d) in listOf(a to da, b to db)) if (d.rows.isEmpty() && d.openRows.isNotEmpty())
-            throw UsageError("$dir is an open-model run (--rate): compare reads closed-loop (--users) runs; its report names the highest rate held per route")
+        for ((dir, d) in listOf(a to da, b to db)) {
+            if (d.rows.isEmpty() && d.openRows.isNotEmpty()) {
+                throw UsageError(
+                    "$dir is an open-model run (--rate): compare reads closed-loop (--users) runs; its report names the highest rate held per route",
+                )
+            }
+        }
         if (da.rows.isEmpty()) throw UsageError("$a has no load results (results.csv is missing or empty): nothing to compare")
         if (db.rows.isEmpty()) throw UsageError("$b has no load results (results.csv is missing or empty): nothing to compare")
         val env = EnvironmentCheck.of(da, db)
@@ -96,7 +126,9 @@ class CompareCommand : Callable<Int> {
             println("--fail-on-regression $limit: no significant regression beyond $limit.")
             return 0
         }
-        println("--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} beyond $limit (exit code 1):")
+        println(
+            "--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} beyond $limit (exit code 1):",
+        )
         regressions.forEach { println("  $it") }
         return 1
     }

@@ -13,7 +13,8 @@ import pssr.bench.project.Project
 import pssr.views.Engines
 
 @Command(
-    name = "jmh", mixinStandardHelpOptions = true,
+    name = "jmh",
+    mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
         "Render microbenchmark: every engine x model, zero delay, into a discarding sink (ops/s and B/op).",
@@ -22,8 +23,12 @@ import pssr.views.Engines
     ],
 )
 class JmhCommand : Runnable {
-    @Option(names = ["--engines"], split = ",", description = ["Engines to run (default: all). Valid: \${COMPLETION-CANDIDATES}"],
-        completionCandidates = EngineNames::class)
+    @Option(
+        names = ["--engines"],
+        split = ",",
+        description = ["Engines to run (default: all). Valid: \${COMPLETION-CANDIDATES}"],
+        completionCandidates = EngineNames::class,
+    )
     var engines: List<String> = emptyList()
 
     @Option(names = ["--out"], paramLabel = "FILE", description = ["Where JMH's results go as JSON (default results/jmh-<time>.json)"])
@@ -33,7 +38,13 @@ class JmhCommand : Runnable {
     var jmhArgs: List<String> = emptyList()
 
     override fun run() {
-        engines.forEach { if (Engines.byName(it) == null) throw UsageError("unknown engine '$it'; valid engines: ${Engines.names.joinToString(", ")}") }
+        engines.forEach {
+            if (Engines.byName(it) ==
+                null
+            ) {
+                throw UsageError("unknown engine '$it'; valid engines: ${Engines.names.joinToString(", ")}")
+            }
+        }
         val base = OptionsBuilder()
             .include("pssr.jmh.RenderBenchmark")
             .forks(1).warmupIterations(2).warmupTime(org.openjdk.jmh.runner.options.TimeValue.seconds(1))
@@ -44,7 +55,13 @@ class JmhCommand : Runnable {
         json.toAbsolutePath().parent?.let { java.nio.file.Files.createDirectories(it) }
         base.resultFormat(org.openjdk.jmh.results.format.ResultFormatType.JSON).result(json.toString())
         if (engines.isNotEmpty()) base.param("engine", *engines.toTypedArray())
-        val options = if (jmhArgs.isEmpty()) base.build() else OptionsBuilder().parent(CommandLineOptions(*jmhArgs.toTypedArray())).parent(base.build()).build()
+        val options = if (jmhArgs.isEmpty()) {
+            base.build()
+        } else {
+            OptionsBuilder().parent(
+                CommandLineOptions(*jmhArgs.toTypedArray()),
+            ).parent(base.build()).build()
+        }
         val results = Runner(options).run()
         println()
         println(table(results))
@@ -56,9 +73,13 @@ class JmhCommand : Runnable {
             val rows = results.map { r ->
                 val p = r.params
                 val alloc = r.secondaryResults["·gc.alloc.rate.norm"] ?: r.secondaryResults["gc.alloc.rate.norm"]
-                listOf(p.getParam("engine"), p.getParam("model"),
-                    "%,.0f".format(r.primaryResult.score), "± %,.0f".format(r.primaryResult.scoreError.takeIf { !it.isNaN() } ?: 0.0),
-                    alloc?.let { "%,.0f".format(it.score) } ?: "n/a")
+                listOf(
+                    p.getParam("engine"),
+                    p.getParam("model"),
+                    "%,.0f".format(r.primaryResult.score),
+                    "± %,.0f".format(r.primaryResult.scoreError.takeIf { !it.isNaN() } ?: 0.0),
+                    alloc?.let { "%,.0f".format(it.score) } ?: "n/a",
+                )
             }.sortedWith(compareBy({ it[1] }, { -(it[2].replace(",", "").toDoubleOrNull() ?: 0.0) }))
             return Table(listOf("engine", "model", "ops/s", "error (99.9%)", "B/op"), rows).render()
         }

@@ -8,17 +8,33 @@ import pssr.views.Engine
 import pssr.views.Engines
 import pssr.views.Rendering
 
-@Command(name = "list", mixinStandardHelpOptions = true, description = ["List the engines, models, approaches, frameworks and the seeds' setups pssr-bench knows."])
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = ["List the engines, models, approaches, frameworks and the seeds' setups pssr-bench knows."],
+)
 class ListCommand : Runnable {
-    @picocli.CommandLine.Option(names = ["--setups"], description = ["Print the seeds' setups (every setting, the paper's value and the tool's, its source) as Markdown"])
+    @picocli.CommandLine.Option(
+        names = ["--setups"],
+        description = ["Print the seeds' setups (every setting, the paper's value and the tool's, its source) as Markdown"],
+    )
     var setups: Boolean = false
 
     override fun run() {
-        if (setups) { print(pssr.bench.setup.SetupsDoc.markdown()); return }
+        if (setups) {
+            print(pssr.bench.setup.SetupsDoc.markdown())
+            return
+        }
         println("Engines (views/src/main/kotlin/pssr/views/Engines.kt):")
         for (e in Engines.all) {
-            val renderings = Rendering.entries.filter { r -> Model.all.all { e.view(it).supports(r) } }.joinToString("+") { it.name.lowercase() }
-            val ahead = when (e.readAhead) { 0 -> ""; Engine.ALL_ITEMS -> "  [reads the whole Iterable first]"; else -> "  [reads ${e.readAhead} item ahead]" }
+            val renderings = Rendering.entries.filter { r ->
+                Model.all.all { e.view(it).supports(r) }
+            }.joinToString("+") { it.name.lowercase() }
+            val ahead = when (e.readAhead) {
+                0 -> ""
+                Engine.ALL_ITEMS -> "  [reads the whole Iterable first]"
+                else -> "  [reads ${e.readAhead} item ahead]"
+            }
             println("  %-11s %-26s %s%s".format(e.name, renderings, e.description, ahead))
         }
         println("Models:")

@@ -1,14 +1,16 @@
 package pssr.bench.cli
 
-import java.nio.file.Path
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.report.MergedReport
 import pssr.bench.results.ShardMerge
+import java.nio.file.Path
+import java.util.concurrent.Callable
 
-@Command(name = "merge", mixinStandardHelpOptions = true,
+@Command(
+    name = "merge",
+    mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
         "Join the results folders of ./pssr run --shard 1/N .. N/N (from one machine each) into one folder and one " +
@@ -17,7 +19,8 @@ import pssr.bench.results.ShardMerge
             "other than by --shard.",
         "Writes results.csv (each route's rows from the shard that owns it), shards.csv (route, shard, machine), " +
             "references.csv (every shard's reference routes), normalised.csv and report.html (docs/HARNESS.md).",
-    ])
+    ],
+)
 class MergeCommand : Callable<Int> {
     @Parameters(arity = "1..*", paramLabel = "DIR", description = ["The shards' results folders"])
     lateinit var dirs: List<Path>

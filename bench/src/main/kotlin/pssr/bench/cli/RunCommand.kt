@@ -1,6 +1,5 @@
 package pssr.bench.cli
 
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Mixin
 import picocli.CommandLine.Model.CommandSpec
@@ -16,8 +15,13 @@ import pssr.bench.run.RunWorkflow
 import pssr.bench.run.RuntimeOptions
 import pssr.bench.run.WhatToRun
 import pssr.bench.students.StudentsOptions
+import java.util.concurrent.Callable
 
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, customSynopsis = ["pssr run [OPTIONS]  (in sections below)"],
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    customSynopsis = ["pssr run [OPTIONS]  (in sections below)"],
     description = [
         "Verify every route, then load it level by level: a warm-up window, then a",
         "measured window in which the driver (wrk by default) checks every response,",
@@ -35,20 +39,30 @@ import pssr.bench.students.StudentsOptions
         "",
         "Options, in sections: What to run · Load · Server runtime · Output · then each",
         "workload's own: Pages · Students (seed 003) · Products and forward (seed 004).",
-    ])
+    ],
+)
 class RunCommand : Callable<Int> {
     @Mixin lateinit var what: WhatToRun
+
     @Mixin lateinit var loading: LoadOptions
+
     @Mixin lateinit var runtime: RuntimeOptions
+
     @Mixin lateinit var output: OutputOptions
+
     // each workload's own settings, one line each
     @Mixin lateinit var pagesOptions: PagesOptions
+
     @Mixin lateinit var students: StudentsOptions
+
     @Mixin lateinit var api: ApiOptions
+
     @Mixin lateinit var concurrency: ConcurrencyOption
+
     @Spec lateinit var spec: CommandSpec
 
-    override fun call(): Int =
-        RunWorkflow(what, loading, runtime, output, pagesOptions, students, api, MeasureLock.describe(spec), Stopping.argsOf(spec),
-            concurrency.allowConcurrent).execute()
+    override fun call(): Int = RunWorkflow(
+        what, loading, runtime, output, pagesOptions, students, api, MeasureLock.describe(spec), Stopping.argsOf(spec),
+        concurrency.allowConcurrent,
+    ).execute()
 }

@@ -19,14 +19,19 @@ class Progress(private val total: Int, private val label: String, private val ou
         val eta = if (done == 0) Double.NaN else elapsed / done * (total - done)
         val width = 30
         val filled = (fraction * width).toInt()
-        val line = "%s [%s%s] %3.0f%% %d/%d  elapsed %s  ETA %s  %s".format(label, "#".repeat(filled), ".".repeat(width - filled),
-            fraction * 100, done, total, clock(elapsed), clock(eta), what.take(60))
+        val line = "%s [%s%s] %3.0f%% %d/%d  elapsed %s  ETA %s  %s".format(
+            label, "#".repeat(filled), ".".repeat(width - filled),
+            fraction * 100, done, total, clock(elapsed), clock(eta), what.take(60),
+        )
         if (tty) {
             out.print("\r" + line.padEnd(150))
             if (done == total) out.println()
         } else {
             val decile = (fraction * 10).toInt()
-            if (decile != lastPrintedDecile || done == total) { out.println(line); lastPrintedDecile = decile }
+            if (decile != lastPrintedDecile || done == total) {
+                out.println(line)
+                lastPrintedDecile = decile
+            }
         }
     }
 

@@ -1,10 +1,10 @@
 package pssr.bench.csv
 
+import org.apache.commons.csv.CSVFormat
 import java.io.Reader
 import java.io.StringReader
 import java.nio.file.Files
 import java.nio.file.Path
-import org.apache.commons.csv.CSVFormat
 
 /**
  * The one way bench reads and writes CSV (Apache Commons CSV): records come back as column name -> value,
@@ -32,7 +32,8 @@ object CsvFile {
     fun read(file: Path): List<Map<String, String>> = records(file).map { it.values }
 
     /** Records of a stream that is not a results folder's file (no line checks beyond the field counts). */
-    fun read(reader: Reader, what: String): List<Map<String, String>> = parse(reader.readText(), Path.of(what), emptyList()).map { it.values }
+    fun read(reader: Reader, what: String): List<Map<String, String>> =
+        parse(reader.readText(), Path.of(what), emptyList()).map { it.values }
 
     /**
      * Every record of [file] through [parse] (none when the file is missing); a value [parse] refuses becomes a
@@ -41,7 +42,9 @@ object CsvFile {
      */
     fun <T> rows(file: Path, required: List<String> = emptyList(), skipCutLastLine: Boolean = false, parse: (Fields) -> T): List<T> =
         records(file, required, skipCutLastLine).map { r ->
-            try { parse(Fields(r.values)) } catch (e: IllegalArgumentException) {
+            try {
+                parse(Fields(r.values))
+            } catch (e: IllegalArgumentException) {
                 throw DamagedFolder(file, r.line, e.message ?: "a value that cannot be read")
             } catch (e: NoSuchElementException) {
                 throw DamagedFolder(file, r.line, e.message ?: "a value is missing")
@@ -55,8 +58,12 @@ object CsvFile {
         if (cut != null && !skipCutLastLine) {
             val header = fieldsOf(text.substringBefore('\n'))
             val fields = header?.let { h -> fieldsOf(text.substring(text.lastIndexOf('\n') + 1))?.let { "$it of $h fields, " } }.orEmpty()
-            throw DamagedFolder(file, cut, "the last line was cut mid-write (${fields}no line break at its end): the run was killed while writing it; " +
-                "./pssr run --resume ${file.parent} with the run's options (environment.json) drops it and measures that level again")
+            throw DamagedFolder(
+                file,
+                cut,
+                "the last line was cut mid-write (${fields}no line break at its end): the run was killed while writing it; " +
+                    "./pssr run --resume ${file.parent} with the run's options (environment.json) drops it and measures that level again",
+            )
         }
         return parse(if (cut != null) text.substring(0, text.lastIndexOf('\n') + 1) else text, file, required)
     }
@@ -65,26 +72,42 @@ object CsvFile {
     fun cutLastLine(text: String): Long? = if (text.isEmpty() || text.endsWith("\n")) null else text.count { it == '\n' } + 1L
 
     private fun parse(text: String, file: Path, required: List<String>): List<Record> {
-        val lineStarts = buildList { add(0); text.forEachIndexed { i, c -> if (c == '\n') add(i + 1) } }
+        val lineStarts = buildList {
+            add(0)
+            text.forEachIndexed { i, c -> if (c == '\n') add(i + 1) }
+        }
         fun lineAt(position: Long): Long = lineStarts.binarySearch(position.toInt()).let { if (it >= 0) it + 1L else -it - 1L }
-        val parser = try { readFormat.parse(StringReader(text)) } catch (e: IllegalArgumentException) {
+        val parser = try {
+            readFormat.parse(StringReader(text))
+        } catch (e: IllegalArgumentException) {
             throw DamagedFolder(file, 1, "its header cannot be read (${e.message})")
         } catch (e: java.io.UncheckedIOException) {
             throw DamagedFolder(file, 1, "its header cannot be read (${e.message})")
         }
         return parser.use { p ->
             val header = p.headerNames
-            if (header.isNotEmpty()) required.firstOrNull { it !in header }?.let {
-                throw DamagedFolder(file, 1, "the header has no column '$it' (a column pssr writes: the file was edited, or written by another tool)")
+            if (header.isNotEmpty()) {
+                required.firstOrNull { it !in header }?.let {
+                    throw DamagedFolder(
+                        file,
+                        1,
+                        "the header has no column '$it' (a column pssr writes: the file was edited, or written by another tool)",
+                    )
+                }
             }
             val records = ArrayList<Record>()
             val iterator = p.iterator()
             while (true) {
-                val r = try { if (iterator.hasNext()) iterator.next() else null } catch (e: RuntimeException) {
+                val r = try {
+                    if (iterator.hasNext()) iterator.next() else null
+                } catch (e: RuntimeException) {
                     // an open quote runs to the end of the file: Commons CSV names the line it started on
                     val where = Regex("""\(startline (\d+)\)""").find(e.message.orEmpty())?.groupValues?.get(1)?.toLongOrNull()
-                    throw DamagedFolder(file, where ?: (p.currentLineNumber + 1),
-                        "a quoted field is never closed (a quote left open runs to the end of the file)")
+                    throw DamagedFolder(
+                        file,
+                        where ?: (p.currentLineNumber + 1),
+                        "a quoted field is never closed (a quote left open runs to the end of the file)",
+                    )
                 } ?: break
                 val line = lineAt(r.characterPosition)
                 if (!r.isConsistent) throw DamagedFolder(file, line, "has ${r.size()} fields, its header ${header.size}")
@@ -96,5 +119,7 @@ object CsvFile {
 
     private fun fieldsOf(line: String): Int? = try {
         CSVFormat.DEFAULT.parse(StringReader(line)).use { p -> p.records.firstOrNull()?.size() }
-    } catch (e: RuntimeException) { null }
+    } catch (e: RuntimeException) {
+        null
+    }
 }

@@ -1,9 +1,9 @@
 package pssr.bench.csv
 
-import java.nio.file.Files
-import java.nio.file.Path
 import com.fasterxml.jackson.core.JsonProcessingException
 import pssr.probe.Jackson
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * A file of a results folder that cannot be trusted: a line cut mid-write, a field that is not a number, a column or a
@@ -36,7 +36,8 @@ class Fields(private val values: Map<String, String>) {
 
     private fun optional(name: String): String? = values[name]?.takeIf { it.isNotEmpty() }
 
-    private fun <T> number(name: String, v: String, parse: (String) -> T?): T = parse(v) ?: throw BadValue("column $name holds '$v', not a number")
+    private fun <T> number(name: String, v: String, parse: (String) -> T?): T =
+        parse(v) ?: throw BadValue("column $name holds '$v', not a number")
 }
 
 /** JSON files of a results folder (environment.json, shard.json), read so that what is wrong is named with its line. */
@@ -45,7 +46,9 @@ object JsonFile {
     fun readObject(file: Path): Map<*, *> {
         val text = text(file)
         if (text.isBlank()) throw DamagedFolder(file, null, "is empty (a file cut before anything was written)")
-        val json = try { Jackson.read(text) } catch (e: JsonProcessingException) {
+        val json = try {
+            Jackson.read(text)
+        } catch (e: JsonProcessingException) {
             val message = e.originalMessage.lineSequence().first().substringBefore(" (start marker").substringBefore(" at [Source")
             throw DamagedFolder(file, e.location?.lineNr?.toLong()?.takeIf { it > 0 }, "not valid JSON ($message)")
         }
@@ -59,14 +62,22 @@ object JsonFile {
 
     fun kind(v: Any?): String = when (v) {
         null -> "null"
+
         is Map<*, *> -> "an object"
+
         is List<*> -> "a list"
+
         is String -> "the text \"$v\""
-        is Double -> if (v == Math.floor(v) && v.isFinite()) v.toLong().toString() else v.toString() // JSON numbers read as Double
+
+        is Double -> if (v == Math.floor(v) && v.isFinite()) v.toLong().toString() else v.toString()
+
+        // JSON numbers read as Double
         else -> "$v"
     }
 
-    internal fun text(file: Path): String = try { Files.readString(file) } catch (e: java.nio.charset.CharacterCodingException) {
+    internal fun text(file: Path): String = try {
+        Files.readString(file)
+    } catch (e: java.nio.charset.CharacterCodingException) {
         throw DamagedFolder(file, null, "is not text (not UTF-8): overwritten or copied with something else")
     }
 }

@@ -22,22 +22,52 @@ internal object LoadFigures {
         val chunks = s.pages.map { p -> "${p.label} unloaded" to p.unloaded.chunks.map { it.atMillis to it.bytes } } +
             s.pages.map { p -> "${p.label} at $top" to timelines["${p.label} $model $top"].orEmpty().map { it.atMillis to it.bytes } }
         return listOf(
-            Figure("$id-throughput", "Throughput (mean of the repetitions)", xName, xLabel, "correct responses per second", levels { l ->
-                Figure.Point(l.level.toDouble(), l.throughput.mean, l.throughput.ci?.low, l.throughput.ci?.high, l.rows.size, note(l))
-            }),
-            Figure("$id-p99", "Latency p99 (driver, every request; median of the repetitions)", xName, xLabel, "ms",
-                levels { median(it, it.latencyP99Ms) }, log = true),
-            Figure("$id-first-content", "First visible content p99 (side probe; median of the repetitions)", xName, xLabel, "ms",
-                levels { median(it, it.firstContentP99Ms) }, log = true),
-            Figure("$id-chunks", "Chunk timeline: unloaded and at the highest level (the side probe's median sample)", "ms",
-                "ms after the request", "bytes received",
-                chunks.filter { it.second.isNotEmpty() }.map { (name, cs) -> Figure.Series(name, cumulative(cs)) }, continuous = true),
+            Figure(
+                "$id-throughput",
+                "Throughput (mean of the repetitions)",
+                xName,
+                xLabel,
+                "correct responses per second",
+                levels { l ->
+                    Figure.Point(l.level.toDouble(), l.throughput.mean, l.throughput.ci?.low, l.throughput.ci?.high, l.rows.size, note(l))
+                },
+            ),
+            Figure(
+                "$id-p99",
+                "Latency p99 (driver, every request; median of the repetitions)",
+                xName,
+                xLabel,
+                "ms",
+                levels { median(it, it.latencyP99Ms) },
+                log = true,
+            ),
+            Figure(
+                "$id-first-content",
+                "First visible content p99 (side probe; median of the repetitions)",
+                xName,
+                xLabel,
+                "ms",
+                levels { median(it, it.firstContentP99Ms) },
+                log = true,
+            ),
+            Figure(
+                "$id-chunks",
+                "Chunk timeline: unloaded and at the highest level (the side probe's median sample)",
+                "ms",
+                "ms after the request",
+                "bytes received",
+                chunks.filter { it.second.isNotEmpty() }.map { (name, cs) -> Figure.Series(name, cumulative(cs)) },
+                continuous = true,
+            ),
         ).filter { it.drawable }
     }
 
     /** Bytes received by each chunk's arrival, from zero at the request. */
     private fun cumulative(chunks: List<Pair<Double, Int>>): List<Figure.Point> {
         var total = 0L
-        return listOf(Figure.Point(0.0, 0.0)) + chunks.sortedBy { it.first }.map { (t, b) -> total += b; Figure.Point(t, total.toDouble()) }
+        return listOf(Figure.Point(0.0, 0.0)) + chunks.sortedBy { it.first }.map { (t, b) ->
+            total += b
+            Figure.Point(t, total.toDouble())
+        }
     }
 }

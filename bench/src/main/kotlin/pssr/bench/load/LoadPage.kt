@@ -1,7 +1,5 @@
 package pssr.bench.load
 
-import java.net.URI
-import java.time.Duration
 import pssr.bench.console.UsageError
 import pssr.bench.run.Remote
 import pssr.probe.StreamProbe
@@ -9,6 +7,8 @@ import pssr.probe.page.PageFetch
 import pssr.probe.page.PageProbe
 import pssr.probe.page.PageReport
 import pssr.probe.page.ProbeFailure
+import java.net.URI
+import java.time.Duration
 
 /**
  * A user's page as `./pssr load` learned it before any load: [unloaded] is one probe fetch (the probe's own code:
@@ -29,17 +29,42 @@ data class LoadPage(val label: String, val url: URI, val unloaded: PageReport, v
          * non-2xx status, a page that does not end within [timeout].
          */
         fun learn(label: String, text: String, timeout: Duration, allowRemote: Boolean): LoadPage {
-            val url = try { PageFetch.parse(text) } catch (e: ProbeFailure) { throw UsageError(e.message!!) }
-            if (url.scheme.lowercase() != "http") throw UsageError("$text: ./pssr load drives plain HTTP/1.1 (wrk); give the server's http:// address on loopback")
+            val url = try {
+                PageFetch.parse(text)
+            } catch (e: ProbeFailure) {
+                throw UsageError(e.message!!)
+            }
+            if (url.scheme.lowercase() !=
+                "http"
+            ) {
+                throw UsageError("$text: ./pssr load drives plain HTTP/1.1 (wrk); give the server's http:// address on loopback")
+            }
             Remote.checkLoopback(text, allowRemote, "./pssr load URL")
-            val report = try { PageProbe.probe(url, timeout, htmlOnly = false) } catch (e: ProbeFailure) { throw UsageError(e.message!!) }
-            if (report.redirects.isNotEmpty())
-                throw UsageError("$url redirects to ${report.finalUrl}; load the page it ends at (under load every answer would be the redirect)")
-            val plain = try { StreamProbe.get(url, mapOf("Accept-Encoding" to "identity"), timeout) }
-                catch (e: Exception) { throw UsageError("$url: the uncompressed fetch failed: ${e.message ?: e.javaClass.simpleName}") }
+            val report = try {
+                PageProbe.probe(url, timeout, htmlOnly = false)
+            } catch (e: ProbeFailure) {
+                throw UsageError(e.message!!)
+            }
+            if (report.redirects.isNotEmpty()) {
+                throw UsageError(
+                    "$url redirects to ${report.finalUrl}; load the page it ends at (under load every answer would be the redirect)",
+                )
+            }
+            val plain = try {
+                StreamProbe.get(url, mapOf("Accept-Encoding" to "identity"), timeout)
+            } catch (
+                e: Exception,
+            ) {
+                throw UsageError("$url: the uncompressed fetch failed: ${e.message ?: e.javaClass.simpleName}")
+            }
             // under load every answer but a complete 200 counts as a failure
-            if (plain.status != 200 || !plain.complete)
-                throw UsageError("$url answered ${plain.status}${plain.error?.let { " ($it)" } ?: ""} when fetched without compression; under load every answer but 200 is a failure, so give a page that answers 200 both ways")
+            if (plain.status != 200 || !plain.complete) {
+                throw UsageError(
+                    "$url answered ${plain.status}${plain.error?.let {
+                        " ($it)"
+                    } ?: ""} when fetched without compression; under load every answer but 200 is a failure, so give a page that answers 200 both ways",
+                )
+            }
             return LoadPage(label, url, report, plain.raw.size, plain.body, PageFetch.isHtml(plain))
         }
     }

@@ -18,12 +18,22 @@ data class PageLevel(val page: String, val loadModel: String, val level: Int, va
     val errors: Long = rows.sumOf { it.errors }
     val requests: Long = rows.sumOf { it.requests }
     val driverBound: Boolean = rows.any { it.driverBound }
+
     /** Side-probe samples of every repetition together: the level's verdict is the one most of them got. */
-    val verdicts: Map<PageVerdict, Int> = mapOf(PageVerdict.STREAMS to rows.sumOf { it.probeStreams },
-        PageVerdict.BUFFERED to rows.sumOf { it.probeBuffered }, PageVerdict.TOO_FAST to rows.sumOf { it.probeTooFast })
+    val verdicts: Map<PageVerdict, Int> = mapOf(
+        PageVerdict.STREAMS to rows.sumOf { it.probeStreams },
+        PageVerdict.BUFFERED to rows.sumOf { it.probeBuffered },
+        PageVerdict.TOO_FAST to rows.sumOf { it.probeTooFast },
+    )
     val verdict: PageVerdict? = PageFigures.verdictOf(verdicts)
     val judged: Int = verdicts.values.sum()
-    val unit: String get() = if (loadModel == "open") "req/s" else if (level == 1) "user" else "users"
+    val unit: String get() = if (loadModel == "open") {
+        "req/s"
+    } else if (level == 1) {
+        "user"
+    } else {
+        "users"
+    }
 }
 
 /** Where a page's verdict under load first differs from its verdict without load ("streams until 16 users, buffered from 32"). */
@@ -32,15 +42,28 @@ data class VerdictChange(val unloaded: PageVerdict, val from: PageLevel?) {
         val top = levels.last()
         if (from == null) return "$unloaded unloaded and at every level up to ${top.level} ${top.unit}"
         val before = levels.takeWhile { it !== from }.lastOrNull()
-        return "$unloaded unloaded${before?.let { " and up to ${it.level} ${it.unit}" } ?: ""}; ${from.verdict?.label ?: "no judged sample"} from ${from.level} ${from.unit}"
+        return "$unloaded unloaded${before?.let {
+            " and up to ${it.level} ${it.unit}"
+        } ?: ""}; ${from.verdict?.label ?: "no judged sample"} from ${from.level} ${from.unit}"
     }
 }
 
 /** A against B at one level: throughput (B/A paired by repetition, with its interval) and first-content p99, each with Welch's p, Holm-adjusted over the run. */
-data class PageComparison(val loadModel: String, val level: Int, val a: PageLevel, val b: PageLevel, val ratio: Double, val ratioCi: Stats.Interval?,
-                          val throughputP: Double?, val firstContentA: List<Double>, val firstContentB: List<Double>, val firstContentP: Double?) {
+data class PageComparison(
+    val loadModel: String,
+    val level: Int,
+    val a: PageLevel,
+    val b: PageLevel,
+    val ratio: Double,
+    val ratioCi: Stats.Interval?,
+    val throughputP: Double?,
+    val firstContentA: List<Double>,
+    val firstContentB: List<Double>,
+    val firstContentP: Double?,
+) {
     val firstContentDiffMs: Double get() = Stats.median(firstContentB) - Stats.median(firstContentA)
     fun significant(p: Double?) = p != null && p < ALPHA
+
     /** As in `compare`: a throughput change matters when it is at least [THRESHOLD] (a 1% difference can be significant and irrelevant). */
     val throughputMatters: Boolean get() = kotlin.math.abs(ratio - 1) >= THRESHOLD
 
@@ -56,7 +79,8 @@ data class PageComparison(val loadModel: String, val level: Int, val a: PageLeve
             }
             val raw = pairs.map { (a, b) ->
                 val tp = Stats.welch(a.rows.map { it.throughputRps }, b.rows.map { it.throughputRps })?.p
-                val fa = a.rows.map { it.firstContentP99Ms }.filter { !it.isNaN() }; val fb = b.rows.map { it.firstContentP99Ms }.filter { !it.isNaN() }
+                val fa = a.rows.map { it.firstContentP99Ms }.filter { !it.isNaN() }
+                val fb = b.rows.map { it.firstContentP99Ms }.filter { !it.isNaN() }
                 Triple(a to b, tp, Triple(fa, fb, Stats.welch(fa, fb)?.p))
             }
             // the family is every test of this run: two per level (throughput, first content)
@@ -70,8 +94,10 @@ data class PageComparison(val loadModel: String, val level: Int, val a: PageLeve
                 val ratios = b.rows.mapNotNull { r -> byRep[r.repetition]?.let { r.throughputRps / it } }.filter { it.isFinite() }
                 // paired by repetition, on the log scale (Stats.logRatio): a geometric mean with an interval that stays positive
                 val (paired, ci) = Stats.logRatio(ratios)
-                PageComparison(a.loadModel, a.level, a, b, if (ratios.isEmpty()) b.throughput.mean / a.throughput.mean else paired,
-                    ci, tpAdj, fc.first, fc.second, fcAdj)
+                PageComparison(
+                    a.loadModel, a.level, a, b, if (ratios.isEmpty()) b.throughput.mean / a.throughput.mean else paired,
+                    ci, tpAdj, fc.first, fc.second, fcAdj,
+                )
             }
         }
     }
@@ -79,7 +105,9 @@ data class PageComparison(val loadModel: String, val level: Int, val a: PageLeve
 
 /** Everything `./pssr load` concludes from its rows and the pages it learned. */
 class LoadSummary(val pages: List<LoadPage>, val rows: List<LoadRow>) {
-    val levels: List<PageLevel> = rows.groupBy { Triple(it.page, it.loadModel, it.level) }.map { (k, rs) -> PageLevel(k.first, k.second, k.third, rs) }
+    val levels: List<PageLevel> = rows.groupBy {
+        Triple(it.page, it.loadModel, it.level)
+    }.map { (k, rs) -> PageLevel(k.first, k.second, k.third, rs) }
         .sortedWith(compareBy({ it.page }, { it.loadModel }, { it.level }))
     val comparisons: List<PageComparison> = if (pages.size == 2) PageComparison.of(levels) else emptyList()
 

@@ -1,6 +1,5 @@
 package pssr.bench.load
 
-import java.time.Duration
 import pssr.bench.measure.Latency
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.ProbeLoop
@@ -10,6 +9,7 @@ import pssr.probe.Chunk
 import pssr.probe.page.PageFetch
 import pssr.probe.page.PageProbe
 import pssr.probe.page.PageVerdict
+import java.time.Duration
 
 /**
  * What the side probe saw of a user's page during one window, in the probe's own definitions (docs/ARCHITECTURE.md,
@@ -17,9 +17,16 @@ import pssr.probe.page.PageVerdict
  * text, to last byte (ms); how many samples each verdict got; and the chunk timeline of the sample with the median
  * last byte.
  */
-data class PageFigures(val samples: Int, val failed: Int, val ttfb: LatencySummary, val firstContent: LatencySummary,
-                       val halfVisible: LatencySummary, val lastByte: LatencySummary, val verdicts: Map<PageVerdict, Int>,
-                       val typicalChunks: List<Chunk>) {
+data class PageFigures(
+    val samples: Int,
+    val failed: Int,
+    val ttfb: LatencySummary,
+    val firstContent: LatencySummary,
+    val halfVisible: LatencySummary,
+    val lastByte: LatencySummary,
+    val verdicts: Map<PageVerdict, Int>,
+    val typicalChunks: List<Chunk>,
+) {
     /** The verdict most samples got (ties go to buffered, the one that asks for action); null without a judged sample. */
     val verdict: PageVerdict? get() = verdictOf(verdicts)
 
@@ -39,7 +46,11 @@ data class PageFigures(val samples: Int, val failed: Int, val ttfb: LatencySumma
  * the verdict under load is the same verdict a user gets unloaded. A foreign page has no item marker: first visible
  * content stands where pssr's own pages use the first item.
  */
-class PageSideProbe(private val page: LoadPage, interval: Duration = Duration.ofMillis(200), private val timeout: Duration = Duration.ofSeconds(10)) : WindowProbe<PageFigures> {
+class PageSideProbe(
+    private val page: LoadPage,
+    interval: Duration = Duration.ofMillis(200),
+    private val timeout: Duration = Duration.ofSeconds(10),
+) : WindowProbe<PageFigures> {
     private val ttfb = Latency.histogram()
     private val firstContent = Latency.histogram()
     private val half = Latency.histogram()
@@ -51,10 +62,17 @@ class PageSideProbe(private val page: LoadPage, interval: Duration = Duration.of
     private val loop = ProbeLoop(interval, timeout) { sample() }
 
     private fun sample() {
-        val report = try { PageProbe.analyse(page.url, PageFetch.fetch(page.url, timeout, htmlOnly = false)) } catch (e: Exception) { null }
+        val report = try {
+            PageProbe.analyse(page.url, PageFetch.fetch(page.url, timeout, htmlOnly = false))
+        } catch (e: Exception) {
+            null
+        }
         synchronized(this) {
             samples++
-            if (report == null || !report.complete || report.status != 200) { failed++; return }
+            if (report == null || !report.complete || report.status != 200) {
+                failed++
+                return
+            }
             SideProbe.record(ttfb, report.firstByteMillis)
             SideProbe.record(firstContent, report.firstVisibleMillis ?: report.lastByteMillis)
             SideProbe.record(half, report.halfVisibleMillis)
@@ -68,8 +86,16 @@ class PageSideProbe(private val page: LoadPage, interval: Duration = Duration.of
         loop.finish()
         return synchronized(this) {
             val typical = timelines.sortedBy { it.first }.getOrNull(timelines.size / 2)?.second.orEmpty()
-            PageFigures(samples, failed, LatencySummary.of(ttfb), LatencySummary.of(firstContent), LatencySummary.of(half), LatencySummary.of(last),
-                verdicts.toMap(), typical)
+            PageFigures(
+                samples,
+                failed,
+                LatencySummary.of(ttfb),
+                LatencySummary.of(firstContent),
+                LatencySummary.of(half),
+                LatencySummary.of(last),
+                verdicts.toMap(),
+                typical,
+            )
         }
     }
 

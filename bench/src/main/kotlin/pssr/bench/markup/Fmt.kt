@@ -12,7 +12,13 @@ object Fmt {
 
     // the report's figures: an en dash where there is none
     fun rps(v: Double) = if (!v.isFinite()) "–" else String.format(L, "%,.0f", v)
-    fun ms(v: Double) = if (!v.isFinite()) "–" else if (v >= 100) String.format(L, "%,.0f", v) else String.format(L, "%.1f", v)
+    fun ms(v: Double) = if (!v.isFinite()) {
+        "–"
+    } else if (v >= 100) {
+        String.format(L, "%,.0f", v)
+    } else {
+        String.format(L, "%.1f", v)
+    }
     fun pct(v: Double, decimals: Int = 0) = if (!v.isFinite()) "–" else String.format(L, "%.${decimals}f%%", v * 100)
     fun ratio(v: Double) = if (!v.isFinite()) "–" else String.format(L, "%.2f×", v)
     fun num(v: Double, decimals: Int = 1) = if (!v.isFinite()) "–" else String.format(L, "%,.${decimals}f", v)
@@ -32,5 +38,11 @@ object Fmt {
     fun fixed(v: Double, decimals: Int, missing: String = "-"): String = if (v.isNaN()) missing else String.format(L, "%.${decimals}f", v)
 
     /** A figure in a claim's text: whole and grouped from 100 up (4,487), else with [digits] decimals (1.15); "-" for NaN. */
-    fun figure(v: Double, digits: Int): String = if (v.isNaN()) "-" else if (abs(v) >= 100) grouped(v) else fixed(v, digits)
+    fun figure(v: Double, digits: Int): String = if (v.isNaN()) {
+        "-"
+    } else if (abs(v) >= 100) {
+        grouped(v)
+    } else {
+        fixed(v, digits)
+    }
 }

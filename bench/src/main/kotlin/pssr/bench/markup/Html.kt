@@ -1,9 +1,15 @@
 package pssr.bench.markup
 
 internal fun htmlEscape(s: String): String = buildString(s.length) {
-    for (ch in s) when (ch) {
-        '<' -> append("&lt;"); '>' -> append("&gt;"); '&' -> append("&amp;"); '"' -> append("&quot;"); '\'' -> append("&#39;")
-        else -> append(ch)
+    for (ch in s) {
+        when (ch) {
+            '<' -> append("&lt;")
+            '>' -> append("&gt;")
+            '&' -> append("&amp;")
+            '"' -> append("&quot;")
+            '\'' -> append("&#39;")
+            else -> append(ch)
+        }
     }
 }
 

@@ -8,12 +8,22 @@ class Table(private val header: List<String>, private val rows: List<List<String
     fun render(): String = buildString {
         appendLine(header.mapIndexed { i, h -> h.padEnd(widths[i]) }.joinToString("  ").trimEnd())
         appendLine(widths.joinToString("  ") { "-".repeat(it) })
-        for (r in rows) appendLine(r.mapIndexed { i, c -> if (numeric(c)) c.padStart(widths[i]) else c.padEnd(widths[i]) }.joinToString("  ").trimEnd())
+        for (r in rows) {
+            appendLine(
+                r.mapIndexed { i, c ->
+                    if (numeric(c)) c.padStart(widths[i]) else c.padEnd(widths[i])
+                }.joinToString("  ").trimEnd(),
+            )
+        }
     }
 
     fun markdown(): String = buildString {
         appendLine(header.joinToString(" | ", "| ", " |"))
-        appendLine(header.joinToString(" | ", "| ", " |") { if (rows.any { r -> numeric(r.getOrElse(header.indexOf(it)) { "" }) }) "---:" else "---" })
+        appendLine(
+            header.joinToString(" | ", "| ", " |") {
+                if (rows.any { r -> numeric(r.getOrElse(header.indexOf(it)) { "" }) }) "---:" else "---"
+            },
+        )
         for (r in rows) appendLine(r.joinToString(" | ", "| ", " |"))
     }
 }

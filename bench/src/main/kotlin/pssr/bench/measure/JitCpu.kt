@@ -15,15 +15,26 @@ import java.nio.file.Path
  */
 object JitCpu {
     /** A thread name (as /proc gives it) of a compiler thread. */
-    fun isCompiler(comm: String): Boolean = comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre") || comm.startsWith("JVMCI")
+    fun isCompiler(comm: String): Boolean =
+        comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre") || comm.startsWith("JVMCI")
 
     /** The compiler threads of [pid] and their CPU ticks so far; empty when [pid] is gone, not readable, or not a HotSpot JVM. */
     fun snapshot(pid: Long): Map<Long, Long> {
         val tasks = Path.of("/proc/$pid/task")
-        val tids = try { Files.list(tasks).use { s -> s.map { it.fileName.toString() }.toList() } } catch (e: Exception) { return emptyMap() }
+        val tids = try {
+            Files.list(tasks).use { s -> s.map { it.fileName.toString() }.toList() }
+        } catch (
+            e: Exception,
+        ) {
+            return emptyMap()
+        }
         val out = HashMap<Long, Long>()
         for (tid in tids) {
-            val stat = try { Files.readString(tasks.resolve(tid).resolve("stat")) } catch (e: Exception) { continue }
+            val stat = try {
+                Files.readString(tasks.resolve(tid).resolve("stat"))
+            } catch (e: Exception) {
+                continue
+            }
             val comm = stat.substringAfter('(').substringBeforeLast(')')
             if (!isCompiler(comm)) continue
             val fields = stat.substringAfterLast(")").trim().split(" ")
@@ -49,16 +60,19 @@ object JitCpu {
 object Steadiness {
     /** The compiler threads' share of the server's CPU above which the JVM is still compiling: cold windows measured 14-21%, warm ones 0%. */
     const val JIT_SHARE = 0.05
+
     /** ... or, where the server is nearly idle (1 user), this many cores: a few small compilations are not a cold JVM. */
     const val JIT_CORES = 0.01
+
     /** Throughput still rising by more than this from one warm-up window to the next: not steady yet. */
     const val RISE = 0.05
+
     /** Quiet windows in a row that end the warm-up. */
     const val CONFIRM = 2
 
     /** The window's JIT CPU is within the rule; true when it is unknown (no HotSpot JVM to read: nothing says it compiles). */
-    fun quiet(jitSeconds: Double, serverSeconds: Double, windowSeconds: Double): Boolean =
-        jitSeconds.isNaN() || jitSeconds <= maxOf(JIT_SHARE * serverSeconds.takeIf { it.isFinite() }.let { it ?: 0.0 }, JIT_CORES * windowSeconds)
+    fun quiet(jitSeconds: Double, serverSeconds: Double, windowSeconds: Double): Boolean = jitSeconds.isNaN() ||
+        jitSeconds <= maxOf(JIT_SHARE * serverSeconds.takeIf { it.isFinite() }.let { it ?: 0.0 }, JIT_CORES * windowSeconds)
 }
 
 /**

@@ -31,7 +31,8 @@ data class JmeterWindow(val completed: Long, val errors: Errors, val latency: Hi
             var start = if (steady.isEmpty()) samples.minOf { it.startMillis } else steady.maxOf { it.endMillis }
             var end = bounding.minOf { it.last().endMillis }
             if (end <= start) { // too few requests per user to have a window where all were sending
-                start = samples.minOf { it.startMillis }; end = samples.maxOf { it.endMillis }
+                start = samples.minOf { it.startMillis }
+                end = samples.maxOf { it.endMillis }
             }
             val measured = samples.filter { it !in firsts && it.endMillis > start && it.endMillis <= end }
             val latency = Latency.histogram().also { h -> measured.forEach { h.recordValue((it.elapsedMs * 1000L).coerceAtLeast(1)) } }

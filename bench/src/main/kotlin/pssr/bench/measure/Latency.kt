@@ -1,8 +1,8 @@
 package pssr.bench.measure
 
+import org.HdrHistogram.Histogram
 import java.nio.ByteBuffer
 import java.util.Base64
-import org.HdrHistogram.Histogram
 
 /**
  * Latency distributions, in microseconds, as HdrHistogram (3 significant digits). This is the tool's one
@@ -35,20 +35,34 @@ object Latency {
         return Base64.getEncoder().encodeToString(buf.array().copyOf(n))
     }
 
-    fun decode(text: String): Histogram =
-        Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0)
+    fun decode(text: String): Histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0)
 }
 
 /** The figures of one latency distribution, in milliseconds; NaN when nothing was recorded. */
-data class LatencySummary(val count: Long, val mean: Double, val p50: Double, val p90: Double, val p99: Double, val p999: Double, val max: Double) {
+data class LatencySummary(
+    val count: Long,
+    val mean: Double,
+    val p50: Double,
+    val p90: Double,
+    val p99: Double,
+    val p999: Double,
+    val max: Double,
+) {
     companion object {
         val EMPTY = LatencySummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
 
         fun of(h: Histogram): LatencySummary {
             if (h.totalCount == 0L) return EMPTY
             fun ms(us: Long) = us / 1000.0
-            return LatencySummary(h.totalCount, h.mean / 1000.0, ms(h.getValueAtPercentile(50.0)), ms(h.getValueAtPercentile(90.0)),
-                ms(h.getValueAtPercentile(99.0)), ms(h.getValueAtPercentile(99.9)), ms(h.maxValue))
+            return LatencySummary(
+                h.totalCount,
+                h.mean / 1000.0,
+                ms(h.getValueAtPercentile(50.0)),
+                ms(h.getValueAtPercentile(90.0)),
+                ms(h.getValueAtPercentile(99.0)),
+                ms(h.getValueAtPercentile(99.9)),
+                ms(h.maxValue),
+            )
         }
     }
 }

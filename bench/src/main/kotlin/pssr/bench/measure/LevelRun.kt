@@ -6,13 +6,20 @@ import java.time.Duration
 data class Windows(val warmup: Duration, val measured: Duration)
 
 /** Everything one level measured, [probe] what its side probe saw. CPU seconds are over the measured window only. */
-data class LevelResult<P>(val users: Int, val driver: DriverResult, val serverCpuSeconds: Double, val probe: P,
-                       val resources: ResourceUse, val driverBound: Boolean, val pinning: Pinning = Pinning.NONE,
-                       val timeline: List<TimelinePoint> = emptyList(),
-                       /** The server JVM's JIT compiler threads' CPU over the measured window ([JitCpu]); NaN when not a readable HotSpot JVM. */
-                       val jitCpuSeconds: Double = Double.NaN,
-                       /** Warm-up beyond the level's fixed window while the JIT still compiled ([LevelRun]'s settle cap), seconds. */
-                       val settleSeconds: Double = 0.0) {
+data class LevelResult<P>(
+    val users: Int,
+    val driver: DriverResult,
+    val serverCpuSeconds: Double,
+    val probe: P,
+    val resources: ResourceUse,
+    val driverBound: Boolean,
+    val pinning: Pinning = Pinning.NONE,
+    val timeline: List<TimelinePoint> = emptyList(),
+    /** The server JVM's JIT compiler threads' CPU over the measured window ([JitCpu]); NaN when not a readable HotSpot JVM. */
+    val jitCpuSeconds: Double = Double.NaN,
+    /** Warm-up beyond the level's fixed window while the JIT still compiled ([LevelRun]'s settle cap), seconds. */
+    val settleSeconds: Double = 0.0,
+) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
     val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
     val driverCpuUsPerRequest: Double get() = driver.driverCpuSeconds * 1e6 / perRequest
@@ -28,28 +35,44 @@ class ServerDied(message: String) : RuntimeException(message)
  * measured window, during which the server's CPU is read from /proc at both ends, the side probe requests
  * the route on its own connection, and the resource sampler's readings of that window are kept.
  */
-class LevelRun(private val driver: LoadDriver, private val windows: Windows,
-               /**
-                * A level's warm-up goes on while the JIT compiles in its first window, in windows of the warm-up's length, until
-                * it is quiet in [Steadiness.CONFIRM] in a row,
-                * for at most this much more load (zero: the fixed warm-up). A new level runs code the route's warm-up at the
-                * highest level did not (a sweep's first pass measured the compiler threads at 10-70% of the server's CPU at 2-64
-                * users right after a steady route warm-up at 128); a later repetition's first window is quiet and costs nothing more.
-                */
-               private val settleCap: Duration = Duration.ZERO) {
+class LevelRun(
+    private val driver: LoadDriver,
+    private val windows: Windows,
+    /**
+     * A level's warm-up goes on while the JIT compiles in its first window, in windows of the warm-up's length, until
+     * it is quiet in [Steadiness.CONFIRM] in a row,
+     * for at most this much more load (zero: the fixed warm-up). A new level runs code the route's warm-up at the
+     * highest level did not (a sweep's first pass measured the compiler threads at 10-70% of the server's CPU at 2-64
+     * users right after a steady route warm-up at 128); a later repetition's first window is quiet and costs nothing more.
+     */
+    private val settleCap: Duration = Duration.ZERO,
+) {
 
     /**
      * With [pinning] (virtual-thread routes), pinned virtual threads are recorded with JFR during the warm-up
      * window — same route, same users — so that recording a stack per event cannot slow the measured window;
      * with no warm-up window, during the measured window.
      */
-    fun measure(server: Server, target: LoadTarget, probePath: String, itemMarker: String, users: Int,
-                pinning: PinningRecorder? = null, pinningName: String = "level"): LevelResult<ProbeFigures> =
+    fun measure(
+        server: Server,
+        target: LoadTarget,
+        probePath: String,
+        itemMarker: String,
+        users: Int,
+        pinning: PinningRecorder? = null,
+        pinningName: String = "level",
+    ): LevelResult<ProbeFigures> =
         measure(server, target, users, { SideProbe(server.host, server.port, probePath, itemMarker) }, pinning, pinningName)
 
     /** The same with any side probe: [probe] is started when the measured window starts and finished when it ends. */
-    fun <P> measure(server: Server, target: LoadTarget, users: Int, probe: () -> WindowProbe<P>,
-                    pinning: PinningRecorder? = null, pinningName: String = "level"): LevelResult<P> {
+    fun <P> measure(
+        server: Server,
+        target: LoadTarget,
+        users: Int,
+        probe: () -> WindowProbe<P>,
+        pinning: PinningRecorder? = null,
+        pinningName: String = "level",
+    ): LevelResult<P> {
         var pinned = Pinning.NONE
         var settled = Duration.ZERO
         if (windows.warmup.toSeconds() > 0) {
@@ -68,14 +91,21 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows,
         val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
         val cpuWindow = CpuWindow.start(server.pid)
         val side = probe()
-        val result = try { driver.run(target, users, windows.measured) } catch (e: Exception) { side.close(); throw e }
+        val result = try {
+            driver.run(target, users, windows.measured)
+        } catch (e: Exception) {
+            side.close()
+            throw e
+        }
         val (serverCpu, jit) = cpuWindow.end()
         if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
         val figures = side.finish()
         checkAlive(server, users, "measured window")
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
-        return LevelResult(users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
-            server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty(), jit, settled.toMillis() / 1000.0)
+        return LevelResult(
+            users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
+            server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty(), jit, settled.toMillis() / 1000.0,
+        )
     }
 
     /**
@@ -98,19 +128,31 @@ class LevelRun(private val driver: LoadDriver, private val windows: Windows,
      * compiled before they are measured), its figures discarded; [after] sees the driver's result before the JIT is read.
      * True when the JIT was quiet over it (or cannot be read).
      */
-    private fun <P> warmupWindow(server: Server, target: LoadTarget, users: Int, probe: () -> WindowProbe<P>,
-                                 after: (DriverResult) -> Unit): Boolean {
+    private fun <P> warmupWindow(
+        server: Server,
+        target: LoadTarget,
+        users: Int,
+        probe: () -> WindowProbe<P>,
+        after: (DriverResult) -> Unit,
+    ): Boolean {
         val cpu = CpuWindow.start(server.pid)
         val side = probe()
-        val warm = try { driver.run(target, users, windows.warmup) } finally { side.close() }
+        val warm = try {
+            driver.run(target, users, windows.warmup)
+        } finally {
+            side.close()
+        }
         after(warm)
         val (serverSeconds, jitSeconds) = cpu.end()
         return Steadiness.quiet(jitSeconds, serverSeconds, warm.windowSeconds)
     }
 
     /** A recording that cannot be read (the server died, JFR refused) leaves the level without pinning figures, never without its row. */
-    private fun stopQuietly(pinning: PinningRecorder, id: Long, name: String, requests: Long): Pinning =
-        try { pinning.stop(id, name, requests) } catch (e: Exception) { Pinning.NONE }
+    private fun stopQuietly(pinning: PinningRecorder, id: Long, name: String, requests: Long): Pinning = try {
+        pinning.stop(id, name, requests)
+    } catch (e: Exception) {
+        Pinning.NONE
+    }
 
     companion object {
         /** How much longer than its fixed warm-up a level may warm while the JIT still compiles (runs that warm until steady). */

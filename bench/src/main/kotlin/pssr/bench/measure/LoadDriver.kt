@@ -1,28 +1,47 @@
 package pssr.bench.measure
 
-import java.time.Duration
 import org.HdrHistogram.Histogram
+import java.time.Duration
 
 /**
  * What the driver loads: [url], whose every response must be [page] (status 200, same bytes, closing tag). A page
  * that is not pssr's own (`./pssr load`) varies (timestamps, tokens): there wrk checks the length within
  * [lengthTolerance] bytes and the [closingTag] ("" for none) instead of every byte.
  */
-data class LoadTarget(val url: String, val page: String, val lengthTolerance: Int = 0, val closingTag: String = "</html>",
-                      val pageBytes: Int = page.toByteArray(Charsets.UTF_8).size)
+data class LoadTarget(
+    val url: String,
+    val page: String,
+    val lengthTolerance: Int = 0,
+    val closingTag: String = "</html>",
+    val pageBytes: Int = page.toByteArray(Charsets.UTF_8).size,
+)
 
 /**
  * Failed requests by kind. [status]: answered with a status other than 200; [content]: status 200 but not
  * the expected page (length or closing tag); [connect], [read] (read or write failed), [timeout]: no
  * complete response within the idle timeout.
  */
-data class Errors(val status: Long = 0, val content: Long = 0, val connect: Long = 0, val read: Long = 0, val timeout: Long = 0,
-                  /** Requests a remote load engine that stopped during the window did not send (see [EngineShare.lost]). */
-                  val engine: Long = 0) {
+data class Errors(
+    val status: Long = 0,
+    val content: Long = 0,
+    val connect: Long = 0,
+    val read: Long = 0,
+    val timeout: Long = 0,
+    /** Requests a remote load engine that stopped during the window did not send (see [EngineShare.lost]). */
+    val engine: Long = 0,
+) {
     val total: Long get() = status + content + connect + read + timeout + engine
+
     /** Requests that got a complete answer that was still wrong. */
     val answered: Long get() = status + content
-    operator fun plus(o: Errors) = Errors(status + o.status, content + o.content, connect + o.connect, read + o.read, timeout + o.timeout, engine + o.engine)
+    operator fun plus(o: Errors) = Errors(
+        status + o.status,
+        content + o.content,
+        connect + o.connect,
+        read + o.read,
+        timeout + o.timeout,
+        engine + o.engine,
+    )
 }
 
 /**
@@ -31,10 +50,17 @@ data class Errors(val status: Long = 0, val content: Long = 0, val connect: Long
  * every completed response's time (µs, request written to last byte read), failed answers included.
  * [driverCpuSeconds] is the driver's own CPU over the window (NaN when unknown).
  */
-data class DriverResult(val completed: Long, val windowSeconds: Double, val errors: Errors, val latency: Histogram,
-                        val driverCpuSeconds: Double, val startMillis: Long, val endMillis: Long,
-                        /** `--load-engines`: each remote engine's share of the window (empty for a driver on this machine). */
-                        val engines: List<EngineShare> = emptyList()) {
+data class DriverResult(
+    val completed: Long,
+    val windowSeconds: Double,
+    val errors: Errors,
+    val latency: Histogram,
+    val driverCpuSeconds: Double,
+    val startMillis: Long,
+    val endMillis: Long,
+    /** `--load-engines`: each remote engine's share of the window (empty for a driver on this machine). */
+    val engines: List<EngineShare> = emptyList(),
+) {
     /** Correct responses per second of the window: the throughput every table shows. */
     val throughput: Double get() = if (windowSeconds <= 0) 0.0 else (completed - errors.answered).coerceAtLeast(0) / windowSeconds
 }
@@ -49,10 +75,13 @@ data class DriverResult(val completed: Long, val windowSeconds: Double, val erro
 interface LoadDriver : AutoCloseable {
     /** `wrk` or `jmeter`. */
     val name: String
+
     /** The driver's version and the flags it runs with, for environment.json. */
     val description: String
+
     /** Cores the driver can use at most: a level is driver-bound when it uses nearly all of them. */
     val coresUsable: Double
+
     /** [CLOSED] (a level is users) or [OPEN] (a level is requests per second). */
     val model: String get() = CLOSED
 

@@ -1,10 +1,10 @@
 package pssr.bench.measure
 
-import java.nio.file.Path
-import javax.management.MBeanServerConnection
 import jdk.jfr.consumer.RecordedEvent
 import jdk.jfr.consumer.RecordingFile
 import jdk.management.jfr.FlightRecorderMXBean
+import java.nio.file.Path
+import javax.management.MBeanServerConnection
 
 /**
  * What JFR saw of virtual threads pinned to their carrier during one window: `jdk.VirtualThreadPinned`
@@ -31,10 +31,18 @@ data class Pinning(val events: Long, val requests: Long, val topStack: String, v
         /** The frames that say who pinned: the JDK's own parking frames on top are skipped (they are the same for every pin). */
         private fun stackOf(e: RecordedEvent): String {
             val frames = e.stackTrace?.frames.orEmpty()
-            val jdk = { f: jdk.jfr.consumer.RecordedFrame -> f.method.type.name.let { it.startsWith("java.") || it.startsWith("jdk.") || it.startsWith("sun.") } }
+            val jdk = { f: jdk.jfr.consumer.RecordedFrame ->
+                f.method.type.name.let {
+                    it.startsWith("java.") || it.startsWith("jdk.") ||
+                        it.startsWith("sun.")
+                }
+            }
             val caller = frames.indexOfFirst { !jdk(it) }
             return frames.drop(if (caller > 0) caller - 1 else 0).take(FRAMES)
-            .joinToString(" < ") { f -> "${f.method.type.name.substringAfterLast('.')}.${f.method.name}" + (if (f.lineNumber > 0) ":${f.lineNumber}" else "") }
+                .joinToString(" < ") { f ->
+                    "${f.method.type.name.substringAfterLast('.')}.${f.method.name}" +
+                        (if (f.lineNumber > 0) ":${f.lineNumber}" else "")
+                }
         }
     }
 }
@@ -49,10 +57,14 @@ class PinningRecorder(connection: MBeanServerConnection, private val dir: Path) 
 
     fun start(): Long {
         val id = jfr.newRecording()
-        jfr.setRecordingSettings(id, mapOf(
-            "jdk.VirtualThreadPinned#enabled" to "true",
-            "jdk.VirtualThreadPinned#threshold" to "0 ms",
-            "jdk.VirtualThreadPinned#stackTrace" to "true"))
+        jfr.setRecordingSettings(
+            id,
+            mapOf(
+                "jdk.VirtualThreadPinned#enabled" to "true",
+                "jdk.VirtualThreadPinned#threshold" to "0 ms",
+                "jdk.VirtualThreadPinned#stackTrace" to "true",
+            ),
+        )
         jfr.startRecording(id)
         return id
     }

@@ -12,8 +12,13 @@ import java.nio.file.Path
 object ProcessCpu {
     /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
     val CLOCK_TICKS: Long by lazy {
-        try { pssr.bench.process.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong() }
-        catch (e: Exception) { 100 }
+        try {
+            pssr.bench.process.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong()
+        } catch (
+            e: Exception,
+        ) {
+            100
+        }
     }
 
     /** utime + stime of [pid] in ticks, or -1 when the process is gone. */
@@ -21,7 +26,9 @@ object ProcessCpu {
         val stat = Files.readString(Path.of("/proc/$pid/stat"))
         val fields = stat.substringAfterLast(")").trim().split(" ")
         fields[11].toLong() + fields[12].toLong() // fields 14 and 15 of stat, counted after the command name
-    } catch (e: Exception) { -1 }
+    } catch (e: Exception) {
+        -1
+    }
 
     /** CPU seconds of [pid] and its live descendants so far; NaN when [pid] is gone. */
     fun treeSeconds(pid: Long): Double {
@@ -36,16 +43,23 @@ object ProcessCpu {
 
     /** Cores this machine has online, read before any pinning narrows what the JVM reports. */
     val onlineCpus: Set<Int> by lazy {
-        try { parseCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim()) }
-        catch (e: Exception) { (0 until Runtime.getRuntime().availableProcessors()).toSet() }
+        try {
+            parseCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim())
+        } catch (
+            e: Exception,
+        ) {
+            (0 until Runtime.getRuntime().availableProcessors()).toSet()
+        }
     }
 
     /** A taskset/cpuset list such as `0-1,3` as a set; throws [IllegalArgumentException] when malformed. */
     fun parseCpuList(list: String): Set<Int> {
         require(list.isNotBlank()) { "empty CPU list" }
         return list.split(',').flatMap { part ->
-            val m = Regex("^(\\d+)(?:-(\\d+))?$").find(part.trim()) ?: throw IllegalArgumentException("'$part' is not a CPU number or range")
-            val a = m.groupValues[1].toInt(); val b = m.groupValues[2].ifEmpty { m.groupValues[1] }.toInt()
+            val m =
+                Regex("^(\\d+)(?:-(\\d+))?$").find(part.trim()) ?: throw IllegalArgumentException("'$part' is not a CPU number or range")
+            val a = m.groupValues[1].toInt()
+            val b = m.groupValues[2].ifEmpty { m.groupValues[1] }.toInt()
             require(a <= b) { "'$part' is a range from high to low" }
             (a..b).toList()
         }.toSet()
@@ -62,15 +76,33 @@ object PortOwner {
     fun pid(port: Int): Long? {
         val hexPort = "%04X".format(port)
         val inodes = listOf("/proc/net/tcp", "/proc/net/tcp6").flatMap { f ->
-            try { Files.readAllLines(Path.of(f)).drop(1) } catch (e: Exception) { emptyList() }
+            try {
+                Files.readAllLines(Path.of(f)).drop(1)
+            } catch (e: Exception) {
+                emptyList()
+            }
         }.map { it.trim().split(Regex("\\s+")) }
             .filter { it.size > 9 && it[1].endsWith(":$hexPort") && it[3] == "0A" }.map { it[9] }.toSet()
         if (inodes.isEmpty()) return null
-        val procs = try { Files.list(Path.of("/proc")).use { s -> s.map { it.fileName.toString() }.filter { it.all(Char::isDigit) }.toList() } } catch (e: Exception) { return null }
+        val procs = try {
+            Files.list(Path.of("/proc")).use { s -> s.map { it.fileName.toString() }.filter { it.all(Char::isDigit) }.toList() }
+        } catch (
+            e: Exception,
+        ) {
+            return null
+        }
         for (pid in procs) {
-            val fds = try { Files.list(Path.of("/proc/$pid/fd")).use { it.toList() } } catch (e: Exception) { continue }
+            val fds = try {
+                Files.list(Path.of("/proc/$pid/fd")).use { it.toList() }
+            } catch (e: Exception) {
+                continue
+            }
             for (fd in fds) {
-                val link = try { Files.readSymbolicLink(fd).toString() } catch (e: Exception) { continue }
+                val link = try {
+                    Files.readSymbolicLink(fd).toString()
+                } catch (e: Exception) {
+                    continue
+                }
                 if (link.startsWith("socket:[") && link.removePrefix("socket:[").removeSuffix("]") in inodes) return pid.toLong()
             }
         }

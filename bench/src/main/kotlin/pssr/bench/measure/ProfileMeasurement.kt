@@ -15,9 +15,11 @@ class ProfileMeasurement(val result: ProfileResult, val use: ResourceUse, val se
     companion object {
         /** Runs [profile] against the server [pid] (sampled by [sampler]) and reads its CPU before and after. */
         fun of(pid: Long, sampler: ResourceSampler, profile: () -> ProfileResult): ProfileMeasurement {
-            val cpu0 = ProcessCpu.treeSeconds(pid); val self0 = ProcessCpu.selfSeconds()
+            val cpu0 = ProcessCpu.treeSeconds(pid)
+            val self0 = ProcessCpu.selfSeconds()
             val r = profile()
-            val cpu = ProcessCpu.treeSeconds(pid) - cpu0; val self = ProcessCpu.selfSeconds() - self0
+            val cpu = ProcessCpu.treeSeconds(pid) - cpu0
+            val self = ProcessCpu.selfSeconds() - self0
             return ProfileMeasurement(r, sampler.use(r.startMillis, r.endMillis), cpu, self)
         }
     }

@@ -1,12 +1,12 @@
 package pssr.bench.measure
 
 import com.sun.tools.attach.VirtualMachine
+import jdk.management.jfr.FlightRecorderMXBean
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption
 import javax.management.JMX
 import javax.management.ObjectName
-import jdk.management.jfr.FlightRecorderMXBean
 
 /** One frame's share of a profile: samples where it was the innermost frame (self time, or bytes allocated there). */
 data class TopFrame(val frame: String, val samples: Long, val share: Double)
@@ -17,7 +17,15 @@ data class TopFrame(val frame: String, val samples: Long, val share: Double)
  * ([topOwn]: each sample charged to the deepest frame of the server's, an engine's or a library's code, which
  * names the code responsible).
  */
-data class Profile(val kind: String, val tool: String, val flameGraph: Path, val collapsed: Path, val top: List<TopFrame>, val topOwn: List<TopFrame>, val totalSamples: Long)
+data class Profile(
+    val kind: String,
+    val tool: String,
+    val flameGraph: Path,
+    val collapsed: Path,
+    val top: List<TopFrame>,
+    val topOwn: List<TopFrame>,
+    val totalSamples: Long,
+)
 
 /** The profiler could not start on this JVM (nothing was measured yet): another one may. */
 class ProfilerUnavailable(message: String, cause: Throwable? = null) : Exception(message, cause)
@@ -36,20 +44,27 @@ interface Profiler {
     companion object {
         const val CPU = "cpu"
         const val ALLOC = "alloc"
+
         /** The flag a server JVM needs so that loading an agent later prints no warning (JDK 21+, JEP 451). */
         const val JVM_FLAG = "-XX:+EnableDynamicAgentLoading"
 
         /** async-profiler when its agent is there for this platform, else JFR; [warn] hears why JFR was chosen. */
         fun choose(warn: (String) -> Unit): Profiler = AsyncProfiler.load().fold(
             onSuccess = { FallingBack(it, JfrProfiler(), warn) },
-            onFailure = { warn("${it.message}: profiling with JFR instead"); JfrProfiler() })
+            onFailure = {
+                warn("${it.message}: profiling with JFR instead")
+                JfrProfiler()
+            },
+        )
 
         /** The bucket of samples with no Java frame outside the JDK: JIT and GC threads, the kernel, the JDK's own code. */
         const val OUTSIDE = "(JDK, JVM or kernel only)"
         private val ANNOTATION = Regex("_\\[[a-z0-9]]$")
-        private fun isJava(frame: String) = frame.endsWith("_[j]") || frame.endsWith("_[i]") || frame.endsWith("_[0]") || frame.endsWith("_[1]")
+        private fun isJava(frame: String) =
+            frame.endsWith("_[j]") || frame.endsWith("_[i]") || frame.endsWith("_[0]") || frame.endsWith("_[1]")
         private fun plain(frame: String) = frame.replace(ANNOTATION, "")
-        private fun isJdk(frame: String) = frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.") || frame.startsWith("kotlin.")
+        private fun isJdk(frame: String) =
+            frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.") || frame.startsWith("kotlin.")
 
         /**
          * The profile whose stacks are in [collapsed] (`a;b;c 42` per line, Java frames annotated `_[j]`, `_[i]`,
@@ -85,9 +100,13 @@ internal class FallingBack(private val primary: Profiler, private val fallback: 
     override val tool get() = current.tool
 
     override fun profile(pid: Long, kind: String, dir: Path, name: String, window: () -> Unit): Profile {
-        if (current === primary) try { return primary.profile(pid, kind, dir, name, window) } catch (e: ProfilerUnavailable) {
-            warn("${primary.tool} could not start (${e.message}): profiling with ${fallback.tool} instead")
-            current = fallback
+        if (current === primary) {
+            try {
+                return primary.profile(pid, kind, dir, name, window)
+            } catch (e: ProfilerUnavailable) {
+                warn("${primary.tool} could not start (${e.message}): profiling with ${fallback.tool} instead")
+                current = fallback
+            }
         }
         return current.profile(pid, kind, dir, name, window)
     }
@@ -107,10 +126,17 @@ class AsyncProfiler private constructor(private val library: Path) : Profiler {
         val collapsed = dir.resolve("$name-$kind.collapsed")
         val html = dir.resolve("$name-$kind.html")
         val event = if (kind == Profiler.ALLOC) "alloc" else "cpu"
-        try { command(pid, "start,event=$event,interval=${if (kind == Profiler.ALLOC) "512k" else "1ms"}") }
-        catch (e: Exception) { throw ProfilerUnavailable(e.message ?: e.javaClass.simpleName, e) }
-        try { window() } finally {
-            command(pid, "dump,collapsed,ann,file=$collapsed")  // ann: Java frames end in _[j] / _[i] / _[0] / _[1], kernel frames in _[k]
+        try {
+            command(pid, "start,event=$event,interval=${if (kind == Profiler.ALLOC) "512k" else "1ms"}")
+        } catch (
+            e: Exception,
+        ) {
+            throw ProfilerUnavailable(e.message ?: e.javaClass.simpleName, e)
+        }
+        try {
+            window()
+        } finally {
+            command(pid, "dump,collapsed,ann,file=$collapsed") // ann: Java frames end in _[j] / _[i] / _[0] / _[1], kernel frames in _[k]
             command(pid, "stop,file=$html,title=$name $kind")
         }
         return Profiler.read(kind, tool, html, collapsed)
@@ -118,7 +144,11 @@ class AsyncProfiler private constructor(private val library: Path) : Profiler {
 
     private fun command(pid: Long, args: String) {
         val vm = VirtualMachine.attach(pid.toString())
-        try { vm.loadAgentPath(library.toString(), args) } finally { vm.detach() }
+        try {
+            vm.loadAgentPath(library.toString(), args)
+        } finally {
+            vm.detach()
+        }
     }
 
     companion object {
@@ -127,9 +157,18 @@ class AsyncProfiler private constructor(private val library: Path) : Profiler {
          * (with the reason) when the jar has none for this platform.
          */
         fun load(): Result<AsyncProfiler> {
-            val arch = when (System.getProperty("os.arch")) { "amd64", "x86_64" -> "linux-x64"; "aarch64" -> "linux-arm64"; else -> null }
-            if (arch == null || !System.getProperty("os.name").lowercase().contains("linux"))
-                return Result.failure(IllegalStateException("async-profiler ships no agent for ${System.getProperty("os.name")} ${System.getProperty("os.arch")}"))
+            val arch = when (System.getProperty("os.arch")) {
+                "amd64", "x86_64" -> "linux-x64"
+                "aarch64" -> "linux-arm64"
+                else -> null
+            }
+            if (arch == null || !System.getProperty("os.name").lowercase().contains("linux")) {
+                return Result.failure(
+                    IllegalStateException(
+                        "async-profiler ships no agent for ${System.getProperty("os.name")} ${System.getProperty("os.arch")}",
+                    ),
+                )
+            }
             val version = one.profiler.AsyncProfiler::class.java.`package`?.implementationVersion
                 ?: AsyncProfiler::class.java.getResourceAsStream("/META-INF/maven/tools.profiler/async-profiler/pom.properties")
                     ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
@@ -165,11 +204,24 @@ class JfrProfiler : Profiler {
         connector.use {
             val jfr = FlightRecording.of(it.mBeanServerConnection)
             val id = jfr.newRecording()
-            jfr.setRecordingSettings(id, if (kind == Profiler.ALLOC)
-                mapOf("jdk.ObjectAllocationSample#enabled" to "true", "jdk.ObjectAllocationSample#throttle" to "1000/s", "jdk.ObjectAllocationSample#stackTrace" to "true")
-            else mapOf("jdk.ExecutionSample#enabled" to "true", "jdk.ExecutionSample#period" to "10 ms"))
+            jfr.setRecordingSettings(
+                id,
+                if (kind == Profiler.ALLOC) {
+                    mapOf(
+                        "jdk.ObjectAllocationSample#enabled" to "true",
+                        "jdk.ObjectAllocationSample#throttle" to "1000/s",
+                        "jdk.ObjectAllocationSample#stackTrace" to "true",
+                    )
+                } else {
+                    mapOf("jdk.ExecutionSample#enabled" to "true", "jdk.ExecutionSample#period" to "10 ms")
+                },
+            )
             jfr.startRecording(id)
-            try { window() } finally { FlightRecording.save(jfr, id, recording) }
+            try {
+                window()
+            } finally {
+                FlightRecording.save(jfr, id, recording)
+            }
         }
         val html = dir.resolve("$name-$kind.html")
         val collapsed = dir.resolve("$name-$kind.collapsed")
@@ -184,8 +236,14 @@ class JfrProfiler : Profiler {
 object Jmx {
     fun connect(pid: Long): javax.management.remote.JMXConnector? = try {
         val vm = VirtualMachine.attach(pid.toString())
-        try { javax.management.remote.JMXConnectorFactory.connect(javax.management.remote.JMXServiceURL(vm.startLocalManagementAgent())) } finally { vm.detach() }
-    } catch (e: Exception) { null }
+        try {
+            javax.management.remote.JMXConnectorFactory.connect(javax.management.remote.JMXServiceURL(vm.startLocalManagementAgent()))
+        } finally {
+            vm.detach()
+        }
+    } catch (e: Exception) {
+        null
+    }
 }
 
 /** A server JVM's Flight Recorder over JMX, and a finished recording copied out of it into a file. */
@@ -199,7 +257,11 @@ object FlightRecording {
         Files.createDirectories(file.parent)
         Files.newOutputStream(file).use { out ->
             val stream = jfr.openStream(id, emptyMap())
-            try { while (true) out.write(jfr.readStream(stream) ?: break) } finally { jfr.closeStream(stream) }
+            try {
+                while (true) out.write(jfr.readStream(stream) ?: break)
+            } finally {
+                jfr.closeStream(stream)
+            }
         }
         jfr.closeRecording(id)
     }

@@ -1,8 +1,5 @@
 package pssr.bench.measure
 
-import java.rmi.registry.LocateRegistry
-import java.time.Duration
-import java.util.concurrent.ConcurrentLinkedQueue
 import org.apache.jmeter.samplers.Remoteable
 import org.apache.jmeter.samplers.SampleEvent
 import org.apache.jmeter.samplers.SampleListener
@@ -10,6 +7,9 @@ import org.apache.jorphan.collections.HashTree
 import us.abstracta.jmeter.javadsl.core.DslTestPlan
 import us.abstracta.jmeter.javadsl.core.TestPlanStats
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine
+import java.rmi.registry.LocateRegistry
+import java.time.Duration
+import java.util.concurrent.ConcurrentLinkedQueue
 
 /** One JMeter remote engine (`./pssr load-engine`), as `--load-engines` names it: `HOST:PORT`. */
 data class EngineAddress(val host: String, val port: Int) {
@@ -49,13 +49,16 @@ data class EngineShare(val engine: String, val users: Int, val completed: Long, 
 object RemoteEngines {
     /** JMeter's RMI name of an engine in its registry. */
     private const val RMI_NAME = "JMeterEngine"
+
     /** JMeter property that turns off RMI over SSL (pssr's engines and controller never use a keystore). */
     const val RMI_SSL_OFF = "server.rmi.ssl.disable"
 
     /** True when [a]'s RMI registry answers and lists a JMeter engine. */
     fun alive(a: EngineAddress): Boolean = try {
         RMI_NAME in LocateRegistry.getRegistry(a.host, a.port).list()
-    } catch (e: Exception) { false }
+    } catch (e: Exception) {
+        false
+    }
 
     /**
      * Runs [plan] on [engines] and returns every sample they reported. The controller waits for the engines'
@@ -64,8 +67,9 @@ object RemoteEngines {
      */
     fun run(engines: List<EngineAddress>, plan: DslTestPlan, bound: Duration): List<Sample> {
         // the callbacks the engines send samples to: on loopback engines, this JVM's loopback address
-        if (engines.all { it.host == "127.0.0.1" || it.host == "localhost" } && System.getProperty("java.rmi.server.hostname") == null)
+        if (engines.all { it.host == "127.0.0.1" || it.host == "localhost" } && System.getProperty("java.rmi.server.hostname") == null) {
             System.setProperty("java.rmi.server.hostname", "127.0.0.1")
+        }
         val collector = Collector()
         val engine = object : DistributedJmeterEngine(*engines.map { it.toString() }.toTypedArray()) {
             override fun addStatsCollector(testPlanTree: HashTree, stats: TestPlanStats) {
@@ -76,11 +80,25 @@ object RemoteEngines {
         engine.prop(RMI_SSL_OFF, "true").prop("summariser.out", "false")
         var failure: Throwable? = null
         val runner = Thread.ofPlatform().name("pssr-jmeter-controller").start {
-            try { plan.runIn(engine) } catch (e: Throwable) { failure = e }
+            try {
+                plan.runIn(engine)
+            } catch (e: Throwable) {
+                failure = e
+            }
         }
         runner.join(bound)
-        if (runner.isAlive) { runner.interrupt(); runner.join(Duration.ofSeconds(10)) }
-        failure?.let { if (collector.samples.isEmpty()) throw IllegalStateException("the remote engines did not run the window: ${it.message ?: it.javaClass.simpleName}", it) }
+        if (runner.isAlive) {
+            runner.interrupt()
+            runner.join(Duration.ofSeconds(10))
+        }
+        failure?.let {
+            if (collector.samples.isEmpty()) {
+                throw IllegalStateException(
+                    "the remote engines did not run the window: ${it.message ?: it.javaClass.simpleName}",
+                    it,
+                )
+            }
+        }
         return collector.samples.toList()
     }
 
@@ -91,7 +109,12 @@ object RemoteEngines {
      * One distributed window: [JmeterWindow] over the engines that were sending until the end, and for each engine that
      * stopped early (not [alive] after the window, or no sample at all) the requests it did not send as `errors_engine`.
      */
-    fun window(samples: List<Sample>, engines: List<EngineAddress>, usersPerEngine: Int, alive: (EngineAddress) -> Boolean): Pair<JmeterWindow, List<EngineShare>> {
+    fun window(
+        samples: List<Sample>,
+        engines: List<EngineAddress>,
+        usersPerEngine: Int,
+        alive: (EngineAddress) -> Boolean,
+    ): Pair<JmeterWindow, List<EngineShare>> {
         val byEngine = engines.associateWith { e -> samples.filter { engineOf(it.thread, engines) == e } }
         val stopped = engines.filter { e -> byEngine.getValue(e).isEmpty() || !alive(e) }.toSet()
         val live = engines - stopped
@@ -104,7 +127,9 @@ object RemoteEngines {
         val shares = engines.map { e ->
             val own = byEngine.getValue(e).filter { it.endMillis > w.startMillis && it.endMillis <= w.endMillis }
             val part = JmeterWindow.count(own)
-            val lost = if (e !in stopped) 0L else {
+            val lost = if (e !in stopped) {
+                0L
+            } else {
                 val last = byEngine.getValue(e).maxOfOrNull { it.endMillis } ?: w.startMillis
                 val from = last.coerceIn(w.startMillis, w.endMillis)
                 val sentFor = from - w.startMillis
@@ -119,7 +144,9 @@ object RemoteEngines {
     }
 
     /** Receives every sample in this JVM: a [Remoteable] listener, so in distributed mode the engines send their samples to it. */
-    private class Collector : SampleListener, Remoteable {
+    private class Collector :
+        SampleListener,
+        Remoteable {
         val samples = ConcurrentLinkedQueue<Sample>()
         override fun sampleOccurred(e: SampleEvent) {
             val r = e.result

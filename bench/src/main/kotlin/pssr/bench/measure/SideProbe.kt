@@ -1,12 +1,20 @@
 package pssr.bench.measure
 
-import java.time.Duration
 import org.HdrHistogram.Histogram
 import pssr.probe.StreamProbe
+import java.time.Duration
 
 /** What the side probe saw during one window: time to first byte, to first item, to last byte (ms). */
-data class ProbeFigures(val samples: Int, val failed: Int, val ttfb: LatencySummary, val firstItem: LatencySummary, val lastByte: LatencySummary) {
-    companion object { val NONE = ProbeFigures(0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY) }
+data class ProbeFigures(
+    val samples: Int,
+    val failed: Int,
+    val ttfb: LatencySummary,
+    val firstItem: LatencySummary,
+    val lastByte: LatencySummary,
+) {
+    companion object {
+        val NONE = ProbeFigures(0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY)
+    }
 }
 
 /** A probe that runs beside the driver through the measured window; [finish] stops it and gives what it saw. */
@@ -27,7 +35,13 @@ class ProbeLoop(private val interval: Duration, private val timeout: Duration, p
         var next = System.nanoTime()
         while (running) {
             val wait = next - System.nanoTime()
-            if (wait > 0) try { Thread.sleep(wait / 1_000_000, (wait % 1_000_000).toInt()) } catch (e: InterruptedException) { return }
+            if (wait > 0) {
+                try {
+                    Thread.sleep(wait / 1_000_000, (wait % 1_000_000).toInt())
+                } catch (e: InterruptedException) {
+                    return
+                }
+            }
             if (!running) return
             next += interval.toNanos()
             sample()
@@ -36,9 +50,16 @@ class ProbeLoop(private val interval: Duration, private val timeout: Duration, p
     }
 
     /** Stops now: no wait for the next slot, only for the request in flight (bounded by the timeout; blocking socket reads ignore the interrupt). */
-    fun finish() { running = false; thread.interrupt(); thread.join(timeout.toMillis() + 1000) }
+    fun finish() {
+        running = false
+        thread.interrupt()
+        thread.join(timeout.toMillis() + 1000)
+    }
 
-    override fun close() { running = false; thread.interrupt() }
+    override fun close() {
+        running = false
+        thread.interrupt()
+    }
 }
 
 /**
@@ -47,8 +68,14 @@ class ProbeLoop(private val interval: Duration, private val timeout: Duration, p
  * model's item marker) and the last byte, so each level shows whether the first item still arrives early when the
  * server is busy.
  */
-class SideProbe(private val host: String, private val port: Int, private val pathAndQuery: String, private val itemMarker: String,
-                interval: Duration = Duration.ofMillis(200), private val timeout: Duration = Duration.ofSeconds(10)) : WindowProbe<ProbeFigures> {
+class SideProbe(
+    private val host: String,
+    private val port: Int,
+    private val pathAndQuery: String,
+    private val itemMarker: String,
+    interval: Duration = Duration.ofMillis(200),
+    private val timeout: Duration = Duration.ofSeconds(10),
+) : WindowProbe<ProbeFigures> {
     private val ttfb = Latency.histogram()
     private val firstItem = Latency.histogram()
     private val lastByte = Latency.histogram()
@@ -61,16 +88,28 @@ class SideProbe(private val host: String, private val port: Int, private val pat
             val r = StreamProbe.get(host, port, pathAndQuery, itemMarker, timeout)
             synchronized(this) {
                 samples++
-                if (r.status != 200 || !r.complete || r.firstItemMillis == null) { failed++; return }
-                record(ttfb, r.firstByteMillis); record(firstItem, r.firstItemMillis!!); record(lastByte, r.lastByteMillis)
+                if (r.status != 200 || !r.complete || r.firstItemMillis == null) {
+                    failed++
+                    return
+                }
+                record(ttfb, r.firstByteMillis)
+                record(firstItem, r.firstItemMillis!!)
+                record(lastByte, r.lastByteMillis)
             }
-        } catch (e: Exception) { synchronized(this) { samples++; failed++ } }
+        } catch (e: Exception) {
+            synchronized(this) {
+                samples++
+                failed++
+            }
+        }
     }
 
     /** Stops probing (waiting for a request in flight) and returns what was seen. */
     override fun finish(): ProbeFigures {
         loop.finish()
-        return synchronized(this) { ProbeFigures(samples, failed, LatencySummary.of(ttfb), LatencySummary.of(firstItem), LatencySummary.of(lastByte)) }
+        return synchronized(this) {
+            ProbeFigures(samples, failed, LatencySummary.of(ttfb), LatencySummary.of(firstItem), LatencySummary.of(lastByte))
+        }
     }
 
     override fun close() = loop.close()

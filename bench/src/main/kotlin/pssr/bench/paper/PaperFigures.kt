@@ -13,8 +13,14 @@ package pssr.bench.paper
 object PaperFigures {
     const val LABEL = "paper, two CPU cores and two threads per core, other hardware"
 
-    data class Figure(val framework: String, val model: String, val engine: String?, val approach: String, val rps: Double,
-        val users: Int?) {
+    data class Figure(
+        val framework: String,
+        val model: String,
+        val engine: String?,
+        val approach: String,
+        val rps: Double,
+        val users: Int?,
+    ) {
         val series: String get() = engine?.let { "$it/$approach" } ?: "${approach.replaceFirstChar { it.uppercase() }} (mean)"
     }
 

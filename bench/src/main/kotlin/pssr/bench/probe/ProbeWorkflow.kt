@@ -1,7 +1,5 @@
 package pssr.bench.probe
 
-import java.nio.file.Path
-import java.time.Duration
 import pssr.bench.console.UsageError
 import pssr.bench.process.Children
 import pssr.probe.browser.Chromium
@@ -11,6 +9,8 @@ import pssr.probe.page.ProbeFailure
 import pssr.probe.page.ProbeOutput
 import pssr.probe.page.ProbeSummary
 import java.net.URI
+import java.nio.file.Path
+import java.time.Duration
 
 /**
  * `./pssr probe URL...` from its checked options (cli/ProbeCommand only parses): each page probed [repeat] times, with
@@ -28,20 +28,40 @@ class ProbeWorkflow(
     fun execute(): Int {
         val summaries = mutableListOf<ProbeSummary>()
         val failures = mutableListOf<String>()
-        val open = lazy { try { Chromium.launch(chromium!!, spawn = Children::spawn) }
-            catch (e: Exception) { throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}") } }
+        val open = lazy {
+            try {
+                Chromium.launch(chromium!!, spawn = Children::spawn)
+            } catch (
+                e: Exception,
+            ) {
+                throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}")
+            }
+        }
         // Ctrl-C during --browser: Chromium is our child, not stopped with us unless we stop it
         val stopChromium = Thread { if (open.isInitialized()) open.value.close() }
         Runtime.getRuntime().addShutdownHook(stopChromium)
         try {
             for ((i, url) in urls.withIndex()) {
-                var summary = try { ProbeSummary((1..repeat).map { PageProbe.probe(url, timeout) }) }
-                    catch (e: ProbeFailure) { failures += e.message!!; continue }
+                var summary = try {
+                    ProbeSummary((1..repeat).map { PageProbe.probe(url, timeout) })
+                } catch (
+                    e: ProbeFailure,
+                ) {
+                    failures += e.message!!
+                    continue
+                }
                 if (chromium != null) {
-                    val view = try { BrowserLook.look(open.value, url, summary.typical.lastByteMillis, dir, "page${i + 1}") }
-                        catch (e: UsageError) { throw e }
-                        catch (e: Exception) { failures += "Chromium could not show $url: " +
-                            "${e.message?.lines()?.first() ?: e.javaClass.simpleName}"; null }
+                    val view = try {
+                        BrowserLook.look(open.value, url, summary.typical.lastByteMillis, dir, "page${i + 1}")
+                    } catch (
+                        e: UsageError,
+                    ) {
+                        throw e
+                    } catch (e: Exception) {
+                        failures += "Chromium could not show $url: " +
+                            "${e.message?.lines()?.first() ?: e.javaClass.simpleName}"
+                        null
+                    }
                     summary = ProbeSummary(summary.runs, view)
                 }
                 summaries += summary

@@ -1,11 +1,11 @@
 package pssr.bench.process
 
+import pssr.probe.process.StopProcess
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.Executors
-import pssr.probe.process.StopProcess
 
 /**
  * Every child process pssr starts goes through [start], so that none outlives pssr, however pssr ends:
@@ -25,7 +25,14 @@ object Children {
 
     private class Tracked(val name: String, val grace: Duration)
     private val live = ConcurrentHashMap<Process, Tracked>()
-    init { Runtime.getRuntime().addShutdownHook(Thread({ Stopping.begin(); live.keys.toList().forEach(::stop) }, "pssr-stop-children")) }
+    init {
+        Runtime.getRuntime().addShutdownHook(
+            Thread({
+                Stopping.begin()
+                live.keys.toList().forEach(::stop)
+            }, "pssr-stop-children"),
+        )
+    }
 
     /** Forks every child; a platform daemon thread that never ends (an executor's only worker outlives a failed task). */
     private val spawner = Executors.newSingleThreadExecutor { r -> Thread(r, "pssr-spawner").apply { isDaemon = true } }
@@ -35,7 +42,8 @@ object Children {
         listOf("/usr/bin/setpriv", "/bin/setpriv").firstOrNull { Files.isExecutable(Path.of(it)) }?.takeIf { exe ->
             runCatching {
                 val p = ProcessBuilder(exe, "--pdeathsig", "KILL", "true").redirectErrorStream(true).start()
-                p.inputStream.readAllBytes(); p.waitFor() == 0
+                p.inputStream.readAllBytes()
+                p.waitFor() == 0
             }.getOrDefault(false)
         }
     }
@@ -51,12 +59,21 @@ object Children {
      * tracked as [name] with [graceSeconds] between SIGTERM and SIGKILL on [stop] ([track]: false for short-lived probes
      * the caller waits for). The builder's command is changed (`setpriv --pdeathsig KILL` before it).
      */
-    fun start(builder: ProcessBuilder, name: String, graceSeconds: Long = 3, track: Boolean = true,
-              dieWithParent: Boolean = true): Process {
+    fun start(
+        builder: ProcessBuilder,
+        name: String,
+        graceSeconds: Long = 3,
+        track: Boolean = true,
+        dieWithParent: Boolean = true,
+    ): Process {
         val wrapper = setpriv
         if (dieWithParent && wrapper != null) builder.command(listOf(wrapper, "--pdeathsig", "KILL") + builder.command())
         val future = spawner.submit<Process> { builder.start() }
-        val process = try { future.get() } catch (e: java.util.concurrent.ExecutionException) { throw e.cause ?: e }
+        val process = try {
+            future.get()
+        } catch (e: java.util.concurrent.ExecutionException) {
+            throw e.cause ?: e
+        }
         if (track) track(process, name, graceSeconds)
         return process
     }
@@ -65,10 +82,14 @@ object Children {
     fun spawn(builder: ProcessBuilder): Process = start(builder, builder.command().first(), track = false)
 
     /** Tracks [p], called [name] on the console; on stop it gets SIGTERM and [graceSeconds] to exit before SIGKILL. */
-    fun track(p: Process, name: String, graceSeconds: Long) { live[p] = Tracked(name, Duration.ofSeconds(graceSeconds)) }
+    fun track(p: Process, name: String, graceSeconds: Long) {
+        live[p] = Tracked(name, Duration.ofSeconds(graceSeconds))
+    }
 
     /** Stops tracking [p], which its owner has stopped in its own way. */
-    fun forget(p: Process) { live.remove(p) }
+    fun forget(p: Process) {
+        live.remove(p)
+    }
 
     fun stop(p: Process) {
         val tracked = live.remove(p) ?: Tracked("child process", Duration.ofSeconds(3))
@@ -90,6 +111,9 @@ object Children {
 
     class Reaper(val name: String, val process: Process) {
         /** Ends the reaper (SIGKILL) without running its script: what it guards was stopped in the ordinary way. */
-        fun cancel() { process.destroyForcibly(); runCatching { process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) } }
+        fun cancel() {
+            process.destroyForcibly()
+            runCatching { process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) }
+        }
     }
 }

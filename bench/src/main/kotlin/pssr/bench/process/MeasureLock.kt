@@ -1,5 +1,7 @@
 package pssr.bench.process
 
+import picocli.CommandLine.Option
+import pssr.bench.console.UsageError
 import java.nio.ByteBuffer
 import java.nio.channels.FileChannel
 import java.nio.channels.FileLock
@@ -7,8 +9,6 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import java.time.Instant
-import picocli.CommandLine.Option
-import pssr.bench.console.UsageError
 
 /**
  * One measurement at a time on this machine: `run`, `reproduce`, `load` and `browser` hold an exclusive lock on
@@ -36,17 +36,28 @@ object MeasureLock {
     /** Takes the lock for [command] (or joins this JVM's own hold); a [UsageError] if another holds it, unless [allowConcurrent]. */
     @Synchronized
     fun acquire(command: String, allowConcurrent: Boolean) {
-        if (depth > 0) { depth++; return }
+        if (depth > 0) {
+            depth++
+            return
+        }
         val file = path
         Files.createDirectories(file.toAbsolutePath().parent)
         val ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
         val previous = read(ch)
-        val got = try { ch.tryLock() } catch (e: java.io.IOException) { null }
+        val got = try {
+            ch.tryLock()
+        } catch (e: java.io.IOException) {
+            null
+        }
         if (got == null) {
             ch.close()
             val holder = previous.ifBlank { "another pssr (its lock file $file names none yet)" }
-            if (!allowConcurrent) throw UsageError("another measurement is running: $holder; wait for it, " +
-                "or add --allow-concurrent (both are then marked as measured side by side)")
+            if (!allowConcurrent) {
+                throw UsageError(
+                    "another measurement is running: $holder; wait for it, " +
+                        "or add --allow-concurrent (both are then marked as measured side by side)",
+                )
+            }
             System.err.println("pssr: --allow-concurrent: measuring beside $holder; this run's environment.json and report say so")
             beside = holder
             depth = 1
@@ -54,9 +65,13 @@ object MeasureLock {
         }
         if (previous.isNotBlank()) System.err.println("pssr: took over the measurement lock $file from $previous (that process is gone)")
         val me = ProcessHandle.current()
-        val text = "pid ${me.pid()} (${command}, started ${Instant.now()}, by ${System.getProperty("user.name")})"
-        ch.truncate(0); ch.write(ByteBuffer.wrap((text + "\n").toByteArray()), 0); ch.force(false)
-        channel = ch; lock = got; depth = 1
+        val text = "pid ${me.pid()} ($command, started ${Instant.now()}, by ${System.getProperty("user.name")})"
+        ch.truncate(0)
+        ch.write(ByteBuffer.wrap((text + "\n").toByteArray()), 0)
+        ch.force(false)
+        channel = ch
+        lock = got
+        depth = 1
         beside = null
         hook // released with the JVM too (the kernel drops the lock on exit); the text goes on an orderly exit
     }
@@ -74,7 +89,9 @@ object MeasureLock {
         runCatching { ch.truncate(0) }
         runCatching { lock?.release() }
         runCatching { ch.close() }
-        channel = null; lock = null; depth = 0
+        channel = null
+        lock = null
+        depth = 0
     }
 
     /** The lock file's text: who holds (or last held) the lock. */
@@ -91,7 +108,11 @@ object MeasureLock {
     /** Runs [body] holding the lock for [command] ([describe] of a command line): a workflow's form, the command parsed. */
     fun <T> holding(command: String, allowConcurrent: Boolean, body: () -> T): T {
         acquire(command, allowConcurrent)
-        try { return body() } finally { release() }
+        try {
+            return body()
+        } finally {
+            release()
+        }
     }
 
     /** `pssr run --quick ...`: the command line [spec] was given, shortened. */
@@ -103,7 +124,12 @@ object MeasureLock {
 
 /** `--allow-concurrent`, on every command that measures. */
 class ConcurrencyOption {
-    @Option(names = ["--allow-concurrent"], description = ["Measure even while another pssr measurement runs on this machine " +
-        "(refused otherwise); environment.json and the report then say the run was measured beside another"])
+    @Option(
+        names = ["--allow-concurrent"],
+        description = [
+            "Measure even while another pssr measurement runs on this machine " +
+                "(refused otherwise); environment.json and the report then say the run was measured beside another",
+        ],
+    )
     var allowConcurrent: Boolean = false
 }

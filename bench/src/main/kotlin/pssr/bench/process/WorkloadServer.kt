@@ -1,8 +1,8 @@
 package pssr.bench.process
 
-import java.nio.file.Path
 import pssr.bench.project.Framework
 import pssr.bench.project.Frameworks
+import java.nio.file.Path
 
 /**
  * The server of an API workload (students, products, forward), started like every server: from the launch

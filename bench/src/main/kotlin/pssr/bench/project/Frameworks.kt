@@ -1,8 +1,8 @@
 package pssr.bench.project
 
-import java.nio.file.Path
 import pssr.bench.console.UsageError
 import pssr.servers.LaunchDescriptor
+import java.nio.file.Path
 
 /**
  * The servers pssr-bench can start: a name, and how to start it, as its module's `launch.properties` says
@@ -16,10 +16,15 @@ data class Framework(val name: String, val description: String, val launch: Laun
 
 object Frameworks {
     /** The page servers (the students server has its own descriptor, read by its workload). */
-    val all: List<Framework> by lazy { LaunchDescriptor.all(Project.root).filter { it.workload == "pages" }.map { Framework(it.framework, it.description, it) } }
+    val all: List<Framework> by lazy {
+        LaunchDescriptor.all(Project.root).filter { it.workload == "pages" }.map { Framework(it.framework, it.description, it) }
+    }
 
     /** The server module that serves [workload] (e.g. `students`; a descriptor may list several, `products,forward`), or null when none is in this tree. */
-    fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull { workload in it.workload.split(',').map(String::trim) }
+    fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull {
+        workload in
+            it.workload.split(',').map(String::trim)
+    }
     val names get() = all.map { it.name }
 
     fun byName(name: String) = all.firstOrNull { it.name == name }

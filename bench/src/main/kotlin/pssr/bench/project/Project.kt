@@ -7,6 +7,7 @@ object Project {
     val root: Path by lazy { Path.of(System.getProperty("pssr.root") ?: ".").toAbsolutePath().normalize() }
 
     /** A command's default output: `results/<prefix><yyyyMMdd-HHmmss><suffix>` under the root. */
-    fun resultsPath(prefix: String = "", suffix: String = ""): Path =
-        root.resolve("results").resolve(prefix + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + suffix)
+    fun resultsPath(prefix: String = "", suffix: String = ""): Path = root.resolve(
+        "results",
+    ).resolve(prefix + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + suffix)
 }

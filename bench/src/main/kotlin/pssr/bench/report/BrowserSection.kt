@@ -1,10 +1,10 @@
 package pssr.bench.report
 
-import java.nio.file.Files
-import java.nio.file.Path
 import pssr.bench.csv.CsvFile
 import pssr.bench.markup.htmlEscape
 import pssr.bench.results.RunDirectory
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * `./pssr browser --out results/<run>/browser` puts the browser results inside a benchmark run: the run's
@@ -24,23 +24,44 @@ object BrowserSection {
         val dir = runDir.resolve(FOLDER)
         val csv = dir.resolve("summary.csv")
         if (!Files.isRegularFile(csv)) return null
-        val rows = try { CsvFile.read(csv) } catch (e: Exception) { return null }
+        val rows = try {
+            CsvFile.read(csv)
+        } catch (e: Exception) {
+            return null
+        }
         if (rows.isEmpty()) return null
         fun esc(s: String) = htmlEscape(s)
         fun sec(ms: String?) = ms?.toDoubleOrNull()?.let { "%.2f s".format(it / 1000) } ?: "-"
         return buildString {
             append("<h2 id=\"$ANCHOR\">What the user sees (<code>./pssr browser</code>)</h2>\n")
             append("<p class=note>Lighthouse in headless Chromium on seed 002's demo pages, PSSR off beside on; medians of ")
-            append(esc(rows.mapNotNull { it["runs"] }.distinct().joinToString("/"))).append(" run(s). provided = no throttling (what was observed); ")
+            append(
+                esc(
+                    rows.mapNotNull {
+                        it["runs"]
+                    }.distinct().joinToString("/"),
+                ),
+            ).append(" run(s). provided = no throttling (what was observed); ")
             append("simulate = Lighthouse's default simulated slow-4G phone. Every run, the filmstrips and seed 002's Table 1: ")
             append("<a href=\"$FOLDER/browser.html\">$FOLDER/browser.html</a> (raw JSON in <code>$FOLDER/lighthouse/</code>).</p>\n")
-            append("<table><tr><th>page</th><th>rendering</th><th>throttling</th><th>FCP off</th><th>FCP on</th><th>LCP off</th><th>LCP on</th><th>score off</th><th>score on</th></tr>\n")
+            append(
+                "<table><tr><th>page</th><th>rendering</th><th>throttling</th><th>FCP off</th><th>FCP on</th><th>LCP off</th><th>LCP on</th><th>score off</th><th>score on</th></tr>\n",
+            )
             val byKey = rows.associateBy { listOf(it["page"], it["rendering"], it["throttling"], it["pssr"]) }
             for (k in rows.map { listOf(it["page"], it["rendering"], it["throttling"]) }.distinct()) {
-                val off = byKey[k + "off"]; val on = byKey[k + "on"]
+                val off = byKey[k + "off"]
+                val on = byKey[k + "on"]
                 append("<tr>").append(k.joinToString("") { "<td>${esc(it ?: "")}</td>" })
-                for (cell in listOf(sec(off?.get("fcp_ms")), sec(on?.get("fcp_ms")), sec(off?.get("lcp_ms")), sec(on?.get("lcp_ms")), off?.get("score") ?: "-", on?.get("score") ?: "-"))
+                for (cell in listOf(
+                    sec(off?.get("fcp_ms")),
+                    sec(on?.get("fcp_ms")),
+                    sec(off?.get("lcp_ms")),
+                    sec(on?.get("lcp_ms")),
+                    off?.get("score") ?: "-",
+                    on?.get("score") ?: "-",
+                )) {
                     append("<td class=n>").append(esc(cell)).append("</td>")
+                }
                 append("</tr>\n")
             }
             append("</table>\n")
@@ -53,6 +74,13 @@ object BrowserSection {
         if (browserDir.fileName?.toString() != FOLDER) return null
         val run = RunDirectory(runDir)
         if (!Files.exists(run.results) && !Files.exists(run.verification) && !Files.exists(run.failuresFile)) return null
-        return try { Report.write(run) } catch (e: Exception) { System.err.println("pssr browser: could not re-render ${run.report}: ${e.message}"); null }
+        return try {
+            Report.write(run)
+        } catch (
+            e: Exception,
+        ) {
+            System.err.println("pssr browser: could not re-render ${run.report}: ${e.message}")
+            null
+        }
     }
 }

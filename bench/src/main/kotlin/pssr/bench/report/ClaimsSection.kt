@@ -1,11 +1,11 @@
 package pssr.bench.report
 
-import java.nio.file.Files
 import pssr.bench.claims.Claims
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.Ledger
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
+import java.nio.file.Files
 
 /**
  * "The seeds' claims": every claim this run's rows (and its `browser/` folder, if any) can judge, with its verdict, the
@@ -13,23 +13,46 @@ import pssr.bench.markup.htmlEscape
  * (ringed, with their rows), their sections, or the verification, browser or workload section it rests on. The rest are
  * counted as not measured, with the command that judges folders together.
  */
-internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private val claims: List<ExplorerData.TracedClaim>?) : HtmlSection(sb) {
+internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private val claims: List<ExplorerData.TracedClaim>?) :
+    HtmlSection(sb) {
     fun write() {
         val claims = claims ?: return
         val ledger = Ledger(claims.map { it.claim to it.judgement })
         sb.append("<h2 id=\"$ANCHOR\">The seeds' claims</h2>\n<p class=note>").append(htmlEscape(ledger.counts()))
             .append(" from this run's rows (definitions: docs/CLAIMS.md). <code>./pssr claims DIR...</code> judges several runs together; ")
-            .append("<code>./pssr reproduce</code> measures every claim. Each claim's evidence link opens the chart and the rows it was judged on.</p>\n")
+            .append(
+                "<code>./pssr reproduce</code> measures every claim. Each claim's evidence link opens the chart and the rows it was judged on.</p>\n",
+            )
         val judged = claims.filter { it.judged }
         if (judged.isEmpty()) return
         sb.append("<table><tr>")
-        for (h in listOf("verdict", "claim", "seed", "kind", "paper", "ours", "measured cause", "evidence")) sb.append("<th>").append(h).append("</th>")
+        for (h in listOf(
+            "verdict",
+            "claim",
+            "seed",
+            "kind",
+            "paper",
+            "ours",
+            "measured cause",
+            "evidence",
+        )) {
+            sb.append("<th>").append(h).append("</th>")
+        }
         sb.append("</tr>\n")
         for (t in judged) {
             val (c, j) = t.claim to t.judgement
             sb.append("<tr id=\"claim-").append(htmlEscape(c.id)).append("\">")
-            for (v in listOf(j.verdict.word, c.text, "${c.seed} ${c.section}", c.kind.word, c.paper, j.ours + (if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""), j.cause))
+            for (v in listOf(
+                j.verdict.word,
+                c.text,
+                "${c.seed} ${c.section}",
+                c.kind.word,
+                c.paper,
+                j.ours + (if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""),
+                j.cause,
+            )) {
                 sb.append("<td>").append(htmlEscape(v)).append("</td>")
+            }
             sb.append("<td>").append(evidence(t)).append("</td></tr>\n")
         }
         sb.append("</table>\n")
@@ -42,12 +65,17 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
         val links = ArrayList<String>()
         if (measured.isNotEmpty()) {
             links += "<a class=evidence href=\"#explore?claim=${htmlEscape(t.claim.id)}\">chart and rows</a>"
-            for (id in measured.map { "${it.framework}-${it.model}" }.distinct()) links += "<a href=\"#${htmlEscape(id)}\">${htmlEscape(id.replace("-", " · "))}</a>"
+            for (id in measured.map { "${it.framework}-${it.model}" }.distinct()) {
+                links +=
+                    "<a href=\"#${htmlEscape(id)}\">${htmlEscape(id.replace("-", " · "))}</a>"
+            }
         }
-        for (part in t.trace.parts) links += when (part) {
-            "verification" -> "<a href=\"#verification\">verification</a>"
-            "browser" -> "<a href=\"#${BrowserSection.ANCHOR}\">browser</a>"
-            else -> "<a href=\"#workload-${htmlEscape(part)}\">workload: ${htmlEscape(part)}</a>"
+        for (part in t.trace.parts) {
+            links += when (part) {
+                "verification" -> "<a href=\"#verification\">verification</a>"
+                "browser" -> "<a href=\"#${BrowserSection.ANCHOR}\">browser</a>"
+                else -> "<a href=\"#workload-${htmlEscape(part)}\">workload: ${htmlEscape(part)}</a>"
+            }
         }
         return links.joinToString(" · ")
     }
@@ -61,12 +89,20 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
         /** Every claim judged on [d]'s folder (its rows as read), with what its judgement read; null when the run has no rows to judge. */
         internal fun traced(d: RunData): List<ExplorerData.TracedClaim>? {
             // the folder's evidence reads <run>/browser/summary.csv too (./pssr browser --out <run>/browser)
-            if (!Files.isRegularFile(d.run.results) && !Files.isRegularFile(d.run.dir.resolve("browser").resolve("summary.csv"))) return null
+            if (!Files.isRegularFile(d.run.results) &&
+                !Files.isRegularFile(d.run.dir.resolve("browser").resolve("summary.csv"))
+            ) {
+                return null
+            }
             val evidence = Evidence.of(listOf(Evidence.folder(d.run.dir, d.everyRow)))
             return Claims.all.map { c ->
                 val trace = Evidence.Trace()
                 evidence.trace = trace
-                try { ExplorerData.TracedClaim(c, c.judged(evidence), trace) } finally { evidence.trace = null }
+                try {
+                    ExplorerData.TracedClaim(c, c.judged(evidence), trace)
+                } finally {
+                    evidence.trace = null
+                }
             }
         }
     }

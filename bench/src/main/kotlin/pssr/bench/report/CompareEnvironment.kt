@@ -1,10 +1,10 @@
 package pssr.bench.report
 
 import pssr.bench.csv.DamagedFolder
-import java.nio.file.Files
-import java.nio.file.Path
 import pssr.bench.results.Environment
 import pssr.probe.Jackson
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * The settings of a run that must match before `compare` can say a difference comes from the code: the cores the
@@ -15,11 +15,15 @@ import pssr.probe.Jackson
 data class RunEnvironment(val cores: String, val jdk: String, val driver: String, val itemDelayMs: String) {
     /** Label and value of each setting, in the order the refusal names them. */
     val settings: List<Pair<String, String>> get() = listOf(
-        "cores" to cores, "JDK" to jdk, "driver" to driver, "item delay" to if (itemDelayMs == UNKNOWN) UNKNOWN else "$itemDelayMs ms",
+        "cores" to cores,
+        "JDK" to jdk,
+        "driver" to driver,
+        "item delay" to if (itemDelayMs == UNKNOWN) UNKNOWN else "$itemDelayMs ms",
     )
 
     companion object {
         const val UNKNOWN = "unknown"
+
         /** What a readable environment.json without a "driver" key means: runs before the key existed all used JMeter. */
         const val DRIVER_BEFORE_THE_KEY = "jmeter"
 
@@ -71,9 +75,12 @@ class EnvironmentCheck(val a: RunEnvironment, val b: RunEnvironment) {
     val refusal: String get() = "runs differ in ${differences.joinToString(", ")}; compare them anyway with --allow-different-env"
 
     /** The line printed first, and at the top of the Markdown, when the runs were compared anyway. */
-    val warning: String? get() = if (matches) null else
+    val warning: String? get() = if (matches) {
+        null
+    } else {
         "WARNING: runs differ in ${differences.joinToString(", ")}; compared anyway (--allow-different-env): " +
             "a change below may measure the setup, not the code."
+    }
 
     /** A quieter line for settings neither run recorded. */
     val note: String? get() = if (unchecked.isEmpty()) null else "Not checked (unknown in both runs): ${unchecked.joinToString(", ")}."

@@ -1,10 +1,10 @@
 package pssr.bench.report
 
-import java.nio.file.Path
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
-import pssr.bench.markup.Fmt
+import java.nio.file.Path
 
 /**
  * `./pssr compare`'s page, beside its Markdown: B/A of throughput and of p99 per route across the users levels both runs
@@ -27,8 +27,11 @@ internal class CompareHtml(private val cmp: Compare, sb: StringBuilder = StringB
             figures.forEach { sb.append(it.html()) }
         }
         sb.append("<h2>Every route and level</h2>\n<p class=note>").append(htmlEscape(cmp.rulesText())).append("</p>\n")
-        if (cmp.rows.isEmpty()) sb.append("<p>The two runs share no route and users level.</p>\n")
-        else htmlTable(cmp.header(), cmp.tableRows())
+        if (cmp.rows.isEmpty()) {
+            sb.append("<p>The two runs share no route and users level.</p>\n")
+        } else {
+            htmlTable(cmp.header(), cmp.tableRows())
+        }
         sb.append("<p>").append(htmlEscape(cmp.counts())).append("</p>\n")
         if (cmp.onlyA.isNotEmpty()) sb.append("<p class=note>Only in A: ").append(htmlEscape(cmp.onlyA.joinToString(", "))).append("</p>\n")
         if (cmp.onlyB.isNotEmpty()) sb.append("<p class=note>Only in B: ").append(htmlEscape(cmp.onlyB.joinToString(", "))).append("</p>\n")
@@ -39,15 +42,28 @@ internal class CompareHtml(private val cmp: Compare, sb: StringBuilder = StringB
 
     private fun figures(): List<Figure> {
         val routes = cmp.rows.map { it.route }.distinct()
-        fun figure(id: String, title: String, change: (Compare.Row) -> Compare.Change, unit: String, fmt: (Double) -> String) =
-            Figure(id, title, "users", "concurrent users (levels both runs measured)", "B/A", routes.map { route ->
-                Figure.Series(route, cmp.rows.filter { it.route == route }.map { r ->
-                    val c = change(r)
-                    val significant = if (c.significant) ", significant" else ""
-                    Figure.Point(r.users.toDouble(), c.ratio, n = minOf(c.a.n, c.b.n),
-                        note = "A ${fmt(c.a.median)} $unit, B ${fmt(c.b.median)} $unit; ${c.evidence}$significant; ${r.verdict}")
-                })
-            })
+        fun figure(id: String, title: String, change: (Compare.Row) -> Compare.Change, unit: String, fmt: (Double) -> String) = Figure(
+            id,
+            title,
+            "users",
+            "concurrent users (levels both runs measured)",
+            "B/A",
+            routes.map { route ->
+                Figure.Series(
+                    route,
+                    cmp.rows.filter { it.route == route }.map { r ->
+                        val c = change(r)
+                        val significant = if (c.significant) ", significant" else ""
+                        Figure.Point(
+                            r.users.toDouble(),
+                            c.ratio,
+                            n = minOf(c.a.n, c.b.n),
+                            note = "A ${fmt(c.a.median)} $unit, B ${fmt(c.b.median)} $unit; ${c.evidence}$significant; ${r.verdict}",
+                        )
+                    },
+                )
+            },
+        )
         return listOf(
             figure("compare-throughput", "Throughput, B/A of the medians", { it.throughput }, "req/s", Fmt::rps),
             figure("compare-p99", "p99 latency, B/A of the medians", { it.p99 }, "ms", Fmt::ms),

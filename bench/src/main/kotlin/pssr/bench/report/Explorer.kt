@@ -1,8 +1,8 @@
 package pssr.bench.report
 
-import java.util.Properties
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
+import java.util.Properties
 
 /**
  * The explorer section of report.html, and the one place that puts what every pssr report's charts need into a page: uPlot
@@ -13,7 +13,8 @@ import pssr.bench.markup.htmlEscape
 internal class Explorer(sb: StringBuilder) : HtmlSection(sb) {
     /** The explorer: controls, one chart, the claim a link opened, and the rows behind the view (filled by explorer.js). */
     fun section() {
-        sb.append("""<h2 id="$ANCHOR">Explorer</h2>
+        sb.append(
+            """<h2 id="$ANCHOR">Explorer</h2>
 <p class=note>Any metric of any route, drawn from this page's own data: pick the metric, tick frameworks, models, engines, approaches
 and users; click a name in the legend to hide or show its line; hover a point for its value, 95% interval, repetitions (n) and CPU per
 request. The address keeps the view (copy it to share it). Rings mark the levels a claim was judged on (each claim links here).</p>
@@ -22,13 +23,16 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
 <div id="explorer-claim" class="note"></div>
 <div id="explorer-chart" class="chart"></div>
 <div id="explorer-rows"></div>
-""")
+""",
+        )
     }
 
     /** A chart's place in a section, drawn by explorer.js from [chart] (listed in the page's data), with a link that opens its view in the explorer. */
     fun chart(chart: ExplorerData.Chart) {
         sb.append("<div class=chart id=\"").append(htmlEscape(chart.id)).append("\"></div>")
-            .append("<p class=\"note controls\"><a href=\"").append(htmlEscape(exploreLink(chart))).append("\">open in the explorer</a></p>\n")
+            .append(
+                "<p class=\"note controls\"><a href=\"",
+            ).append(htmlEscape(exploreLink(chart))).append("\">open in the explorer</a></p>\n")
     }
 
     /** report.html's data, uPlot, plot.js and explorer.js, once per page, at its end. */
@@ -41,7 +45,9 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
         fun exploreLink(chart: ExplorerData.Chart): String {
             fun list(f: (ExplorerData.Line) -> String?) = chart.lines.mapNotNull(f).distinct().joinToString(",")
             val anyMean = chart.lines.any { it.engine == null }
-            return "#explore?metric=${chart.metric}&fw=${list { it.framework }}&model=${list { it.model }}&approach=${list { it.approach }}" +
+            return "#explore?metric=${chart.metric}&fw=${list {
+                it.framework
+            }}&model=${list { it.model }}&approach=${list { it.approach }}" +
                 "&engine=${list { it.engine }}&agg=${if (anyMean) 1 else 0}&paper=${if (chart.paper) 1 else 0}&floor=1"
         }
 
@@ -68,9 +74,11 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
         val PLOT_JS: String by lazy { resource("pssr/bench/report/plot.js") }
         val EXPLORER_JS: String by lazy { resource("pssr/bench/report/explorer.js") }
 
-        private fun resource(path: String): String =
-            (Explorer::class.java.classLoader.getResourceAsStream(path) ?: error("$path is not on the classpath (the uplot webjar, bench's resources)"))
-                .use { String(it.readAllBytes(), Charsets.UTF_8) }
-                .also { check(!it.contains("</script", ignoreCase = true)) { "$path would end its <script> element early" } }
+        private fun resource(path: String): String = (
+            Explorer::class.java.classLoader.getResourceAsStream(path)
+                ?: error("$path is not on the classpath (the uplot webjar, bench's resources)")
+            )
+            .use { String(it.readAllBytes(), Charsets.UTF_8) }
+            .also { check(!it.contains("</script", ignoreCase = true)) { "$path would end its <script> element early" } }
     }
 }

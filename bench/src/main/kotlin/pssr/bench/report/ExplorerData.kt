@@ -5,10 +5,10 @@ import pssr.bench.claims.Evidence
 import pssr.bench.claims.Judgement
 import pssr.bench.claims.Verdict
 import pssr.bench.csv.CsvFile
+import pssr.bench.paper.PaperFigures
 import pssr.bench.results.ResultRow
 import pssr.bench.stats.Stats
 import pssr.probe.Jackson
-import pssr.bench.paper.PaperFigures
 
 /**
  * The one data file of report.html: the run's rows summarised per route and level (median, 95% interval, n of every
@@ -39,8 +39,22 @@ internal object ExplorerData {
     }
 
     /** A chart a section draws: its [id] (an anchor), title, metric, lines, and whether the floor and the paper's points go on it. */
-    data class Chart(val id: String, val title: String, val metric: String, val lines: List<Line>, val floor: Boolean = false, val paper: Boolean = false) {
-        fun json() = mapOf("id" to id, "title" to title, "metric" to metric, "lines" to lines.map { it.json() }, "floor" to floor, "paper" to paper)
+    data class Chart(
+        val id: String,
+        val title: String,
+        val metric: String,
+        val lines: List<Line>,
+        val floor: Boolean = false,
+        val paper: Boolean = false,
+    ) {
+        fun json() = mapOf(
+            "id" to id,
+            "title" to title,
+            "metric" to metric,
+            "lines" to lines.map { it.json() },
+            "floor" to floor,
+            "paper" to paper,
+        )
     }
 
     /** A claim as the report links it: its verdict and the routes and levels (engine null: an approach's mean) its judgement read. */
@@ -53,10 +67,17 @@ internal object ExplorerData {
         val levels = d.levels.map { l ->
             val rs = rowsByLevel[listOf(l.framework, l.model, l.engine, l.approach, l.users.toString())].orEmpty()
             val m = LinkedHashMap<String, Any?>()
-            m["fw"] = l.framework; m["model"] = l.model; m["engine"] = l.engine; m["approach"] = l.approach; m["users"] = l.users
+            m["fw"] = l.framework
+            m["model"] = l.model
+            m["engine"] = l.engine
+            m["approach"] = l.approach
+            m["users"] = l.users
             for (metric in metrics) m[metric.key] = summary(rs.map(metric.of))
-            m["requests"] = l.requests; m["errors"] = l.errors; m["driverBound"] = l.driverBound
-            m["floor"] = num(l.floorRps); m["delay"] = l.itemDelayMs
+            m["requests"] = l.requests
+            m["errors"] = l.errors
+            m["driverBound"] = l.driverBound
+            m["floor"] = num(l.floorRps)
+            m["delay"] = l.itemDelayMs
             m["vsBaseline"] = num(d.vsBaseline[l] ?: Double.NaN)
             m
         }
@@ -66,12 +87,26 @@ internal object ExplorerData {
             "levels" to levels,
             "paperLabel" to PaperFigures.LABEL,
             "paper" to PaperFigures.all.map { f ->
-                mapOf("fw" to f.framework, "model" to f.model, "engine" to f.engine, "approach" to f.approach, "series" to f.series, "rps" to f.rps, "users" to f.users)
+                mapOf(
+                    "fw" to f.framework,
+                    "model" to f.model,
+                    "engine" to f.engine,
+                    "approach" to f.approach,
+                    "series" to f.series,
+                    "rps" to f.rps,
+                    "users" to f.users,
+                )
             },
             "charts" to charts.map { it.json() },
             "claims" to claims.filter { it.judged }.map { c ->
-                mapOf("id" to c.claim.id, "verdict" to c.judgement.verdict.word, "text" to c.claim.text, "ours" to c.judgement.ours,
-                    "levels" to c.trace.routes.map { listOf(it.framework, it.model, it.engine, it.approach, it.users) }, "parts" to c.trace.parts.toList())
+                mapOf(
+                    "id" to c.claim.id,
+                    "verdict" to c.judgement.verdict.word,
+                    "text" to c.claim.text,
+                    "ours" to c.judgement.ours,
+                    "levels" to c.trace.routes.map { listOf(it.framework, it.model, it.engine, it.approach, it.users) },
+                    "parts" to c.trace.parts.toList(),
+                )
             },
             "results" to results(d.rows),
         )
@@ -91,7 +126,17 @@ internal object ExplorerData {
     private fun results(rows: List<ResultRow>): Map<String, Any?> {
         val csv = rows.joinToString("\n", ResultRow.HEADER + "\n") { it.toCsv() }
         val values = CsvFile.read(java.io.StringReader(csv), "results").map { r ->
-            ResultRow.COLUMNS.map { c -> r[c].orEmpty().let { v -> if (v == "NaN") null else v.toDoubleOrNull()?.takeIf { it.isFinite() } ?: v } }
+            ResultRow.COLUMNS.map { c ->
+                r[c].orEmpty().let { v ->
+                    if (v ==
+                        "NaN"
+                    ) {
+                        null
+                    } else {
+                        v.toDoubleOrNull()?.takeIf { it.isFinite() } ?: v
+                    }
+                }
+            }
         }
         return mapOf("columns" to ResultRow.COLUMNS, "rows" to values)
     }

@@ -1,8 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.htmlEscape
 import pssr.probe.Jackson
-import pssr.bench.markup.Fmt
 
 /**
  * A chart of any pssr report whose points the report computed (compare, merge's shards, load, browser): written into the
@@ -30,8 +30,14 @@ class Figure(
     class Series(val name: String, val points: List<Point>, val style: String = "line")
 
     /** [value] NaN: not measured (a gap); [low]/[high]: its 95% interval; [n]: the measurements it summarises; [note]: for the hover. */
-    class Point(val x: Double, val value: Double, val low: Double? = null, val high: Double? = null, val n: Int? = null,
-                val note: String? = null)
+    class Point(
+        val x: Double,
+        val value: Double,
+        val low: Double? = null,
+        val high: Double? = null,
+        val n: Int? = null,
+        val note: String? = null,
+    )
 
     /** Whether any point can be drawn (a chart with nothing in it is left out of the page, as the PNG charts were). */
     val drawable: Boolean get() = series.any { s -> s.points.any { it.value.isFinite() && (!log || it.value > 0) } }
@@ -40,15 +46,18 @@ class Figure(
         "id" to id, "title" to title, "xName" to xName, "xLabel" to xLabel, "yLabel" to yLabel, "log" to log, "continuous" to continuous,
         "nOf" to nOf, "categories" to categories,
         "series" to series.map { s ->
-            mapOf("name" to s.name, "style" to s.style,
-                "points" to s.points.map { p -> listOf(num(p.x), num(p.value), p.low?.let(::num), p.high?.let(::num), p.n, p.note) })
+            mapOf(
+                "name" to s.name,
+                "style" to s.style,
+                "points" to s.points.map { p -> listOf(num(p.x), num(p.value), p.low?.let(::num), p.high?.let(::num), p.n, p.note) },
+            )
         },
     )
 
     /** The chart's place and its static table: a row per x, a column per series, the value with its interval. */
     fun html(): String = buildString {
         append("<div class=chart id=\"").append(htmlEscape(id)).append("\"></div>\n")
-        if (continuous) return@buildString  // a time line's thousands of points are its CSV's, not a table's
+        if (continuous) return@buildString // a time line's thousands of points are its CSV's, not a table's
         val xs = series.flatMap { s -> s.points.map { it.x } }.distinct().sorted()
         append("<details class=figures><summary>").append(htmlEscape(title)).append(": the figures drawn</summary><table><tr><th>")
             .append(htmlEscape(xName)).append("</th>")
@@ -65,14 +74,19 @@ class Figure(
         append("</table></details>\n")
     }
 
-    private fun xText(x: Double): String =
-        categories?.getOrNull(x.toInt()) ?: if (x == Math.floor(x)) Fmt.num(x, 0) else Fmt.compact(x)
+    private fun xText(x: Double): String = categories?.getOrNull(x.toInt()) ?: if (x == Math.floor(x)) Fmt.num(x, 0) else Fmt.compact(x)
 
     private fun cell(p: Point): String = Fmt.num(p.value, decimals(p.value)) +
         (if (p.low != null && p.high != null) " [${Fmt.num(p.low, decimals(p.low))}–${Fmt.num(p.high, decimals(p.high))}]" else "") +
         (p.n?.let { " n=$it" } ?: "")
 
-    private fun decimals(v: Double) = if (kotlin.math.abs(v) >= 100) 0 else if (kotlin.math.abs(v) >= 10) 1 else 2
+    private fun decimals(v: Double) = if (kotlin.math.abs(v) >= 100) {
+        0
+    } else if (kotlin.math.abs(v) >= 10) {
+        1
+    } else {
+        2
+    }
 
     companion object {
         /** The data of a page drawn only from figures: `{"figures": [...]}`, with no '<' left to end its script element. */

@@ -1,9 +1,9 @@
 package pssr.bench.report
 
-import java.nio.file.Files
 import pssr.bench.csv.CsvFile
-import pssr.bench.results.RunDirectory
 import pssr.bench.markup.Fmt
+import pssr.bench.results.RunDirectory
+import java.nio.file.Files
 
 /**
  * `./pssr merge`'s entry point once results/ShardMerge has joined the shards into [merged]: normalised.csv (each route's
@@ -14,13 +14,27 @@ object MergedReport {
         val data = RunData.load(merged)
         val (shardOf, references) = ShardNormalisation.read(merged)!!
         val normalised = ShardNormalisation.of(data.everyRow, shardOf, references)
-        Files.writeString(merged.dir.resolve("normalised.csv"),
-            (listOf(CsvFile.header(listOf("route", "load_model", "level", "shard", "machine",
-            "raw_rps", "reference_rps", "normalised", "reference_spread"))) + normalised.map { n ->
-            fun f(v: Double, decimals: Int) = Fmt.fixed(v, decimals, missing = "NaN")
-            CsvFile.line(listOf(n.route, n.loadModel, n.level, n.shard, n.machine, f(n.raw, 2), f(n.reference, 2), f(n.normalised, 4),
-                f(n.referenceSpread, 4)))
-        }).joinToString("\n", postfix = "\n"))
+        Files.writeString(
+            merged.dir.resolve("normalised.csv"),
+            (
+                listOf(
+                    CsvFile.header(
+                        listOf(
+                            "route", "load_model", "level", "shard", "machine",
+                            "raw_rps", "reference_rps", "normalised", "reference_spread",
+                        ),
+                    ),
+                ) + normalised.map { n ->
+                    fun f(v: Double, decimals: Int) = Fmt.fixed(v, decimals, missing = "NaN")
+                    CsvFile.line(
+                        listOf(
+                            n.route, n.loadModel, n.level, n.shard, n.machine, f(n.raw, 2), f(n.reference, 2), f(n.normalised, 4),
+                            f(n.referenceSpread, 4),
+                        ),
+                    )
+                }
+                ).joinToString("\n", postfix = "\n"),
+        )
         Report.write(data)
         val machines = shardOf.values.toSet()
         val spread = normalised.map { it.referenceSpread }.filter { it.isFinite() }.maxOrNull() ?: Double.NaN

@@ -1,10 +1,10 @@
 package pssr.bench.report
 
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.results.ResultRow
-import pssr.bench.markup.Fmt
 
 /**
  * `run --rate`: per route, the highest arrival rate it **held**: p99 latency (from the scheduled send time) at or
@@ -28,15 +28,15 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
         const val DEFAULT_LIMIT_MS = 100.0
 
         /** The run's `--p99-limit` from environment.json's options, else the default. */
-        fun limitOf(d: RunData): Double = d.environment?.firstOrNull { it.first.endsWith("p99LimitMs") }?.second?.toDoubleOrNull() ?: DEFAULT_LIMIT_MS
+        fun limitOf(d: RunData): Double =
+            d.environment?.firstOrNull { it.first.endsWith("p99LimitMs") }?.second?.toDoubleOrNull() ?: DEFAULT_LIMIT_MS
 
         fun note(limit: Double) = "Each level sent requests at a constant rate whether or not earlier ones had returned (Hyperfoil's " +
             "constant-rate phase); latency runs from each request's scheduled send time, so a stall is charged to every request " +
             "that queued behind it. A closed loop (--users) hides such a stall: its users stop sending while they wait. " +
             "Held = p99 <= ${Fmt.ms(limit)} ms, under 1% errors, and at least 90% of the rate answered correctly."
 
-        fun held(r: ResultRow, limit: Double): Boolean =
-            r.latencyP99Ms <= limit && r.errorRate < 0.01 && r.throughputRps >= 0.9 * r.rateRps
+        fun held(r: ResultRow, limit: Double): Boolean = r.latencyP99Ms <= limit && r.errorRate < 0.01 && r.throughputRps >= 0.9 * r.rateRps
 
         /**
          * Per route: each rate's worst p99 (✓ held, ✗ not), and the highest rate held. With closed-loop rows of the same
@@ -58,7 +58,13 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
                 val best = rates.filter { rate -> byRate[rate]?.all { held(it, limit) } == true }.maxOrNull()
                 val near = (best ?: rates.max()).let { load -> closedByRoute[route]?.minByOrNull { Math.abs(it.throughputRps - load) } }
                 listOf(route) + cells + listOf(best?.let { Fmt.rps(it) } ?: "none") +
-                    (if (closed.isEmpty()) emptyList() else listOf(near?.let { "${Fmt.ms(it.latencyP99Ms)} (${it.users}, ${Fmt.rps(it.throughputRps)})" } ?: "–"))
+                    (
+                        if (closed.isEmpty()) {
+                            emptyList()
+                        } else {
+                            listOf(near?.let { "${Fmt.ms(it.latencyP99Ms)} (${it.users}, ${Fmt.rps(it.throughputRps)})" } ?: "–")
+                        }
+                        )
             }
             return header to body
         }
@@ -67,7 +73,9 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
         fun lines(d: RunData, limit: Double): List<String> {
             if (d.openRows.isEmpty()) return emptyList()
             val t = table(d.openRows, limit, d.rows)
-            return listOf("open model: highest rate held per route (p99 <= ${Fmt.ms(limit)} ms from the scheduled send time, < 1% errors)") +
+            return listOf(
+                "open model: highest rate held per route (p99 <= ${Fmt.ms(limit)} ms from the scheduled send time, < 1% errors)",
+            ) +
                 Table(t.first, t.second).render().trimEnd().lines()
         }
     }

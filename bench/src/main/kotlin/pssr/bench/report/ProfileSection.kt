@@ -1,8 +1,8 @@
 package pssr.bench.report
 
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
-import pssr.bench.markup.Fmt
 
 /**
  * `run --profile`: per route, its CPU and allocation flame graphs and the frames that hold most of each,
@@ -16,7 +16,9 @@ internal class ProfileSection(private val d: RunData, sb: StringBuilder) : HtmlS
         if (!present) return
         sb.append("<h2 id=\"").append(ANCHOR).append("\">Profiles</h2>\n")
         val tools = d.profiles.map { it.profiler }.distinct().sorted().joinToString(" and ")
-        sb.append("<p class=note>").append(htmlEscape(tools)).append(", one measured window each for CPU and for allocation, after the route's levels ")
+        sb.append(
+            "<p class=note>",
+        ).append(htmlEscape(tools)).append(", one measured window each for CPU and for allocation, after the route's levels ")
             .append("(so the profiler's cost is in no measured figure). Each sample is charged to its innermost frame outside the JDK; ")
             .append("self-time rankings (often the JDK's own string and I/O code) and all frames are in <code>profiles.csv</code> and ")
             .append("the flame graphs.</p>\n")
@@ -29,7 +31,11 @@ internal class ProfileSection(private val d: RunData, sb: StringBuilder) : HtmlS
         htmlTable(listOf("route", "users", "CPU: top frames", "allocation: top frames"), rows)
         sb.append("<p class=note>Flame graphs: ")
         own.map { it.route to it.flameGraph }.distinct().sortedBy { it.first }.forEach { (route, file) ->
-            sb.append("<a href=\"").append(htmlEscape(file)).append("\">").append(htmlEscape("$route ${if (file.endsWith("-alloc.html")) "alloc" else "cpu"}")).append("</a> ")
+            sb.append(
+                "<a href=\"",
+            ).append(
+                htmlEscape(file),
+            ).append("\">").append(htmlEscape("$route ${if (file.endsWith("-alloc.html")) "alloc" else "cpu"}")).append("</a> ")
         }
         sb.append("</p>\n")
     }

@@ -1,17 +1,18 @@
 package pssr.bench.report
 
-import java.time.ZonedDateTime
-import java.time.format.DateTimeFormatter
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
+import pssr.bench.paper.PaperFigures
 import pssr.bench.results.Environment
 import pssr.bench.results.RouteCheck
-import pssr.bench.paper.PaperFigures
+import java.time.ZonedDateTime
+import java.time.format.DateTimeFormatter
 
 internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder()) {
     /** The charts the sections place, listed in the page's data for explorer.js to draw. */
     private val charts = ArrayList<ExplorerData.Chart>()
+
     /** The seeds' claims this run judges, each with the routes and levels its judgement read; null when the run has nothing to judge. */
     private val claims: List<ExplorerData.TracedClaim>? = d.claims
 
@@ -38,16 +39,22 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         ShardsSection(d, sb).write()
         ProfileSection(d, sb).write()
         VerificationSection(d, sb).write()
-        BrowserSection.html(d.run.dir)?.let { sb.append(it) }   // ./pssr browser --out <run>/browser
-        sb.append(WorkloadSections.sectionsHtml(d))                  // students, ... (a section per workload)
+        BrowserSection.html(d.run.dir)?.let { sb.append(it) } // ./pssr browser --out <run>/browser
+        sb.append(WorkloadSections.sectionsHtml(d)) // students, ... (a section per workload)
         ClaimsSection(d, sb, claims).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
         if (d.panels.isNotEmpty()) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty()))
         // printing: every folded table unfolds (CSS does it too where the browser can, without JavaScript)
-        sb.append("<script>addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});</script>\n")
-        sb.append("<script>function reveal(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;")
-            .append("for(var d=e.closest('details');d;d=d.parentElement&&d.parentElement.closest('details'))d.open=true;e.scrollIntoView();}")
+        sb.append(
+            "<script>addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});</script>\n",
+        )
+        sb.append(
+            "<script>function reveal(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;",
+        )
+            .append(
+                "for(var d=e.closest('details');d;d=d.parentElement&&d.parentElement.closest('details'))d.open=true;e.scrollIntoView();}",
+            )
             .append("addEventListener('hashchange',reveal);reveal();</script>\n")
         sb.append("</body></html>\n")
         return sb.toString()
@@ -60,19 +67,26 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
     private fun toc() {
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
         if (d.panels.isNotEmpty()) sb.append("<a href=\"#${Explorer.ANCHOR}\">Explorer</a>")
-        for (p in d.panels) sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
+        for (p in d.panels) {
+            sb.append(
+                "<a href=\"#",
+            ).append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
+        }
         if (OpenModelSection(d, StringBuilder()).present) sb.append("<a href=\"#${OpenModelSection.ANCHOR}\">Open model</a>")
         if (RuntimeSection(d, StringBuilder()).present) sb.append("<a href=\"#${RuntimeSection.ANCHOR}\">Runtimes</a>")
         if (SteadySection(d, StringBuilder()).present) sb.append("<a href=\"#${SteadySection.ANCHOR}\">Steady state</a>")
         if (ShardsSection(d, StringBuilder()).present) sb.append("<a href=\"#${ShardsSection.ANCHOR}\">Shards</a>")
         if (ProfileSection(d, StringBuilder()).present) sb.append("<a href=\"#${ProfileSection.ANCHOR}\">Profiles</a>")
-        sb.append("<a href=\"#verification\">Verification</a>").append(BrowserSection.tocLink(d.run.dir)).append(WorkloadSections.tocLinks(d))
+        sb.append(
+            "<a href=\"#verification\">Verification</a>",
+        ).append(BrowserSection.tocLink(d.run.dir)).append(WorkloadSections.tocLinks(d))
         if (claims != null) sb.append("<a href=\"#${ClaimsSection.ANCHOR}\">Claims</a>")
         sb.append("<a href=\"#environment\">Environment</a></nav>\n")
     }
 
     private fun howToRead() {
-        sb.append("""<h2 id="how">How to read this</h2>
+        sb.append(
+            """<h2 id="how">How to read this</h2>
 <ul class=note>
 <li><b>Throughput</b> (req/s) is correct responses (status 200, exactly the verified page) divided by the measured
 window of a level; wrong answers, timeouts and connection errors are never throughput, they are the <b>error rate</b>.
@@ -105,7 +119,8 @@ routes <i>within one run</i>, and use <code>./pssr compare</code> to compare two
 first item arrives well before its last byte. A verdict that contradicts the route's own claim is red; a route that
 failed verification was not load-tested and is listed as failed.</li>
 </ul>
-""")
+""",
+        )
     }
 
     private fun headline() {
@@ -126,13 +141,32 @@ failed verification was not load-tested and is listed as failed.</li>
         val beats = SummaryTables.aboveBaseline(d)
         if (beats.isNotEmpty()) sb.append("<p class=bad>").append(htmlEscape(SummaryTables.aboveBaselineNote(beats))).append("</p>\n")
         if (d.failures.isNotEmpty()) {
-            sb.append("<h3 class=bad>Failures (").append(d.failures.size).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
-            htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c -> if (c == 0) "err" else null })
+            sb.append(
+                "<h3 class=bad>Failures (",
+            ).append(
+                d.failures.size,
+            ).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
+            htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c ->
+                if (c ==
+                    0
+                ) {
+                    "err"
+                } else {
+                    null
+                }
+            })
         }
         val notLoaded = notLoadTested()
         if (notLoaded.isNotEmpty()) {
-            sb.append("<h3 class=bad>Not load-tested</h3><p class=note>Verified routes with no load results (failed verification, a failed server, or not selected):</p>\n")
-            htmlTable(listOf("route", "verdict", "body", "error"), notLoaded.map { listOf(it.route, it.verdict, if (it.bodyOk) "ok" else "WRONG", it.error) })
+            sb.append(
+                "<h3 class=bad>Not load-tested</h3><p class=note>Verified routes with no load results (failed verification, a failed server, or not selected):</p>\n",
+            )
+            htmlTable(
+                listOf("route", "verdict", "body", "error"),
+                notLoaded.map {
+                    listOf(it.route, it.verdict, if (it.bodyOk) "ok" else "WRONG", it.error)
+                },
+            )
         }
     }
 
@@ -150,5 +184,4 @@ failed verification was not load-tested and is listed as failed.</li>
             else -> sb.append("<p class=note>No environment.json in this run.</p>\n")
         }
     }
-
 }

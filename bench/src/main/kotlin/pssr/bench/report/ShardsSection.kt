@@ -1,15 +1,15 @@
 package pssr.bench.report
 
-import java.nio.file.Files
 import pssr.bench.csv.CsvFile
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
+import pssr.bench.results.ReferenceRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.ShardMerge
-import pssr.bench.results.ReferenceRow
 import pssr.bench.stats.Stats
-import pssr.bench.markup.Fmt
+import java.nio.file.Files
 
 /**
  * A route's figure across machines: [raw] req/s (mean over repetitions) on its shard, divided by its shard's reference
@@ -17,14 +17,24 @@ import pssr.bench.markup.Fmt
  * variation across shards at that level (NaN with one shard): how much the machines differ, the error a comparison
  * of raw figures across shards would carry and the normalised figure removes to first order.
  */
-data class Normalised(val route: String, val loadModel: String, val level: Int, val shard: Int, val machine: String,
-                      val raw: Double, val reference: Double, val referenceSpread: Double) {
+data class Normalised(
+    val route: String,
+    val loadModel: String,
+    val level: Int,
+    val shard: Int,
+    val machine: String,
+    val raw: Double,
+    val reference: Double,
+    val referenceSpread: Double,
+) {
     val normalised: Double get() = raw / reference
 }
 
 object ShardNormalisation {
     fun of(rows: List<ResultRow>, shardOf: Map<String, Pair<Int, String>>, refs: List<ReferenceRow>): List<Normalised> {
-        val refMean = refs.groupBy { listOf(it.shard, it.framework, it.model, it.loadModel, it.level) }.mapValues { (_, rs) -> rs.map { it.throughputRps }.average() }
+        val refMean = refs.groupBy {
+            listOf(it.shard, it.framework, it.model, it.loadModel, it.level)
+        }.mapValues { (_, rs) -> rs.map { it.throughputRps }.average() }
         val spread = refs.groupBy { listOf(it.framework, it.model, it.loadModel, it.level) }.mapValues { (_, rs) ->
             val perShard = rs.groupBy { it.shard }.values.map { s -> s.map { it.throughputRps }.average() }
             if (perShard.size < 2) Double.NaN else Stats.stdev(perShard) / Stats.mean(perShard)
@@ -34,8 +44,16 @@ object ShardNormalisation {
             val (shard, machine) = shardOf[ShardMerge.baseKey(r)] ?: return@mapNotNull null
             val level = ShardMerge.levelOf(r)
             val ref = refMean[listOf(shard, r.frameworkLabel, r.model, r.loadModel, level)] ?: return@mapNotNull null
-            Normalised(r.route, r.loadModel, level, shard, machine, rs.map { it.throughputRps }.average(), ref,
-                spread[listOf(r.frameworkLabel, r.model, r.loadModel, level)] ?: Double.NaN)
+            Normalised(
+                r.route,
+                r.loadModel,
+                level,
+                shard,
+                machine,
+                rs.map { it.throughputRps }.average(),
+                ref,
+                spread[listOf(r.frameworkLabel, r.model, r.loadModel, level)] ?: Double.NaN,
+            )
         }.sortedWith(compareBy({ it.route }, { it.loadModel }, { it.level }))
     }
 
@@ -59,16 +77,34 @@ internal class ShardsSection(private val d: RunData, sb: StringBuilder) : HtmlSe
         val machines = shardOf.values.toSet().sortedBy { it.first }
         sb.append("<h2 id=\"").append(ANCHOR).append("\">Shards and machines</h2>\n<p class=note>Merged from ").append(machines.size)
             .append(" shards: ").append(htmlEscape(machines.joinToString("; ") { "${it.first}: ${it.second}" }))
-            .append(". Routes measured on different shards (different machines) cannot be compared by raw req/s: use the normalised figure, ")
-            .append("each route's throughput over its own shard's reference route (same framework and model, same level). The reference's spread ")
-            .append("across shards says how much the machines differed. The panels above compare raw figures; a comparison there between routes ")
+            .append(
+                ". Routes measured on different shards (different machines) cannot be compared by raw req/s: use the normalised figure, ",
+            )
+            .append(
+                "each route's throughput over its own shard's reference route (same framework and model, same level). The reference's spread ",
+            )
+            .append(
+                "across shards says how much the machines differed. The panels above compare raw figures; a comparison there between routes ",
+            )
             .append("of different shards crosses machines.</p>\n")
         val top = all.maxOfOrNull { it.level } ?: return
-        htmlTable(listOf("route", "level", "shard", "raw req/s", "reference req/s", "normalised", "reference spread across shards"),
+        htmlTable(
+            listOf("route", "level", "shard", "raw req/s", "reference req/s", "normalised", "reference spread across shards"),
             all.filter { it.level == top }.map { n ->
-                listOf(n.route, "${n.level}", "${n.shard}", Fmt.rps(n.raw), Fmt.rps(n.reference), Fmt.ratio(n.normalised), Fmt.pct(n.referenceSpread, 1))
-            })
+                listOf(
+                    n.route,
+                    "${n.level}",
+                    "${n.shard}",
+                    Fmt.rps(n.raw),
+                    Fmt.rps(n.reference),
+                    Fmt.ratio(n.normalised),
+                    Fmt.pct(n.referenceSpread, 1),
+                )
+            },
+        )
     }
 
-    companion object { const val ANCHOR = "shards" }
+    companion object {
+        const val ANCHOR = "shards"
+    }
 }

@@ -36,5 +36,7 @@ internal object WorkloadSections {
         Workloads.all.mapNotNull { w -> rows[w.name]?.let { sections.getValue(w.name).markdown(d.run, it) } }.joinToString("")
     }
 
-    fun tocLinks(d: RunData): String = rowsOf(d).keys.filter { it != PAGES }.joinToString("") { "<a href=\"#workload-$it\">Workload: $it</a>" }
+    fun tocLinks(d: RunData): String = rowsOf(d).keys.filter {
+        it != PAGES
+    }.joinToString("") { "<a href=\"#workload-$it\">Workload: $it</a>" }
 }

@@ -7,9 +7,20 @@ package pssr.bench.results
 object EnvironmentTable {
     /** `{"a":{"b":1},"c":[1,2]}` -> [("a.b","1"), ("c","1, 2")] — arrays of scalars joined, arrays of objects indexed. */
     fun flatten(v: Any?, prefix: String = ""): List<Pair<String, String>> = when (v) {
-        is Map<*, *> -> if (v.isEmpty()) listOf(prefix to "{}") else v.entries.flatMap { (k, x) -> flatten(x, if (prefix.isEmpty()) "$k" else "$prefix.$k") }
-        is List<*> -> if (v.all { it !is Map<*, *> && it !is List<*> }) listOf(prefix to v.joinToString(", ") { scalar(it) })
-            else v.flatMapIndexed { i, x -> flatten(x, "$prefix[$i]") }
+        is Map<*, *> -> if (v.isEmpty()) {
+            listOf(prefix to "{}")
+        } else {
+            v.entries.flatMap { (k, x) ->
+                flatten(x, if (prefix.isEmpty()) "$k" else "$prefix.$k")
+            }
+        }
+
+        is List<*> -> if (v.all { it !is Map<*, *> && it !is List<*> }) {
+            listOf(prefix to v.joinToString(", ") { scalar(it) })
+        } else {
+            v.flatMapIndexed { i, x -> flatten(x, "$prefix[$i]") }
+        }
+
         else -> listOf(prefix to scalar(v))
     }
 

@@ -19,9 +19,14 @@ object FolderCheck {
     fun check(dir: Path, resuming: Boolean = false) {
         val run = RunDirectory(dir, beforeRepair = resuming)
         // run writes environment.json before its first row: results without it were copied or edited half-way
-        if (Files.exists(run.results) && !Files.exists(run.environment))
-            throw DamagedFolder(run.environment, null, "is missing beside results.csv, so the run's setup and options are unknown " +
-                "(./pssr run writes it before the first row: the folder was copied half-way?)")
+        if (Files.exists(run.results) && !Files.exists(run.environment)) {
+            throw DamagedFolder(
+                run.environment,
+                null,
+                "is missing beside results.csv, so the run's setup and options are unknown " +
+                    "(./pssr run writes it before the first row: the folder was copied half-way?)",
+            )
+        }
         Environment.read(run.environment)
         resumedSegments(dir).forEach { JsonFile.readObject(it) }
         dir.resolve(ShardRecord.FILE).takeIf { Files.exists(it) }?.let { ShardPart.read(dir) }

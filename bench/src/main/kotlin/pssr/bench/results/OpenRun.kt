@@ -1,9 +1,9 @@
 package pssr.bench.results
 
+import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
 import java.nio.file.Files
 import java.nio.file.Path
-import pssr.bench.console.UsageError
 
 /**
  * A run directory that exists and holds at least one of results.csv / verification.csv, or a one-line UsageError;
@@ -13,8 +13,9 @@ internal fun openRun(dir: Path): RunDirectory {
     if (!Files.exists(dir)) throw UsageError("no such directory: $dir")
     if (!Files.isDirectory(dir)) throw UsageError("not a directory: $dir (give the run's directory, e.g. results/<run-id>)")
     val run = RunDirectory(dir)
-    if (!Files.exists(run.results) && !Files.exists(run.verification) && !Files.exists(run.failuresFile))
+    if (!Files.exists(run.results) && !Files.exists(run.verification) && !Files.exists(run.failuresFile)) {
         throw UsageError("$dir holds no results: expected results.csv or verification.csv from './pssr run' or './pssr verify'")
+    }
     FolderCheck.check(dir)
     return run
 }

@@ -5,11 +5,24 @@ import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.ProfileMeasurement
 
 /** The row: names as results.csv has them (framework, model, engine, approach), the profile's [floorRps], and [config]. */
-fun ProfileMeasurement.toRow(framework: String, model: String, engine: String, approach: String, users: Int, itemDelayMs: Long,
-                             floorRps: Double, workload: String, config: String, apdex: Apdex = this.apdex): ResultRow {
-    val r = result; val e = r.errors; val lat = LatencySummary.of(r.latency)
+fun ProfileMeasurement.toRow(
+    framework: String,
+    model: String,
+    engine: String,
+    approach: String,
+    users: Int,
+    itemDelayMs: Long,
+    floorRps: Double,
+    workload: String,
+    config: String,
+    apdex: Apdex = this.apdex,
+): ResultRow {
+    val r = result
+    val e = r.errors
+    val lat = LatencySummary.of(r.latency)
     val p95 = if (r.latency.totalCount == 0L) Double.NaN else r.latency.getValueAtPercentile(95.0) / 1000.0
-    return ResultRow(framework = framework, model = model, engine = engine, approach = approach, users = users, repetition = 1,
+    return ResultRow(
+        framework = framework, model = model, engine = engine, approach = approach, users = users, repetition = 1,
         driver = "jmeter", itemDelayMs = itemDelayMs, windowSeconds = r.seconds, requests = r.samples,
         errorsStatus = e.http5xx + e.otherStatus, errorsContent = e.wrongBody, errorsConnect = e.connectRefused + e.connectTimeout,
         errorsRead = e.reset, errorsTimeout = e.readTimeout,
@@ -23,5 +36,6 @@ fun ProfileMeasurement.toRow(framework: String, model: String, engine: String, a
         heapMbPeak = use.heapMbPeak, gcMs = use.gcMs, threadsMean = use.threadsMean, threadsPeak = use.threadsPeak, driverBound = false,
         workload = workload, config = config, errorsPoolTimeout = e.poolTimeout, errorsConnectTimeout = e.connectTimeout,
         errorsDownstreamError = e.downstreamError, errorsDownstreamDown = e.downstreamDown, errorsDownstreamTimeout = e.downstreamTimeout,
-        latencyP95Ms = p95, apdex = apdex.score, apdexTMs = apdex.tMs, apdexFMs = apdex.fMs)
+        latencyP95Ms = p95, apdex = apdex.score, apdexTMs = apdex.tMs, apdexFMs = apdex.fMs,
+    )
 }

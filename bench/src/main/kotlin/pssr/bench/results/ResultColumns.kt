@@ -1,8 +1,8 @@
 package pssr.bench.results
 
+import pssr.bench.csv.Fields
 import java.lang.reflect.Constructor
 import kotlin.reflect.KProperty1
-import pssr.bench.csv.Fields
 
 /**
  * One column of results.csv: its header [name], the row's value it holds ([property]), that value's JVM [type], how it is
@@ -95,8 +95,11 @@ object ResultColumns {
     private val constructor: Constructor<ResultRow> = try {
         ResultRow::class.java.getConstructor(*readColumns.map { it.type }.toTypedArray())
     } catch (e: NoSuchMethodException) {
-        throw IllegalStateException("ResultRow's constructor parameters must be the read columns in file order: " +
-            readColumns.joinToString { "${it.property.name}: ${it.type.simpleName}" }, e)
+        throw IllegalStateException(
+            "ResultRow's constructor parameters must be the read columns in file order: " +
+                readColumns.joinToString { "${it.property.name}: ${it.type.simpleName}" },
+            e,
+        )
     }
 
     /** The row a file's record holds, its values read in file order (so the first bad value named is the leftmost). */
@@ -110,14 +113,24 @@ object ResultColumns {
         ResultColumn(name, p, String::class.java, { it }, { f -> if (absent == null) f.text(name) else f.textOr(name, absent) }, absent)
     private fun int(name: String, p: KProperty1<ResultRow, Int>) =
         ResultColumn(name, p, Int::class.java, { it.toString() }, { it.int(name) })
-    private fun long(name: String, p: KProperty1<ResultRow, Long>, absent: Long? = null) =
-        ResultColumn(name, p, Long::class.java, { it.toString() }, { f -> if (absent == null) f.long(name) else f.longOr(name, absent) },
-            absent)
+    private fun long(name: String, p: KProperty1<ResultRow, Long>, absent: Long? = null) = ResultColumn(
+        name,
+        p,
+        Long::class.java,
+        { it.toString() },
+        { f -> if (absent == null) f.long(name) else f.longOr(name, absent) },
+        absent,
+    )
     private fun boolean(name: String, p: KProperty1<ResultRow, Boolean>) =
         ResultColumn(name, p, Boolean::class.java, { it.toString() }, { it.boolean(name) })
 
     /** Written with [decimals] digits after the point ([ResultRow.fmt]). */
-    private fun double(name: String, p: KProperty1<ResultRow, Double>, decimals: Int = 2, absent: Double? = null) =
-        ResultColumn(name, p, Double::class.java, { ResultRow.fmt(it, decimals) },
-            { f -> if (absent == null) f.double(name) else f.doubleOr(name, absent) }, absent)
+    private fun double(name: String, p: KProperty1<ResultRow, Double>, decimals: Int = 2, absent: Double? = null) = ResultColumn(
+        name,
+        p,
+        Double::class.java,
+        { ResultRow.fmt(it, decimals) },
+        { f -> if (absent == null) f.double(name) else f.doubleOr(name, absent) },
+        absent,
+    )
 }

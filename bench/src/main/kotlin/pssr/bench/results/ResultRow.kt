@@ -107,18 +107,23 @@ data class ResultRow(
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
+
     /** Rows of one route measured under different settings (a students sweep) stay apart: the config is part of the route. */
     val route: String get() = routeOf(frameworkLabel, model, engine, approach, config)
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout + errorsEngine
     val errorRate: Double get() = if (requests == 0L) 0.0 else errors.toDouble() / requests
     val open: Boolean get() = loadModel == "open"
+
     /** The JIT's share of the server's CPU over the measured window; NaN when either is unknown. */
     val jitShare: Double get() =
         (cpuPctMean / 100 * windowSeconds).let { cpu -> if (cpu > 0 && !jitCpuSeconds.isNaN()) jitCpuSeconds / cpu else Double.NaN }
+
     /** Measured at steady state by [pssr.bench.measure.Steadiness] (true when the JIT's CPU was not read: nothing says it compiled). */
     val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuSeconds, cpuPctMean / 100 * windowSeconds, windowSeconds)
+
     /** The level as keys name it: users (`32`), or an open model's rate (`500rps`). */
     val level: String get() = levelLabel(loadModel, if (open) rateRps.toInt() else users)
+
     /** The key `--resume` uses to know this level is done. */
     val key: String get() = keyOf(route, if (open) rateRps.toInt() else users, repetition, loadModel)
 

@@ -24,13 +24,16 @@ data class RouteCheck(
     val error: String,
 ) {
     val route: String get() = RouteKey(framework, model, engine, approach).toString()
+
     /** The measured verdict contradicts the route's own `/routes` claim. */
     val contradicts: Boolean get() = verdict != "malformed" && (verdict == "streams") != claimsStreaming
     val passed: Boolean get() = bodyOk && verdict != "malformed"
 
-    fun toCsv(): String = listOf(framework, model, engine, approach, path, claimsStreaming, verdict, bodyOk,
+    fun toCsv(): String = listOf(
+        framework, model, engine, approach, path, claimsStreaming, verdict, bodyOk,
         "%.1f".format(java.util.Locale.ROOT, ttfbMs), "%.1f".format(java.util.Locale.ROOT, firstItemMs),
-        "%.1f".format(java.util.Locale.ROOT, lastByteMs), chunks, bytes, timeline, error.replace('\n', ' ')).let(CsvFile::line)
+        "%.1f".format(java.util.Locale.ROOT, lastByteMs), chunks, bytes, timeline, error.replace('\n', ' '),
+    ).let(CsvFile::line)
 
     companion object {
         const val HEADER = "framework,model,engine,approach,path,claims_streaming,verdict,body_ok," +
@@ -39,9 +42,11 @@ data class RouteCheck(
         fun fromCsv(c: Map<String, String>): RouteCheck = fromCsv(Fields(c))
 
         fun fromCsv(f: Fields): RouteCheck = with(f) {
-            RouteCheck(text("framework"), text("model"), text("engine"), text("approach"), text("path"), boolean("claims_streaming"),
+            RouteCheck(
+                text("framework"), text("model"), text("engine"), text("approach"), text("path"), boolean("claims_streaming"),
                 text("verdict"), boolean("body_ok"), double("ttfb_ms"), double("first_item_ms"), double("last_byte_ms"),
-                int("chunks"), int("bytes"), text("timeline"), text("error"))
+                int("chunks"), int("bytes"), text("timeline"), text("error"),
+            )
         }
     }
 }

@@ -1,13 +1,13 @@
 package pssr.bench.results
 
-import java.io.Writer
-import java.nio.file.Files
-import java.nio.file.Path
-import java.nio.file.StandardOpenOption
 import pssr.bench.csv.BadValue
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.Fields
+import java.io.Writer
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardOpenOption
 
 /**
  * A run's directory, `results/<run-id>/`: environment.json, verification.csv, results.csv and
@@ -27,6 +27,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     val enginesFile: Path = dir.resolve("engines.csv")
     val timelineFile: Path = dir.resolve("timeline.csv")
     val profilesFile: Path = dir.resolve("profiles.csv")
+
     /** The files pssr appends to as it measures: the ones a kill can leave with a line cut mid-write. */
     val appended: List<Path> get() =
         listOf(results, verification, histograms, failuresFile, timelineFile, enginesFile, profilesFile)
@@ -53,17 +54,28 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     }
 
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
-    fun pending(route: String, repetition: Int, levels: List<Int>, done: Set<String> = rows().map { it.key }.toSet(),
-                loadModel: String = "closed"): List<Int> =
-        levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
+    fun pending(
+        route: String,
+        repetition: Int,
+        levels: List<Int>,
+        done: Set<String> = rows().map { it.key }.toSet(),
+        loadModel: String = "closed",
+    ): List<Int> = levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
+
     /** `--load-engines`: each remote engine's share of a level (key = the row's key). */
-    fun append(key: String, share: pssr.bench.measure.EngineShare) = appendLine(enginesFile, "key,engine,users,completed,errors,lost,alive",
-        CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)))
+    fun append(key: String, share: pssr.bench.measure.EngineShare) = appendLine(
+        enginesFile,
+        "key,engine,users,completed,errors,lost,alive",
+        CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)),
+    )
     fun checks(): List<RouteCheck> = read(verification) { RouteCheck.fromCsv(it) }
+
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
     fun histograms(): Map<String, org.HdrHistogram.Histogram> = read(histograms) { f ->
         val encoded = f.text("latency_us_hdr_base64")
-        f.text("key") to try { pssr.bench.measure.Latency.decode(encoded) } catch (e: Exception) {
+        f.text("key") to try {
+            pssr.bench.measure.Latency.decode(encoded)
+        } catch (e: Exception) {
             throw BadValue("column latency_us_hdr_base64 holds no latency histogram (${e.message ?: e.javaClass.simpleName})")
         }
     }.toMap()
@@ -72,19 +84,35 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
     fun append(key: String, latency: org.HdrHistogram.Histogram) =
         appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, pssr.bench.measure.Latency.encode(latency))))
+
     /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
     @Synchronized
     fun rewriteFailures(keep: List<Failure>) {
         if (pssr.bench.process.Stopping.now) return
-        if (keep.isEmpty()) Files.deleteIfExists(failuresFile)
-        else Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+        if (keep.isEmpty()) {
+            Files.deleteIfExists(failuresFile)
+        } else {
+            Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+        }
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+
     /** A level's resource readings over its measured window, by [ResultRow.key]. */
     fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
-        appendLine(timelineFile, "key,t_s,cpu_pct,heap_mb,gc_ms,threads", CsvFile.line(listOf(key,
-            "%.2f".format(java.util.Locale.ROOT, it.seconds), "%.1f".format(java.util.Locale.ROOT, it.cpuPct),
-            "%.1f".format(java.util.Locale.ROOT, it.heapMb), "%.0f".format(java.util.Locale.ROOT, it.gcMs), it.threads)))
+        appendLine(
+            timelineFile,
+            "key,t_s,cpu_pct,heap_mb,gc_ms,threads",
+            CsvFile.line(
+                listOf(
+                    key,
+                    "%.2f".format(java.util.Locale.ROOT, it.seconds),
+                    "%.1f".format(java.util.Locale.ROOT, it.cpuPct),
+                    "%.1f".format(java.util.Locale.ROOT, it.heapMb),
+                    "%.0f".format(java.util.Locale.ROOT, it.gcMs),
+                    it.threads,
+                ),
+            ),
+        )
     }
     fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = read(timelineFile) { f ->
         f.text("key") to
@@ -93,6 +121,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
     fun profiles(): List<ProfileRow> = read(profilesFile) { ProfileRow.fromCsv(it) }
     fun failures(): List<Failure> = read(failuresFile) { Failure.fromCsv(it) }
+
     /** engines.csv's records (only checked: the report reads the shares from the rows' errors). */
     fun engineShares(): List<Map<String, String>> = read(enginesFile) { f -> listOf("key", "engine", "users").associateWith(f::text) }
 

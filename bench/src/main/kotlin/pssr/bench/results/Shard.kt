@@ -1,12 +1,12 @@
 package pssr.bench.results
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.security.MessageDigest
 import pssr.bench.console.UsageError
 import pssr.probe.Jackson
 import pssr.servers.ListedRoute
 import pssr.servers.key
+import java.nio.file.Files
+import java.nio.file.Path
+import java.security.MessageDigest
 
 /**
  * `run --shard K/N`: this machine measures part K of N of the selected routes. The split is a pure function of the
@@ -59,23 +59,39 @@ class ShardRecord(val shard: Shard) {
         val own = shard.owned(framework, routes)
         val refs = Shard.references(routes).map { it.key(framework).toString() }
         selected += routes.map { it.key(framework).toString() }
-        owned += own; references += refs
+        owned += own
+        references += refs
         return routes.filter { it.key(framework).toString() in own || it.key(framework).toString() in refs }
     }
 
-    fun write(dir: Path) = Files.writeString(dir.resolve(FILE), Jackson.writePretty(linkedMapOf(
-        "shard" to shard.index, "shards" to shard.count, "splitHash" to splitHash(), "machine" to machine(),
-        "owned" to owned.toList(), "references" to references.toList())))
+    fun write(dir: Path) = Files.writeString(
+        dir.resolve(FILE),
+        Jackson.writePretty(
+            linkedMapOf(
+                "shard" to shard.index,
+                "shards" to shard.count,
+                "splitHash" to splitHash(),
+                "machine" to machine(),
+                "owned" to owned.toList(),
+                "references" to references.toList(),
+            ),
+        ),
+    )
 
-    private fun splitHash(): String = MessageDigest.getInstance("SHA-256").digest((selected.joinToString("\n") + "\n" + shard.count).toByteArray())
-        .joinToString("") { "%02x".format(it) }.take(16)
+    private fun splitHash(): String =
+        MessageDigest.getInstance("SHA-256").digest((selected.joinToString("\n") + "\n" + shard.count).toByteArray())
+            .joinToString("") { "%02x".format(it) }.take(16)
 
     companion object {
         const val FILE = "shard.json"
 
         /** This machine as merged reports name it: host name and CPU model. */
         fun machine(): String {
-            val host = try { java.net.InetAddress.getLocalHost().hostName } catch (e: Exception) { System.getenv("HOSTNAME") ?: "unknown" }
+            val host = try {
+                java.net.InetAddress.getLocalHost().hostName
+            } catch (e: Exception) {
+                System.getenv("HOSTNAME") ?: "unknown"
+            }
             return "$host (${pssr.bench.results.Environment.cpuModel()})"
         }
     }

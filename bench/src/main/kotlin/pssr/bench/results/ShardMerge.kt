@@ -1,37 +1,63 @@
 package pssr.bench.results
 
-import pssr.bench.csv.DamagedFolder
-import pssr.bench.csv.JsonFile
-import java.nio.file.Files
-import java.nio.file.Path
 import pssr.bench.console.UsageError
 import pssr.bench.csv.CsvFile
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.JsonFile
 import pssr.probe.Jackson
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** One shard's results folder as `merge` reads it: its shard.json and its options. */
-class ShardPart(val dir: Path, val shard: Int, val shards: Int, val splitHash: String, val machine: String,
-                val owned: Set<String>, val references: Set<String>, val options: Map<*, *>, val environment: Map<*, *>) {
+class ShardPart(
+    val dir: Path,
+    val shard: Int,
+    val shards: Int,
+    val splitHash: String,
+    val machine: String,
+    val owned: Set<String>,
+    val references: Set<String>,
+    val options: Map<*, *>,
+    val environment: Map<*, *>,
+) {
     val run = RunDirectory(dir)
 
     companion object {
         fun read(dir: Path): ShardPart {
             if (!Files.isDirectory(dir)) throw UsageError("no results folder at $dir")
             val file = dir.resolve(ShardRecord.FILE)
-            if (!Files.exists(file)) throw UsageError("$dir holds no ${ShardRecord.FILE}: it is not a shard (run it with ./pssr run --shard K/N)")
+            if (!Files.exists(
+                    file,
+                )
+            ) {
+                throw UsageError("$dir holds no ${ShardRecord.FILE}: it is not a shard (run it with ./pssr run --shard K/N)")
+            }
             val s = JsonFile.readObject(file)
             val environment = dir.resolve("environment.json")
             // a shard's options are what merge compares: without them it cannot tell shards of one run from others
-            val env = Environment.read(environment) ?: throw DamagedFolder(environment, null, "is missing: ./pssr run --shard writes it first, " +
-                "so this folder was copied half-way; merge needs each shard's options")
-            fun wrong(key: String, what: String): Nothing = throw DamagedFolder(file, JsonFile.lineOf(file, key), "'$key' ${
-                if (s.containsKey(key)) "holds ${JsonFile.kind(s[key])}" else "is missing"}, not $what")
-            fun count(k: String): Int = (s[k] as? Number)?.takeIf { it.toDouble() >= 1 && it.toDouble() == Math.floor(it.toDouble()) }?.toInt()
-                ?: wrong(k, "a whole number from 1")
+            val env =
+                Environment.read(environment) ?: throw DamagedFolder(
+                    environment,
+                    null,
+                    "is missing: ./pssr run --shard writes it first, " +
+                        "so this folder was copied half-way; merge needs each shard's options",
+                )
+            fun wrong(key: String, what: String): Nothing = throw DamagedFolder(
+                file,
+                JsonFile.lineOf(file, key),
+                "'$key' ${
+                    if (s.containsKey(key)) "holds ${JsonFile.kind(s[key])}" else "is missing"}, not $what",
+            )
+            fun count(k: String): Int =
+                (s[k] as? Number)?.takeIf { it.toDouble() >= 1 && it.toDouble() == Math.floor(it.toDouble()) }?.toInt()
+                    ?: wrong(k, "a whole number from 1")
             fun text(k: String): String = s[k] as? String ?: wrong(k, "a text")
             fun strings(k: String): Set<String> = (s[k] as? List<*>)?.takeIf { l -> l.all { it is String } }?.map { it.toString() }?.toSet()
                 ?: wrong(k, "a list of route keys")
-            return ShardPart(dir, count("shard"), count("shards"), text("splitHash"), text("machine"),
-                strings("owned"), strings("references"), (env["options"] as? Map<*, *>).orEmpty(), env)
+            return ShardPart(
+                dir, count("shard"), count("shards"), text("splitHash"), text("machine"),
+                strings("owned"), strings("references"), (env["options"] as? Map<*, *>).orEmpty(), env,
+            )
         }
     }
 }
@@ -51,8 +77,16 @@ object ShardMerge {
         if (!Files.exists(shards)) return null
         val shardOf = CsvFile.rows(shards) { it.text("route") to (it.int("shard") to it.text("machine")) }.toMap()
         val refs = CsvFile.rows(run.dir.resolve(REFERENCES)) { m ->
-            ReferenceRow(m.int("shard"), m.text("machine"), m.text("framework"), m.text("model"), m.text("load_model"),
-                m.int("level"), m.int("repetition"), m.double("throughput_rps"))
+            ReferenceRow(
+                m.int("shard"),
+                m.text("machine"),
+                m.text("framework"),
+                m.text("model"),
+                m.text("load_model"),
+                m.int("level"),
+                m.int("repetition"),
+                m.double("throughput_rps"),
+            )
         }
         return shardOf to refs
     }
@@ -60,19 +94,38 @@ object ShardMerge {
     fun check(parts: List<ShardPart>) {
         val first = parts.first()
         parts.firstOrNull { it.shards != first.shards }?.let {
-            throw UsageError("${it.dir} is shard ${it.shard}/${it.shards}, ${first.dir} shard ${first.shard}/${first.shards}: shards of one split have the same N")
+            throw UsageError(
+                "${it.dir} is shard ${it.shard}/${it.shards}, ${first.dir} shard ${first.shard}/${first.shards}: shards of one split have the same N",
+            )
         }
         parts.groupBy { it.shard }.values.firstOrNull { it.size > 1 }?.let { twice ->
             throw UsageError("shard ${twice[0].shard}/${first.shards} is given twice: ${twice.joinToString(" and ") { it.dir.toString() }}")
         }
         val missing = (1..first.shards) - parts.map { it.shard }.toSet()
-        if (missing.isNotEmpty()) throw UsageError("shard ${missing.joinToString(", ") { "$it/${first.shards}" }} is missing; merge needs all ${first.shards}")
+        if (missing.isNotEmpty()) {
+            throw UsageError(
+                "shard ${missing.joinToString(", ") {
+                    "$it/${first.shards}"
+                }} is missing; merge needs all ${first.shards}",
+            )
+        }
         parts.firstOrNull { it.splitHash != first.splitHash }?.let {
-            throw UsageError("${it.dir} was split over other routes than ${first.dir} (another selection, a framework that did not start there, or another pssr version): a mixed split cannot be merged")
+            throw UsageError(
+                "${it.dir} was split over other routes than ${first.dir} (another selection, a framework that did not start there, or another pssr version): a mixed split cannot be merged",
+            )
         }
         for (p in parts) {
-            val differ = (p.options.keys + first.options.keys).map { it.toString() }.distinct().filter { it != "shard" && p.options[it] != first.options[it] }
-            if (differ.isNotEmpty()) throw UsageError("${p.dir} was run with other options than ${first.dir} (${differ.joinToString(", ") { "$it: ${p.options[it]} vs ${first.options[it]}" }}); shards must differ only by --shard")
+            val differ = (p.options.keys + first.options.keys).map { it.toString() }.distinct().filter {
+                it != "shard" &&
+                    p.options[it] != first.options[it]
+            }
+            if (differ.isNotEmpty()) {
+                throw UsageError(
+                    "${p.dir} was run with other options than ${first.dir} (${differ.joinToString(", ") {
+                        "$it: ${p.options[it]} vs ${first.options[it]}"
+                    }}); shards must differ only by --shard",
+                )
+            }
         }
     }
 
@@ -81,7 +134,12 @@ object ShardMerge {
         check(parts)
         // every file of every shard is read before --out is created: a damaged shard leaves no half-merged folder
         parts.forEach { FolderCheck.check(it.dir) }
-        if (Files.exists(out.resolve("results.csv"))) throw UsageError("$out already holds a run; choose another --out (nothing was overwritten)")
+        if (Files.exists(
+                out.resolve("results.csv"),
+            )
+        ) {
+            throw UsageError("$out already holds a run; choose another --out (nothing was overwritten)")
+        }
         Files.createDirectories(out)
         val merged = RunDirectory(out)
         val refs = out.resolve(REFERENCES)
@@ -91,7 +149,11 @@ object ShardMerge {
             val own = rows.filter { baseKey(it) in p.owned }
             own.forEach(merged::append)
             rows.filter { baseKey(it) in p.references }.forEach { r ->
-                appendCsv(refs, REFERENCE_COLUMNS, listOf(p.shard, p.machine, r.frameworkLabel, r.model, r.route, r.loadModel, levelOf(r), r.repetition, r.throughputRps))
+                appendCsv(
+                    refs,
+                    REFERENCE_COLUMNS,
+                    listOf(p.shard, p.machine, r.frameworkLabel, r.model, r.route, r.loadModel, levelOf(r), r.repetition, r.throughputRps),
+                )
             }
             p.owned.forEach { appendCsv(shardsFile, SHARD_COLUMNS, listOf(it, p.shard, p.machine)) }
             val keys = own.map { it.key }.toSet()
@@ -99,12 +161,23 @@ object ShardMerge {
             copyCsv(p.run.timelineFile, merged.timelineFile) { it["key"] in keys }
             copyCsv(p.run.enginesFile, merged.enginesFile) { it["key"] in keys }
             p.run.checks().filter { it.route in p.owned }.forEach(merged::append)
-            p.run.failures().filter { f -> f.model.isEmpty() || "${f.framework}/${f.model}/${f.engine}/${f.approach}" in p.owned }.forEach(merged::append)
+            p.run.failures().filter { f ->
+                f.model.isEmpty() || "${f.framework}/${f.model}/${f.engine}/${f.approach}" in p.owned
+            }.forEach(merged::append)
         }
         val env = LinkedHashMap<Any?, Any?>(parts.first().environment)
         env["options"] = parts.first().options.filterKeys { it != "shard" }
-        env["shards"] = parts.map { linkedMapOf("shard" to it.shard, "of" to it.shards, "machine" to it.machine, "dir" to it.dir.toAbsolutePath().toString(),
-            "startedAt" to it.environment["startedAt"], "cpuModel" to it.environment["cpuModel"]) }
+        env["shards"] =
+            parts.map {
+                linkedMapOf(
+                    "shard" to it.shard,
+                    "of" to it.shards,
+                    "machine" to it.machine,
+                    "dir" to it.dir.toAbsolutePath().toString(),
+                    "startedAt" to it.environment["startedAt"],
+                    "cpuModel" to it.environment["cpuModel"],
+                )
+            }
         env["splitHash"] = parts.first().splitHash
         Files.writeString(merged.environment, Jackson.writePretty(env))
         return merged
@@ -121,7 +194,12 @@ object ShardMerge {
 
     private fun appendCsv(file: Path, columns: List<String>, values: List<Any?>) {
         val header = if (!Files.exists(file)) CsvFile.header(columns) + "\n" else ""
-        Files.writeString(file, header + CsvFile.line(values) + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
+        Files.writeString(
+            file,
+            header + CsvFile.line(values) + "\n",
+            java.nio.file.StandardOpenOption.CREATE,
+            java.nio.file.StandardOpenOption.APPEND,
+        )
     }
 
     /** The records of [from] that [keep] accepts, appended to [to] with [from]'s header (written when [to] is new). */
@@ -138,5 +216,13 @@ object ShardMerge {
 }
 
 /** One reference measurement of one shard: its route's throughput at a level in a repetition. */
-data class ReferenceRow(val shard: Int, val machine: String, val framework: String, val model: String, val loadModel: String, val level: Int,
-                        val repetition: Int, val throughputRps: Double)
+data class ReferenceRow(
+    val shard: Int,
+    val machine: String,
+    val framework: String,
+    val model: String,
+    val loadModel: String,
+    val level: Int,
+    val repetition: Int,
+    val throughputRps: Double,
+)

@@ -12,9 +12,15 @@ package pssr.bench.run
 internal object MeasurementOrder {
     /** (route, repetition, levels) in measuring order. */
     fun <R> slots(routes: List<R>, levels: List<Int>, repeat: Int, sharing: Boolean, first: Int = 1): List<Triple<R, Int, List<Int>>> =
-        if (!sharing) (first until first + repeat).flatMap { rep -> order(routes, rep - 1, mirrored = false).map { r -> Triple(r, rep, levels) } }
-        else (first until first + repeat).flatMap { rep -> levels.withIndex().flatMap { (i, u) ->
-            order(routes, i + (rep - 1) / 2, mirrored = rep % 2 == 0).map { r -> Triple(r, rep, listOf(u)) } } }
+        if (!sharing) {
+            (first until first + repeat).flatMap { rep -> order(routes, rep - 1, mirrored = false).map { r -> Triple(r, rep, levels) } }
+        } else {
+            (first until first + repeat).flatMap { rep ->
+                levels.withIndex().flatMap { (i, u) ->
+                    order(routes, i + (rep - 1) / 2, mirrored = rep % 2 == 0).map { r -> Triple(r, rep, listOf(u)) }
+                }
+            }
+        }
 
     /** [routes] rotated left by [shift], then reversed when [mirrored]. */
     fun <T> order(routes: List<T>, shift: Int, mirrored: Boolean): List<T> {

@@ -1,12 +1,12 @@
 package pssr.bench.run
 
-import java.time.Duration
 import pssr.bench.results.Shard
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
 import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engines
+import java.time.Duration
 
 /**
  * What `./pssr reproduce` runs to judge the seeds' claims, fitted to a time budget: one phase per framework for the
@@ -20,9 +20,14 @@ import pssr.views.Engines
  * repetitions alternate the order (docs/HARNESS.md). The fit keeps at least [MIN_REPEAT] repetitions, because the
  * claims that compare two routes within 10% need an interval, and shortens the measured window first.
  */
-data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredSeconds: Int, val budget: Duration,
-                         /** Optional phases the budget left out (the papers' setups, one-factor runs), printed with the plan. */
-                         val left: List<Phase> = emptyList()) {
+data class ReproducePlan(
+    val phases: List<Phase>,
+    val repeat: Int,
+    val measuredSeconds: Int,
+    val budget: Duration,
+    /** Optional phases the budget left out (the papers' setups, one-factor runs), printed with the plan. */
+    val left: List<Phase> = emptyList(),
+) {
     /** One command line of `./pssr` into [folder], with its estimated duration. */
     data class Phase(val name: String, val folder: String, val args: List<String>, val estimate: Duration, val what: String)
 
@@ -45,15 +50,32 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
 
     /** The plan as a table, for the console before anything starts. */
     fun describe(): List<String> = buildList {
-        add("reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(budget)} budget; pages: $repeat repetitions of ${measuredSeconds} s windows at ${LEVELS.joinToString(",")} users")
+        add(
+            "reproduce: ${phases.size} phases, estimated ${minutes(
+                estimate,
+            )} of the ${minutes(
+                budget,
+            )} budget; pages: $repeat repetitions of $measuredSeconds s windows at ${LEVELS.joinToString(",")} users",
+        )
         for (p in phases) add("  %-50s %7s  %s".format(p.name, minutes(p.estimate), p.what))
-        if (left.isNotEmpty()) add("  left out by this budget (${minutes(left.fold(Duration.ZERO) { a, p -> a + p.estimate })}): ${left.joinToString(", ") { it.name }}")
+        if (left.isNotEmpty()) {
+            add(
+                "  left out by this budget (${minutes(
+                    left.fold(Duration.ZERO) { a, p ->
+                        a + p.estimate
+                    },
+                )}): ${left.joinToString(", ") { it.name }}",
+            )
+        }
     }
 
     /** A page route family the claims need: on [framework], these engines under these approaches, both models. */
     data class PagesPhase(val framework: String, val engines: List<String>, val approaches: List<Approach>, val why: String) {
         /** Routes the selection gives: every engine x approach x model the engine renders (the server serves all of [approaches]). */
-        val routes: Int get() = engines.sumOf { e -> val engine = Engines.byName(e)!!; Model.all.sumOf { m -> approaches.count { a -> engine.supports(m, a) } } }
+        val routes: Int get() = engines.sumOf { e ->
+            val engine = Engines.byName(e)!!
+            Model.all.sumOf { m -> approaches.count { a -> engine.supports(m, a) } }
+        }
     }
 
     companion object {
@@ -62,10 +84,13 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
         val LEVELS = listOf(2, 4, 8, 16, 32, 64, 128)
         const val WARMUP_SECONDS = 1
         const val ROUTE_WARMUP_SECONDS = 2
+
         /** Per measured window beyond warm-up and measurement: connecting, the side probe's last request, writing the row. */
         const val WINDOW_OVERHEAD_SECONDS = 1.0
+
         /** Starting, listing and verifying one framework's server. */
         const val SERVER_SECONDS = 40L
+
         /**
          * The warm-up until steady (quick: `--steady-cap` 4 s, two 2 s windows): the shared JVM's first route takes at most
          * this long, every later one too, with the overhead (a longer cap doubled the quick run: docs/HARNESS.md).
@@ -74,31 +99,59 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
         const val STEADY_ROUTE_SECONDS = 5L
 
         val PAGES = listOf(
-            PagesPhase("webflux", listOf("htmlflow", "jstachio", "thymeleaf"), listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING),
-                "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking engines on the dispatcher"),
-            PagesPhase("mvc", listOf("htmlflow", "jstachio"), listOf(Approach.BLOCKING, Approach.VIRTUAL),
-                "seed 000 5.2/5.3: MVC blocking vs virtual, streaming verdicts"),
-            PagesPhase("quarkus", listOf("htmlflow", "jstachio"), listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.REACTIVE),
-                "seed 000 5.2/5.3: Quarkus blocking, virtual, HtmlFlow reactive"),
+            PagesPhase(
+                "webflux",
+                listOf("htmlflow", "jstachio", "thymeleaf"),
+                listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING),
+                "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking engines on the dispatcher",
+            ),
+            PagesPhase(
+                "mvc",
+                listOf("htmlflow", "jstachio"),
+                listOf(Approach.BLOCKING, Approach.VIRTUAL),
+                "seed 000 5.2/5.3: MVC blocking vs virtual, streaming verdicts",
+            ),
+            PagesPhase(
+                "quarkus",
+                listOf("htmlflow", "jstachio"),
+                listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.REACTIVE),
+                "seed 000 5.2/5.3: Quarkus blocking, virtual, HtmlFlow reactive",
+            ),
         )
 
         /** The other workloads, fixed in length (their load profiles are the seeds'): estimated from measured runs here (docs/STUDENTS.md, SEED004.md, BROWSER.md). */
         val OTHERS = listOf(
-            Phase("students", "students", listOf("run", "--workloads", "students"), Duration.ofMinutes(5),
-                "seed 003 Table 1: 2,000 users, 30 s ramp-up, 10 loops, four variants on embedded PostgreSQL"),
-            Phase("api", "api", listOf("run", "--workloads", "products,forward"), Duration.ofMinutes(7),
-                "seed 004: products (compute-bound) and forward (network-bound), MVC vs WebFlux"),
+            Phase(
+                "students",
+                "students",
+                listOf("run", "--workloads", "students"),
+                Duration.ofMinutes(5),
+                "seed 003 Table 1: 2,000 users, 30 s ramp-up, 10 loops, four variants on embedded PostgreSQL",
+            ),
+            Phase(
+                "api",
+                "api",
+                listOf("run", "--workloads", "products,forward"),
+                Duration.ofMinutes(7),
+                "seed 004: products (compute-bound) and forward (network-bound), MVC vs WebFlux",
+            ),
             // the cases the claims read (HtmlFlow's suspending pages under Lighthouse's simulated throttling), 3 runs each so
             // every figure has an interval: 18 Lighthouse runs, fewer than one run of all 24 cases
-            Phase("browser", "browser", listOf("browser", "--runs", "3", "--renderings", "suspending", "--throttling", "simulate"), Duration.ofMinutes(6),
-                "seed 002 Table 1: Lighthouse FCP, LCP, Speed Index with PSSR on and off, 3 runs each"),
+            Phase(
+                "browser",
+                "browser",
+                listOf("browser", "--runs", "3", "--renderings", "suspending", "--throttling", "simulate"),
+                Duration.ofMinutes(6),
+                "seed 002 Table 1: Lighthouse FCP, LCP, Speed Index with PSSR on and off, 3 runs each",
+            ),
         )
 
         private fun minutes(d: Duration) = if (d.toMinutes() >= 1) "${d.toMinutes()} min" else "${d.seconds} s"
 
         /** Seconds of one pages phase with [repeat] repetitions of [measured] s windows. */
         fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int): Long =
-            SERVER_SECONDS + FIRST_STEADY_SECONDS + p.routes * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) + (p.routes * LEVELS.size * repeat * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
+            SERVER_SECONDS + FIRST_STEADY_SECONDS + p.routes * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
+                (p.routes * LEVELS.size * repeat * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
 
         /** The share of the budget a plan may fill: estimates are estimates, and the budget is a promise. */
         const val BUDGET_SHARE = 0.9
@@ -125,10 +178,19 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
                 if (p.framework == "webflux") addAll(sections51(measured))
             }
             val draft = Setups.PAPER_001
-            PAGES.first { it.framework == "webflux" }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING)), MIN_REPEAT, measured, draft)) }
+            PAGES.first {
+                it.framework == "webflux"
+            }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING)), MIN_REPEAT, measured, draft)) }
             val api = Setups.PAPER_004
-            add(Phase("${api.name}-api", "${api.name}-api", listOf("run", "--workloads", "products,forward", "--setup", api.name) + api.runArgs("api"),
-                Duration.ofMinutes(10), "seed 004 under its setup: ${api.settings.first().paper}"))
+            add(
+                Phase(
+                    "${api.name}-api",
+                    "${api.name}-api",
+                    listOf("run", "--workloads", "products,forward", "--setup", api.name) + api.runArgs("api"),
+                    Duration.ofMinutes(10),
+                    "seed 004 under its setup: ${api.settings.first().paper}",
+                ),
+            )
             for (f in everyRoute) for (p in PAGES) add(pagesPhase(p, MIN_REPEAT, measured, paper, f.factor))
         }
 
@@ -139,19 +201,46 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
          */
         private fun sections51(measured: Int): List<Phase> {
             val rocker = PagesPhase("quarkus", listOf("rocker"), listOf(Approach.BLOCKING), "seed 000 5.1: Rocker at 8 KB and 512 B")
-            val drivers = PagesPhase("webflux", listOf("pebble", "rocker"), listOf(Approach.VIRTUAL), "seed 000 5.1: JMeter vs Apache Bench")
+            val drivers =
+                PagesPhase("webflux", listOf("pebble", "rocker"), listOf(Approach.VIRTUAL), "seed 000 5.1: JMeter vs Apache Bench")
             fun slice(name: String, p: PagesPhase, extra: List<String>, what: String): Phase {
                 val routes = p.engines.size * p.approaches.size
-                return Phase(name, name, listOf("run", "--quick", "--frameworks", p.framework, "--models", "presentations", "--engines", p.engines.joinToString(","),
-                    "--approaches", p.approaches.joinToString(",") { it.id }, "--users", LEVELS.joinToString(","), "--repeat", MIN_REPEAT.toString(),
-                    "--route-warmup", "${ROUTE_WARMUP_SECONDS}s", "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s") + extra,
-                    Duration.ofSeconds(SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS + (routes * LEVELS.size * MIN_REPEAT * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()),
-                    "$routes route${if (routes == 1) "" else "s"}; $what")
+                return Phase(
+                    name,
+                    name,
+                    listOf(
+                        "run", "--quick", "--frameworks", p.framework, "--models", "presentations", "--engines",
+                        p.engines.joinToString(
+                            ",",
+                        ),
+                        "--approaches",
+                        p.approaches.joinToString(",") {
+                            it.id
+                        },
+                        "--users", LEVELS.joinToString(","), "--repeat", MIN_REPEAT.toString(),
+                        "--route-warmup", "${ROUTE_WARMUP_SECONDS}s", "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s",
+                    ) + extra,
+                    Duration.ofSeconds(
+                        SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS +
+                            (routes * LEVELS.size * MIN_REPEAT * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong(),
+                    ),
+                    "$routes route${if (routes == 1) "" else "s"}; $what",
+                )
             }
             val paper = Setups.PAPER_000.name
             return listOf(
-                slice("$paper-rocker-8k", rocker, listOf("--setup", paper), "seed 000 5.1: Rocker on Quarkus's 8 KB build (seed 000's setup)"),
-                slice("$paper-ours-quarkus-output-buffer-rocker", rocker, listOf("--setup", paper, "--ours", "quarkus-output-buffer"), "the same on the 512 B build"),
+                slice(
+                    "$paper-rocker-8k",
+                    rocker,
+                    listOf("--setup", paper),
+                    "seed 000 5.1: Rocker on Quarkus's 8 KB build (seed 000's setup)",
+                ),
+                slice(
+                    "$paper-ours-quarkus-output-buffer-rocker",
+                    rocker,
+                    listOf("--setup", paper, "--ours", "quarkus-output-buffer"),
+                    "the same on the 512 B build",
+                ),
                 slice("drivers-jmeter", drivers, listOf("--driver", "jmeter"), "seed 000 5.1: the routes loaded by JMeter"),
                 slice("drivers-ab", drivers, listOf("--driver", "ab"), "the same routes loaded by Apache Bench"),
             )
@@ -181,7 +270,9 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
         }
 
         /** The shortest budget [fit] accepts, for the message when the given one is too short. */
-        fun minimumBudget(): Duration = Duration.ofSeconds((seconds(required(1)) / BUDGET_SHARE).toLong() + 59).let { Duration.ofMinutes(it.toMinutes()) }
+        fun minimumBudget(): Duration = Duration.ofSeconds((seconds(required(1)) / BUDGET_SHARE).toLong() + 59).let {
+            Duration.ofMinutes(it.toMinutes())
+        }
 
         /**
          * One framework's pages: under the tool's setup, or under [setup] (`--setup`), or with [ours] one factor of it
@@ -195,17 +286,28 @@ data class ReproducePlan(val phases: List<Phase>, val repeat: Int, val measuredS
                 else -> "pages-${p.framework}"
             }
             val what = when {
-                ours != null -> "${p.routes} routes; ${setup!!.name} with ${setup.factors.first { it.factor == ours }.what} at the tool's value (${ours})"
+                ours != null -> "${p.routes} routes; ${setup!!.name} with ${setup.factors.first {
+                    it.factor == ours
+                }.what} at the tool's value ($ours)"
+
                 setup != null -> "${p.routes} routes; ${p.framework} as ${setup.name} ran it"
+
                 else -> "${p.routes} routes; ${p.why}"
             }
-            return Phase(name, name,
-                listOf("run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
+            return Phase(
+                name,
+                name,
+                listOf(
+                    "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                     "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
                     "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--route-warmup", "${ROUTE_WARMUP_SECONDS}s",
-                    "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s") +
-                    (if (setup != null) listOf("--setup", setup.name) else emptyList()) + (if (ours != null) listOf("--ours", ours) else emptyList()),
-                Duration.ofSeconds(pagesSeconds(p, repeat, measured)), what)
+                    "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s",
+                ) +
+                    (if (setup != null) listOf("--setup", setup.name) else emptyList()) +
+                    (if (ours != null) listOf("--ours", ours) else emptyList()),
+                Duration.ofSeconds(pagesSeconds(p, repeat, measured)),
+                what,
+            )
         }
     }
 }

@@ -1,8 +1,5 @@
 package pssr.bench.run
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import pssr.bench.claims.Claims
 import pssr.bench.claims.Estimate
 import pssr.bench.claims.Evidence
@@ -10,6 +7,9 @@ import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /**
  * `./pssr reproduce` from its checked plan (cli/ReproduceCommand only parses and fits it): every phase into [dir] as an
@@ -38,24 +38,36 @@ class ReproduceWorkflow(
             Stopping.stage = "phase ${i + 1}/${plan.phases.size} ${phase.name}"
             val folder = dir.resolve(phase.folder)
             val args = argsFor(phase, folder)
-            if (args == null) { println("== phase ${i + 1}/${plan.phases.size} ${phase.name}: done before, kept"); continue }
-            println("== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr " +
-                "${args.joinToString(" ")}")
+            if (args == null) {
+                println("== phase ${i + 1}/${plan.phases.size} ${phase.name}: done before, kept")
+                continue
+            }
+            println(
+                "== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr " +
+                    "${args.joinToString(" ")}",
+            )
             val code = command(args)
             Stopping.check()
             if (code != 0) {
                 failed++
-                println("== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or " +
-                    "not measured")
+                println(
+                    "== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or " +
+                        "not measured",
+                )
             }
         }
         val took = Duration.ofNanos(System.nanoTime() - started)
-        println("== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, " +
-            "budget ${time.toMinutes()} min)")
+        println(
+            "== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, " +
+                "budget ${time.toMinutes()} min)",
+        )
         val folders = plan.phases.map { dir.resolve(it.folder) }
             .filter { f -> listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) } }
             .toMutableList()
-        if (folders.isEmpty()) { println("== no phase wrote results; nothing to judge"); return 1 }
+        if (folders.isEmpty()) {
+            println("== no phase wrote results; nothing to judge")
+            return 1
+        }
         val ledger = judgeInRounds(folders, started)
         Files.writeString(dir.resolve("claims.md"), ledger.markdown(folders))
         Files.writeString(dir.resolve("claims.csv"), ledger.csv())
@@ -73,13 +85,22 @@ class ReproduceWorkflow(
         val rounds = Rounds()
         fun ledger(confidence: Double) = Ledger.judge(folders.map(Evidence::folder), confidence = confidence)
         val outcome = rounds.run(
-            judge = { round, confidence -> ledger(confidence).also { println("== look $round (intervals at " +
-                "${Estimate.label(confidence)}): ${it.counts()}") }
-                .entries.associate { (c, j) -> c.id to j } },
-            measure = { round, open -> measureAgain(round, open, folders, started, rounds.confidence(round - 1)) })
+            judge = { round, confidence ->
+                ledger(confidence).also {
+                    println(
+                        "== look $round (intervals at " +
+                            "${Estimate.label(confidence)}): ${it.counts()}",
+                    )
+                }
+                    .entries.associate { (c, j) -> c.id to j }
+            },
+            measure = { round, open -> measureAgain(round, open, folders, started, rounds.confidence(round - 1)) },
+        )
         val last = ledger(rounds.confidence(outcome.rounds))
-        return last.copy(entries = last.entries.map { (c, j) -> c to (outcome.judgements[c.id] ?: j) },
-            rounds = if (outcome.rounds > 1) outcome.roundOf else emptyMap())
+        return last.copy(
+            entries = last.entries.map { (c, j) -> c to (outcome.judgements[c.id] ?: j) },
+            rounds = if (outcome.rounds > 1) outcome.roundOf else emptyMap(),
+        )
     }
 
     /**
@@ -91,7 +112,11 @@ class ReproduceWorkflow(
         val routes = Claims.all.filter { it.id in open }.flatMap { c ->
             val trace = Evidence.Trace()
             evidence.trace = trace
-            try { c.judged(evidence) } finally { evidence.trace = null }
+            try {
+                c.judged(evidence)
+            } finally {
+                evidence.trace = null
+            }
             trace.routes
         }
         val runs = routes.groupBy { it.framework }.mapNotNull { (fw, rs) ->
@@ -99,12 +124,14 @@ class ReproduceWorkflow(
             // an aggregate (engine null) reads every engine of its approach
             val engines = (rs.mapNotNull { it.engine } + if (rs.any { it.engine == null }) phase.engines else emptyList()).distinct()
             val users = rs.map { it.users }.distinct().sorted()
-            val args = listOf("run", "--quick", "--frameworks", fw, "--models", rs.map { it.model }.distinct().joinToString(","),
+            val args = listOf(
+                "run", "--quick", "--frameworks", fw, "--models", rs.map { it.model }.distinct().joinToString(","),
                 "--engines", engines.joinToString(","), "--approaches", rs.map { it.approach }.distinct().joinToString(","),
                 "--users", users.joinToString(","), "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--first-repetition",
-                    (round * 100 + 1).toString(),
+                (round * 100 + 1).toString(),
                 "--route-warmup", "${ReproducePlan.ROUTE_WARMUP_SECONDS}s", "--warmup", "${ReproducePlan.WARMUP_SECONDS}s", "--duration",
-                    "${plan.measuredSeconds}s")
+                "${plan.measuredSeconds}s",
+            )
             val n = engines.size * rs.map { it.approach }.distinct().size * rs.map { it.model }.distinct().size
             val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
                 n * users.size * ReproducePlan.MIN_REPEAT *
@@ -137,6 +164,7 @@ class ReproduceWorkflow(
         return when {
             phase.args.first() == "browser" -> when {
                 Files.isRegularFile(folder.resolve("summary.csv")) -> null
+
                 started -> {
                     // an interrupted browser run has no summary; its raw files are kept beside, never deleted
                     val aside = folder.resolveSibling("${folder.fileName}.interrupted-${System.currentTimeMillis()}")
@@ -144,9 +172,12 @@ class ReproduceWorkflow(
                     println("== phase ${phase.name}: the interrupted browser run moved to $aside; starting it again")
                     phase.args + listOf("--out", folder.toString())
                 }
+
                 else -> phase.args + listOf("--out", folder.toString())
             }
+
             started && Files.isRegularFile(folder.resolve("environment.json")) -> phase.args + listOf("--resume", folder.toString())
+
             else -> phase.args + listOf("--out", folder.toString())
         }
     }

@@ -1,10 +1,9 @@
 package pssr.bench.run
 
-import java.nio.file.Files
-import pssr.bench.console.UsageError
 import pssr.bench.api.ApiOptions
 import pssr.bench.api.ApiReport
 import pssr.bench.api.ApiRun
+import pssr.bench.console.UsageError
 import pssr.bench.measure.AbDriver
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.LoadDriver
@@ -29,6 +28,7 @@ import pssr.bench.results.ShardRecord
 import pssr.bench.students.StudentsOptions
 import pssr.bench.students.StudentsReport
 import pssr.bench.students.StudentsRun
+import java.nio.file.Files
 
 /**
  * `./pssr run` from its parsed options (cli/RunCommand only parses): the options checked together, `--plan`'s estimate,
@@ -53,13 +53,20 @@ class RunWorkflow(
         if (!what.plan) MeasureLock.acquire(commandLine, allowConcurrent)
         try {
             return checkedAndRun()
-        } finally { Stopping.ended(); if (!what.plan) MeasureLock.release() }
+        } finally {
+            Stopping.ended()
+            if (!what.plan) MeasureLock.release()
+        }
     }
 
     private fun checkedAndRun(): Int {
         // Everything the user gave is checked before anything is started or written.
-        val selection = what.selection; val quick = what.quick
-        val users = loading.users; val rates = loading.rates; val target = runtime.target; val profileUsers = output.profileUsers
+        val selection = what.selection
+        val quick = what.quick
+        val users = loading.users
+        val rates = loading.rates
+        val target = runtime.target
+        val profileUsers = output.profileUsers
         selection.validate()
         val workloads = Workloads.parse(what.workloadNames).map { it.name }
         val pages = Workloads.PAGES in workloads
@@ -73,8 +80,12 @@ class RunWorkflow(
         if (shard != null && (!pages || wantStudents || wantProducts || wantForward)) {
             throw UsageError("--shard splits the pages matrix; run the students, products and forward workloads unsharded")
         }
-        if (rates != null && !pages) throw UsageError("--rate loads the pages workload; the students workload has its own load profile " +
-            "(docs/STUDENTS.md)")
+        if (rates != null && !pages) {
+            throw UsageError(
+                "--rate loads the pages workload; the students workload has its own load profile " +
+                    "(docs/STUDENTS.md)",
+            )
+        }
         if (rates != null && users == null && profileUsers != null) {
             throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         }
@@ -90,12 +101,24 @@ class RunWorkflow(
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
         if (what.plan) {
-            if (target != null) throw UsageError("--plan starts pssr's own servers to list their routes; with --target, list yours " +
-                "with curl $target/routes")
+            if (target != null) {
+                throw UsageError(
+                    "--plan starts pssr's own servers to list their routes; with --target, list yours " +
+                        "with curl $target/routes",
+                )
+            }
             val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, setup = setup)
             val levels = plan.levels.size + (openPlan?.levels?.size ?: 0)
-            println(RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null,
-                shard))
+            println(
+                RunEstimate.text(
+                    RunEstimate.list(selection, launch, shard),
+                    plan,
+                    levels,
+                    runtimes.size,
+                    quick || target != null,
+                    shard,
+                ),
+            )
             return 0
         }
         val closedPlan = plan.takeIf { it.levels.isNotEmpty() }
@@ -111,33 +134,51 @@ class RunWorkflow(
             val run = RunDirectory(dir)
             Logs.toFolder(run.logs)
             Stopping.started(dir, Stopping.resumeCommand("run", args, dir))
-            val closedLoad: LoadDriver? = closedPlan?.let { when {
-                wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
-                loading.driver == "ab" -> AbDriver(AbDriver.locate()!!, plan.responseTimeout)
-                else -> JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines)
-            } }
+            val closedLoad: LoadDriver? = closedPlan?.let {
+                when {
+                    wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
+                    loading.driver == "ab" -> AbDriver(AbDriver.locate()!!, plan.responseTimeout)
+                    else -> JmeterDriver(plan.responseTimeout, dir.resolve("jtl"), engines)
+                }
+            }
             val openLoad: LoadDriver? = openPlan?.let { OpenModelDriver(plan.responseTimeout) }
             val driver: LoadDriver = closedLoad ?: openLoad!!
             (openLoad ?: AutoCloseable {}).use {
                 driver.use {
                     val cores = ProcessCpu.onlineCpus.size // read before pinning narrows what this JVM sees
                     loadCpus?.let { runtime.pinSelf(it) }
-                    val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, setup = setup,
-                        extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList())
+                    val launch = ServerLaunch(
+                        heapMax = runtime.heapMax,
+                        cpus = serverCpus,
+                        setup = setup,
+                        extraJvmFlags = if (plan.profiler != null) listOf(Profiler.JVM_FLAG) else emptyList(),
+                    )
                     // a resumed run keeps the environment it started with, and records each resumed segment beside it
                     val envFile = if (output.resume != null && Files.exists(run.environment)) {
                         dir.resolve("environment-resumed-${System.currentTimeMillis()}.json")
-                    } else run.environment
+                    } else {
+                        run.environment
+                    }
                     Environment.write(envFile, Environment.describe(options, launch, loadCpus, driver, cores))
                     // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
                     var failures = 0
-                    if (pages) for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! })) {
-                        failures += MatrixRun(run, p, launch, runtimes, selection, target, targetFramework, quick, d,
-                            runtime.allowRemoteTarget,
-                            shard?.let(::ShardRecord)).execute()
+                    if (pages) {
+                        for ((p, d) in listOfNotNull(closedPlan?.let { it to closedLoad!! }, openPlan?.let { it to openLoad!! })) {
+                            failures += MatrixRun(
+                                run, p, launch, runtimes, selection, target, targetFramework, quick, d,
+                                runtime.allowRemoteTarget,
+                                shard?.let(::ShardRecord),
+                            ).execute()
+                        }
                     }
-                    if (studentsDb != null) failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS,
-                        launch).execute(studentsDb)
+                    if (studentsDb != null) {
+                        failures += StudentsRun(
+                            run,
+                            students,
+                            users ?: StudentsRun.DEFAULT_USERS,
+                            launch,
+                        ).execute(studentsDb)
+                    }
                     if (wantProducts) failures += ApiRun(run, api, launch).products()
                     if (wantForward) failures += ApiRun(run, api, launch).forward()
                     report(run, closedPlan?.takeIf { pages }, openPlan?.takeIf { pages }, studentsDb != null, wantProducts || wantForward)
@@ -166,22 +207,28 @@ class RunWorkflow(
 
 /** What a run's results depend on; a --resume must be given the same (compared with environment.json's "options"). */
 internal object RunRecord {
-    fun options(what: WhatToRun, loading: LoadOptions, runtime: RuntimeOptions, plan: RunPlan, serverCpus: String?,
-        loadCpus: String?): Map<String, Any?> =
-        what.selection.asMap() + mapOf<String, Any?>(
-            "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else loading.driver),
-            "driverThreads" to (if (loading.driver == "wrk" && plan.levels.isNotEmpty()) loading.driverThreads else null),
-            // set only when used, so that runs made before these options existed still --resume
-            "rates" to loading.rates?.distinct()?.sorted(), "p99LimitMs" to (if (loading.rates != null) loading.p99LimitMs else null),
-            "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
-            "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
-            // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes
-            // with --steady-cap 0
-            "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
-            "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
-                "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
-            "shard" to what.shardText?.let { Shard.parse(it).toString() },
-            "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
-            "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,
-            "serverCpus" to serverCpus, "loadCpus" to loadCpus)
+    fun options(
+        what: WhatToRun,
+        loading: LoadOptions,
+        runtime: RuntimeOptions,
+        plan: RunPlan,
+        serverCpus: String?,
+        loadCpus: String?,
+    ): Map<String, Any?> = what.selection.asMap() + mapOf<String, Any?>(
+        "driver" to (if (plan.levels.isEmpty()) "hyperfoil" else loading.driver),
+        "driverThreads" to (if (loading.driver == "wrk" && plan.levels.isNotEmpty()) loading.driverThreads else null),
+        // set only when used, so that runs made before these options existed still --resume
+        "rates" to loading.rates?.distinct()?.sorted(), "p99LimitMs" to (if (loading.rates != null) loading.p99LimitMs else null),
+        "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
+        "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
+        // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes
+        // with --steady-cap 0
+        "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
+        "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
+        "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
+        "shard" to what.shardText?.let { Shard.parse(it).toString() },
+        "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
+        "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,
+        "serverCpus" to serverCpus, "loadCpus" to loadCpus,
+    )
 }

@@ -11,16 +11,31 @@ import pssr.views.Engines
 
 /** The matrix filters shared by `run` and `verify`: which frameworks, models, engines and approaches. Every name is checked. */
 class Selection {
-    @Option(names = ["--frameworks"], split = ",", paramLabel = "NAME", description = ["Frameworks (default: every one that is built): webflux, mvc, quarkus"])
+    @Option(
+        names = ["--frameworks"],
+        split = ",",
+        paramLabel = "NAME",
+        description = ["Frameworks (default: every one that is built): webflux, mvc, quarkus"],
+    )
     var frameworks: List<String> = emptyList()
 
     @Option(names = ["--models"], split = ",", paramLabel = "NAME", description = ["Models (default: all): presentations, stocks"])
     var models: List<String> = emptyList()
 
-    @Option(names = ["--engines"], split = ",", paramLabel = "NAME", description = ["Engines (default: all in the registry; see ./pssr list)"])
+    @Option(
+        names = ["--engines"],
+        split = ",",
+        paramLabel = "NAME",
+        description = ["Engines (default: all in the registry; see ./pssr list)"],
+    )
     var engines: List<String> = emptyList()
 
-    @Option(names = ["--approaches"], split = ",", paramLabel = "NAME", description = ["Approaches (default: all a server serves): reactive, suspending, virtual, blocking, virtual-flush, blocking-flush"])
+    @Option(
+        names = ["--approaches"],
+        split = ",",
+        paramLabel = "NAME",
+        description = ["Approaches (default: all a server serves): reactive, suspending, virtual, blocking, virtual-flush, blocking-flush"],
+    )
     var approaches: List<String> = emptyList()
 
     /** Approaches per framework, when the approach filter depends on the framework (the quick slice). */
@@ -41,9 +56,27 @@ class Selection {
     /** Validates every name; unknown ones are a [UsageError] listing the valid names. */
     fun validate() {
         frameworks.forEach { Frameworks.byName(it) }
-        models.forEach { if (Model.byId(it) == null) throw UsageError("unknown model '$it'; valid models: ${Model.all.joinToString(", ") { m -> m.id }}") }
-        engines.forEach { if (Engines.byName(it) == null) throw UsageError("unknown engine '$it'; valid engines: ${Engines.names.joinToString(", ")}") }
-        approaches.forEach { if (Approach.byId(it) == null) throw UsageError("unknown approach '$it'; valid approaches: ${Approach.entries.joinToString(", ")}") }
+        models.forEach {
+            if (Model.byId(it) ==
+                null
+            ) {
+                throw UsageError("unknown model '$it'; valid models: ${Model.all.joinToString(", ") { m -> m.id }}")
+            }
+        }
+        engines.forEach {
+            if (Engines.byName(it) ==
+                null
+            ) {
+                throw UsageError("unknown engine '$it'; valid engines: ${Engines.names.joinToString(", ")}")
+            }
+        }
+        approaches.forEach {
+            if (Approach.byId(it) ==
+                null
+            ) {
+                throw UsageError("unknown approach '$it'; valid approaches: ${Approach.entries.joinToString(", ")}")
+            }
+        }
     }
 
     /** The frameworks to run: the named ones (each must be built), or every built one. */
@@ -53,15 +86,22 @@ class Selection {
         return chosen
     }
 
-    fun accepts(route: ListedRoute) =
-        (models.isEmpty() || route.model.id in models) && (engines.isEmpty() || route.engine in engines) &&
-            (approaches.isEmpty() || route.approach in approaches) &&
-            (approachesByFramework[route.framework]?.let { route.approach in it } ?: true)
+    fun accepts(route: ListedRoute) = (models.isEmpty() || route.model.id in models) && (engines.isEmpty() || route.engine in engines) &&
+        (approaches.isEmpty() || route.approach in approaches) &&
+        (approachesByFramework[route.framework]?.let { route.approach in it } ?: true)
 
-    fun asMap() = mapOf("frameworks" to frameworks, "models" to models, "engines" to engines,
-        "approaches" to (approaches.ifEmpty { null } ?: approachesByFramework.ifEmpty { null } ?: emptyList<String>()))
+    fun asMap() = mapOf(
+        "frameworks" to frameworks,
+        "models" to models,
+        "engines" to engines,
+        "approaches" to (approaches.ifEmpty { null } ?: approachesByFramework.ifEmpty { null } ?: emptyList<String>()),
+    )
 
     companion object {
-        val QUICK_APPROACHES = mapOf("webflux" to listOf("virtual", "reactive"), "mvc" to listOf("virtual-flush"), "quarkus" to listOf("virtual", "reactive"))
+        val QUICK_APPROACHES = mapOf(
+            "webflux" to listOf("virtual", "reactive"),
+            "mvc" to listOf("virtual-flush"),
+            "quarkus" to listOf("virtual", "reactive"),
+        )
     }
 }

@@ -1,15 +1,15 @@
 package pssr.bench.run
 
-import java.time.Duration
-import java.util.concurrent.Callable
-import java.util.concurrent.Executors
-import java.util.concurrent.TimeUnit
 import pssr.bench.markup.Table
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
 import pssr.servers.ListedRoute
 import pssr.views.Golden
+import java.time.Duration
+import java.util.concurrent.Callable
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
 
 /**
  * Verification before load, per route: the body must normalise to the golden page, and the route's
@@ -33,8 +33,10 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
         val result = try {
             StreamProbe.get(host, port, "${route.path}?itemDelayMs=$itemDelayMs", route.model.itemMarker, Duration.ofSeconds(60))
         } catch (e: Exception) {
-            return RouteCheck(framework, route.model.id, route.engine, route.approach, route.path, route.streams, Verdict.MALFORMED.label,
-                false, Double.NaN, Double.NaN, Double.NaN, 0, 0, "", "request failed: ${e.message}")
+            return RouteCheck(
+                framework, route.model.id, route.engine, route.approach, route.path, route.streams, Verdict.MALFORMED.label,
+                false, Double.NaN, Double.NaN, Double.NaN, 0, 0, "", "request failed: ${e.message}",
+            )
         }
         val bodyOk = result.status == 200 && result.complete && Golden.matches(route.model, result.body)
         val verdict = Verdict.of(result, route.model.items.size, itemDelayMs, bodyOk)
@@ -44,20 +46,29 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
             !bodyOk -> "body differs from golden/${route.model.id}.html"
             else -> ""
         }
-        return RouteCheck(framework, route.model.id, route.engine, route.approach, route.path, route.streams, verdict.label, bodyOk,
+        return RouteCheck(
+            framework, route.model.id, route.engine, route.approach, route.path, route.streams, verdict.label, bodyOk,
             result.firstByteMillis, result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size,
             result.body.toByteArray().size,
-            result.chunks.joinToString(";") { "%.0f:%d".format(java.util.Locale.ROOT, it.atMillis, it.bytes) }, error)
+            result.chunks.joinToString(";") { "%.0f:%d".format(java.util.Locale.ROOT, it.atMillis, it.bytes) }, error,
+        )
     }
 
     companion object {
         fun table(checks: List<RouteCheck>): String = Table(
             listOf("route", "claim", "verdict", "body", "ttfb ms", "1st item ms", "last byte ms", "chunks", ""),
             checks.map { c ->
-                listOf(c.route, if (c.claimsStreaming) "streams" else "buffered", c.verdict, if (c.bodyOk) "ok" else "WRONG",
+                listOf(
+                    c.route, if (c.claimsStreaming) "streams" else "buffered", c.verdict, if (c.bodyOk) "ok" else "WRONG",
                     fmt(c.ttfbMs), fmt(c.firstItemMs), fmt(c.lastByteMs), c.chunks.toString(),
-                    when { !c.passed -> "FAILED: ${c.error}"; c.contradicts -> "CONTRADICTS CLAIM"; else -> "" })
-            }).render()
+                    when {
+                        !c.passed -> "FAILED: ${c.error}"
+                        c.contradicts -> "CONTRADICTS CLAIM"
+                        else -> ""
+                    },
+                )
+            },
+        ).render()
 
         private fun fmt(v: Double) = pssr.bench.markup.Fmt.fixed(v, 0) // Locale.ROOT: the same digits in every locale
     }

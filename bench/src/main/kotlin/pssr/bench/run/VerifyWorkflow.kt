@@ -1,10 +1,10 @@
 package pssr.bench.run
 
-import java.nio.file.Path
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.process.ServerStartFailed
 import pssr.bench.results.RunDirectory
+import java.nio.file.Path
 
 /**
  * `./pssr verify` from its checked options (cli/VerifyCommand only parses): each selected framework's server started, its
@@ -28,8 +28,10 @@ class VerifyWorkflow(private val selection: Selection, private val itemDelayMs: 
             }
             println("== ${framework.name}: ${checks.size} routes, itemDelayMs=$itemDelayMs")
             print(Verifier.table(checks))
-            println("   ${checks.count { it.verdict == "streams" }} stream, ${checks.count { it.verdict == "buffered" }} buffered, " +
-                "${checks.count { !it.passed }} failed, ${checks.count { it.contradicts }} contradict their claim")
+            println(
+                "   ${checks.count { it.verdict == "streams" }} stream, ${checks.count { it.verdict == "buffered" }} buffered, " +
+                    "${checks.count { !it.passed }} failed, ${checks.count { it.contradicts }} contradict their claim",
+            )
             failed += checks.count { !it.passed || it.contradicts }
             checks.forEach { run?.append(it) }
         }

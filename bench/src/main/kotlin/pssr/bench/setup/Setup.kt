@@ -68,16 +68,27 @@ data class Setup(
         inForce.mapNotNull { (it.applied as? Applied.ServerFlag)?.takeIf { a -> a.framework == framework || a.framework == ALL }?.flag }
 
     /** The build of [framework]'s server to start, or null for the default one. */
-    fun variant(framework: String): String? = inForce.mapNotNull { (it.applied as? Applied.LaunchVariant)?.takeIf { a -> a.framework == framework }?.variant }.lastOrNull()
+    fun variant(framework: String): String? = inForce.mapNotNull {
+        (it.applied as? Applied.LaunchVariant)?.takeIf { a ->
+            a.framework ==
+                framework
+        }?.variant
+    }.lastOrNull()
 
     /** `./pssr run` arguments this setup adds for [workload]. */
-    fun runArgs(workload: String): List<String> = inForce.flatMap { (it.applied as? Applied.RunArgs)?.takeIf { a -> a.workload == workload }?.args ?: emptyList() }
+    fun runArgs(workload: String): List<String> = inForce.flatMap {
+        (it.applied as? Applied.RunArgs)?.takeIf { a -> a.workload == workload }?.args
+            ?: emptyList()
+    }
 
     /**
      * What [framework]'s `GET /routes` [settings] say against what this setup sets: one line per setting whose reported
      * value differs (empty when every applied setting shows).
      */
-    fun mismatches(framework: String, settings: Map<String, String>): List<String> = settings().filter { it.framework == framework || it.framework == ALL }
+    fun mismatches(framework: String, settings: Map<String, String>): List<String> = settings().filter {
+        it.framework == framework ||
+            it.framework == ALL
+    }
         .mapNotNull { s ->
             val (key, want) = s.reported ?: return@mapNotNull null
             val expected = if (s.factor in ours) oursReported(s) ?: return@mapNotNull null else want
@@ -96,7 +107,13 @@ data class Setup(
     /** This setup with [factors] turned back to the tool's values (`run --ours`); an unknown factor is a [UsageError]. */
     fun withOurs(factors: List<String>): Setup {
         val unknown = factors.filter { f -> this.factors.none { it.factor == f } }
-        if (unknown.isNotEmpty()) throw UsageError("--ours ${unknown.joinToString(",")}: not a factor of $name; valid: ${this.factors.joinToString(", ") { it.factor }}")
+        if (unknown.isNotEmpty()) {
+            throw UsageError(
+                "--ours ${unknown.joinToString(",")}: not a factor of $name; valid: ${this.factors.joinToString(", ") {
+                    it.factor
+                }}",
+            )
+        }
         return copy(ours = factors.distinct())
     }
 

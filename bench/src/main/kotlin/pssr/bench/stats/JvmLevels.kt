@@ -1,9 +1,9 @@
 package pssr.bench.stats
 
-import kotlin.math.ceil
-import kotlin.math.sqrt
 import org.apache.commons.math3.distribution.FDistribution
 import org.apache.commons.math3.distribution.TDistribution
+import kotlin.math.ceil
+import kotlin.math.sqrt
 
 /**
  * Variance at two levels (Kalibera and Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013): windows within
@@ -38,7 +38,9 @@ class JvmLevels(groups: List<List<Double>>) {
     val between: Double = if (jvms < 2 || within.isNaN()) Double.NaN else maxOf(0.0, Stats.stdev(means).let { it * it } - within / perJvm)
 
     /** p of the F test of "the JVMs' means differ more than their windows explain"; NaN where it cannot be tested. */
-    val jvmEffectP: Double = if (jvms < 2 || dfWithin < 1) Double.NaN else {
+    val jvmEffectP: Double = if (jvms < 2 || dfWithin < 1) {
+        Double.NaN
+    } else {
         val msBetween = gs.indices.sumOf { i -> gs[i].size * (means[i] - mean) * (means[i] - mean) } / (jvms - 1)
         when {
             within == 0.0 -> if (msBetween == 0.0) 1.0 else 0.0

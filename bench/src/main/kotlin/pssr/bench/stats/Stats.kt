@@ -1,13 +1,13 @@
 package pssr.bench.stats
 
-import kotlin.math.abs
-import kotlin.math.floor
-import kotlin.math.sqrt
 import org.apache.commons.math3.distribution.TDistribution
 import pssr.bench.measure.LevelRun
 import pssr.bench.measure.Sample
 import pssr.bench.results.ResultRow
 import pssr.servers.RouteKey
+import kotlin.math.abs
+import kotlin.math.floor
+import kotlin.math.sqrt
 
 /**
  * The statistics the report and `compare` use. Everything here is over the repetitions of one route at
@@ -65,7 +65,13 @@ object Stats {
         val finite = xs.filter { it.isFinite() }
         if (finite.size < 2) return null
         val m = mean(finite)
-        val t = if (confidence == 0.95) t95(finite.size - 1) else studentT((finite.size - 1).toDouble()).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+        val t = if (confidence ==
+            0.95
+        ) {
+            t95(finite.size - 1)
+        } else {
+            studentT((finite.size - 1).toDouble()).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+        }
         val half = t * stdev(finite) / sqrt(finite.size.toDouble())
         return Interval(m - half, m + half)
     }
@@ -100,15 +106,19 @@ object Stats {
      * no noise for a difference to hide in (this happens with synthetic data, not with measurements).
      */
     fun welch(a: Collection<Double>, b: Collection<Double>): Welch? {
-        val xa = a.filter { it.isFinite() }; val xb = b.filter { it.isFinite() }
+        val xa = a.filter { it.isFinite() }
+        val xb = b.filter { it.isFinite() }
         if (xa.size < 2 || xb.size < 2) return null
-        val ma = mean(xa); val mb = mean(xb)
+        val ma = mean(xa)
+        val mb = mean(xb)
         val qa = stdev(xa).let { it * it } / xa.size
         val qb = stdev(xb).let { it * it } / xb.size
         val se = sqrt(qa + qb)
-        if (se == 0.0) return when {
-            ma == mb -> Welch(0.0, Double.NaN, 1.0)
-            else -> Welch(if (ma > mb) Double.POSITIVE_INFINITY else Double.NEGATIVE_INFINITY, Double.NaN, 0.0)
+        if (se == 0.0) {
+            return when {
+                ma == mb -> Welch(0.0, Double.NaN, 1.0)
+                else -> Welch(if (ma > mb) Double.POSITIVE_INFINITY else Double.NEGATIVE_INFINITY, Double.NaN, 0.0)
+            }
         }
         val t = (ma - mb) / se
         val df = (qa + qb) * (qa + qb) / (qa * qa / (xa.size - 1) + qb * qb / (xb.size - 1))
@@ -137,6 +147,7 @@ object Stats {
     data class Summary(val n: Int, val median: Double, val mean: Double, val min: Double, val max: Double, val ci: Interval?) {
         /** Half-width of the 95% CI relative to the mean (0.05 = ±5%), NaN without an interval. */
         val relativeHalfWidth: Double get() = if (ci == null || mean == 0.0) Double.NaN else ci.halfWidth / abs(mean)
+
         /**
          * The interval a table prints: none from fewer than [MIN_PRINTED] repetitions. From two values Student t's 95% interval
          * is ±12.7 standard errors (t(0.975, 1)); the quick run printed 3,134-13,415 req/s for one route that way, which a
@@ -244,7 +255,9 @@ data class RouteLevel(
                     r.floorRps,
                     r.itemDelayMs,
                     Stats.median(rs.map { it.pinnedPerRequest }.filter { !it.isNaN() }),
-                    rs.filter { it.pinnedTopStack.isNotEmpty() }.groupingBy { it.pinnedTopStack }.eachCount().maxByOrNull { it.value }?.key.orEmpty(),
+                    rs.filter {
+                        it.pinnedTopStack.isNotEmpty()
+                    }.groupingBy { it.pinnedTopStack }.eachCount().maxByOrNull { it.value }?.key.orEmpty(),
                     rs.map { it.jdk }.filter { it.isNotEmpty() }.distinct().joinToString(" "),
                     rs.all { it.steady },
                     Stats.median(rs.map { it.jitShare }.filter { !it.isNaN() }),

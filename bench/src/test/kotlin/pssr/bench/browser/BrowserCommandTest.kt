@@ -1,9 +1,5 @@
 package pssr.bench.browser
 
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -16,6 +12,10 @@ import pssr.bench.report.BrowserSection
 import pssr.bench.report.Report
 import pssr.bench.results.RunDirectory
 import pssr.probe.browser.Chromium
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * `./pssr browser` without a real browser: its input checks, reading a Lighthouse report, its failures
@@ -27,15 +27,31 @@ class BrowserCommandTest {
         val err = ByteArrayOutputStream()
         val old = System.err
         System.setErr(PrintStream(err, true))
-        try { return cli().execute(*args) to err.toString() } finally { System.setErr(old) }
+        try {
+            return cli().execute(*args) to err.toString()
+        } finally {
+            System.setErr(old)
+        }
     }
 
     @Test
     fun `bad input is one line and exit code 2`() {
-        run("browser", "--pages", "stocks").let { (code, err) -> assertEquals(2, code); assertTrue(err.contains("unknown page 'stocks'; valid pages: weather, artist, presentations"), err) }
-        run("browser", "--renderings", "naive").let { (code, err) -> assertEquals(2, code); assertTrue(err.contains("valid renderings: suspending, virtual"), err) }
-        run("browser", "--throttling", "devtools").let { (code, err) -> assertEquals(2, code); assertTrue(err.contains("valid: simulate, provided"), err) }
-        run("browser", "--runs", "0").let { (code, err) -> assertEquals(2, code); assertTrue(err.contains("--runs must be >= 1"), err) }
+        run("browser", "--pages", "stocks").let { (code, err) ->
+            assertEquals(2, code)
+            assertTrue(err.contains("unknown page 'stocks'; valid pages: weather, artist, presentations"), err)
+        }
+        run("browser", "--renderings", "naive").let { (code, err) ->
+            assertEquals(2, code)
+            assertTrue(err.contains("valid renderings: suspending, virtual"), err)
+        }
+        run("browser", "--throttling", "devtools").let { (code, err) ->
+            assertEquals(2, code)
+            assertTrue(err.contains("valid: simulate, provided"), err)
+        }
+        run("browser", "--runs", "0").let { (code, err) ->
+            assertEquals(2, code)
+            assertTrue(err.contains("--runs must be >= 1"), err)
+        }
     }
 
     @Test
@@ -51,7 +67,9 @@ class BrowserCommandTest {
         System.setProperty("pssr.root", BrowserTools.root.toString())
         // Launches a "Chromium" (Node, idle, with the Chromium flags it was given) in its own session, so that it outlives its parent, then crashes.
         val fake = dir.resolve("crashing-lighthouse.mjs")
-        Files.writeString(fake, """
+        Files.writeString(
+            fake,
+            """
             import { spawn } from 'node:child_process';
             import { writeFileSync } from 'node:fs';
             const arg = (name) => process.argv.find((a) => a.startsWith(name + '='))?.slice(name.length + 1);
@@ -61,14 +79,21 @@ class BrowserCommandTest {
             console.error('Error: the stand-in Lighthouse crashed');
             console.error('    at crash (crashing-lighthouse.mjs:9:1)');
             process.exit(1);
-        """.trimIndent())
+            """.trimIndent(),
+        )
         val out = dir.resolve("out")
-        val java = Path.of(ProcessHandle.current().info().command().get())   // any executable will do: the stand-in never runs it
-        val (code, err) = run("browser", "--lighthouse", fake.toString(), "--chromium", java.toString(), "--pages", "weather",
-            "--renderings", "suspending", "--throttling", "provided", "--runs", "1", "--no-filmstrips", "--out", out.toString())
+        val java = Path.of(ProcessHandle.current().info().command().get()) // any executable will do: the stand-in never runs it
+        val (code, err) = run(
+            "browser", "--lighthouse", fake.toString(), "--chromium", java.toString(), "--pages", "weather",
+            "--renderings", "suspending", "--throttling", "provided", "--runs", "1", "--no-filmstrips", "--out", out.toString(),
+        )
         assertEquals(2, code, err)
         assertEquals(1, err.trim().lines().size, err)
-        assertTrue(err.startsWith("pssr: browser: Lighthouse failed (exit 1) on http://127.0.0.1:") && err.trim().endsWith("Error: the stand-in Lighthouse crashed"), err)
+        assertTrue(
+            err.startsWith("pssr: browser: Lighthouse failed (exit 1) on http://127.0.0.1:") &&
+                err.trim().endsWith("Error: the stand-in Lighthouse crashed"),
+            err,
+        )
         val pid = Files.readString(out.resolve("lighthouse/weather-suspending-pssr-off-provided-run1.json.chromium-pid")).trim().toLong()
         assertFalse(ProcessHandle.of(pid).map { it.isAlive }.orElse(false), "the stand-in Chromium $pid is stopped")
         assertEquals(emptyList<String>(), BrowserTools.liveChildren(), "the WebFlux server is stopped")
@@ -89,22 +114,34 @@ class BrowserCommandTest {
 
     @Test
     fun `a run folder with browser results gets a section in its report, linking browser html`(@TempDir dir: Path) {
-        SyntheticRun.write(dir, models = listOf("presentations"), users = listOf(1, 4), repetitions = 1, engines = listOf("baseline", "htmlflow"))
+        SyntheticRun.write(
+            dir,
+            models = listOf("presentations"),
+            users = listOf(1, 4),
+            repetitions = 1,
+            engines = listOf("baseline", "htmlflow"),
+        )
         Report.write(RunDirectory(dir))
         assertFalse(Files.readString(dir.resolve("report.html")).contains("What the user sees"), "no section without browser results")
 
         Files.createDirectories(dir.resolve("browser"))
-        Files.writeString(dir.resolve("browser/summary.csv"), """
+        Files.writeString(
+            dir.resolve("browser/summary.csv"),
+            """
             page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files
             weather,suspending,off,provided,1,62,3210,3210,3400,3100,lighthouse/a.json
             weather,suspending,on,provided,1,100,190,260,900,12,lighthouse/b.json
-        """.trimIndent() + "\n")
+            """.trimIndent() + "\n",
+        )
         val report = BrowserSection.rerenderRunReport(dir.resolve("browser"))
         assertEquals(dir.resolve("report.html"), report)
         val html = Files.readString(report!!)
         assertTrue(html.contains("<a href=\"#browser\">What the user sees</a>"), "linked from the table of contents")
         assertTrue(html.contains("<h2 id=\"browser\">What the user sees"), html)
-        assertTrue(html.contains("<td>weather</td><td>suspending</td><td>provided</td><td class=n>3.21 s</td><td class=n>0.19 s</td>"), "FCP off, then on")
+        assertTrue(
+            html.contains("<td>weather</td><td>suspending</td><td>provided</td><td class=n>3.21 s</td><td class=n>0.19 s</td>"),
+            "FCP off, then on",
+        )
         assertTrue(html.contains("href=\"browser/browser.html\""), "links the browser report and its filmstrips")
     }
 

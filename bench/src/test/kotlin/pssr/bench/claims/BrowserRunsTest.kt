@@ -1,12 +1,12 @@
 package pssr.bench.claims
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** Lighthouse figures measured more than once carry an interval; one run is one measurement, never exact. */
 class BrowserRunsTest {
@@ -15,21 +15,31 @@ class BrowserRunsTest {
     private fun browserFolder(runsPerCase: Int): Path {
         val out = Files.createDirectories(dir.resolve("browser-$runsPerCase"))
         val cases = listOf("off" to 3000.0, "on" to 300.0)
-        Files.writeString(out.resolve("summary.csv"), buildString {
-            appendLine("page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files")
-            for ((pssr, fcp) in cases) appendLine("weather,suspending,$pssr,simulate,$runsPerCase,90,$fcp,$fcp,${fcp * 1.2},20,x.json")
-        })
-        Files.writeString(out.resolve("runs.csv"), buildString {
-            appendLine("page,rendering,pssr,throttling,run,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,observed_fcp_ms,file,warnings")
-            for ((pssr, fcp) in cases) for (i in 1..runsPerCase) {
-                val v = fcp * (1 + 0.02 * (i - 2))
-                appendLine("weather,suspending,$pssr,simulate,$i,90,$v,$v,${v * 1.2},20,$v,x.json,")
-            }
-        })
+        Files.writeString(
+            out.resolve("summary.csv"),
+            buildString {
+                appendLine("page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files")
+                for ((pssr, fcp) in cases) appendLine("weather,suspending,$pssr,simulate,$runsPerCase,90,$fcp,$fcp,${fcp * 1.2},20,x.json")
+            },
+        )
+        Files.writeString(
+            out.resolve("runs.csv"),
+            buildString {
+                appendLine("page,rendering,pssr,throttling,run,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,observed_fcp_ms,file,warnings")
+                for ((pssr, fcp) in cases) {
+                    for (i in 1..runsPerCase) {
+                        val v = fcp * (1 + 0.02 * (i - 2))
+                        appendLine("weather,suspending,$pssr,simulate,$i,90,$v,$v,${v * 1.2},20,$v,x.json,")
+                    }
+                }
+            },
+        )
         return out
     }
 
-    private fun fcpVerdict(folder: Path) = Ledger.judge(Evidence.load(listOf(folder))).entries.first { it.first.id == "002-t1-weather-fcp" }.second
+    private fun fcpVerdict(folder: Path) = Ledger.judge(Evidence.load(listOf(folder))).entries.first {
+        it.first.id == "002-t1-weather-fcp"
+    }.second
 
     @Test
     fun `three Lighthouse runs per case give the on-off ratio an interval from the runs`() {

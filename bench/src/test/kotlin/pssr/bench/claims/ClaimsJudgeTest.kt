@@ -1,9 +1,5 @@
 package pssr.bench.claims
 
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -11,6 +7,10 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli
 import pssr.bench.resultRow
 import pssr.bench.results.RunDirectory
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** The claims judged from result folders written by the real writers, with synthetic rows. */
 class ClaimsJudgeTest {
@@ -66,7 +66,8 @@ class ClaimsJudgeTest {
         val run = RunDirectory(tmp.resolve("aggregate"))
         Files.createDirectories(run.dir)
         // two engines that move in opposite directions each repetition: each engine scatters, their mean does not
-        val a = listOf(1000.0, 1400.0, 1200.0); val b = listOf(1400.0, 1000.0, 1200.0)
+        val a = listOf(1000.0, 1400.0, 1200.0)
+        val b = listOf(1400.0, 1000.0, 1200.0)
         for (rep in 1..3) {
             run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, rep, a[rep - 1]))
             run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, b[rep - 1]))
@@ -99,7 +100,12 @@ class ClaimsJudgeTest {
         val folder = pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0))
         val out = ByteArrayOutputStream()
         val old = System.out
-        val code = try { System.setOut(PrintStream(out)); cli().execute("claims", folder.toString()) } finally { System.setOut(old) }
+        val code = try {
+            System.setOut(PrintStream(out))
+            cli().execute("claims", folder.toString())
+        } finally {
+            System.setOut(old)
+        }
         assertEquals(0, code, out.toString())
         assertTrue(out.toString().contains("claims judged:"), out.toString())
         val md = Files.readString(folder.resolve("claims.md"))
@@ -115,7 +121,10 @@ class ClaimsJudgeTest {
         val folder = pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0))
         val html = Files.readString(pssr.bench.report.Report.write(RunDirectory(folder)))
         assertTrue(html.contains("<h2 id=\"claims\">The seeds' claims</h2>"), "no claims section")
-        assertTrue(html.contains("HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput"), "the judged claim is listed")
+        assertTrue(
+            html.contains("HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput"),
+            "the judged claim is listed",
+        )
     }
 
     @Test
@@ -123,7 +132,12 @@ class ClaimsJudgeTest {
         val empty = Files.createDirectories(tmp.resolve("empty"))
         val err = ByteArrayOutputStream()
         val old = System.err
-        val code = try { System.setErr(PrintStream(err)); cli().execute("claims", empty.toString()) } finally { System.setErr(old) }
+        val code = try {
+            System.setErr(PrintStream(err))
+            cli().execute("claims", empty.toString())
+        } finally {
+            System.setErr(old)
+        }
         assertEquals(2, code)
         assertEquals(1, err.toString().trim().lines().size, err.toString())
         assertTrue(err.toString().contains("holds no results"), err.toString())

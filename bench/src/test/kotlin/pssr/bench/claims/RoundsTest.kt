@@ -20,8 +20,25 @@ class RoundsTest {
     fun `a claim that decides in round 2 stops there, and one decided in round 1 is never measured again`() {
         val measured = ArrayList<Set<String>>()
         val out = Rounds(maxRounds = 4).run(
-            judge = { round, _ -> mapOf("early" to j(Verdict.HOLDS), "late" to j(if (round >= 2) Verdict.REFUTED else Verdict.INCONCLUSIVE)) },
-            measure = { _, open -> measured += open; true })
+            judge = { round, _ ->
+                mapOf(
+                    "early" to j(Verdict.HOLDS),
+                    "late" to j(
+                        if (round >=
+                            2
+                        ) {
+                            Verdict.REFUTED
+                        } else {
+                            Verdict.INCONCLUSIVE
+                        },
+                    ),
+                )
+            },
+            measure = { _, open ->
+                measured += open
+                true
+            },
+        )
         assertEquals(listOf(setOf("late")), measured, "only the open claim is measured again, once")
         assertEquals(2, out.rounds)
         assertEquals(mapOf("early" to 1, "late" to 2), out.roundOf)
@@ -33,8 +50,12 @@ class RoundsTest {
         var budgetRounds = 2 // room for two more rounds, then the budget says no
         val confidences = ArrayList<Double>()
         val out = Rounds(maxRounds = 10).run(
-            judge = { _, c -> confidences += c; mapOf("never" to j(Verdict.INCONCLUSIVE)) },
-            measure = { _, _ -> budgetRounds-- > 0 })
+            judge = { _, c ->
+                confidences += c
+                mapOf("never" to j(Verdict.INCONCLUSIVE))
+            },
+            measure = { _, _ -> budgetRounds-- > 0 },
+        )
         assertEquals(3, out.rounds)
         assertEquals(Verdict.INCONCLUSIVE, out.judgements.getValue("never").verdict)
         assertEquals(3, out.roundOf.getValue("never"))
@@ -44,8 +65,22 @@ class RoundsTest {
     @Test
     fun `a verdict decided in an early round is kept even if a later look would read it otherwise`() {
         val out = Rounds(maxRounds = 3).run(
-            judge = { round, _ -> mapOf("a" to j(if (round == 1) Verdict.HOLDS else Verdict.INCONCLUSIVE), "b" to j(Verdict.INCONCLUSIVE)) },
-            measure = { _, _ -> true })
+            judge = { round, _ ->
+                mapOf(
+                    "a" to j(
+                        if (round ==
+                            1
+                        ) {
+                            Verdict.HOLDS
+                        } else {
+                            Verdict.INCONCLUSIVE
+                        },
+                    ),
+                    "b" to j(Verdict.INCONCLUSIVE),
+                )
+            },
+            measure = { _, _ -> true },
+        )
         assertEquals(Verdict.HOLDS, out.judgements.getValue("a").verdict)
         assertEquals(1, out.roundOf.getValue("a"))
     }

@@ -1,7 +1,5 @@
 package pssr.bench.claims
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -9,20 +7,47 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.resultRow
 import pssr.bench.results.Environment
 import pssr.bench.results.RunDirectory
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** Seed 000 §5.1's two cross-checks, judged from folders as reproduce writes them. */
 class Section51Test {
     @TempDir lateinit var tmp: Path
 
-    private fun folder(name: String, setup: String?, driver: String, engine: String, fw: String, approach: String, rps: (Int) -> Double): Path {
+    private fun folder(
+        name: String,
+        setup: String?,
+        driver: String,
+        engine: String,
+        fw: String,
+        approach: String,
+        rps: (Int) -> Double,
+    ): Path {
         val run = RunDirectory(tmp.resolve(name))
         Files.createDirectories(run.dir)
         Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
-        for (users in listOf(32, 128)) for (rep in 1..3) run.append(resultRow(fw, "presentations", engine, approach, users, rep, rps(users) * (1 + 0.004 * rep), driver = driver))
+        for (users in listOf(32, 128)) {
+            for (rep in 1..3) {
+                run.append(
+                    resultRow(
+                        fw,
+                        "presentations",
+                        engine,
+                        approach,
+                        users,
+                        rep,
+                        rps(users) * (1 + 0.004 * rep),
+                        driver = driver,
+                    ),
+                )
+            }
+        }
         return run.dir
     }
 
-    private fun judge(id: String, vararg folders: Path) = Ledger.judge(folders.map(Evidence::folder)).entries.first { it.first.id == id }.second
+    private fun judge(id: String, vararg folders: Path) = Ledger.judge(folders.map(Evidence::folder)).entries.first {
+        it.first.id == id
+    }.second
 
     @Test
     fun `Rocker at 512 B within 10 percent of 8 KB holds, 30 percent apart refutes`() {

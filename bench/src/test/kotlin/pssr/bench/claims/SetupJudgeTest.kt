@@ -1,7 +1,5 @@
 package pssr.bench.claims
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -10,6 +8,8 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.resultRow
 import pssr.bench.results.Environment
 import pssr.bench.results.RunDirectory
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** A claim judged under its paper's setup and the tool's, and the one-factor run that names what turns it. */
 class SetupJudgeTest {
@@ -22,8 +22,13 @@ class SetupJudgeTest {
         val run = RunDirectory(tmp.resolve(name))
         Files.createDirectories(run.dir)
         Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
-        for (engine in listOf("jstachio", "htmlflow")) for (users in listOf(2, 4, 8)) for (rep in 1..3)
-            run.append(resultRow("webflux", "presentations", engine, "blocking", users, rep, rps(users) * (1 + 0.005 * rep)))
+        for (engine in listOf("jstachio", "htmlflow")) {
+            for (users in listOf(2, 4, 8)) {
+                for (rep in 1..3) {
+                    run.append(resultRow("webflux", "presentations", engine, "blocking", users, rep, rps(users) * (1 + 0.005 * rep)))
+                }
+            }
+        }
         return run.dir
     }
 
@@ -34,8 +39,11 @@ class SetupJudgeTest {
 
     @Test
     fun `the paper's setup and the tool's give their own verdicts, and the one-factor run names the dispatcher`() {
-        val l = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4),
-            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales))
+        val l = ledger(
+            blockingRun("ours", null, scales),
+            blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales),
+        )
         val ours = l.entries.first { it.first.id == claim }.second
         val s = l.setups.getValue(claim)
         assertEquals(Verdict.REFUTED, ours.verdict, ours.ours)
@@ -54,8 +62,11 @@ class SetupJudgeTest {
 
     @Test
     fun `a one-factor run that does not turn it is named as tried`() {
-        val s = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4),
-            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", stopsAt4)).setups.getValue(claim)
+        val s = ledger(
+            blockingRun("ours", null, scales),
+            blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", stopsAt4),
+        ).setups.getValue(claim)
         assertTrue(s.turn.startsWith("no single setting tried turns it (tried: webflux-blocking-threads)"), s.turn)
     }
 
@@ -70,10 +81,18 @@ class SetupJudgeTest {
 
     @Test
     fun `the markdown ledger has a table per seed with both verdicts and the setting that turns it`() {
-        val md = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4),
-            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales)).markdown(emptyList())
+        val md = ledger(
+            blockingRun("ours", null, scales),
+            blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales),
+        ).markdown(emptyList())
         assertTrue(md.contains("| claim | section | paper's setup | tool's setup | the setting that turns it |"), md)
-        assertTrue(md.lines().any { it.startsWith("| `$claim` |") && it.contains("| holds | refuted | WebFlux blocking dispatcher threads") }, md)
+        assertTrue(
+            md.lines().any {
+                it.startsWith("| `$claim` |") && it.contains("| holds | refuted | WebFlux blocking dispatcher threads")
+            },
+            md,
+        )
     }
 
     @Test

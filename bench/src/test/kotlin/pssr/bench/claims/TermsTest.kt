@@ -14,89 +14,157 @@ class TermsTest {
 
     @Nested inner class Comparable {
         @Test fun `a ratio whose interval lies within 0_90-1_10 holds`() = assertEquals(HOLDS, Terms.comparable(e(1.0, 0.95, 1.05)))
+
         @Test fun `a ratio whose interval lies outside 0_90-1_10 is refuted`() = assertEquals(REFUTED, Terms.comparable(e(1.25, 1.2, 1.3)))
-        @Test fun `a ratio whose interval straddles 1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.comparable(e(1.1, 1.05, 1.15)))
+
+        @Test fun `a ratio whose interval straddles 1_10 is inconclusive`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.comparable(e(1.1, 1.05, 1.15)),
+        )
     }
 
     @Nested inner class Higher {
         @Test fun `a ratio entirely above 1 holds`() = assertEquals(HOLDS, Terms.higher(e(1.2, 1.1, 1.3)))
+
         @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.higher(e(0.8, 0.7, 0.9)))
+
         @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.05, 0.95, 1.15)))
+
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(Estimate.point(1.003)))
+
         @Test fun `one measurement past 1_10 holds`() = assertEquals(HOLDS, Terms.higher(Estimate.point(1.2)))
     }
 
     @Nested inner class SlightlyHigher {
         @Test fun `a ratio entirely within 1-1_25 holds`() = assertEquals(HOLDS, Terms.slightlyHigher(e(1.12, 1.05, 1.2)))
+
         @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.slightlyHigher(e(0.9, 0.85, 0.95)))
-        @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(REFUTED, Terms.slightlyHigher(e(1.6, 1.41,
-            1.79)))
-        @Test fun `a ratio whose interval straddles 1_25 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.25, 1.15, 1.35)))
-        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.02, 0.95, 1.1)))
-        @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.slightlyHigher(Estimate.point(1.05)))
+
+        @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(
+            REFUTED,
+            Terms.slightlyHigher(
+                e(
+                    1.6,
+                    1.41,
+                    1.79,
+                ),
+            ),
+        )
+
+        @Test fun `a ratio whose interval straddles 1_25 is inconclusive`() =
+            assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.25, 1.15, 1.35)))
+
+        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.slightlyHigher(e(1.02, 0.95, 1.1)),
+        )
+
+        @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.slightlyHigher(Estimate.point(1.05)),
+        )
     }
 
     @Nested inner class HigherScore {
         @Test fun `a score higher by more than 2 points holds`() = assertEquals(HOLDS, Terms.higherScore(99.0, 91.0))
+
         @Test fun `a score lower by 2 points or more is refuted`() = assertEquals(REFUTED, Terms.higherScore(90.0, 95.0))
+
         @Test fun `both at the cap of 100 is inconclusive, not refuted`() = assertEquals(INCONCLUSIVE, Terms.higherScore(100.0, 100.0))
+
         @Test fun `a difference within 2 points is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higherScore(100.0, 99.0))
     }
 
     @Nested inner class Lower {
         @Test fun `a ratio entirely below 1 holds`() = assertEquals(HOLDS, Terms.lower(e(0.8, 0.7, 0.9)))
+
         @Test fun `a ratio entirely at or above 1 is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
+
         @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(e(0.98, 0.9, 1.05)))
+
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(Estimate.point(0.93)))
+
         @Test fun `one measurement at or past 1_10 is refuted`() = assertEquals(REFUTED, Terms.lower(Estimate.point(1.1)))
     }
 
     @Nested inner class About {
         @Test fun `about 4x holds for 3_5-4_5`() = assertEquals(HOLDS, Terms.about(e(4.0, 3.5, 4.5), 4.0))
+
         @Test fun `about 4x is refuted by 1_0-1_5`() = assertEquals(REFUTED, Terms.about(e(1.2, 1.0, 1.5), 4.0))
-        @Test fun `about 4x is inconclusive for 2_5-4_0, which straddles 3_2`() = assertEquals(INCONCLUSIVE, Terms.about(e(3.2, 2.5, 4.0), 4.0))
+
+        @Test fun `about 4x is inconclusive for 2_5-4_0, which straddles 3_2`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.about(e(3.2, 2.5, 4.0), 4.0),
+        )
     }
 
     @Nested inner class AtLeastAndBelow {
         @Test fun `at least holds when the whole interval is above`() = assertEquals(HOLDS, Terms.atLeast(e(1.5, 1.3, 1.7), 1.15))
+
         @Test fun `at least is refuted when the whole interval is under`() = assertEquals(REFUTED, Terms.atLeast(e(1.0, 0.9, 1.1), 1.15))
-        @Test fun `at least is inconclusive when the interval straddles`() = assertEquals(INCONCLUSIVE, Terms.atLeast(e(1.15, 1.0, 1.3), 1.15))
+
+        @Test fun `at least is inconclusive when the interval straddles`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.atLeast(e(1.15, 1.0, 1.3), 1.15),
+        )
+
         @Test fun `below holds when the whole interval is under`() = assertEquals(HOLDS, Terms.below(e(0.02, 0.01, 0.03), 0.05))
+
         @Test fun `below is refuted when the whole interval is at or above`() = assertEquals(REFUTED, Terms.below(e(0.1, 0.08, 0.12), 0.05))
+
         @Test fun `below is inconclusive when the interval straddles`() = assertEquals(INCONCLUSIVE, Terms.below(e(0.05, 0.03, 0.07), 0.05))
     }
 
     @Nested inner class ScalesUpTo {
         /** Throughput by users, each with a +-[spread] interval. */
-        private fun series(vararg pts: Pair<Int, Double>, spread: Double = 0.02) = pts.associate { (u, t) -> u to e(t, t * (1 - spread), t * (1 + spread)) }
+        private fun series(vararg pts: Pair<Int, Double>, spread: Double = 0.02) = pts.associate { (u, t) ->
+            u to
+                e(t, t * (1 - spread), t * (1 + spread))
+        }
 
         @Test fun `doubling up to 32 users and flat after, scales up to 32 holds`() =
             assertEquals(HOLDS, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1900.0, 64 to 2000.0), 32).first)
+
         @Test fun `flat from 16 users on, scales up to 32 is refuted`() =
             assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1020.0, 64 to 1030.0), 32).first)
+
         @Test fun `a step into 32 whose interval straddles 1_15 is inconclusive`() =
             assertEquals(INCONCLUSIVE, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1150.0, 64 to 1160.0, spread = 0.1), 32).first)
+
         @Test fun `still doubling past N refutes scales up to N (it scales further)`() =
             assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 2000.0, 64 to 4000.0), 32).first)
+
         @Test fun `the top level needs only the step into it`() =
             assertEquals(HOLDS, Terms.scalesUpTo(series(64 to 1000.0, 128 to 1800.0), 128).first)
+
         @Test fun `where scaling stops is the first level whose next doubling gains under 1_15`() =
             assertEquals(8, Terms.scalingLimit(series(2 to 100.0, 4 to 200.0, 8 to 390.0, 16 to 400.0, 32 to 410.0)))
+
         @Test fun `levels that are not doublings are normalised to one doubling`() =
             assertEquals(2.0, Terms.gain(Estimate.point(100.0), Estimate.point(400.0), 8, 32).value, 1e-9)
     }
 
     @Nested inner class All {
         @Test fun `all hold, it holds`() = assertEquals(HOLDS, Terms.all(HOLDS, HOLDS))
+
         @Test fun `any refuted, it is refuted`() = assertEquals(REFUTED, Terms.all(HOLDS, INCONCLUSIVE, REFUTED))
+
         @Test fun `otherwise inconclusive`() = assertEquals(INCONCLUSIVE, Terms.all(HOLDS, INCONCLUSIVE))
     }
 
     @Nested inner class NotMeasured {
         private val nan = Estimate.point(Double.NaN)
-        @Test fun `no figure is not measured for every word`() = assertEquals(List(9) { Verdict.NOT_MEASURED }, listOf(Terms.comparable(nan), Terms.higher(nan),
-            Terms.slightlyHigher(nan), Terms.lower(nan), Terms.about(nan, 2.0), Terms.atLeast(nan, 1.0), Terms.below(nan, 1.0),
-            Terms.higherScore(Double.NaN, 50.0), Terms.all(HOLDS, Verdict.NOT_MEASURED)))
+
+        @Test fun `no figure is not measured for every word`() = assertEquals(
+            List(9) {
+                Verdict.NOT_MEASURED
+            },
+            listOf(
+                Terms.comparable(nan), Terms.higher(nan),
+                Terms.slightlyHigher(nan), Terms.lower(nan), Terms.about(nan, 2.0), Terms.atLeast(nan, 1.0), Terms.below(nan, 1.0),
+                Terms.higherScore(Double.NaN, 50.0), Terms.all(HOLDS, Verdict.NOT_MEASURED),
+            ),
+        )
     }
 
     @Test
@@ -116,8 +184,10 @@ class TermsTest {
 
     @Test
     fun `a ratio of two wide intervals stays above zero, and A over B mirrors B over A`() {
-        val a = e(100.0, 20.0, 180.0); val b = e(100.0, 30.0, 170.0) // +-80% and +-70%: the linear rule went below zero
-        val ab = a / b; val ba = b / a
+        val a = e(100.0, 20.0, 180.0)
+        val b = e(100.0, 30.0, 170.0) // +-80% and +-70%: the linear rule went below zero
+        val ab = a / b
+        val ba = b / a
         assertTrue(ab.low > 0, "low ${ab.low}")
         assertEquals(1.0 / ab.high, ba.low, 1e-9)
         assertEquals(1.0 / ab.low, ba.high, 1e-9)

@@ -1,15 +1,15 @@
 package pssr.bench.cli
 
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** Bad input is one clear line naming the valid values, exit code 2, and never a stack trace. */
 class CommandLineTest {
@@ -20,7 +20,9 @@ class CommandLineTest {
         try {
             val code = cli().execute(*args)
             return code to err.toString()
-        } finally { System.setErr(old) }
+        } finally {
+            System.setErr(old)
+        }
     }
 
     @Test

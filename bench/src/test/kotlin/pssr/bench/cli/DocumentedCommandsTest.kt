@@ -1,12 +1,12 @@
 package pssr.bench.cli
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import picocli.CommandLine
 import pssr.bench.cli
 import pssr.bench.project.Project
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * Every `./pssr` command line the README and docs/ show still parses: options renamed or moved (the sections of
@@ -35,15 +35,23 @@ class DocumentedCommandsTest {
     fun `every documented pssr command line parses`() {
         val failures = mutableListOf<String>()
         var parsed = 0
-        for (file in docs) for (line in commandLines(file)) {
-            val args = words(line).drop(1)
-                .filter { it != "..." && it != "&" }                    // "and so on", run in the background
-                .map { it.removePrefix("[").removeSuffix("]") }          // a synopsis: [--out FILE]
-                .map { placeholders[it] ?: it }
-            if (args.firstOrNull() == "test") continue                   // ./pssr test is the launcher's, not the CLI's
-            try { cli().parseArgs(*args.toTypedArray()); parsed++ }
-            catch (e: CommandLine.MissingParameterException) { parsed++ } // prose naming a command without its URL or folder
-            catch (e: CommandLine.ParameterException) { failures += "${file.fileName}: $line -> ${e.message}" }
+        for (file in docs) {
+            for (line in commandLines(file)) {
+                val args = words(line).drop(1)
+                    .filter { it != "..." && it != "&" } // "and so on", run in the background
+                    .map { it.removePrefix("[").removeSuffix("]") } // a synopsis: [--out FILE]
+                    .map { placeholders[it] ?: it }
+                if (args.firstOrNull() == "test") continue // ./pssr test is the launcher's, not the CLI's
+                try {
+                    cli().parseArgs(*args.toTypedArray())
+                    parsed++
+                } catch (e: CommandLine.MissingParameterException) {
+                    parsed++
+                } // prose naming a command without its URL or folder
+                catch (e: CommandLine.ParameterException) {
+                    failures += "${file.fileName}: $line -> ${e.message}"
+                }
+            }
         }
         assertTrue(parsed > 40, "found only $parsed command lines")
         assertTrue(failures.isEmpty(), failures.joinToString("\n"))
@@ -54,8 +62,16 @@ class DocumentedCommandsTest {
         val help = ProbeRun.of("run", "--help").out
         val first = help.lines().take(40).joinToString("\n")
         assertTrue("./pssr run --quick" in first && "Most used:" in first, first)
-        val headings = listOf("What to run:", "Load (users, rate, driver, windows, repetitions):", "Server runtime:", "Output:",
-            "Pages workload (the PSSR matrix):", "Students workload (seed 003; docs/STUDENTS.md):", "Products and forward workloads (seed 004; docs/SEED004.md):", "Help:")
+        val headings = listOf(
+            "What to run:",
+            "Load (users, rate, driver, windows, repetitions):",
+            "Server runtime:",
+            "Output:",
+            "Pages workload (the PSSR matrix):",
+            "Students workload (seed 003; docs/STUDENTS.md):",
+            "Products and forward workloads (seed 004; docs/SEED004.md):",
+            "Help:",
+        )
         val at = headings.map { help.indexOf("\n$it\n") }
         assertTrue(at.all { it >= 0 } && at == at.sorted(), "sections in order: ${headings.zip(at)}")
         assertTrue(help.indexOf("--users") in at[1]..at[2] && help.indexOf("--hikari-max-pool-size") > at[6], "each option in its section")

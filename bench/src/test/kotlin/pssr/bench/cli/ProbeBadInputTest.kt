@@ -3,6 +3,12 @@ package pssr.bench.cli
 import com.sun.net.httpserver.HttpServer
 import com.sun.net.httpserver.HttpsConfigurator
 import com.sun.net.httpserver.HttpsServer
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import org.junit.jupiter.api.io.TempDir
 import java.net.InetAddress
 import java.net.InetSocketAddress
 import java.net.ServerSocket
@@ -12,12 +18,6 @@ import java.security.KeyStore
 import java.util.concurrent.Executors
 import javax.net.ssl.KeyManagerFactory
 import javax.net.ssl.SSLContext
-import org.junit.jupiter.api.AfterAll
-import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertTrue
-import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.TestInstance
-import org.junit.jupiter.api.io.TempDir
 
 /**
  * `./pssr probe` on input it cannot judge: each case is one line on stderr, exit code 2, no stack trace,
@@ -27,16 +27,37 @@ import org.junit.jupiter.api.io.TempDir
 class ProbeBadInputTest {
     private val server = HttpServer.create(InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0).apply {
         executor = Executors.newVirtualThreadPerTaskExecutor()
-        createContext("/loop-a") { it.responseHeaders.add("Location", "/loop-b"); it.sendResponseHeaders(302, -1); it.close() }
-        createContext("/loop-b") { it.responseHeaders.add("Location", "/loop-a"); it.sendResponseHeaders(302, -1); it.close() }
-        createContext("/json") { ex -> ex.responseHeaders.add("Content-Type", "application/json"); ex.sendResponseHeaders(200, 0); ex.responseBody.use { it.write("{}".toByteArray()) } }
-        createContext("/missing") { ex -> ex.responseHeaders.add("Content-Type", "text/html"); ex.sendResponseHeaders(404, 0); ex.responseBody.use { it.write("<p>no</p>".toByteArray()) } }
+        createContext("/loop-a") {
+            it.responseHeaders.add("Location", "/loop-b")
+            it.sendResponseHeaders(302, -1)
+            it.close()
+        }
+        createContext("/loop-b") {
+            it.responseHeaders.add("Location", "/loop-a")
+            it.sendResponseHeaders(302, -1)
+            it.close()
+        }
+        createContext("/json") { ex ->
+            ex.responseHeaders.add("Content-Type", "application/json")
+            ex.sendResponseHeaders(200, 0)
+            ex.responseBody.use { it.write("{}".toByteArray()) }
+        }
+        createContext("/missing") { ex ->
+            ex.responseHeaders.add("Content-Type", "text/html")
+            ex.sendResponseHeaders(404, 0)
+            ex.responseBody.use { it.write("<p>no</p>".toByteArray()) }
+        }
         createContext("/forever") { ex ->
             ex.responseHeaders.add("Content-Type", "text/html")
             ex.sendResponseHeaders(200, 0)
             ex.responseBody.use { body ->
-                body.write("<!DOCTYPE html><html><body>".toByteArray()); body.flush()
-                while (true) { Thread.sleep(100); body.write("<p>more</p>".toByteArray()); body.flush() } // until the client hangs up
+                body.write("<!DOCTYPE html><html><body>".toByteArray())
+                body.flush()
+                while (true) {
+                    Thread.sleep(100)
+                    body.write("<p>more</p>".toByteArray())
+                    body.flush()
+                } // until the client hangs up
             }
         }
         start()
@@ -70,8 +91,10 @@ class ProbeBadInputTest {
         // an HTTPS server whose certificate nobody signed: what a probe of a test or internal server meets
         val keystore = dir.resolve("self-signed.p12")
         val keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString()
-        val made = ProcessBuilder(keytool, "-genkeypair", "-alias", "probe", "-keyalg", "EC", "-validity", "2", "-dname", "CN=localhost",
-            "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit")
+        val made = ProcessBuilder(
+            keytool, "-genkeypair", "-alias", "probe", "-keyalg", "EC", "-validity", "2", "-dname", "CN=localhost",
+            "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit",
+        )
         val (madeCode, madeOutput) = pssr.testkit.ChildProcesses.runToExit(made) // bounded: its output goes through a file
         assertEquals(0, madeCode, madeOutput.joinToString("\n"))
         val keys = KeyStore.getInstance("PKCS12").apply { Files.newInputStream(keystore).use { load(it, "changeit".toCharArray()) } }
@@ -80,13 +103,18 @@ class ProbeBadInputTest {
         }
         val https = HttpsServer.create(InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0).apply {
             httpsConfigurator = HttpsConfigurator(context)
-            createContext("/") { ex -> ex.sendResponseHeaders(200, -1); ex.close() }
+            createContext("/") { ex ->
+                ex.sendResponseHeaders(200, -1)
+                ex.close()
+            }
             start()
         }
         try {
             val port = https.address.port
             assertOneLine(ProbeRun.of("probe", "https://127.0.0.1:$port/"), "TLS handshake with 127.0.0.1:$port failed: ")
-        } finally { https.stop(0) }
+        } finally {
+            https.stop(0)
+        }
     }
 
     @Test
@@ -106,21 +134,32 @@ class ProbeBadInputTest {
 
     @Test
     fun `a page that never ends is cut by the timeout`() {
-        assertOneLine(ProbeRun.of("probe", "--timeout", "2", "$base/forever"), "$base/forever did not end within 2 s (--timeout): ", withinMillis = 4_000)
+        assertOneLine(
+            ProbeRun.of("probe", "--timeout", "2", "$base/forever"),
+            "$base/forever did not end within 2 s (--timeout): ",
+            withinMillis = 4_000,
+        )
     }
 
     @Test
     fun `several URLs give one line per URL that failed and exit code 2`() {
         val run = ProbeRun.of("probe", "$base/json", "$base/loop-a")
         assertEquals(2, run.code)
-        assertEquals(listOf("pssr: $base/json is not an HTML page: it answered application/json",
-            "pssr: redirect loop: $base/loop-a -> $base/loop-b -> $base/loop-a"), run.err.trim().lines())
+        assertEquals(
+            listOf(
+                "pssr: $base/json is not an HTML page: it answered application/json",
+                "pssr: redirect loop: $base/loop-a -> $base/loop-b -> $base/loop-a",
+            ),
+            run.err.trim().lines(),
+        )
     }
 
     @Test
     fun `bad options`() {
         assertOneLine(ProbeRun.of("probe", "--repeat", "0", base), "--repeat must be between 1 and 100, was 0")
-        assertOneLine(ProbeRun.of("probe", "--timeout", "0", base),
-            "--timeout must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'")
+        assertOneLine(
+            ProbeRun.of("probe", "--timeout", "0", base),
+            "--timeout must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'",
+        )
     }
 }

@@ -1,13 +1,6 @@
 package pssr.bench.cli
 
 import com.fasterxml.jackson.databind.ObjectMapper
-import java.net.URI
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
-import java.util.concurrent.Callable
-import java.util.concurrent.Executors
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -22,6 +15,13 @@ import pssr.bench.run.Verifier
 import pssr.probe.browser.Chromium
 import pssr.probe.page.BrowserLook
 import pssr.probe.page.PageProbe
+import java.net.URI
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.Callable
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
 
 /**
  * `./pssr probe` on this project's own servers, built and started as the harness starts them: a WebFlux
@@ -36,7 +36,10 @@ class ProbeOwnRoutesTest {
     private val mvc = ServerProcess.start(Frameworks.byName("mvc")!!, ServerLaunch(heapMax = "512m"), logs, "probe-test")
 
     @AfterAll
-    fun stop() { webflux.close(); mvc.close() }
+    fun stop() {
+        webflux.close()
+        mvc.close()
+    }
 
     private fun json(run: ProbeRun) = ObjectMapper().readTree(run.out)
 
@@ -61,7 +64,12 @@ class ProbeOwnRoutesTest {
         val verdict = run.out.lines().single { it.trimStart().startsWith("verdict") }
         assertTrue(verdict.contains("buffered: first body byte arrived") && verdict.endsWith("the whole page was buffered"), run.out)
         val advice = run.out.lines().filter { it.trimStart().startsWith("advice") }
-        assertTrue(advice[0].contains("Tomcat / Spring MVC without a flush (first chunk exactly 8192 bytes, Tomcat's response buffer): flush the response OutputStream after each item"), run.out)
+        assertTrue(
+            advice[0].contains(
+                "Tomcat / Spring MVC without a flush (first chunk exactly 8192 bytes, Tomcat's response buffer): flush the response OutputStream after each item",
+            ),
+            run.out,
+        )
     }
 
     @Test
@@ -77,7 +85,13 @@ class ProbeOwnRoutesTest {
             assertEquals(0, run.code, run.err)
             val probe = json(run)[0]["probes"][0]
             val warnings = probe["warnings"].map { it.asText() }
-            assertTrue(warnings.any { Regex("\\d+ characters after </html> \\(starting '<").containsMatchIn(it) && it.contains("naive async template") }, "$page: $warnings")
+            assertTrue(
+                warnings.any {
+                    Regex("\\d+ characters after </html> \\(starting '<").containsMatchIn(it) &&
+                        it.contains("naive async template")
+                },
+                "$page: $warnings",
+            )
         }
     }
 
@@ -95,22 +109,40 @@ class ProbeOwnRoutesTest {
 
     @Test
     fun `with Spring Boot's gzip on, a flushing MVC page still streams, and a buffered one is blamed on Tomcat's buffer, not on gzip`() {
-        ServerProcess.start(Frameworks.byName("mvc")!!, ServerLaunch(heapMin = "256m", heapMax = "384m", extraJvmFlags = listOf("-Dserver.compression.enabled=true")), logs, "probe-gzip").use { gz ->
+        ServerProcess.start(
+            Frameworks.byName("mvc")!!,
+            ServerLaunch(heapMin = "256m", heapMax = "384m", extraJvmFlags = listOf("-Dserver.compression.enabled=true")),
+            logs,
+            "probe-gzip",
+        ).use { gz ->
             val flushing = json(ProbeRun.of("probe", "--json", "${gz.baseUrl}/presentations/jstachio/virtual-flush?itemDelayMs=100"))[0]
             assertEquals("gzip", flushing["probes"][0]["compression"].asText())
             assertEquals("streams", flushing["verdict"].asText(), flushing.toString())
             val held = json(ProbeRun.of("probe", "--json", "${gz.baseUrl}/presentations/jstachio/virtual?itemDelayMs=100"))[0]
             assertEquals("buffered", held["verdict"].asText())
             val advice = held["probes"][0]["advice"].map { it["cause"].asText() + " | " + it["evidence"].asText() }
-            assertTrue(advice[0].startsWith("Tomcat / Spring MVC without a flush | without compression: first chunk exactly 8192 bytes"), advice.toString())
-            assertTrue(advice.last().contains("without compression it is buffered too, so compression is not the only cause"), advice.toString())
+            assertTrue(
+                advice[0].startsWith("Tomcat / Spring MVC without a flush | without compression: first chunk exactly 8192 bytes"),
+                advice.toString(),
+            )
+            assertTrue(
+                advice.last().contains("without compression it is buffered too, so compression is not the only cause"),
+                advice.toString(),
+            )
         }
     }
 
     @Test
     fun `--browser adds Chromium's first contentful paint and a filmstrip, and leaves no Chromium running`(@TempDir dir: Path) {
         BrowserTools.require(Chromium.executable() != null, "Chromium is not installed; install it: ${Chromium.INSTALL_HINT}")
-        val run = ProbeRun.of("probe", "--json", "--browser", "--out", dir.toString(), "${webflux.baseUrl}/presentations/htmlflow/suspending?itemDelayMs=100")
+        val run = ProbeRun.of(
+            "probe",
+            "--json",
+            "--browser",
+            "--out",
+            dir.toString(),
+            "${webflux.baseUrl}/presentations/htmlflow/suspending?itemDelayMs=100",
+        )
         assertEquals(0, run.code, run.err)
         val browser = json(run)[0]["browser"]
         assertTrue(browser["firstContentfulPaintMs"].asDouble() in 0.0..500.0, "the heading paints before the items: $browser")
@@ -134,13 +166,21 @@ class ProbeOwnRoutesTest {
         val checks = Verifier(100).verify(server.framework.name, server.host, server.port, routes).associateBy { it.path }
         val pool = Executors.newFixedThreadPool(16)
         val probed = try {
-            routes.map { r -> r.path to pool.submit(Callable { PageProbe.probe(URI("${server.baseUrl}${r.path}?itemDelayMs=100"), Duration.ofSeconds(60)) }) }
+            routes.map { r ->
+                r.path to
+                    pool.submit(Callable { PageProbe.probe(URI("${server.baseUrl}${r.path}?itemDelayMs=100"), Duration.ofSeconds(60)) })
+            }
                 .map { (path, f) -> path to f.get(2, TimeUnit.MINUTES) }
-        } finally { pool.shutdownNow() }
+        } finally {
+            pool.shutdownNow()
+        }
         val disagree = probed.filter { (path, report) -> report.verdict.label != checks.getValue(path).verdict }
             .map { (path, report) -> "$path: verify ${checks.getValue(path).verdict}, probe ${report.verdict} (${report.reason})" }
         assertEquals(emptyList<String>(), disagree)
-        assertTrue(probed.any { it.second.verdict.label == "streams" } && (server.framework.name != "mvc" || probed.any { it.second.verdict.label == "buffered" }),
-            "both verdicts occur: ${probed.groupingBy { it.second.verdict }.eachCount()}")
+        assertTrue(
+            probed.any { it.second.verdict.label == "streams" } &&
+                (server.framework.name != "mvc" || probed.any { it.second.verdict.label == "buffered" }),
+            "both verdicts occur: ${probed.groupingBy { it.second.verdict }.eachCount()}",
+        )
     }
 }

@@ -1,7 +1,5 @@
 package pssr.bench.db
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -10,6 +8,8 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.console.UsageError
 import pssr.model.students.Students
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** The embedded PostgreSQL the students workload runs on: real binaries, real SQL, nothing left behind. */
 class StudentDatabaseTest {
@@ -22,8 +22,12 @@ class StudentDatabaseTest {
             assertEquals(250, db.rowCount())
             db.address.connect().use { c ->
                 c.prepareStatement(Students.jdbcQuery(0)).use { ps ->
-                    ps.setInt(1, 3); ps.setInt(2, 10)
-                    ps.executeQuery().use { rs -> rs.next(); assertEquals(Students.row(11).email, rs.getString("email")) }
+                    ps.setInt(1, 3)
+                    ps.setInt(2, 10)
+                    ps.executeQuery().use { rs ->
+                        rs.next()
+                        assertEquals(Students.row(11).email, rs.getString("email"))
+                    }
                 }
             }
         }

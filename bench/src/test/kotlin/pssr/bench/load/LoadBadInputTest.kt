@@ -1,12 +1,6 @@
 package pssr.bench.load
 
 import com.sun.net.httpserver.HttpServer
-import java.net.InetAddress
-import java.net.InetSocketAddress
-import java.net.ServerSocket
-import java.nio.file.Files
-import java.nio.file.Path
-import java.util.concurrent.Executors
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -15,23 +9,48 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli.ProbeRun
+import java.net.InetAddress
+import java.net.InetSocketAddress
+import java.net.ServerSocket
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.concurrent.Executors
 
 /** `./pssr load` on a URL it cannot load: one line, exit code 2, before any load (no load.csv), within the --timeout bound. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LoadBadInputTest {
     private val server = HttpServer.create(InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0).apply {
         executor = Executors.newVirtualThreadPerTaskExecutor()
-        createContext("/page") { ex -> ex.responseHeaders.add("Content-Type", "text/html"); ex.sendResponseHeaders(200, 0); ex.responseBody.use { it.write("<html><p>page</p></html>".toByteArray()) } }
-        createContext("/moved") { it.responseHeaders.add("Location", "/page"); it.sendResponseHeaders(302, -1); it.close() }
-        createContext("/missing") { ex -> ex.responseHeaders.add("Content-Type", "text/html"); ex.sendResponseHeaders(404, 0); ex.responseBody.use { it.write("<p>no</p>".toByteArray()) } }
+        createContext("/page") { ex ->
+            ex.responseHeaders.add("Content-Type", "text/html")
+            ex.sendResponseHeaders(200, 0)
+            ex.responseBody.use { it.write("<html><p>page</p></html>".toByteArray()) }
+        }
+        createContext("/moved") {
+            it.responseHeaders.add("Location", "/page")
+            it.sendResponseHeaders(302, -1)
+            it.close()
+        }
+        createContext("/missing") { ex ->
+            ex.responseHeaders.add("Content-Type", "text/html")
+            ex.sendResponseHeaders(404, 0)
+            ex.responseBody.use { it.write("<p>no</p>".toByteArray()) }
+        }
         createContext("/forever") { ex ->
             ex.responseHeaders.add("Content-Type", "text/html")
             ex.sendResponseHeaders(200, 0)
-            ex.responseBody.use { body -> while (true) { Thread.sleep(100); body.write("<p>more</p>".toByteArray()); body.flush() } }
+            ex.responseBody.use { body ->
+                while (true) {
+                    Thread.sleep(100)
+                    body.write("<p>more</p>".toByteArray())
+                    body.flush()
+                }
+            }
         }
         start()
     }
     private val base = "http://127.0.0.1:${server.address.port}"
+
     @TempDir lateinit var dir: Path
 
     @AfterAll

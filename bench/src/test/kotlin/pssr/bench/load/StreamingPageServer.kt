@@ -20,7 +20,11 @@ class StreamingPageServer(private val itemMs: Long = 40, private val maxStreamin
         createContext("/buffered") { page(it, stream = false) }
         createContext("/breaks") { ex ->
             val now = inFlight.incrementAndGet()
-            try { page(ex, stream = now <= maxStreaming) } finally { inFlight.decrementAndGet() }
+            try {
+                page(ex, stream = now <= maxStreaming)
+            } finally {
+                inFlight.decrementAndGet()
+            }
         }
         start()
     }
@@ -32,9 +36,19 @@ class StreamingPageServer(private val itemMs: Long = 40, private val maxStreamin
         ex.sendResponseHeaders(200, 0) // chunked either way: only the timing differs
         ex.responseBody.use { out ->
             val buffered = StringBuilder()
-            fun send(s: String) { if (stream) { out.write(s.toByteArray()); out.flush() } else buffered.append(s) }
+            fun send(s: String) {
+                if (stream) {
+                    out.write(s.toByteArray())
+                    out.flush()
+                } else {
+                    buffered.append(s)
+                }
+            }
             send(HEAD)
-            for (i in 1..ITEMS) { Thread.sleep(itemMs); send("<li>item $i: ${"some visible text ".repeat(6)}</li>\n") }
+            for (i in 1..ITEMS) {
+                Thread.sleep(itemMs)
+                send("<li>item $i: ${"some visible text ".repeat(6)}</li>\n")
+            }
             send(TAIL)
             if (!stream) out.write(buffered.toString().toByteArray())
         }
@@ -44,7 +58,9 @@ class StreamingPageServer(private val itemMs: Long = 40, private val maxStreamin
 
     companion object {
         // the JDK server writes headers and body apart: without TCP_NODELAY each write waits for a delayed ACK
-        init { System.setProperty("sun.net.httpserver.nodelay", "true") }
+        init {
+            System.setProperty("sun.net.httpserver.nodelay", "true")
+        }
         const val ITEMS = 5
         const val HEAD = "<!DOCTYPE html><html><head><title>items</title></head><body><h1>Items</h1><ul>\n"
         const val TAIL = "</ul></body></html>"

@@ -1,8 +1,5 @@
 package pssr.bench.measure
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -13,6 +10,9 @@ import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /** Apache Bench as the seeds ran it (HTTP/1.0, a connection per request), against a real WebFlux server. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -24,7 +24,13 @@ class AbDriverTest {
     @BeforeAll
     fun start() {
         System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
-        server = ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(heapMax = "512m"), Files.createTempDirectory("pssr-ab-test"), "ab")
+        server =
+            ServerProcess.start(
+                Frameworks.byName("webflux"),
+                ServerLaunch(heapMax = "512m"),
+                Files.createTempDirectory("pssr-ab-test"),
+                "ab",
+            )
     }
 
     @AfterAll

@@ -12,7 +12,9 @@ class ApdexTest {
         // correct samples: 100, 499, 500 ms satisfied (<= T = 500); 501, 1200, 1500 ms tolerating (<= F = 1500); 1501, 3000 ms frustrated;
         // and 2 failed samples (whatever their time: frustrated). N = 10. Apdex = (3 + 3 / 2) / 10 = 0.45.
         val a = Apdex.of(histogramOf(100, 499, 500, 501, 1200, 1500, 1501, 3000), samples = 10)
-        assertEquals(3, a.satisfied); assertEquals(3, a.tolerating); assertEquals(4, a.frustrated)
+        assertEquals(3, a.satisfied)
+        assertEquals(3, a.tolerating)
+        assertEquals(4, a.frustrated)
         assertEquals(0.45, a.score, 1e-12)
         assertEquals("0.450 (T 500 ms, F 1500 ms)", a.toString())
     }

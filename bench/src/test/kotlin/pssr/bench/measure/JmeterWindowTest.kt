@@ -14,9 +14,16 @@ class JmeterWindowTest {
     fun `one timed-out first request does not collapse a 128-user level to one user's rate`() {
         val samples = steady(128, 100, 10).map { s ->
             // user 1's first request waited 10 s for nothing; its other requests came after
-            if (s.thread == "u-1") s.copy(startMillis = if (s.startMillis == 0L) 0 else s.startMillis + 10_000 - 10,
-                elapsedMs = if (s.startMillis == 0L) 10_000 else 10, success = s.startMillis != 0L,
-                code = if (s.startMillis == 0L) "Non HTTP response code: java.net.SocketTimeoutException" else "200") else s
+            if (s.thread == "u-1") {
+                s.copy(
+                    startMillis = if (s.startMillis == 0L) 0 else s.startMillis + 10_000 - 10,
+                    elapsedMs = if (s.startMillis == 0L) 10_000 else 10,
+                    success = s.startMillis != 0L,
+                    code = if (s.startMillis == 0L) "Non HTTP response code: java.net.SocketTimeoutException" else "200",
+                )
+            } else {
+                s
+            }
         }
         val w = JmeterWindow.of(samples)
         val rate = (w.completed - w.errors.answered) / w.seconds

@@ -1,9 +1,9 @@
 package pssr.bench.measure
 
-import java.time.Duration
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import java.time.Duration
 
 /** The open model (`run --rate`): requests on schedule, latency from the scheduled send time. */
 class OpenModelTest {
@@ -15,7 +15,10 @@ class OpenModelTest {
             val open = OpenModelDriver(Duration.ofSeconds(5)).run(server.target, 100, window)
             server.resetStall()
             // the closed loop as JMeter records it: one latency per request sent (wrk corrects its histogram itself, see HARNESS.md)
-            val closed = JmeterDriver(Duration.ofSeconds(5), java.nio.file.Files.createTempDirectory("pssr-open-test")).run(server.target, 4, window)
+            val closed = JmeterDriver(
+                Duration.ofSeconds(5),
+                java.nio.file.Files.createTempDirectory("pssr-open-test"),
+            ).run(server.target, 4, window)
             val openP99 = LatencySummary.of(open.latency).p99
             val closedP99 = LatencySummary.of(closed.latency).p99
             // ~100 of ~300 scheduled requests arrived during the stall and each is charged for its wait from its scheduled
@@ -24,8 +27,16 @@ class OpenModelTest {
             val waited = open.latency.getCountBetweenValues(200_000, open.latency.maxValue)
             assertTrue(waited >= 50, "$waited requests charged >= 200 ms of the stall (of ${open.completed})")
             // the closed loop's 4 users each waited once, among thousands of requests: its p99 does not see it
-            assertTrue(closedP99 < 100, "closed-loop p99 $closedP99 ms hides the stall (max ${LatencySummary.of(closed.latency).max} ms, ${closed.completed} answers, ${closed.errors})")
-            assertTrue(LatencySummary.of(closed.latency).max >= 900, "yet the closed loop's users did wait: max ${LatencySummary.of(closed.latency).max} ms")
+            assertTrue(
+                closedP99 < 100,
+                "closed-loop p99 $closedP99 ms hides the stall (max ${LatencySummary.of(
+                    closed.latency,
+                ).max} ms, ${closed.completed} answers, ${closed.errors})",
+            )
+            assertTrue(
+                LatencySummary.of(closed.latency).max >= 900,
+                "yet the closed loop's users did wait: max ${LatencySummary.of(closed.latency).max} ms",
+            )
         }
     }
 
@@ -45,7 +56,9 @@ class OpenModelTest {
     @Test
     fun `answers other than 200 are status errors, never throughput`() {
         PageServer().use { server ->
-            val r = OpenModelDriver(Duration.ofSeconds(5)).run(LoadTarget("http://127.0.0.1:${server.port}/missing", PageServer.PAGE), 50, Duration.ofSeconds(1))
+            val r = OpenModelDriver(
+                Duration.ofSeconds(5),
+            ).run(LoadTarget("http://127.0.0.1:${server.port}/missing", PageServer.PAGE), 50, Duration.ofSeconds(1))
             assertTrue(r.completed >= 40, "answers: ${r.completed}")
             assertEquals(r.completed, r.errors.status)
             assertEquals(0.0, r.throughput)

@@ -1,16 +1,18 @@
 package pssr.bench.measure
 
-import java.nio.file.Path
-import java.time.Duration
 import jdk.jfr.Recording
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import java.time.Duration
 
 /** A class whose initialiser blocks: a virtual thread that waits inside `<clinit>` pins its carrier on every JDK so far. */
 private object SlowInit {
-    init { Thread.sleep(30) }
+    init {
+        Thread.sleep(30)
+    }
     fun touch() = Unit
 }
 

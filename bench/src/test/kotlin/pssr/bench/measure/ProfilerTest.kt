@@ -1,13 +1,13 @@
 package pssr.bench.measure
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.probe.StreamProbe
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 class ProfilerTest {
     /** A real HTTP server in its own JVM whose one route is slow on purpose: it spends its time in slowRender. */
@@ -35,7 +35,10 @@ class ProfilerTest {
         try {
             val deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos()
             while (!Files.exists(portFile) || Files.readString(portFile).isBlank()) {
-                check(server.isAlive && System.nanoTime() < deadline) { "server did not start: " + Files.readString(dir.resolve("server.log")) }
+                check(server.isAlive && System.nanoTime() < deadline) {
+                    "server did not start: " +
+                        Files.readString(dir.resolve("server.log"))
+                }
                 Thread.sleep(50)
             }
             val port = Files.readString(portFile).trim().toInt()
@@ -47,8 +50,12 @@ class ProfilerTest {
             // slowRender and what it calls (Long.toString, hashCode) hold most of the CPU: most samples pass through it
             val stacks = Files.readAllLines(profile.collapsed).map { it.substringBeforeLast(' ') to it.substringAfterLast(' ').toLong() }
             val inSlow = stacks.filter { "SlowServer.slowRender" in it.first }.sumOf { it.second }
-            assertTrue(inSlow > profile.totalSamples / 2) { "slowRender in $inSlow of ${profile.totalSamples} samples; top frames: ${profile.top}" }
-            assertTrue("SlowServer.slowRender" in profile.topOwn.first().frame) { "the slow method heads the table of the server's own frames: ${profile.topOwn}" }
+            assertTrue(inSlow > profile.totalSamples / 2) {
+                "slowRender in $inSlow of ${profile.totalSamples} samples; top frames: ${profile.top}"
+            }
+            assertTrue("SlowServer.slowRender" in profile.topOwn.first().frame) {
+                "the slow method heads the table of the server's own frames: ${profile.topOwn}"
+            }
             return profile
         } finally {
             server.destroyForcibly().waitFor()
@@ -74,7 +81,8 @@ class ProfilerTest {
     fun `a profiler that a JVM refuses hands over to the fallback, which makes the profile`(@TempDir dir: Path) {
         val refused = object : Profiler {
             override val tool = "refused"
-            override fun profile(pid: Long, kind: String, dir: Path, name: String, window: () -> Unit): Profile = throw ProfilerUnavailable("agent refused")
+            override fun profile(pid: Long, kind: String, dir: Path, name: String, window: () -> Unit): Profile =
+                throw ProfilerUnavailable("agent refused")
         }
         val warnings = mutableListOf<String>()
         val profiler = FallingBack(refused, JfrProfiler(), warnings::add)

@@ -1,9 +1,5 @@
 package pssr.bench.measure
 
-import java.net.ServerSocket
-import java.nio.file.Files
-import java.time.Duration
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -12,6 +8,10 @@ import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import pssr.bench.process.Children
+import java.net.ServerSocket
+import java.nio.file.Files
+import java.time.Duration
+import java.util.concurrent.TimeUnit
 
 /**
  * `--load-engines`: two real JMeter remote engines (`pssr load-engine`, each its own JVM on a loopback port) load a
@@ -47,8 +47,10 @@ class RemoteEnginesTest {
     private fun startEngine(): Pair<Process, EngineAddress> {
         val port = ServerSocket(0).use { it.localPort }
         val java = "${System.getProperty("java.home")}/bin/java"
-        val p = ProcessBuilder(java, "--sun-misc-unsafe-memory-access=allow", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-            "pssr.bench.MainKt", "load-engine", "--port", "$port", "--rmi-port", "0")
+        val p = ProcessBuilder(
+            java, "--sun-misc-unsafe-memory-access=allow", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+            "pssr.bench.MainKt", "load-engine", "--port", "$port", "--rmi-port", "0",
+        )
             .redirectErrorStream(true).redirectOutput(jtl.resolve("engine-$port.log").toFile()).start()
         Children.track(p, "the JMeter load engine", graceSeconds = 3)
         return p to EngineAddress("127.0.0.1", port)
@@ -59,13 +61,19 @@ class RemoteEnginesTest {
         val twoEngines = JmeterDriver(timeout, jtl, engines.map { it.second })
         val oneEngine = JmeterDriver(timeout, jtl, listOf(engines[0].second))
         // warm-up windows first, as every level has: the engines' JVMs are fresh
-        twoEngines.run(server.target, 4, window); oneEngine.run(server.target, 4, window)
+        twoEngines.run(server.target, 4, window)
+        oneEngine.run(server.target, 4, window)
         val two = twoEngines.run(server.target, 4, window)
         val one = oneEngine.run(server.target, 4, window)
         assertEquals(Errors(), two.errors)
         assertEquals(Errors(), one.errors)
         // 4 users x (1 request per 50 ms and a little): just under 80 req/s either way
-        assertEquals(one.throughput, two.throughput, one.throughput * 0.15, "two engines ${two.throughput} req/s, one engine ${one.throughput} req/s")
+        assertEquals(
+            one.throughput,
+            two.throughput,
+            one.throughput * 0.15,
+            "two engines ${two.throughput} req/s, one engine ${one.throughput} req/s",
+        )
         assertEquals(LatencySummary.of(one.latency).p50, LatencySummary.of(two.latency).p50, 5.0)
         assertEquals(listOf(2, 2), two.engines.map { it.users })
         assertTrue(two.engines.all { it.alive && it.completed > 0 && it.lost == 0L }, "${two.engines}")
@@ -91,6 +99,8 @@ class RemoteEnginesTest {
             assertTrue(dead.lost > 0, "the dead engine's unsent requests are counted: $dead")
             assertEquals(r.engines.sumOf { it.lost }, r.errors.engine)
             assertTrue(r.errors.total > 0)
-        } finally { Children.stop(extra.first) }
+        } finally {
+            Children.stop(extra.first)
+        }
     }
 }

@@ -1,8 +1,5 @@
 package pssr.bench.measure
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -11,6 +8,9 @@ import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /** Steady state read from the server JVM's own JIT compiler threads (/proc), on a fresh real WebFlux server. */
 class SteadyStateTest {
@@ -27,29 +27,47 @@ class SteadyStateTest {
     @Test
     fun `a level measured right after start is flagged not steady, and the warm-up until steady ends under its cap`() {
         System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
-        ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(heapMax = "512m"), Files.createTempDirectory("pssr-steady-test"), "steady").use { s ->
+        ServerProcess.start(
+            Frameworks.byName("webflux"),
+            ServerLaunch(heapMax = "512m"),
+            Files.createTempDirectory("pssr-steady-test"),
+            "steady",
+        ).use { s ->
             val page = StreamProbe.get("127.0.0.1", s.port, path).body
             val target = LoadTarget("http://127.0.0.1:${s.port}$path", page)
             val server = Server("127.0.0.1", s.port, s.pid, null) { s.ended() }
-            val cold = LevelRun(wrk, Windows(Duration.ZERO, Duration.ofSeconds(2))).measure(server, target, path, "<div class=\"card mb-3", 64)
+            val cold = LevelRun(
+                wrk,
+                Windows(Duration.ZERO, Duration.ofSeconds(2)),
+            ).measure(server, target, path, "<div class=\"card mb-3", 64)
             val serverCpu = cold.serverCpuSeconds
             assertTrue(cold.jitCpuSeconds > 0, "a fresh JVM compiles under load: ${cold.jitCpuSeconds} s")
-            assertFalse(Steadiness.quiet(cold.jitCpuSeconds, serverCpu, cold.driver.windowSeconds),
-                "cold: JIT ${cold.jitCpuSeconds} s of ${serverCpu} s server CPU")
+            assertFalse(
+                Steadiness.quiet(cold.jitCpuSeconds, serverCpu, cold.driver.windowSeconds),
+                "cold: JIT ${cold.jitCpuSeconds} s of $serverCpu s server CPU",
+            )
 
             // a level's warm-up goes on while the JIT compiles in it (still cold here), within its cap; with no cap it is the fixed window
             val settleCap = Duration.ofSeconds(20)
-            val settling = LevelRun(wrk, Windows(Duration.ofSeconds(1), Duration.ofSeconds(1)), settleCap).measure(server, target, path, "<div class=\"card mb-3", 64)
+            val settling = LevelRun(
+                wrk,
+                Windows(Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                settleCap,
+            ).measure(server, target, path, "<div class=\"card mb-3", 64)
             assertTrue(settling.settleSeconds > 0 && settling.settleSeconds <= settleCap.seconds, "settled ${settling.settleSeconds} s")
-            assertEquals(0.0, LevelRun(wrk, Windows(Duration.ofSeconds(1), Duration.ofSeconds(1))).measure(server, target, path, "<div class=\"card mb-3", 64).settleSeconds)
+            assertEquals(
+                0.0,
+                LevelRun(
+                    wrk,
+                    Windows(Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                ).measure(server, target, path, "<div class=\"card mb-3", 64).settleSeconds,
+            )
 
             val cap = Duration.ofSeconds(90)
             val w = SteadyWarmup(wrk, Duration.ZERO, cap).run(target, 64, s.pid)
             assertTrue(w.steady, "steady within $cap: $w")
             assertTrue(w.seconds >= 0 && w.seconds < cap.seconds, "time to steady ${w.seconds} s")
             assertTrue(w.steadyRps > 0 && w.firstRps > 0, "$w")
-
-
         }
     }
 

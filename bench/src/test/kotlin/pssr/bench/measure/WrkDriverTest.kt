@@ -1,8 +1,5 @@
 package pssr.bench.measure
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -14,6 +11,9 @@ import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /** wrk against the real WebFlux server: the response check, CPU per request, and a server killed mid-level. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -27,7 +27,13 @@ class WrkDriverTest {
     @BeforeAll
     fun start() {
         System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
-        server = ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(heapMax = "512m"), Files.createTempDirectory("pssr-wrk-test"), "wrk")
+        server =
+            ServerProcess.start(
+                Frameworks.byName("webflux"),
+                ServerLaunch(heapMax = "512m"),
+                Files.createTempDirectory("pssr-wrk-test"),
+                "wrk",
+            )
     }
 
     @AfterAll
@@ -62,10 +68,18 @@ class WrkDriverTest {
 
     @Test
     fun `a server killed during a level is named with its signal and the level`() {
-        val victim = ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(heapMax = "512m"), Files.createTempDirectory("pssr-kill-test"), "victim")
+        val victim = ServerProcess.start(
+            Frameworks.byName("webflux"),
+            ServerLaunch(heapMax = "512m"),
+            Files.createTempDirectory("pssr-kill-test"),
+            "victim",
+        )
         victim.use { v ->
             val target = LoadTarget("http://127.0.0.1:${v.port}$path", page)
-            val killer = Thread.ofPlatform().start { Thread.sleep(1500); ProcessBuilder("kill", "-9", v.pid.toString()).start().waitFor() }
+            val killer = Thread.ofPlatform().start {
+                Thread.sleep(1500)
+                ProcessBuilder("kill", "-9", v.pid.toString()).start().waitFor()
+            }
             val e = assertThrows<ServerDied> {
                 LevelRun(wrk, Windows(Duration.ofSeconds(1), Duration.ofSeconds(2)))
                     .measure(Server("127.0.0.1", v.port, v.pid, null) { v.ended() }, target, path, "<div class=\"card mb-3", 4)

@@ -1,9 +1,5 @@
 package pssr.bench.report
 
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
@@ -16,15 +12,21 @@ import pssr.bench.resultRow
 import pssr.bench.results.RunDirectory
 import pssr.bench.stats.Stats
 import pssr.probe.Jackson
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
 
 class CompareTest {
     @TempDir lateinit var tmp: Path
 
     private val jstachio = "webflux/presentations/jstachio/virtual"
 
-    private fun run(name: String, scale: Double, reps: Int, noise: Double, seed: Int) = SyntheticRun.write(tmp.resolve(name),
+    private fun run(name: String, scale: Double, reps: Int, noise: Double, seed: Int) = SyntheticRun.write(
+        tmp.resolve(name),
         models = listOf("presentations"), users = listOf(128), repetitions = reps, engines = listOf("baseline", "jstachio"),
-        scale = scale, noise = noise, seed = seed, verification = false)
+        scale = scale, noise = noise, seed = seed, verification = false,
+    )
 
     private fun env(run: RunDirectory, json: String) = run.also { Files.writeString(it.environment, json) }
 
@@ -32,13 +34,19 @@ class CompareTest {
 
     /** Runs the command line; returns exit code, stdout and stderr. */
     private fun pssr(vararg args: String): Triple<Int, String, String> {
-        val out = ByteArrayOutputStream(); val err = ByteArrayOutputStream()
-        val oldOut = System.out; val oldErr = System.err
-        System.setOut(PrintStream(out, true)); System.setErr(PrintStream(err, true))
+        val out = ByteArrayOutputStream()
+        val err = ByteArrayOutputStream()
+        val oldOut = System.out
+        val oldErr = System.err
+        System.setOut(PrintStream(out, true))
+        System.setErr(PrintStream(err, true))
         try {
             val code = cli().execute(*args)
             return Triple(code, out.toString(), err.toString())
-        } finally { System.setOut(oldOut); System.setErr(oldErr) }
+        } finally {
+            System.setOut(oldOut)
+            System.setErr(oldErr)
+        }
     }
 
     @Test
@@ -97,12 +105,16 @@ class CompareTest {
         val changes = c.rows.flatMap { listOf(it.throughput, it.p99) }
         assertEquals(2 * c.rows.size, c.tests)
         assertEquals(Stats.holm(changes.map { it.p!! }), changes.map { it.pAdjusted!! })
-        changes.forEach { assertTrue(it.pAdjusted!! >= it.p!!); assertEquals(it.pAdjusted!! < 0.05, it.significant) }
+        changes.forEach {
+            assertTrue(it.pAdjusted!! >= it.p!!)
+            assertEquals(it.pAdjusted!! < 0.05, it.significant)
+        }
     }
 
     @Test
     fun `alpha decides significance on the adjusted p`() {
-        val a = RunData.load(run("a", 1.0, 3, 0.03, 11)); val b = RunData.load(run("b", 1.05, 3, 0.03, 12))
+        val a = RunData.load(run("a", 1.0, 3, 0.03, 11))
+        val b = RunData.load(run("b", 1.05, 3, 0.03, 12))
         val p = thr(Compare.of(a, b), jstachio).pAdjusted!!
         assertTrue(thr(Compare.of(a, b, alpha = minOf(1.0, p * 1.01)), jstachio).significant)
         assertFalse(thr(Compare.of(a, b, alpha = p), jstachio).significant, "significant only when p < alpha")
@@ -110,14 +122,17 @@ class CompareTest {
 
     @Test
     fun `compare command prints and writes the table, and the page beside it`() {
-        val a = run("base", 1.0, 1, 0.0, 1); val b = run("next", 2.0, 1, 0.0, 2)
+        val a = run("base", 1.0, 1, 0.0, 1)
+        val b = run("next", 2.0, 1, 0.0, 2)
         assertEquals(0, cli().execute("compare", a.dir.toString(), b.dir.toString()))
         val md = Files.readString(b.dir.resolve("compare-base.md"))
         assertTrue(md.contains("2.00× *"), md)
         assertTrue(md.contains("**thr**"))
         val page = Files.readString(b.dir.resolve("compare-base.html"))
-        assertTrue("<div class=chart id=\"compare-throughput\"></div>" in page && "2.00× *" in page,
-            "the page beside it draws B/A and holds the table")
+        assertTrue(
+            "<div class=chart id=\"compare-throughput\"></div>" in page && "2.00× *" in page,
+            "the page beside it draws B/A and holds the table",
+        )
         val out = tmp.resolve("x/out.md")
         assertEquals(0, cli().execute("compare", "--out", out.toString(), a.dir.toString(), b.dir.toString()))
         assertTrue(Files.exists(out) && Files.exists(tmp.resolve("x/out.html")))
@@ -130,7 +145,10 @@ class CompareTest {
         val b = env(run("b", 1.0, 1, 0.0, 2), """{"cores":4,"jdkVersion":"25+36","driver":"wrk","options":{"itemDelayMs":1}}""")
         val (code, out, err) = pssr("compare", a.dir.toString(), b.dir.toString())
         assertEquals(2, code)
-        assertEquals("pssr: runs differ in cores (2 vs 4), driver (jmeter vs wrk); compare them anyway with --allow-different-env", err.trim())
+        assertEquals(
+            "pssr: runs differ in cores (2 vs 4), driver (jmeter vs wrk); compare them anyway with --allow-different-env",
+            err.trim(),
+        )
         assertEquals("", out)
         assertFalse(Files.exists(b.dir.resolve("compare-a.md")))
     }
@@ -153,14 +171,21 @@ class CompareTest {
         assertEquals(RunEnvironment("unknown", "unknown", "wrk", "unknown"), RunEnvironment.of(Jackson.read("""{"driver":"wrk"}""")))
         assertEquals(RunEnvironment.NOTHING_KNOWN, RunEnvironment.read(tmp.resolve("no-such-environment.json")))
         val check = EnvironmentCheck(old, RunEnvironment.NOTHING_KNOWN)
-        assertEquals(listOf("cores (2 vs unknown)", "JDK (25 vs unknown)", "driver (jmeter vs unknown)", "item delay (1 ms vs unknown)"), check.differences,
-            "known against unknown cannot be shown to match")
-        assertTrue(EnvironmentCheck(RunEnvironment.NOTHING_KNOWN, RunEnvironment.NOTHING_KNOWN).matches, "unknown on both sides is not checked")
+        assertEquals(
+            listOf("cores (2 vs unknown)", "JDK (25 vs unknown)", "driver (jmeter vs unknown)", "item delay (1 ms vs unknown)"),
+            check.differences,
+            "known against unknown cannot be shown to match",
+        )
+        assertTrue(
+            EnvironmentCheck(RunEnvironment.NOTHING_KNOWN, RunEnvironment.NOTHING_KNOWN).matches,
+            "unknown on both sides is not checked",
+        )
     }
 
     @Test
     fun `fail-on-regression exits 1 and names a significant drop beyond PCT`() {
-        val a = run("a", 1.0, 3, 0.03, 11); val b = run("b", 0.5, 3, 0.03, 12)
+        val a = run("a", 1.0, 3, 0.03, 11)
+        val b = run("b", 0.5, 3, 0.03, 12)
         val (code, out, _) = pssr("compare", "--fail-on-regression", "10", a.dir.toString(), b.dir.toString())
         assertEquals(1, code)
         assertTrue(out.contains("--fail-on-regression 10%: "), out)
@@ -172,7 +197,8 @@ class CompareTest {
     @Test
     fun `fail-on-regression exits 0 when the significant drop is smaller than PCT`() {
         // 20% less throughput is 25% more p99 at the same users: both significant, both within 40%
-        val a = run("a", 1.0, 3, 0.03, 11); val b = run("b", 0.8, 3, 0.03, 12)
+        val a = run("a", 1.0, 3, 0.03, 11)
+        val b = run("b", 0.8, 3, 0.03, 12)
         val (code, out, _) = pssr("compare", "--fail-on-regression", "40", a.dir.toString(), b.dir.toString())
         assertEquals(0, code, out)
         assertTrue(out.contains("slower"), out)
@@ -181,7 +207,8 @@ class CompareTest {
 
     @Test
     fun `fail-on-regression is a percentage strictly between 0 and 100`() {
-        val a = run("a", 1.0, 1, 0.0, 1); val b = run("b", 1.0, 1, 0.0, 2)
+        val a = run("a", 1.0, 1, 0.0, 1)
+        val b = run("b", 1.0, 1, 0.0, 2)
         for (bad in listOf("0", "100", "-5", "250")) {
             val (code, _, err) = pssr("compare", "--fail-on-regression", bad, a.dir.toString(), b.dir.toString())
             assertEquals(2, code, bad)
@@ -192,7 +219,8 @@ class CompareTest {
 
     @Test
     fun `alpha is a probability strictly between 0 and 1`() {
-        val a = run("a", 1.0, 1, 0.0, 1); val b = run("b", 1.0, 1, 0.0, 2)
+        val a = run("a", 1.0, 1, 0.0, 1)
+        val b = run("b", 1.0, 1, 0.0, 2)
         for (bad in listOf("0", "1", "1.5")) {
             val (code, _, err) = pssr("compare", "--alpha", bad, a.dir.toString(), b.dir.toString())
             assertEquals(2, code, bad)

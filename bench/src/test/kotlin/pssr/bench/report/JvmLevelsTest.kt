@@ -56,10 +56,20 @@ class JvmLevelsTest {
     @Test
     fun `a claim's paired ratio over two JVMs that disagree is as uncertain as two JVMs make it`() {
         // repetitions 1-3 in one shared JVM, 101-103 in another; the ratio virtual / reactive is 1.0 in one and 1.2 in the other
-        fun rows(rep: Int, v: Double) = listOf(resultRow(approach = "virtual", repetition = rep, throughput = v), resultRow(approach = "reactive", repetition = rep, throughput = 1000.0))
-        val rows = listOf(1 to 1000.0, 2 to 1002.0, 3 to 998.0, 101 to 1200.0, 102 to 1203.0, 103 to 1198.0).flatMap { (r, v) -> rows(r, v) }
-        fun evidence(shared: Boolean) = Evidence(RouteLevel.of(rows), emptyList(), rows, emptyList(),
-            jvms = if (shared) rows.associate { ("webflux" to it.repetition) to "jvm ${it.repetition / 100}" } else emptyMap())
+        fun rows(rep: Int, v: Double) = listOf(
+            resultRow(approach = "virtual", repetition = rep, throughput = v),
+            resultRow(approach = "reactive", repetition = rep, throughput = 1000.0),
+        )
+        val rows = listOf(1 to 1000.0, 2 to 1002.0, 3 to 998.0, 101 to 1200.0, 102 to 1203.0, 103 to 1198.0).flatMap { (r, v) ->
+            rows(r, v)
+        }
+        fun evidence(shared: Boolean) = Evidence(
+            RouteLevel.of(rows),
+            emptyList(),
+            rows,
+            emptyList(),
+            jvms = if (shared) rows.associate { ("webflux" to it.repetition) to "jvm ${it.repetition / 100}" } else emptyMap(),
+        )
         val a = Route("webflux", "presentations", "jstachio", "virtual", 32)
         val b = Route("webflux", "presentations", "jstachio", "reactive", 32)
         val asJvms = evidence(shared = true).ratio(a, b)

@@ -1,7 +1,5 @@
 package pssr.bench.report
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -22,6 +20,8 @@ import pssr.probe.browser.BrowserPage
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * The pages of compare, merge, load and browser in a real headless Chromium, drawn by the same code as report.html
@@ -45,9 +45,11 @@ class OtherReportsBrowserTest {
         val executable = Chromium.executable()
         BrowserTools.require(executable != null, "Chromium is not installed; install it with: ${Chromium.INSTALL_HINT}")
         System.setProperty("pssr.root", BrowserTools.root.toString())
-        val slice = arrayOf("--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations",
+        val slice = arrayOf(
+            "--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations",
             "--engines", "baseline,jstachio", "--approaches", "virtual", "--users", "1,4", "--repeat", "2",
-            "--route-warmup", "0", "--steady-cap", "0", "--warmup", "0", "--duration", "1s")
+            "--route-warmup", "0", "--steady-cap", "0", "--warmup", "0", "--duration", "1s",
+        )
         for (shard in listOf(1, 2)) {
             val out = tmp.resolve("s$shard").toString()
             assertEquals(0, cli().execute("run", *slice, "--shard", "$shard/2", "--out", out), "shard $shard/2")
@@ -86,11 +88,13 @@ class OtherReportsBrowserTest {
     }
 
     /** Hovers the first measured point of [figure]'s first series; the tip's text. */
-    private fun hover(tab: BrowserPage, figure: String): String = tab.evaluate("""(function () { var u = pssrPlot.figures['$figure'];
+    private fun hover(tab: BrowserPage, figure: String): String = tab.evaluate(
+        """(function () { var u = pssrPlot.figures['$figure'];
         var i = u.data[1].findIndex(function (v) { return v != null; });
         u.setCursor({ left: u.valToPos(u.data[0][i], 'x'), top: u.valToPos(u.data[1][i], 'y') });
         var t = document.querySelector('#$figure .pssr-tip');
-        return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""") as String
+        return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""",
+    ) as String
 
     @Test
     fun `compare's page draws B against A per route at the levels both runs measured`() {
@@ -118,16 +122,22 @@ class OtherReportsBrowserTest {
     @Test
     fun `load's page draws each chart from its data, hover tells a level and the legend hides a page`() {
         val out = tmp.resolve("load")
-        assertEquals(0, cli().execute("load", "${server.base}/streams", "${server.base}/buffered", "--allow-concurrent", "--users", "1,2",
-            "--repeat", "2", "--warmup", "0", "--page-warmup", "0", "--steady-cap", "0", "--duration", "1", "--out", out.toString()))
+        assertEquals(
+            0,
+            cli().execute(
+                "load", "${server.base}/streams", "${server.base}/buffered", "--allow-concurrent", "--users", "1,2",
+                "--repeat", "2", "--warmup", "0", "--page-warmup", "0", "--steady-cap", "0", "--duration", "1", "--out", out.toString(),
+            ),
+        )
         drawn(out.resolve("report.html"), 4) { tab, charts ->
             val thr = charts.first { it["id"].toString().endsWith("-throughput") }
             assertEquals(listOf("1", "2"), thr["levels"], "the x axis has the measured levels only")
             assertEquals(2, (thr["names"] as List<*>).size, "a series per page: $thr")
             val id = thr["id"].toString()
             val tip = hover(tab, id)
-            for (part in listOf("correct responses per second: ", "95% interval", "n = 2 repetitions"))
+            for (part in listOf("correct responses per second: ", "95% interval", "n = 2 repetitions")) {
                 assertTrue(part in tip, "hover shows '$part': $tip")
+            }
             tab.evaluate("document.querySelectorAll('#$id .u-legend tr.u-series')[1].querySelector('th').click()")
             assertEquals(false, tab.evaluate("pssrPlot.figures['$id'].series[1].show"), "a click on a legend entry hides its series")
         }
@@ -138,11 +148,17 @@ class OtherReportsBrowserTest {
         val dir = tmp.resolve("browser")
         Files.createDirectories(dir)
         // what a run of two pages, one rendering, PSSR off and on, two Lighthouse runs each gives (LighthouseTest reads them for real)
-        val runs = listOf(DemoPage.Weather, DemoPage.Presentations).flatMap { p -> listOf(false, true).flatMap { on -> (1..2).map { n ->
-            val fcp = if (on) 190.0 + 10 * n else (if (p == DemoPage.Weather) 3200.0 else 2300.0) + 15 * n
-            LighthouseRun(BrowserCase(p, DemoRendering.SUSPENDING, on), n, "simulate", dir.resolve("lighthouse/${p.id}-$on-$n.json"),
-                if (on) 99.0 else 70.0 + n, fcp, fcp + 40, fcp + 200, 12.0, fcp, emptyList())
-        } } }
+        val runs = listOf(DemoPage.Weather, DemoPage.Presentations).flatMap { p ->
+            listOf(false, true).flatMap { on ->
+                (1..2).map { n ->
+                    val fcp = if (on) 190.0 + 10 * n else (if (p == DemoPage.Weather) 3200.0 else 2300.0) + 15 * n
+                    LighthouseRun(
+                        BrowserCase(p, DemoRendering.SUSPENDING, on), n, "simulate", dir.resolve("lighthouse/${p.id}-$on-$n.json"),
+                        if (on) 99.0 else 70.0 + n, fcp, fcp + 40, fcp + 200, 12.0, fcp, emptyList(),
+                    )
+                }
+            }
+        }
         val page = dir.resolve("browser.html")
         BrowserHtml.write(page, BrowserSummary(runs, dir), emptyList(), Lighthouse(dir, dir, "12.8.2", "v20", "Chromium 131"))
         drawn(page, 4) { tab, charts ->
@@ -158,9 +174,20 @@ class OtherReportsBrowserTest {
     fun `a time line that ends last is drawn inside the chart, not on its border`() {
         // a buffered page under load often has the run's last byte: its one step was on the right border, half clipped
         fun steps(vararg xy: Pair<Double, Double>) = listOf(Figure.Point(0.0, 0.0)) + xy.map { Figure.Point(it.first, it.second) }
-        val chunks = Figure("chunks", "Chunk timeline", "ms", "ms", "bytes", continuous = true, series = listOf(
-            Figure.Series("A unloaded", steps(40.0 to 300.0, 80.0 to 600.0)), Figure.Series("B unloaded", steps(85.0 to 600.0)),
-            Figure.Series("A at 2", steps(45.0 to 300.0, 90.0 to 600.0)), Figure.Series("B at 2", steps(120.0 to 600.0))))
+        val chunks = Figure(
+            "chunks",
+            "Chunk timeline",
+            "ms",
+            "ms",
+            "bytes",
+            continuous = true,
+            series = listOf(
+                Figure.Series("A unloaded", steps(40.0 to 300.0, 80.0 to 600.0)),
+                Figure.Series("B unloaded", steps(85.0 to 600.0)),
+                Figure.Series("A at 2", steps(45.0 to 300.0, 90.0 to 600.0)),
+                Figure.Series("B at 2", steps(120.0 to 600.0)),
+            ),
+        )
         val page = tmp.resolve("timeline.html")
         val sb = StringBuilder(pssr.bench.markup.pageHead("timeline")).append(chunks.html())
         Explorer.scripts(sb, Figure.json(listOf(chunks)))

@@ -1,9 +1,5 @@
 package pssr.bench.report
 
-import pssr.bench.paper.PaperFigures
-import pssr.bench.csv.DamagedFolder
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -11,14 +7,18 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
-import pssr.bench.console.UsageError
 import pssr.bench.cli
+import pssr.bench.console.UsageError
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.paper.PaperFigures
 import pssr.bench.resultRow
 import pssr.bench.results.EnvironmentTable
 import pssr.bench.results.Failure
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.openRun
 import pssr.probe.Jackson
+import java.nio.file.Files
+import java.nio.file.Path
 
 class ReportTest {
     @TempDir lateinit var tmp: Path
@@ -36,8 +36,12 @@ class ReportTest {
 
     @Test
     fun `report has charts for each model, the verification table and the environment`() {
-        val run = SyntheticRun.write(tmp.resolve("r"), users = listOf(1, 8, 32, 128), repetitions = 2,
-            engines = listOf("baseline", "htmlflow", "thymeleaf", "jstachio", "trimou", "velocity"))
+        val run = SyntheticRun.write(
+            tmp.resolve("r"),
+            users = listOf(1, 8, 32, 128),
+            repetitions = 2,
+            engines = listOf("baseline", "htmlflow", "thymeleaf", "jstachio", "trimou", "velocity"),
+        )
         val path = Report.write(run)
         assertEquals(run.report, path)
         val html = Files.readString(path)
@@ -61,8 +65,14 @@ class ReportTest {
     @Test
     fun `partial data renders less, never fails`() {
         // one level, one repetition, one model, no verification
-        val one = SyntheticRun.write(tmp.resolve("one"), models = listOf("stocks"), users = listOf(4), repetitions = 1,
-            engines = listOf("baseline", "jstachio"), verification = false)
+        val one = SyntheticRun.write(
+            tmp.resolve("one"),
+            models = listOf("stocks"),
+            users = listOf(4),
+            repetitions = 1,
+            engines = listOf("baseline", "jstachio"),
+            verification = false,
+        )
         val html = Files.readString(Report.write(one))
         assertTrue(chartsIn(section(html, "webflux-stocks")) >= 1)
         assertTrue(html.contains("No verification.csv"))
@@ -76,7 +86,10 @@ class ReportTest {
         val fh = Files.readString(Report.write(openRun(f.dir)))
         assertTrue(fh.contains("Failures (1)") && fh.contains("server did not announce its port"))
         assertTrue(Files.readString(f.summary).contains("FAILED `mvc` (start)"))
-        assertEquals(listOf(Failure("mvc", "", "", "", "start", "server did not announce its port within 60 s, see logs/mvc-verify.log")), f.failures())
+        assertEquals(
+            listOf(Failure("mvc", "", "", "", "start", "server did not announce its port within 60 s, see logs/mvc-verify.log")),
+            f.failures(),
+        )
 
         // verification only, e.g. after `./pssr verify`
         val v = SyntheticRun.write(tmp.resolve("v"), users = listOf(1), repetitions = 1)
@@ -94,8 +107,13 @@ class ReportTest {
 
     @Test
     fun `report command exits 0 and prints the path, 2 on a missing directory`() {
-        val run = SyntheticRun.write(tmp.resolve("c"), models = listOf("presentations"), users = listOf(1, 2), repetitions = 1,
-            engines = listOf("baseline", "htmlflow"))
+        val run = SyntheticRun.write(
+            tmp.resolve("c"),
+            models = listOf("presentations"),
+            users = listOf(1, 2),
+            repetitions = 1,
+            engines = listOf("baseline", "htmlflow"),
+        )
         assertEquals(0, cli().execute("report", run.dir.toString()))
         assertTrue(Files.exists(run.report) && Files.exists(run.summary))
         assertEquals(2, cli().execute("report", tmp.resolve("nope").toString()))
@@ -111,11 +129,15 @@ class ReportTest {
     fun `summary and report say what flushing costs, as flush over no-flush throughput per approach`() {
         val run = RunDirectory(tmp.resolve("flush"))
         Files.createDirectories(run.dir)
-        fun row(engine: String, approach: String, users: Int, rps: Double) = run.append(resultRow("mvc", "stocks", engine, approach, users, 1, rps))
+        fun row(engine: String, approach: String, users: Int, rps: Double) =
+            run.append(resultRow("mvc", "stocks", engine, approach, users, 1, rps))
         for (u in listOf(1, 32, 128)) {
-            row("jstachio", "blocking", u, 100.0 * u); row("jstachio", "blocking-flush", u, 80.0 * u)
-            row("htmlflow", "blocking", u, 100.0 * u); row("htmlflow", "blocking-flush", u, 60.0 * u)
-            row("baseline", "blocking", u, 100.0 * u); row("baseline", "blocking-flush", u, 10.0 * u) // baseline: not in the mean
+            row("jstachio", "blocking", u, 100.0 * u)
+            row("jstachio", "blocking-flush", u, 80.0 * u)
+            row("htmlflow", "blocking", u, 100.0 * u)
+            row("htmlflow", "blocking-flush", u, 60.0 * u)
+            row("baseline", "blocking", u, 100.0 * u)
+            row("baseline", "blocking-flush", u, 10.0 * u) // baseline: not in the mean
             row("jstachio", "virtual", u, 100.0 * u) // no virtual-flush measured: no row for virtual
         }
         val html = Files.readString(Report.write(run))
@@ -136,8 +158,16 @@ class ReportTest {
         val html = Files.readString(Report.write(run))
         val summary = Files.readString(run.summary)
         assertTrue(summary.contains("## Engines above their baseline"), summary)
-        assertTrue(summary.contains("1 engine level above their framework's zero-template baseline by more than 10% within the noise"), summary)
-        assertTrue(summary.contains("`webflux/presentations/jstachio/virtual`@128 1.42× (1 repetition, no interval printed vs baseline 1 repetition, no interval printed req/s)"), summary)
+        assertTrue(
+            summary.contains("1 engine level above their framework's zero-template baseline by more than 10% within the noise"),
+            summary,
+        )
+        assertTrue(
+            summary.contains(
+                "`webflux/presentations/jstachio/virtual`@128 1.42× (1 repetition, no interval printed vs baseline 1 repetition, no interval printed req/s)",
+            ),
+            summary,
+        )
         assertTrue(html.contains("zero-template baseline by more than 10%"))
     }
 
@@ -183,11 +213,23 @@ class ReportTest {
     @Test
     fun `runtimes side by side name the route whose pinning differs, with its stack`() {
         val run = RunDirectory(tmp.resolve("runtimes"))
-        run.append(resultRow("mvc", approach = "virtual", runtime = "jdk21", throughput = 1600.0, pinnedPerRequest = 0.002, pinnedTopStack = "TaskQueue.offer:76 < AsyncContextImpl.dispatch:204"))
+        run.append(
+            resultRow(
+                "mvc",
+                approach = "virtual",
+                runtime = "jdk21",
+                throughput = 1600.0,
+                pinnedPerRequest = 0.002,
+                pinnedTopStack = "TaskQueue.offer:76 < AsyncContextImpl.dispatch:204",
+            ),
+        )
         run.append(resultRow("mvc", approach = "virtual", runtime = "jdk25", throughput = 2100.0, pinnedPerRequest = 0.0))
         val html = Files.readString(Report.write(run))
         assertTrue(html.contains("Runtimes and pinned virtual threads"))
-        assertTrue(html.contains("jdk21 req/s") && html.contains("jdk25 req/s") && html.contains("1,600") && html.contains("2,100"), "both runtimes' throughput")
+        assertTrue(
+            html.contains("jdk21 req/s") && html.contains("jdk25 req/s") && html.contains("1,600") && html.contains("2,100"),
+            "both runtimes' throughput",
+        )
         assertTrue(html.contains("Routes whose pinning differs between runtimes"))
         assertTrue(html.contains("TaskQueue.offer:76 &lt; AsyncContextImpl.dispatch:204"), "the stack of the route that pins")
     }
@@ -197,12 +239,21 @@ class ReportTest {
         val run = RunDirectory(tmp.resolve("timeline"))
         val row = resultRow("webflux", approach = "virtual", users = 16)
         run.append(row)
-        run.append(row.key, listOf(pssr.bench.measure.TimelinePoint(0.1, 150.0, 80.0, 0.0, 30), pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31)))
-        run.append(resultRow("webflux", engine = "baseline", approach = "virtual", users = 16))  // no timeline: no link
+        run.append(
+            row.key,
+            listOf(
+                pssr.bench.measure.TimelinePoint(0.1, 150.0, 80.0, 0.0, 30),
+                pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31),
+            ),
+        )
+        run.append(resultRow("webflux", engine = "baseline", approach = "virtual", users = 16)) // no timeline: no link
         val html = Files.readString(Report.write(run))
         val id = Regex("<img class=small id=\"([^\"]+)\" alt=\"resources over time\"").find(html)?.groupValues?.get(1)
         assertTrue(id != null && "jstachio-virtual" in id, "one chart, for the route with readings: $id")
-        assertTrue(html.contains("<a href=\"#$id\" title=\"CPU, GC and heap over time\">jstachio/virtual</a>"), "the route's row links to it")
+        assertTrue(
+            html.contains("<a href=\"#$id\" title=\"CPU, GC and heap over time\">jstachio/virtual</a>"),
+            "the route's row links to it",
+        )
         assertFalse(html.contains("title=\"CPU, GC and heap over time\">baseline/virtual</a>"), "no link without readings")
     }
 
@@ -221,5 +272,4 @@ class ReportTest {
         assertEquals(listOf(2, 4, 8), SummaryTables.headlineUsers(listOf(2, 4, 8)))
         assertEquals(emptyList<Int>(), SummaryTables.headlineUsers(emptyList()))
     }
-
 }

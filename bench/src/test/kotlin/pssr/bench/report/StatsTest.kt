@@ -133,7 +133,10 @@ class StatsTest {
     @Test
     fun `summary of repetitions`() {
         val s = Stats.summarize(listOf(10.0, 14.0, 12.0))
-        assertEquals(3, s.n); assertEquals(12.0, s.median, eps); assertEquals(10.0, s.min, eps); assertEquals(14.0, s.max, eps)
+        assertEquals(3, s.n)
+        assertEquals(12.0, s.median, eps)
+        assertEquals(10.0, s.min, eps)
+        assertEquals(14.0, s.max, eps)
         assertEquals(4.9683 / 12, s.relativeHalfWidth, 1e-4)
         assertTrue(Stats.summarize(listOf(5.0)).relativeHalfWidth.isNaN())
     }
@@ -149,14 +152,28 @@ class StatsTest {
 
     @Test
     fun `levels summarise repetitions and find their baseline`() {
-        fun row(engine: String, rep: Int, thr: Double, errors: Int = 0) = resultRow(engine = engine, users = 32, repetition = rep,
-            throughput = thr, errors = errors.toLong(), floorRps = 3200.0)
-        val levels = RouteLevel.of(listOf(row("jstachio", 1, 1000.0), row("jstachio", 2, 1400.0, errors = 3), row("jstachio", 3, 1200.0),
-            row(BASELINE, 1, 2400.0), row(BASELINE, 2, 2400.0)))
+        fun row(engine: String, rep: Int, thr: Double, errors: Int = 0) = resultRow(
+            engine = engine,
+            users = 32,
+            repetition = rep,
+            throughput = thr,
+            errors = errors.toLong(),
+            floorRps = 3200.0,
+        )
+        val levels = RouteLevel.of(
+            listOf(
+                row("jstachio", 1, 1000.0),
+                row("jstachio", 2, 1400.0, errors = 3),
+                row("jstachio", 3, 1200.0),
+                row(BASELINE, 1, 2400.0),
+                row(BASELINE, 2, 2400.0),
+            ),
+        )
         assertEquals(2, levels.size)
         val j = levels.first { it.engine == "jstachio" }
         assertEquals(1200.0, j.throughput.median, eps)
-        assertEquals(3, j.errors); assertEquals(3.0 / (10_000 + 14_003 + 12_000), j.errorRate, eps)
+        assertEquals(3, j.errors)
+        assertEquals(3.0 / (10_000 + 14_003 + 12_000), j.errorRate, eps)
         assertEquals(1200.0 / 3200.0, j.efficiencyVsFloor, eps)
         val vs = RouteLevel.vsBaseline(levels)
         assertEquals(0.5, vs.getValue(j), eps)

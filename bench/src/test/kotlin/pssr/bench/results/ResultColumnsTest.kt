@@ -1,15 +1,15 @@
 package pssr.bench.results
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
-import pssr.bench.project.Project
 import pssr.bench.csv.CsvFile
+import pssr.bench.project.Project
 import pssr.bench.resultRow
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** results.csv's columns are declared once ([ResultColumns]): the header, the writing and the reading all follow it. */
 class ResultColumnsTest {
@@ -44,13 +44,17 @@ class ResultColumnsTest {
     fun `a row's line is byte for byte what pssr wrote before its columns were declared once`() {
         val rows = listOf(
             resultRow(),
-            resultRow("mvc", "stocks", "rocker", "platform", 128, 3, throughput = 1234.5678, latencyMs = 0.12345, errors = 7,
-                driverBound = true, runtime = "jdk21+zgc", pinnedPerRequest = 0.03125, pinnedTopStack = "a.B.c(B.java:1) < \"q\", d"),
-            resultRow(floorRps = Double.NaN, itemDelayMs = 0).copy(loadModel = "open", users = 0, rateRps = 500.0, errorsEngine = 3,
+            resultRow(
+                "mvc", "stocks", "rocker", "platform", 128, 3, throughput = 1234.5678, latencyMs = 0.12345, errors = 7,
+                driverBound = true, runtime = "jdk21+zgc", pinnedPerRequest = 0.03125, pinnedTopStack = "a.B.c(B.java:1) < \"q\", d",
+            ),
+            resultRow(floorRps = Double.NaN, itemDelayMs = 0).copy(
+                loadModel = "open", users = 0, rateRps = 500.0, errorsEngine = 3,
                 workload = "students", config = "pool=10, x", errorsPoolTimeout = 2, errorsConnectTimeout = 1, errorsDownstreamError = 4,
                 errorsDownstreamDown = 5, errorsDownstreamTimeout = 6, latencyP95Ms = 12.3456, apdex = 0.87654, apdexTMs = 500,
                 apdexFMs = 2000, jitCpuSeconds = 0.4567, warmupToSteadySeconds = 12.34, warmupRequests = 5678, warmupFirstRps = 123.456,
-                warmupSteadyRps = 987.654),
+                warmupSteadyRps = 987.654,
+            ),
             resultRow(throughput = -1.005, latencyMs = 1e9, cpuPct = 0.0).copy(windowSeconds = 9.9995, jitCpuSeconds = 0.0),
         )
         // written by the code before this table (commit 712c978)
@@ -66,21 +70,21 @@ class ResultColumnsTest {
             ",warmup_to_steady_s,warmup_requests,warmup_first_rps,warmup_steady_rps"
         val lines = listOf(
             "webflux,presentations,jstachio,virtual,32,1,wrk,1,10.000,10000,0,0.0000,0,0,0,0,0,1000.00,3200.00,10.000" +
-            ",9.500,12.000,16.000,20.000,25.000,50,0,1.500,2.500,2.000,3.000,10.000,15.000,150.0,40.0,100.0,125.0" +
-            ",12.5,300.0,112.0,184.0,5.0,38.0,38,false,,25.0.3+9-LTS,-1,NaN,,pages,,0,0,closed,NaN,0,0,0,0,NaN,NaN,0" +
-            ",0,NaN,NaN,true,NaN,0,NaN,NaN",
+                ",9.500,12.000,16.000,20.000,25.000,50,0,1.500,2.500,2.000,3.000,10.000,15.000,150.0,40.0,100.0,125.0" +
+                ",12.5,300.0,112.0,184.0,5.0,38.0,38,false,,25.0.3+9-LTS,-1,NaN,,pages,,0,0,closed,NaN,0,0,0,0,NaN,NaN,0" +
+                ",0,NaN,NaN,true,NaN,0,NaN,NaN",
             "mvc,stocks,rocker,platform,128,3,wrk,1,10.000,12352,7,0.0006,0,7,0,0,0,1234.57,12800.00,0.123,0.117" +
-            ",0.148,0.198,0.247,0.309,50,0,1.500,2.500,2.000,3.000,0.123,0.185,150.0,40.0,100.0,125.0,12.5,300.0" +
-            ",208.0,376.0,5.0,62.0,62,true,jdk21+zgc,21.0.1,385,0.0313,\"a.B.c(B.java:1) < \"\"q\"\", d\",pages,,0,0,closed" +
-            ",NaN,0,0,0,0,NaN,NaN,0,0,NaN,NaN,true,NaN,0,NaN,NaN",
+                ",0.148,0.198,0.247,0.309,50,0,1.500,2.500,2.000,3.000,0.123,0.185,150.0,40.0,100.0,125.0,12.5,300.0" +
+                ",208.0,376.0,5.0,62.0,62,true,jdk21+zgc,21.0.1,385,0.0313,\"a.B.c(B.java:1) < \"\"q\"\", d\",pages,,0,0,closed" +
+                ",NaN,0,0,0,0,NaN,NaN,0,0,NaN,NaN,true,NaN,0,NaN,NaN",
             "webflux,presentations,jstachio,virtual,0,1,wrk,0,10.000,10000,3,0.0003,0,0,0,0,0,1000.00,NaN,10.000" +
-            ",9.500,12.000,16.000,20.000,25.000,50,0,1.500,2.500,2.000,3.000,10.000,15.000,150.0,40.0,100.0,125.0" +
-            ",12.5,300.0,112.0,184.0,5.0,38.0,38,false,,25.0.3+9-LTS,-1,NaN,,students,\"pool=10, x\",2,1,open,500.0,3,4" +
-            ",5,6,12.346,0.8765,500,2000,0.457,0.0457,true,12.3,5678,123.46,987.65",
+                ",9.500,12.000,16.000,20.000,25.000,50,0,1.500,2.500,2.000,3.000,10.000,15.000,150.0,40.0,100.0,125.0" +
+                ",12.5,300.0,112.0,184.0,5.0,38.0,38,false,,25.0.3+9-LTS,-1,NaN,,students,\"pool=10, x\",2,1,open,500.0,3,4" +
+                ",5,6,12.346,0.8765,500,2000,0.457,0.0457,true,12.3,5678,123.46,987.65",
             "webflux,presentations,jstachio,virtual,32,1,wrk,1,10.000,-10,0,-0.0000,0,0,0,0,0,-1.01,3200.00" +
-            ",1000000000.000,950000000.000,1200000000.000,1600000000.000,2000000000.000,2500000000.000,50,0,1.500" +
-            ",2.500,2.000,3.000,1000000000.000,1500000000.000,150.0,40.0,0.0,0.0,12.5,300.0,112.0,184.0,5.0,38.0,38" +
-            ",false,,25.0.3+9-LTS,-1,NaN,,pages,,0,0,closed,NaN,0,0,0,0,NaN,NaN,0,0,0.000,NaN,true,NaN,0,NaN,NaN",
+                ",1000000000.000,950000000.000,1200000000.000,1600000000.000,2000000000.000,2500000000.000,50,0,1.500" +
+                ",2.500,2.000,3.000,1000000000.000,1500000000.000,150.0,40.0,0.0,0.0,12.5,300.0,112.0,184.0,5.0,38.0,38" +
+                ",false,,25.0.3+9-LTS,-1,NaN,,pages,,0,0,closed,NaN,0,0,0,0,NaN,NaN,0,0,0.000,NaN,true,NaN,0,NaN,NaN",
         )
         assertEquals(header, ResultRow.HEADER)
         assertEquals(lines, rows.map { it.toCsv() })
@@ -113,8 +117,10 @@ class ResultColumnsTest {
     fun `every ResultRow construction names its arguments, so two values swapped cannot compile`() {
         val sources = listOf("bench/src/main/kotlin", "bench/src/test/kotlin").map { Project.root.resolve(it) }
         val calls = sources.flatMap { dir -> Files.walk(dir).use { s -> s.filter { it.toString().endsWith(".kt") }.toList() } }
-            .flatMap { file -> Regex("""(?<![\w.])ResultRow\(""").findAll(Files.readString(file)).map { file to it.range.last + 1 }.toList()
-                .filterNot { (f, at) -> Files.readString(f).substring(0, at).trimEnd('(').endsWith("class ResultRow") } }
+            .flatMap { file ->
+                Regex("""(?<![\w.])ResultRow\(""").findAll(Files.readString(file)).map { file to it.range.last + 1 }.toList()
+                    .filterNot { (f, at) -> Files.readString(f).substring(0, at).trimEnd('(').endsWith("class ResultRow") }
+            }
         assertTrue(calls.size >= 3, "the constructions found: ${calls.map { it.first.fileName }}")
         for ((file, at) in calls) {
             val unnamed = arguments(Files.readString(file), at).map { arg -> arg.lines().filterNot { it.trim().startsWith("//") } }
@@ -131,8 +137,13 @@ class ResultColumnsTest {
         for (i in from until text.length) {
             when (text[i]) {
                 '(', '[', '{' -> depth++
+
                 ')', ']', '}' -> if (depth == 0) return (args + text.substring(start, i)).filter { it.isNotBlank() } else depth--
-                ',' -> if (depth == 0) { args += text.substring(start, i); start = i + 1 }
+
+                ',' -> if (depth == 0) {
+                    args += text.substring(start, i)
+                    start = i + 1
+                }
             }
         }
         error("no closing parenthesis")

@@ -1,8 +1,5 @@
 package pssr.bench.results
 
-import java.io.StringReader
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -10,6 +7,9 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.csv.CsvFile
 import pssr.bench.resultRow
+import java.io.StringReader
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** The workload axis in results.csv: written, read back, and absent from older files. */
 class WorkloadColumnTest {

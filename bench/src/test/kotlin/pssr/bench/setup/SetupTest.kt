@@ -20,7 +20,10 @@ class SetupTest {
     @Test
     fun `paper-000 starts Quarkus's 8 KB build without a flush per item and with its default 200 worker threads`() {
         assertEquals("8k", paper.variant("quarkus"))
-        assertEquals(listOf("-Dpssr.flush-per-item=false", "-Dquarkus.thread-pool.max-threads=200", "-Xmx16g"), paper.serverFlags("quarkus"))
+        assertEquals(
+            listOf("-Dpssr.flush-per-item=false", "-Dquarkus.thread-pool.max-threads=200", "-Xmx16g"),
+            paper.serverFlags("quarkus"),
+        )
     }
 
     @Test
@@ -48,21 +51,35 @@ class SetupTest {
         assertEquals(1, wrong.size)
         assertTrue(wrong.single().contains("blockingPoolSize=64") && wrong.single().contains("sets 4"), wrong.single())
         // with the factor turned back, the tool's value is what must show
-        assertEquals(emptyList<String>(), paper.withOurs(listOf("webflux-blocking-threads")).mismatches("webflux", mapOf("blockingPoolSize" to "64")))
+        assertEquals(
+            emptyList<String>(),
+            paper.withOurs(listOf("webflux-blocking-threads")).mismatches("webflux", mapOf("blockingPoolSize" to "64")),
+        )
     }
 
     @Test
     fun `every setting names its source, and a setting the tool does not apply says why`() {
-        for (s in Setups.all) for (x in s.settings) {
-            assertTrue(x.source.isNotBlank(), "${s.name} ${x.factor}")
-            (x.applied as? Applied.NotApplied)?.let { assertTrue(it.why.isNotBlank(), "${s.name} ${x.factor}") }
+        for (s in Setups.all) {
+            for (x in s.settings) {
+                assertTrue(x.source.isNotBlank(), "${s.name} ${x.factor}")
+                (x.applied as? Applied.NotApplied)?.let { assertTrue(it.why.isNotBlank(), "${s.name} ${x.factor}") }
+            }
         }
     }
 
     @Test
     fun `a setup whose applied settings equal the tool's has no factor to try`() {
         assertEquals(emptyList<Setting>(), Setups.PAPER_003.factors)
-        assertEquals(listOf("webflux-blocking-threads", "mvc-blocking-threads", "quarkus-output-buffer", "quarkus-flush-per-item", "quarkus-worker-threads", "heap"),
-            paper.factors.map { it.factor })
+        assertEquals(
+            listOf(
+                "webflux-blocking-threads",
+                "mvc-blocking-threads",
+                "quarkus-output-buffer",
+                "quarkus-flush-per-item",
+                "quarkus-worker-threads",
+                "heap",
+            ),
+            paper.factors.map { it.factor },
+        )
     }
 }

@@ -12,16 +12,23 @@ import pssr.servers.ListedRoute
 /** `--shard K/N`: every selected route in exactly one shard, the same split every time, equal parts, a reference per model. */
 class ShardSplitTest {
     private val engines = listOf("baseline", "jstachio", "htmlflow", "thymeleaf", "rocker", "pebble", "kotlinx")
-    private fun routes(framework: String) = Model.all.flatMap { m -> engines.flatMap { e -> listOf("virtual", "reactive").map { a ->
-        ListedRoute(m, e, a, "/${m.id}/$e/$a", true, emptyMap(), framework) } } }
+    private fun routes(framework: String) = Model.all.flatMap { m ->
+        engines.flatMap { e ->
+            listOf("virtual", "reactive").map { a ->
+                ListedRoute(m, e, a, "/${m.id}/$e/$a", true, emptyMap(), framework)
+            }
+        }
+    }
 
     @Test
     fun `each route is in exactly one shard, the parts within one route of each other`() {
-        for (n in 1..5) for (fw in listOf("webflux", "mvc", "quarkus")) {
-            val parts = (1..n).map { Shard(it, n).owned(fw, routes(fw)) }
-            assertEquals(routes(fw).size, parts.sumOf { it.size }, "$fw in $n shards")
-            assertEquals(routes(fw).size, parts.flatten().toSet().size, "no route twice")
-            assertTrue(parts.maxOf { it.size } - parts.minOf { it.size } <= 1, "balanced: ${parts.map { it.size }}")
+        for (n in 1..5) {
+            for (fw in listOf("webflux", "mvc", "quarkus")) {
+                val parts = (1..n).map { Shard(it, n).owned(fw, routes(fw)) }
+                assertEquals(routes(fw).size, parts.sumOf { it.size }, "$fw in $n shards")
+                assertEquals(routes(fw).size, parts.flatten().toSet().size, "no route twice")
+                assertTrue(parts.maxOf { it.size } - parts.minOf { it.size } <= 1, "balanced: ${parts.map { it.size }}")
+            }
         }
     }
 

@@ -1,9 +1,5 @@
 package pssr.bench.students
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -13,13 +9,22 @@ import pssr.bench.markup.Table
 import pssr.bench.process.ServerLaunch
 import pssr.bench.report.Report
 import pssr.bench.results.RunDirectory
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.TimeUnit
 
 /** The students workload end to end: real PostgreSQL, real server JVMs, JMeter over real HTTP. */
 class StudentsRunTest {
     @TempDir lateinit var tmp: Path
 
     private fun options(vararg variants: String) = StudentsOptions().apply {
-        this.variants = variants.toList(); rampUpText = "2"; loops = 4; poolTimeoutMs = 1000; responseTimeoutText = "10"; ioDelayMs = 100
+        this.variants = variants.toList()
+        rampUpText = "2"
+        loops = 4
+        poolTimeoutMs = 1000
+        responseTimeoutText = "10"
+        ioDelayMs = 100
     }
 
     @Test
@@ -30,7 +35,12 @@ class StudentsRunTest {
         StudentDatabase.embedded(tmp.resolve("pg")).use { db ->
             val failures = StudentsRun(run, options("mvc-virtual"), listOf(20, 30), ServerLaunch(heapMax = "512m")) { d ->
                 // first level: the database is killed (SIGKILL) a second into the load
-                if (level++ == 0) Thread.ofPlatform().daemon().start { Thread.sleep(1000); d.kill() }
+                if (level++ == 0) {
+                    Thread.ofPlatform().daemon().start {
+                        Thread.sleep(1000)
+                        d.kill()
+                    }
+                }
             }.execute(db)
             // the level it died in is measured; the next one is tried, finds no database and is recorded as failed
             assertEquals(1, failures)
@@ -57,7 +67,10 @@ class StudentsRunTest {
         assertTrue(rows.all { it.errors == 0L && it.requests == 80L }, rows.toString())
         assertTrue(rows.all { it.latencyMeanMs >= 100 }, "the 100 ms of I/O is in every request: $rows")
         val html = Files.readString(Report.write(run))
-        assertTrue(html.contains("Table 1 in the paper's layout") && html.contains("81.22%") && html.contains("ours: webflux-r2dbc"), "report section")
+        assertTrue(
+            html.contains("Table 1 in the paper's layout") && html.contains("81.22%") && html.contains("ours: webflux-r2dbc"),
+            "report section",
+        )
     }
 
     @Test
@@ -69,7 +82,17 @@ class StudentsRunTest {
             val first = run.rows().single()
             // as an interrupted run would leave it: the next level failed before
             val next = pssr.bench.results.ResultRow.keyOf(first.route, 30, 1)
-            run.append(pssr.bench.results.Failure(first.framework, first.model, first.engine, first.approach, "load", "server died (30 users)", next))
+            run.append(
+                pssr.bench.results.Failure(
+                    first.framework,
+                    first.model,
+                    first.engine,
+                    first.approach,
+                    "load",
+                    "server died (30 users)",
+                    next,
+                ),
+            )
             assertEquals(0, StudentsRun(run, options("mvc-virtual"), listOf(20, 30), ServerLaunch(heapMax = "512m")).execute(db))
         }
         assertEquals(listOf(20, 30), run.rows().map { it.users }, "the 20-user level is not measured twice")
@@ -79,14 +102,18 @@ class StudentsRunTest {
     @Test
     fun `Ctrl-C in the middle of a level leaves no database, server JVM or load behind`(@TempDir dir: Path) {
         val root = Path.of("..").toAbsolutePath().normalize()
-        val tmpdir = Files.createDirectories(dir.resolve("tmp"))   // the embedded database lives here: its processes name this path
+        val tmpdir = Files.createDirectories(dir.resolve("tmp")) // the embedded database lives here: its processes name this path
         val log = dir.resolve("pssr.log")
         val javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString()
-        val pssr = ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+        val pssr = ProcessBuilder(
+            javaBin, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
             "pssr.bench.MainKt", "run", "--workloads", "students", "--variants", "mvc-virtual", "--users", "20", "--ramp-up", "1",
-            "--loops", "100000", "--out", dir.resolve("run").toString())
+            "--loops", "100000", "--out", dir.resolve("run").toString(),
+        )
             .redirectErrorStream(true).redirectOutput(log.toFile()).start()
-        fun mentioningTmp() = ProcessHandle.allProcesses().filter { p -> p.info().arguments().map { a -> a.any { tmpdir.toString() in it } }.orElse(false) }
+        fun mentioningTmp() = ProcessHandle.allProcesses().filter { p ->
+            p.info().arguments().map { a -> a.any { tmpdir.toString() in it } }.orElse(false)
+        }
             .filter { it.pid() != pssr.pid() }.toList()
         try {
             val deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos()
@@ -96,7 +123,12 @@ class StudentsRunTest {
             }
             Thread.sleep(8000) // the server JVM started and the load is running
             val children = pssr.descendants().toList()
-            assertTrue(children.any { it.info().command().orElse("").endsWith("java") }, "a server JVM runs: ${children.map { it.info().commandLine() }}")
+            assertTrue(
+                children.any {
+                    it.info().command().orElse("").endsWith("java")
+                },
+                "a server JVM runs: ${children.map { it.info().commandLine() }}",
+            )
             assertTrue(mentioningTmp().isNotEmpty(), "PostgreSQL runs from $tmpdir")
             // Ctrl-C is SIGINT; a suite started in the background by a script (`cmd &`, nohup) ignores SIGINT in every
             // process it starts (POSIX shells do that), so the JVM never sees it: then SIGTERM, which runs the same hooks
@@ -114,6 +146,7 @@ class StudentsRunTest {
 
     /** Whether this JVM, and so every process it starts, ignores SIGINT (bit 2 of SigIgn in /proc/self/status). */
     private fun ignoresSigint(): Boolean = runCatching {
-        Files.readAllLines(Path.of("/proc/self/status")).first { it.startsWith("SigIgn:") }.substringAfter(":").trim().toLong(16) and 2L != 0L
+        Files.readAllLines(Path.of("/proc/self/status")).first { it.startsWith("SigIgn:") }.substringAfter(":").trim().toLong(16) and 2L !=
+            0L
     }.getOrDefault(false)
 }

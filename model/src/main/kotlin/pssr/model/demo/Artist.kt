@@ -1,8 +1,8 @@
 package pssr.model.demo
 
+import pssr.model.ItemDelay
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
-import pssr.model.ItemDelay
 
 /** What a "MusicBrainz"-like encyclopedia knows about an artist (seed 002, Listing 1.5). */
 data class MusicBrainz(val year: Int, val from: String, val genres: String)
@@ -32,7 +32,9 @@ object ArtistData {
     /** The artist with both requests started now. */
     fun artist(delay: ItemDelay = DEFAULT_DELAY) = Artist(NAME, musicBrainz(delay), spotify(delay))
 
-    private fun <T> answerAfter(delay: ItemDelay, value: T): CompletableFuture<T> =
-        if (delay.millis == 0L) CompletableFuture.completedFuture(value)
-        else CompletableFuture<T>().completeOnTimeout(value, delay.millis, TimeUnit.MILLISECONDS)
+    private fun <T> answerAfter(delay: ItemDelay, value: T): CompletableFuture<T> = if (delay.millis == 0L) {
+        CompletableFuture.completedFuture(value)
+    } else {
+        CompletableFuture<T>().completeOnTimeout(value, delay.millis, TimeUnit.MILLISECONDS)
+    }
 }

@@ -1,11 +1,19 @@
 package pssr.model.students
 
-import java.sql.Connection
 import pssr.model.Json
 import pssr.model.refillTable
+import java.sql.Connection
 
 /** One row of seed 003's student portal: what `GET /api/students` returns, a page at a time. */
-data class Student(val id: Int, val firstName: String, val lastName: String, val email: String, val course: String, val year: Int, val gpa: String)
+data class Student(
+    val id: Int,
+    val firstName: String,
+    val lastName: String,
+    val email: String,
+    val course: String,
+    val year: Int,
+    val gpa: String,
+)
 
 /**
  * The students table every students server reads and the harness seeds. Rows are a pure function of their
@@ -17,7 +25,8 @@ object Students {
     const val DEFAULT_PAGE_SIZE = 20
     const val MAX_PAGE_SIZE = 100
 
-    private val first = listOf("Aditi", "Sirisha", "Jasmine", "Ravi", "Meera", "Arjun", "Kavya", "Rahul", "Divya", "Nikhil", "Ananya", "Vikram")
+    private val first =
+        listOf("Aditi", "Sirisha", "Jasmine", "Ravi", "Meera", "Arjun", "Kavya", "Rahul", "Divya", "Nikhil", "Ananya", "Vikram")
     private val last = listOf("Rao", "Sharma", "Iyer", "Nair", "Patel", "Reddy", "Kumar", "Menon", "Joshi", "Gupta", "Shetty")
     private val courses = listOf("MCA", "BCA", "MBA", "MTech CSE", "BTech ISE", "MSc Data Science")
 
@@ -26,7 +35,15 @@ object Students {
         val l = last[(id / first.size) % last.size]
         // GPA 5.00..9.99 as text: a string in the JSON, so every driver prints it the same way.
         val gpa = 500 + (id * 7919) % 500
-        return Student(id, f, l, "${f.lowercase()}.${l.lowercase()}$id@example.edu", courses[id % courses.size], 1 + id % 3, "${gpa / 100}.${"%02d".format(gpa % 100)}")
+        return Student(
+            id,
+            f,
+            l,
+            "${f.lowercase()}.${l.lowercase()}$id@example.edu",
+            courses[id % courses.size],
+            1 + id % 3,
+            "${gpa / 100}.${"%02d".format(gpa % 100)}",
+        )
     }
 
     const val CREATE = "CREATE TABLE students (id integer PRIMARY KEY, first_name text NOT NULL, last_name text NOT NULL, " +
@@ -49,9 +66,12 @@ object Students {
     fun query(dbSleepMs: Long): String {
         val columns = "s.id, s.first_name, s.last_name, s.email, s.course, s.year, s.gpa::text AS gpa"
         // pg_sleep in a materialized CTE runs once per query, not once per row.
-        return if (dbSleepMs > 0) "WITH pause AS MATERIALIZED (SELECT pg_sleep(${dbSleepMs / 1000.0})) " +
-            "SELECT $columns FROM students s, pause ORDER BY s.id LIMIT \$1 OFFSET \$2"
-        else "SELECT $columns FROM students s ORDER BY s.id LIMIT \$1 OFFSET \$2"
+        return if (dbSleepMs > 0) {
+            "WITH pause AS MATERIALIZED (SELECT pg_sleep(${dbSleepMs / 1000.0})) " +
+                "SELECT $columns FROM students s, pause ORDER BY s.id LIMIT \$1 OFFSET \$2"
+        } else {
+            "SELECT $columns FROM students s ORDER BY s.id LIMIT \$1 OFFSET \$2"
+        }
     }
 
     fun jdbcQuery(dbSleepMs: Long): String = query(dbSleepMs).replace("\$1", "?").replace("\$2", "?")
@@ -60,6 +80,5 @@ object Students {
     fun toJson(page: List<Student>): String = Json.write(page)
 
     /** The page the seeded table holds for (page, size): what every server must answer. */
-    fun expectedPage(rows: Int, page: Int, size: Int): List<Student> =
-        ((page * size + 1)..minOf(rows, page * size + size)).map(::row)
+    fun expectedPage(rows: Int, page: Int, size: Int): List<Student> = ((page * size + 1)..minOf(rows, page * size + size)).map(::row)
 }

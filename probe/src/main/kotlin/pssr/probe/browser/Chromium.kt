@@ -1,8 +1,8 @@
 package pssr.probe.browser
 
-import pssr.probe.process.StopProcess
 import pssr.probe.Jackson
 import pssr.probe.at
+import pssr.probe.process.StopProcess
 import java.io.IOException
 import java.net.URI
 import java.net.http.HttpClient
@@ -40,10 +40,18 @@ class Chromium private constructor(
     val pid: Long get() = process.pid()
 
     /** Sends one command (to the browser, or to a page's [sessionId]) and waits for its result. */
-    fun send(method: String, params: Map<String, Any?> = emptyMap(), sessionId: String? = null,
-             timeout: Duration = Duration.ofSeconds(30)): Map<String, Any?> =
-        try { sendAsync(method, params, sessionId).get(timeout.toMillis(), TimeUnit.MILLISECONDS) }
-        catch (e: java.util.concurrent.ExecutionException) { throw e.cause ?: e }
+    fun send(
+        method: String,
+        params: Map<String, Any?> = emptyMap(),
+        sessionId: String? = null,
+        timeout: Duration = Duration.ofSeconds(30),
+    ): Map<String, Any?> = try {
+        sendAsync(method, params, sessionId).get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+    } catch (
+        e: java.util.concurrent.ExecutionException,
+    ) {
+        throw e.cause ?: e
+    }
 
     /**
      * Sends one command without waiting for its result. (`Page.navigate` answers only once the navigation
@@ -53,11 +61,21 @@ class Chromium private constructor(
         val id = nextId.incrementAndGet()
         val answer = CompletableFuture<Map<String, Any?>>()
         pending[id] = answer
-        val message = buildMap<String, Any?> { put("id", id); put("method", method); put("params", params); if (sessionId != null) put("sessionId", sessionId) }
+        val message = buildMap<String, Any?> {
+            put("id", id)
+            put("method", method)
+            put("params", params)
+            if (sessionId !=
+                null
+            ) {
+                put("sessionId", sessionId)
+            }
+        }
         synchronized(socket) { socket.sendText(Jackson.write(message), true).join() }
         return answer.whenComplete { _, _ -> pending.remove(id) }.thenApply { reply ->
             reply["error"]?.let { throw IOException("$method failed: ${Jackson.write(it)}") }
-            @Suppress("UNCHECKED_CAST") ((reply["result"] as? Map<String, Any?>) ?: emptyMap())
+            @Suppress("UNCHECKED_CAST")
+            ((reply["result"] as? Map<String, Any?>) ?: emptyMap())
         }
     }
 
@@ -72,13 +90,23 @@ class Chromium private constructor(
         val targetId = send("Target.createTarget", mapOf("url" to "about:blank"))["targetId"] as String
         val sessionId = send("Target.attachToTarget", mapOf("targetId" to targetId, "flatten" to true))["sessionId"] as String
         val page = BrowserPage(this, targetId, sessionId, width, height)
-        page.send("Emulation.setDeviceMetricsOverride", mapOf("width" to width, "height" to height, "deviceScaleFactor" to 1, "mobile" to false))
+        page.send(
+            "Emulation.setDeviceMetricsOverride",
+            mapOf(
+                "width" to width,
+                "height" to height,
+                "deviceScaleFactor" to 1,
+                "mobile" to false,
+            ),
+        )
         page.send("Page.enable")
         return page
     }
 
     override fun close() {
-        try { socket.abort() } catch (_: Exception) { }
+        try {
+            socket.abort()
+        } catch (_: Exception) { }
         StopProcess.stopTree(process.toHandle(), "Chromium", Duration.ofSeconds(5))
         deleteTree(userDataDir)
     }
@@ -93,11 +121,14 @@ class Chromium private constructor(
             if (last) {
                 val text = partial.toString()
                 partial.setLength(0)
-                @Suppress("UNCHECKED_CAST") val message = Jackson.read(text) as Map<String, Any?>
+                @Suppress("UNCHECKED_CAST")
+                val message = Jackson.read(text) as Map<String, Any?>
                 val id = (message["id"] as? Double)?.toInt()
-                if (id != null) pending[id]?.complete(message)
-                else {
-                    @Suppress("UNCHECKED_CAST") val params = (message["params"] as? Map<String, Any?>) ?: emptyMap()
+                if (id != null) {
+                    pending[id]?.complete(message)
+                } else {
+                    @Suppress("UNCHECKED_CAST")
+                    val params = (message["params"] as? Map<String, Any?>) ?: emptyMap()
                     listeners.forEach { it(message["method"] as String, message["sessionId"] as String?, params) }
                 }
             }
@@ -125,10 +156,12 @@ class Chromium private constructor(
 
         const val INSTALL_HINT = "apt-get install chromium   (Debian's package; or set CHROME_PATH to a Chromium or Chrome binary)"
 
-        fun launch(executable: Path = executable() ?: throw IOException("Chromium not found; install it: $INSTALL_HINT"),
-                   timeout: Duration = Duration.ofSeconds(30),
-                   /** How the process is started: pssr's harness passes its own (children that die with it, pssr.bench.run.Children). */
-                   spawn: (ProcessBuilder) -> Process = { it.start() }): Chromium {
+        fun launch(
+            executable: Path = executable() ?: throw IOException("Chromium not found; install it: $INSTALL_HINT"),
+            timeout: Duration = Duration.ofSeconds(30),
+            /** How the process is started: pssr's harness passes its own (children that die with it, pssr.bench.run.Children). */
+            spawn: (ProcessBuilder) -> Process = { it.start() },
+        ): Chromium {
             val userDataDir = Files.createTempDirectory("pssr-chromium-")
             val command = listOf(executable.toString()) + FLAGS +
                 listOf("--user-data-dir=$userDataDir", "--remote-debugging-port=0", "about:blank")
@@ -153,7 +186,15 @@ class Chromium private constructor(
 
         private fun deleteTree(dir: Path) {
             if (!Files.exists(dir)) return
-            Files.walk(dir).use { s -> s.sorted(Comparator.reverseOrder()).forEach { try { Files.deleteIfExists(it) } catch (_: IOException) { } } }
+            Files.walk(dir).use { s ->
+                s.sorted(Comparator.reverseOrder()).forEach {
+                    try {
+                        Files.deleteIfExists(it)
+                    } catch (
+                        _: IOException,
+                    ) { }
+                }
+            }
         }
     }
 }
@@ -165,8 +206,13 @@ data class PageLoad(val url: String, val firstContentfulPaintMs: Double?, val fi
 class Frame(val wantedMillis: Long, val atMillis: Long, val png: ByteArray)
 
 /** One tab, addressed by its flat-mode session. */
-class BrowserPage internal constructor(private val browser: Chromium, val targetId: String, val sessionId: String,
-                                      val width: Int, val height: Int) : AutoCloseable {
+class BrowserPage internal constructor(
+    private val browser: Chromium,
+    val targetId: String,
+    val sessionId: String,
+    val width: Int,
+    val height: Int,
+) : AutoCloseable {
     fun send(method: String, params: Map<String, Any?> = emptyMap(), timeout: Duration = Duration.ofSeconds(30)) =
         browser.send(method, params, sessionId, timeout)
 
@@ -190,7 +236,9 @@ class BrowserPage internal constructor(private val browser: Chromium, val target
             fcp = (evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null") as? Double)
             if (fcp == null) Thread.sleep(50)
         }
-        val nav = evaluate("(() => { const n = performance.getEntriesByType('navigation')[0]; return [n.responseStart, n.loadEventStart]; })()") as List<*>
+        val nav = evaluate(
+            "(() => { const n = performance.getEntriesByType('navigation')[0]; return [n.responseStart, n.loadEventStart]; })()",
+        ) as List<*>
         return PageLoad(url, fcp, nav[0] as Double, nav[1] as Double, evaluate("document.documentElement.outerHTML") as String)
     }
 
@@ -232,11 +280,17 @@ class BrowserPage internal constructor(private val browser: Chromium, val target
 
     private fun blankFrame(): ByteArray {
         val img = java.awt.image.BufferedImage(width, height, java.awt.image.BufferedImage.TYPE_INT_RGB)
-        img.createGraphics().apply { color = java.awt.Color.WHITE; fillRect(0, 0, width, height); dispose() }
+        img.createGraphics().apply {
+            color = java.awt.Color.WHITE
+            fillRect(0, 0, width, height)
+            dispose()
+        }
         return java.io.ByteArrayOutputStream().also { javax.imageio.ImageIO.write(img, "png", it) }.toByteArray()
     }
 
     override fun close() {
-        try { browser.send("Target.closeTarget", mapOf("targetId" to targetId)) } catch (_: Exception) { }
+        try {
+            browser.send("Target.closeTarget", mapOf("targetId" to targetId))
+        } catch (_: Exception) { }
     }
 }

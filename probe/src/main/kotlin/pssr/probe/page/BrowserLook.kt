@@ -6,7 +6,13 @@ import java.nio.file.Files
 import java.nio.file.Path
 
 /** What headless Chromium showed: its first contentful paint and a filmstrip (frames written to disk). */
-data class BrowserView(val firstContentfulPaintMs: Double?, val firstByteMs: Double, val loadEventMs: Double, val frames: List<Path>, val frameMillis: List<Long>)
+data class BrowserView(
+    val firstContentfulPaintMs: Double?,
+    val firstByteMs: Double,
+    val loadEventMs: Double,
+    val frames: List<Path>,
+    val frameMillis: List<Long>,
+)
 
 /**
  * `probe --browser`: the page in headless Chromium (the browser module's DevTools client), once for its

@@ -14,10 +14,17 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
 
     /** When the character at [index] (0-based) had arrived; null if it never did. */
     fun arrivalOf(index: Int): Double? {
-        var lo = 0; var hi = charsAfterChunk.size - 1; var found = -1
+        var lo = 0
+        var hi = charsAfterChunk.size - 1
+        var found = -1
         while (lo <= hi) {
             val mid = (lo + hi) ushr 1
-            if (charsAfterChunk[mid] > index) { found = mid; hi = mid - 1 } else lo = mid + 1
+            if (charsAfterChunk[mid] > index) {
+                found = mid
+                hi = mid - 1
+            } else {
+                lo = mid + 1
+            }
         }
         return if (found < 0) null else chunkMillis[found]
     }
@@ -29,9 +36,14 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
             val sizes = result.chunks.map { it.bytes }
             val (bytes, bytesAfter) = when (encoding) {
                 null -> result.raw to cumulative(sizes)
+
                 "gzip", "x-gzip" -> inflate(result.raw, sizes, gzipHeaderLength(result.raw), nowrap = true)
+
                 "deflate" -> inflate(result.raw, sizes, 0, nowrap = false)
-                else -> throw ProbeFailure("the page is compressed with '$encoding', which the probe cannot decode (it asked for gzip or deflate only)")
+
+                else -> throw ProbeFailure(
+                    "the page is compressed with '$encoding', which the probe cannot decode (it asked for gzip or deflate only)",
+                )
             }
             val text = String(bytes, charset)
             val chars = charCounts(bytes, bytesAfter, charset)
@@ -44,7 +56,10 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
 
         private fun cumulative(sizes: List<Int>): IntArray {
             var sum = 0
-            return IntArray(sizes.size) { i -> sum += sizes[i]; sum }
+            return IntArray(sizes.size) { i ->
+                sum += sizes[i]
+                sum
+            }
         }
 
         /** Inflates chunk by chunk, so each chunk's boundary is known in decompressed bytes. */
@@ -79,12 +94,22 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
 
         /** RFC 1952: 10 fixed bytes, then the optional extra field, file name, comment and header CRC. */
         private fun gzipHeaderLength(b: ByteArray): Int {
-            if (b.size < 10 || b[0] != 0x1f.toByte() || b[1] != 0x8b.toByte()) throw ProbeFailure("the page says Content-Encoding gzip but its body is not gzip")
+            if (b.size < 10 || b[0] != 0x1f.toByte() ||
+                b[1] != 0x8b.toByte()
+            ) {
+                throw ProbeFailure("the page says Content-Encoding gzip but its body is not gzip")
+            }
             val flags = b[3].toInt()
             var pos = 10
             if (flags and 4 != 0) pos += 2 + ((b[pos].toInt() and 0xff) or ((b[pos + 1].toInt() and 0xff) shl 8))
-            if (flags and 8 != 0) { while (pos < b.size && b[pos] != 0.toByte()) pos++; pos++ }
-            if (flags and 16 != 0) { while (pos < b.size && b[pos] != 0.toByte()) pos++; pos++ }
+            if (flags and 8 != 0) {
+                while (pos < b.size && b[pos] != 0.toByte()) pos++
+                pos++
+            }
+            if (flags and 16 != 0) {
+                while (pos < b.size && b[pos] != 0.toByte()) pos++
+                pos++
+            }
             if (flags and 2 != 0) pos += 2
             return pos
         }
@@ -92,7 +117,8 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
         /** Characters readable after each boundary: UTF-8 counted without decoding (one per lead byte, two for 4-byte sequences). */
         private fun charCounts(bytes: ByteArray, boundaries: IntArray, charset: Charset): IntArray = when {
             charset == Charsets.UTF_8 -> {
-                var c = 0; var i = 0
+                var c = 0
+                var i = 0
                 IntArray(boundaries.size) { k ->
                     while (i < boundaries[k]) {
                         val b = bytes[i++].toInt() and 0xff
@@ -102,7 +128,9 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
                     c
                 }
             }
+
             charset.newEncoder().maxBytesPerChar() == 1f -> boundaries.copyOf()
+
             else -> IntArray(boundaries.size) { k -> String(bytes, 0, boundaries[k], charset).length }
         }
     }

@@ -26,9 +26,14 @@ object PageFetch {
 
     /** Parses what the user typed; only absolute http(s) URLs with a host can be probed. */
     fun parse(text: String): URI {
-        val uri = try { URI(text) } catch (e: URISyntaxException) { throw ProbeFailure("not a URL: '$text' (${e.reason})") }
-        if (uri.scheme == null || uri.scheme.lowercase() !in setOf("http", "https") || uri.host.isNullOrEmpty())
+        val uri = try {
+            URI(text)
+        } catch (e: URISyntaxException) {
+            throw ProbeFailure("not a URL: '$text' (${e.reason})")
+        }
+        if (uri.scheme == null || uri.scheme.lowercase() !in setOf("http", "https") || uri.host.isNullOrEmpty()) {
             throw ProbeFailure("not an http(s) URL: '$text' (expected for example http://localhost:8080/page)")
+        }
         return uri
     }
 
@@ -46,12 +51,25 @@ object PageFetch {
             if (seen.size > MAX_REDIRECTS) throw ProbeFailure("more than $MAX_REDIRECTS redirects from $url (last: $current)")
             seen += current
             val left = Duration.ofNanos(deadline - System.nanoTime())
-            if (left.isNegative || left.isZero) throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout) after ${seen.size - 1} redirects")
+            if (left.isNegative ||
+                left.isZero
+            ) {
+                throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout) after ${seen.size - 1} redirects")
+            }
             val result = get(current, headers, left, timeout)
             if (result.status in 300..399 && result.header("location") != null) {
-                current = try { current.resolve(result.header("location")!!.trim()) }
-                    catch (e: IllegalArgumentException) { throw ProbeFailure("$current redirects to an invalid location: '${result.header("location")}'") }
-                if (current.scheme?.lowercase() !in setOf("http", "https")) throw ProbeFailure("$url redirects to $current, which is not http(s)")
+                current = try {
+                    current.resolve(result.header("location")!!.trim())
+                } catch (
+                    e: IllegalArgumentException,
+                ) {
+                    throw ProbeFailure("$current redirects to an invalid location: '${result.header("location")}'")
+                }
+                if (current.scheme?.lowercase() !in
+                    setOf("http", "https")
+                ) {
+                    throw ProbeFailure("$url redirects to $current, which is not http(s)")
+                }
                 continue
             }
             check(result, current, timeout, htmlOnly)
@@ -60,7 +78,13 @@ object PageFetch {
     }
 
     private fun get(url: URI, headers: Map<String, String>, left: Duration, timeout: Duration): ProbeResult {
-        val where = "${url.host}:${if (url.port > 0) url.port else if (url.scheme.equals("https", true)) 443 else 80}"
+        val where = "${url.host}:${if (url.port > 0) {
+            url.port
+        } else if (url.scheme.equals("https", true)) {
+            443
+        } else {
+            80
+        }}"
         return try {
             StreamProbe.get(url, headers, left)
         } catch (e: SSLException) {
@@ -79,15 +103,32 @@ object PageFetch {
     }
 
     private fun check(r: ProbeResult, url: URI, timeout: Duration, htmlOnly: Boolean) {
-        if (r.status == 0 && r.error == "did not end within the timeout") throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout)")
+        if (r.status == 0 &&
+            r.error == "did not end within the timeout"
+        ) {
+            throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout)")
+        }
         if (r.status == 0) throw ProbeFailure("$url: no HTTP answer (${r.error ?: "nothing received"})")
-        if (r.error == "did not end within the timeout")
-            throw ProbeFailure("$url did not end within ${timeout.toSeconds()} s (--timeout): ${r.raw.size} bytes in ${r.chunks.size} chunks so far")
-        if (r.error == "timed out waiting for the server" && r.chunks.isEmpty())
+        if (r.error == "did not end within the timeout") {
+            throw ProbeFailure(
+                "$url did not end within ${timeout.toSeconds()} s (--timeout): ${r.raw.size} bytes in ${r.chunks.size} chunks so far",
+            )
+        }
+        if (r.error == "timed out waiting for the server" && r.chunks.isEmpty()) {
             throw ProbeFailure("$url sent headers but no body within ${timeout.toSeconds()} s (--timeout)")
-        if (r.status !in 200..299) throw ProbeFailure("$url answered ${r.status}${if (r.status in 300..399) " without a Location" else ""}: probe a page that answers 200")
-        if (htmlOnly && !isHtml(r))
-            throw ProbeFailure("$url is not an HTML page: it answered ${r.header("content-type")?.substringBefore(';')?.trim() ?: "no Content-Type"}")
+        }
+        if (r.status !in
+            200..299
+        ) {
+            throw ProbeFailure(
+                "$url answered ${r.status}${if (r.status in 300..399) " without a Location" else ""}: probe a page that answers 200",
+            )
+        }
+        if (htmlOnly && !isHtml(r)) {
+            throw ProbeFailure(
+                "$url is not an HTML page: it answered ${r.header("content-type")?.substringBefore(';')?.trim() ?: "no Content-Type"}",
+            )
+        }
     }
 
     /** Whether the answer says it is an HTML page (text/html or XHTML). */

@@ -19,8 +19,7 @@ object StopProcess {
      * Stops [root] and every process below it: the tree is read first (children outlive a parent that exits), each
      * gets SIGTERM, all share one [grace], and those still alive get SIGKILL. True when any needed it.
      */
-    fun stopTree(root: ProcessHandle, name: String, grace: Duration): Boolean =
-        stopAll(root.descendants().toList() + root, name, grace)
+    fun stopTree(root: ProcessHandle, name: String, grace: Duration): Boolean = stopAll(root.descendants().toList() + root, name, grace)
 
     private fun stopAll(processes: List<ProcessHandle>, name: String, grace: Duration): Boolean {
         val alive = processes.filter { it.isAlive }
@@ -29,12 +28,16 @@ object StopProcess {
         val deadline = System.nanoTime() + grace.toNanos()
         for (p in alive) {
             val left = (deadline - System.nanoTime()).coerceAtLeast(0)
-            try { p.onExit().get(left, TimeUnit.NANOSECONDS) } catch (_: Exception) { }
+            try {
+                p.onExit().get(left, TimeUnit.NANOSECONDS)
+            } catch (_: Exception) { }
         }
         val stubborn = alive.filter { it.isAlive }
         for (p in stubborn) {
             p.destroyForcibly()
-            try { p.onExit().get(5, TimeUnit.SECONDS) } catch (_: Exception) { }
+            try {
+                p.onExit().get(5, TimeUnit.SECONDS)
+            } catch (_: Exception) { }
         }
         if (stubborn.isNotEmpty()) {
             val pids = stubborn.joinToString(", ") { it.pid().toString() }

@@ -43,7 +43,10 @@ class PageProbeTest {
             val report = PageProbe.probe(server.url("/"), timeout)
             assertEquals(PageVerdict.BUFFERED, report.verdict, report.reason)
             assertEquals(8192, report.chunks.first().bytes)
-            assertTrue(report.reason.startsWith("first body byte arrived") && report.reason.endsWith("the whole page was buffered"), report.reason)
+            assertTrue(
+                report.reason.startsWith("first body byte arrived") && report.reason.endsWith("the whole page was buffered"),
+                report.reason,
+            )
             val tomcat = report.advice.single { it.cause == "Tomcat / Spring MVC without a flush" }
             assertTrue(tomcat.evidence.contains("first chunk exactly 8192 bytes"), tomcat.evidence)
             assertTrue(tomcat.fix.contains("flush the response OutputStream after each item"), tomcat.fix)
@@ -73,8 +76,12 @@ class PageProbeTest {
                 LoopbackServer.head(out, "Content-Type: text/html", "Content-Encoding: gzip")
                 val body = BufferedChunks(out, 1 shl 20)
                 val gzip = GZIPOutputStream(body) // no syncFlush: flush() leaves the deflater's block where it is
-                TestPage.write(gzip, items = 10, delayMs = 60) { gzip.flush(); body.flush() }
-                gzip.finish(); body.close()
+                TestPage.write(gzip, items = 10, delayMs = 60) {
+                    gzip.flush()
+                    body.flush()
+                }
+                gzip.finish()
+                body.close()
             } else {
                 LoopbackServer.head(out, "Content-Type: text/html")
                 val body = BufferedChunks(out, 1 shl 20)
@@ -98,8 +105,12 @@ class PageProbeTest {
             LoopbackServer.head(out, "Content-Type: text/html", "Content-Encoding: gzip")
             val body = BufferedChunks(out, 1 shl 20)
             val gzip = GZIPOutputStream(body, true)
-            TestPage.write(gzip, items = 10, delayMs = 60) { gzip.flush(); body.flush() }
-            gzip.finish(); body.close()
+            TestPage.write(gzip, items = 10, delayMs = 60) {
+                gzip.flush()
+                body.flush()
+            }
+            gzip.finish()
+            body.close()
         }.use { server ->
             val report = PageProbe.probe(server.url("/"), timeout)
             assertEquals(PageVerdict.STREAMS, report.verdict, report.reason)
@@ -112,9 +123,18 @@ class PageProbeTest {
     fun `a page that only flushes its head early is buffered, its visible content came at the end`() {
         LoopbackServer { _, out ->
             LoopbackServer.head(out, "Content-Type: text/html")
-            LoopbackServer.chunk(out, ("<!DOCTYPE html><html><head><title>t</title><style>" + "p { color: black } ".repeat(300) + "</style></head><body>").toByteArray())
+            LoopbackServer.chunk(
+                out,
+                (
+                    "<!DOCTYPE html><html><head><title>t</title><style>" + "p { color: black } ".repeat(300) +
+                        "</style></head><body>"
+                    ).toByteArray(),
+            )
             Thread.sleep(600)
-            LoopbackServer.chunk(out, ("<main>" + "<p>Content that waited for all the data.</p>".repeat(50) + "</main></body></html>").toByteArray())
+            LoopbackServer.chunk(
+                out,
+                ("<main>" + "<p>Content that waited for all the data.</p>".repeat(50) + "</main></body></html>").toByteArray(),
+            )
             LoopbackServer.end(out)
         }.use { server ->
             val report = PageProbe.probe(server.url("/"), timeout)

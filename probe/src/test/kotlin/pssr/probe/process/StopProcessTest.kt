@@ -1,22 +1,27 @@
 package pssr.probe.process
 
-import java.time.Duration
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import java.time.Duration
+import java.util.concurrent.TimeUnit
 
 /** SIGTERM, a grace, then SIGKILL: with real child processes, one that exits on SIGTERM and ones that ignore it. */
 class StopProcessTest {
     private val lines = mutableListOf<String>()
     private val started = mutableListOf<Process>()
-    init { StopProcess.console = { synchronized(lines) { lines += it } } }
+    init {
+        StopProcess.console = { synchronized(lines) { lines += it } }
+    }
 
     @AfterEach
     fun cleanUp() {
-        started.forEach { p -> p.descendants().forEach { it.destroyForcibly() }; p.destroyForcibly() }
+        started.forEach { p ->
+            p.descendants().forEach { it.destroyForcibly() }
+            p.destroyForcibly()
+        }
         StopProcess.console = { System.err.println(it) }
     }
 

@@ -33,13 +33,24 @@ data class LaunchDescriptor(
 ) {
     /** The built runnable jar ([variant]'s build when given), or null when the module is not built. */
     fun artifact(variant: String? = null): Path? {
-        val glob = if (variant == null) artifactGlob else variants[variant]
-            ?: throw IllegalArgumentException("$framework has no build '$variant'; its builds: ${variants.keys.joinToString(", ").ifEmpty { "none but the default" }}")
+        val glob = if (variant == null) {
+            artifactGlob
+        } else {
+            variants[variant]
+                ?: throw IllegalArgumentException(
+                    "$framework has no build '$variant'; its builds: ${variants.keys.joinToString(", ").ifEmpty {
+                        "none but the default"
+                    }}",
+                )
+        }
         val matcher = FileSystems.getDefault().getPathMatcher("glob:$glob")
         val dir = module.resolve(glob.substringBeforeLast('/', "."))
         if (!Files.isDirectory(dir)) return null
         return Files.list(dir).use { files ->
-            files.filter { f -> matcher.matches(module.relativize(f)) && excludeSuffixes.none { f.fileName.toString().endsWith(it) } && Files.isRegularFile(f) }
+            files.filter { f ->
+                matcher.matches(module.relativize(f)) && excludeSuffixes.none { f.fileName.toString().endsWith(it) } &&
+                    Files.isRegularFile(f)
+            }
                 .sorted().findFirst().orElse(null)
         }
     }
@@ -66,10 +77,14 @@ data class LaunchDescriptor(
             fun required(name: String): String = p.getProperty(name)?.trim()?.takeIf { it.isNotEmpty() }
                 ?: throw IllegalArgumentException("$file: '$name' is missing")
             fun list(name: String) = p.getProperty(name)?.trim()?.split(Regex("\\s+"))?.filter { it.isNotEmpty() } ?: emptyList()
-            return LaunchDescriptor(required("framework"), required("description"), required("order").toInt(), file.parent,
+            return LaunchDescriptor(
+                required("framework"), required("description"), required("order").toInt(), file.parent,
                 required("artifact"), list("artifact.exclude"), required("address.property"), required("port.property"), list("flags"),
                 p.getProperty("workload")?.trim()?.ifEmpty { null } ?: "pages",
-                p.stringPropertyNames().filter { it.startsWith(VARIANT) }.associate { it.removePrefix(VARIANT) to p.getProperty(it).trim() })
+                p.stringPropertyNames().filter {
+                    it.startsWith(VARIANT)
+                }.associate { it.removePrefix(VARIANT) to p.getProperty(it).trim() },
+            )
         }
     }
 }

@@ -24,6 +24,7 @@ interface ChunkSink {
     val cancelled: Boolean
     fun next(chunk: String)
     fun complete()
+
     /** The page failed after it started: end the response so the client sees it incomplete (the pipeline has logged it). */
     fun fail(failure: Throwable)
 }
@@ -62,16 +63,32 @@ class PagePipeline(private val renderThreads: (Approach) -> Executor = { error("
         when (call.route.approach.rendering) {
             Rendering.ASYNC -> requireNotNull(view.async) { "${call.route.path}: no async render" }
                 .render(feed.observable(), writer).whenComplete { _, failure -> done(failure) }
+
             Rendering.SUSPENDING -> {
                 val render = requireNotNull(view.suspending) { "${call.route.path}: no suspending render" }
                 // Unconfined: starts on the caller (the event loop) and resumes on the thread that delivered the
                 // item (the RxJava timer), with no hop to another pool per item. One coroutine per request.
                 CoroutineScope(Dispatchers.Unconfined).launch {
-                    done(try { render.render(feed.flow(), writer); null } catch (e: Throwable) { e })
+                    done(
+                        try {
+                            render.render(feed.flow(), writer)
+                            null
+                        } catch (e: Throwable) {
+                            e
+                        },
+                    )
                 }
             }
+
             Rendering.ITERABLE -> renderThreads(call.route.approach).execute {
-                done(try { view.iterable.render(feed.iterable(), writer); null } catch (e: Throwable) { e })
+                done(
+                    try {
+                        view.iterable.render(feed.iterable(), writer)
+                        null
+                    } catch (e: Throwable) {
+                        e
+                    },
+                )
             }
         }
         null
@@ -83,27 +100,40 @@ class PagePipeline(private val renderThreads: (Approach) -> Executor = { error("
      * it may return something to close when the client goes away. Once the client is gone the writer drops
      * what it is given. Used by the benchmark pages and by the demo pages.
      */
-    fun stream(what: String, sink: ChunkSink,
-               start: (writer: ChunkWriter, clientGone: () -> Boolean, done: (Throwable?) -> Unit) -> AutoCloseable?): () -> Unit {
+    fun stream(
+        what: String,
+        sink: ChunkSink,
+        start: (writer: ChunkWriter, clientGone: () -> Boolean, done: (Throwable?) -> Unit) -> AutoCloseable?,
+    ): () -> Unit {
         val hungUp = AtomicBoolean()
         val gone = { sink.cancelled || hungUp.get() }
         val writer = ChunkWriter { chunk -> if (!gone()) sink.next(chunk) }
         val finished = AtomicBoolean()
         val done = { failure: Throwable? ->
             // Some renders write from more than one thread (the naive demo pages): the last flush is not concurrent with theirs.
-            if (finished.compareAndSet(false, true)) synchronized(writer) {
-                if (!gone()) {
-                    if (failure != null) fail(what, failure, sink)
-                    else try {
-                        writer.flush()
-                        sink.complete()
-                    } catch (e: Exception) {
-                        if (!gone()) fail(what, e, sink)
+            if (finished.compareAndSet(false, true)) {
+                synchronized(writer) {
+                    if (!gone()) {
+                        if (failure != null) {
+                            fail(what, failure, sink)
+                        } else {
+                            try {
+                                writer.flush()
+                                sink.complete()
+                            } catch (e: Exception) {
+                                if (!gone()) fail(what, e, sink)
+                            }
+                        }
                     }
                 }
             }
         }
-        val handle = try { start(writer, gone, done) } catch (e: Throwable) { done(e); null }
+        val handle = try {
+            start(writer, gone, done)
+        } catch (e: Throwable) {
+            done(e)
+            null
+        }
         return {
             if (!finished.get() && hungUp.compareAndSet(false, true)) {
                 log.log(System.Logger.Level.INFO, "client went away: $what")
@@ -128,7 +158,13 @@ class PagePipeline(private val renderThreads: (Approach) -> Executor = { error("
     fun write(call: PageCall, write: (String) -> Unit, abort: (Throwable) -> Unit) {
         var clientGone: IOException? = null
         val writer = ChunkWriter(4096) { chunk ->
-            if (clientGone == null) try { write(chunk) } catch (e: IOException) { clientGone = e }
+            if (clientGone == null) {
+                try {
+                    write(chunk)
+                } catch (e: IOException) {
+                    clientGone = e
+                }
+            }
         }
         try {
             ItemFeed(call.source().takeWhile { clientGone == null }, writer::flush).use { feed ->
@@ -163,8 +199,9 @@ class PagePipeline(private val renderThreads: (Approach) -> Executor = { error("
             if (!rxHandlerInstalled.compareAndSet(false, true)) return
             RxJavaPlugins.setErrorHandler { e ->
                 val cause = if (e is UndeliverableException) e.cause ?: e else e
-                if (!PageFailure.isClientGone(cause) && cause !is InterruptedException)
+                if (!PageFailure.isClientGone(cause) && cause !is InterruptedException) {
                     log.log(System.Logger.Level.WARNING, "error after its page ended: ${PageFailure.describe(cause)}")
+                }
             }
         }
 
@@ -181,7 +218,10 @@ class PagePipeline(private val renderThreads: (Approach) -> Executor = { error("
             repeat(renders) {
                 for ((model, engine, rendering) in pages) warm(model, engine, rendering)
             }
-            log.log(System.Logger.Level.INFO, "warmed up ${pages.size} pages x $renders renders in ${(System.nanoTime() - started) / 1_000_000} ms")
+            log.log(
+                System.Logger.Level.INFO,
+                "warmed up ${pages.size} pages x $renders renders in ${(System.nanoTime() - started) / 1_000_000} ms",
+            )
         }
 
         private fun <T : Any> warm(model: pssr.model.Model<T>, engine: pssr.views.Engine, rendering: Rendering) =

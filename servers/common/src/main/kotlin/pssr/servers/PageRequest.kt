@@ -18,9 +18,11 @@ object PageRequest {
     fun itemDelay(raw: String?, default: ItemDelay): Result<ItemDelay> {
         if (raw == null) return Result.success(default)
         val ms = raw.trim().toLongOrNull()
-        return if (ms == null || ms < 0 || ms > MAX_ITEM_DELAY_MS)
+        return if (ms == null || ms < 0 || ms > MAX_ITEM_DELAY_MS) {
             Result.failure(IllegalArgumentException("$ITEM_DELAY must be an integer from 0 to $MAX_ITEM_DELAY_MS, was '$raw'"))
-        else Result.success(ItemDelay(ms))
+        } else {
+            Result.success(ItemDelay(ms))
+        }
     }
 
     /**
@@ -30,16 +32,25 @@ object PageRequest {
     fun failAfter(raw: String?): Result<Int?> {
         if (raw == null) return Result.success(null)
         val n = raw.toIntOrNull()
-        return if (n == null || n < 0) Result.failure(IllegalArgumentException("$FAIL_AFTER must be an integer >= 0, was '$raw'"))
-        else Result.success(n)
+        return if (n == null || n < 0) {
+            Result.failure(IllegalArgumentException("$FAIL_AFTER must be an integer >= 0, was '$raw'"))
+        } else {
+            Result.success(n)
+        }
     }
 
     /**
      * `GET /{model}/{engine}/{approach}?itemDelayMs=&failAfterItems=`, read through [query] (a query
      * parameter's value or null): the page to render, or why not (404 for no such route, 400 for bad values).
      */
-    fun resolve(table: RouteTable, model: String, engine: String, approach: String, defaultDelay: ItemDelay,
-                query: (String) -> String?): Outcome {
+    fun resolve(
+        table: RouteTable,
+        model: String,
+        engine: String,
+        approach: String,
+        defaultDelay: ItemDelay,
+        query: (String) -> String?,
+    ): Outcome {
         val route = when (val lookup = table.resolve(model, engine, approach)) {
             is RouteTable.Lookup.Found -> lookup.route
             is RouteTable.Lookup.NotFound -> return Refused(404, lookup.message)
@@ -60,8 +71,13 @@ object PageRequest {
     /** The model's source for one request. */
     fun <T : Any> source(model: Model<T>, delay: ItemDelay, failAfter: Int?): Observable<T> {
         val items = model.repository.findAll(delay)
-        return if (failAfter == null) items
-        else items.take(failAfter.toLong()).concatWith(Observable.error(IllegalStateException("source failed after $failAfter items ($FAIL_AFTER)")))
+        return if (failAfter == null) {
+            items
+        } else {
+            items.take(
+                failAfter.toLong(),
+            ).concatWith(Observable.error(IllegalStateException("source failed after $failAfter items ($FAIL_AFTER)")))
+        }
     }
 }
 

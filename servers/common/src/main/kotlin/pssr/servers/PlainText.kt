@@ -8,8 +8,7 @@ object PlainText {
     /** [message] as the body of a one-line answer: newlines folded, one at the end. */
     fun line(message: String): String = message.replace('\n', ' ') + "\n"
 
-    fun noSuchPath(path: String): String =
-        "no page at $path; pages are GET /{model}/{engine}/{approach}, listed by GET /routes"
+    fun noSuchPath(path: String): String = "no page at $path; pages are GET /{model}/{engine}/{approach}, listed by GET /routes"
 
     /** 405: a page path asked with another method. */
     fun methodNotAllowed(method: String, path: String): String =

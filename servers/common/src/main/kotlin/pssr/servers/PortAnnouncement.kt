@@ -11,7 +11,12 @@ object PortAnnouncement {
             val target = java.nio.file.Path.of(portFile)
             val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")
             java.nio.file.Files.writeString(tmp, port.toString())
-            java.nio.file.Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
+            java.nio.file.Files.move(
+                tmp,
+                target,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+            )
         }
     }
 }

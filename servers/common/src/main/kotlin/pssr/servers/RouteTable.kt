@@ -44,11 +44,15 @@ class RouteTable(
         byPath["/$model/$engine/$approach"]?.let { return Lookup.Found(it) }
         val message = when {
             Model.byId(model) == null -> "unknown model '$model'; valid models: ${Model.all.joinToString(", ") { it.id }}"
+
             engines.none { it.name == engine } -> "unknown engine '$engine'; valid engines: ${engines.joinToString(", ") { it.name }}"
+
             approaches.none { it.id == approach } ->
                 "unknown approach '$approach' on $framework; valid approaches: ${approaches.joinToString(", ") { it.id }}"
-            else -> "engine '$engine' has no '$approach' rendering on $framework; it serves: " +
-                routes.filter { it.engine.name == engine && it.model.id == model }.joinToString(", ") { it.approach.id }
+
+            else ->
+                "engine '$engine' has no '$approach' rendering on $framework; it serves: " +
+                    routes.filter { it.engine.name == engine && it.model.id == model }.joinToString(", ") { it.approach.id }
         }
         return Lookup.NotFound(message)
     }
@@ -61,4 +65,3 @@ class RouteTable(
     /** `GET /routes`: one JSON object per route, with this server's settings in each ([RoutesDocument]). */
     fun toJson(): String = RoutesDocument.write(this)
 }
-

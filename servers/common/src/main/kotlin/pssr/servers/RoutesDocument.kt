@@ -5,8 +5,15 @@ import pssr.model.Model
 import pssr.probe.Jackson
 
 /** One route as `GET /routes` lists it: what servers publish and bench, `verify` and the contract tests read. */
-data class ListedRoute(val model: Model<*>, val engine: String, val approach: String, val path: String,
-                       val streams: Boolean, val settings: Map<String, String>, val framework: String)
+data class ListedRoute(
+    val model: Model<*>,
+    val engine: String,
+    val approach: String,
+    val path: String,
+    val streams: Boolean,
+    val settings: Map<String, String>,
+    val framework: String,
+)
 
 /**
  * The `GET /routes` document, written by every server ([write], from its [RouteTable]) and read by every client
@@ -15,19 +22,29 @@ data class ListedRoute(val model: Model<*>, val engine: String, val approach: St
  */
 object RoutesDocument {
     fun write(table: RouteTable): String = table.routes.joinToString(",\n", "[\n", "\n]\n") { r ->
-        Jackson.write(linkedMapOf(
-            "framework" to table.framework, "workload" to "pages", "model" to r.model.id, "engine" to r.engine.name, "approach" to r.approach.id,
-            "path" to r.path, "streams" to r.streams,
-            "readAhead" to (if (r.engine.readAhead == pssr.views.Engine.ALL_ITEMS) "all" else r.engine.readAhead),
-            "items" to r.model.items.size, "itemMarker" to r.model.itemMarker, "settings" to table.settings,
-        ))
+        Jackson.write(
+            linkedMapOf(
+                "framework" to table.framework, "workload" to "pages", "model" to r.model.id, "engine" to r.engine.name,
+                "approach" to r.approach.id,
+                "path" to r.path, "streams" to r.streams,
+                "readAhead" to (if (r.engine.readAhead == pssr.views.Engine.ALL_ITEMS) "all" else r.engine.readAhead),
+                "items" to r.model.items.size, "itemMarker" to r.model.itemMarker, "settings" to table.settings,
+            ),
+        )
     }
 
     /** The routes of a `/routes` answer; settings values as text (`64`, `true`, `per-item: ...`). */
     fun parse(json: String): List<ListedRoute> = Jackson.mapper.readTree(json).map { r ->
         fun field(name: String): String = r.get(name)?.asText() ?: throw IllegalArgumentException("no $name in $r")
-        ListedRoute(Model.byId(field("model")) ?: throw IllegalArgumentException("unknown model in $r"), field("engine"), field("approach"),
-            field("path"), r.get("streams")?.asBoolean() == true, settings(r.get("settings")), field("framework"))
+        ListedRoute(
+            Model.byId(field("model")) ?: throw IllegalArgumentException("unknown model in $r"),
+            field("engine"),
+            field("approach"),
+            field("path"),
+            r.get("streams")?.asBoolean() == true,
+            settings(r.get("settings")),
+            field("framework"),
+        )
     }
 
     private fun settings(node: JsonNode?): Map<String, String> =

@@ -15,14 +15,22 @@ class LaunchDescriptorTest {
 
     @Test
     fun `a server of another workload says which, so it is not listed as a page framework`() {
-        assertEquals(mapOf("students" to "students", "api" to "products,forward"), LaunchDescriptor.all(root).filter { it.workload != "pages" }.associate { it.framework to it.workload })
+        assertEquals(
+            mapOf("students" to "students", "api" to "products,forward"),
+            LaunchDescriptor.all(root).filter {
+                it.workload !=
+                    "pages"
+            }.associate { it.framework to it.workload },
+        )
     }
 
     @Test
     fun `the descriptor gives the framework's own address and port properties`() {
         val byName = LaunchDescriptor.all(root).associateBy { it.framework }
         assertEquals(listOf("-Dserver.address=127.0.0.1", "-Dserver.port=0"), byName.getValue("webflux").systemProperties("127.0.0.1", 0))
-        assertEquals(listOf("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=8080", "-Dpssr.port-file=/tmp/p"),
-            byName.getValue("quarkus").systemProperties("127.0.0.1", 8080, Path.of("/tmp/p")))
+        assertEquals(
+            listOf("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=8080", "-Dpssr.port-file=/tmp/p"),
+            byName.getValue("quarkus").systemProperties("127.0.0.1", 8080, Path.of("/tmp/p")),
+        )
     }
 }

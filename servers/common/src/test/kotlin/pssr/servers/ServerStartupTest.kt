@@ -1,35 +1,49 @@
 package pssr.servers
 
-import java.net.InetAddress
-import java.net.ServerSocket
-import java.nio.file.Path
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.testkit.ChildProcesses
+import java.net.InetAddress
+import java.net.ServerSocket
+import java.nio.file.Path
+import java.util.concurrent.TimeUnit
 
 /**
  * How every server's JVM starts and ends, with a stand-in "framework" ([StuckServer], in this JVM's test classes)
  * whose stop never returns: the failure cases Quarkus produced, made certain.
  */
 class ServerStartupTest {
-    private fun stuckServer(vararg args: String) = ProcessBuilder(listOf(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-D${ServerStartup.GRACE_PROPERTY}=1000", "-cp", System.getProperty("java.class.path"), StuckServer::class.java.name) + args)
+    private fun stuckServer(vararg args: String) = ProcessBuilder(
+        listOf(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-D${ServerStartup.GRACE_PROPERTY}=1000",
+            "-cp",
+            System.getProperty("java.class.path"),
+            StuckServer::class.java.name,
+        ) + args,
+    )
 
     @Test
     fun `a taken port is one line and exit code 2 before the framework starts`() {
         ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")).use { taken ->
             val (code, out) = ChildProcesses.runToExit(stuckServer("--server.port=${taken.localPort}"), 30)
             assertEquals(2, code, out.joinToString("\n"))
-            assertEquals(listOf("pssr-server stuck: cannot start: port ${taken.localPort} is already in use; choose another port, or 0 for any free one (BindException)"), out)
+            assertEquals(
+                listOf(
+                    "pssr-server stuck: cannot start: port ${taken.localPort} is already in use; choose another port, or 0 for any free one (BindException)",
+                ),
+                out,
+            )
         }
     }
 
     @Test
     fun `a port that is not a number or out of range is one line and exit code 2`() {
-        for ((port, expected) in listOf("abc" to "server.port must be a number from 0 (any free port) to 65535, was 'abc'",
-                                        "70000" to "port out of range: 70000 (server.port); a port is 0 (any free port) to 65535")) {
+        for ((port, expected) in listOf(
+            "abc" to "server.port must be a number from 0 (any free port) to 65535, was 'abc'",
+            "70000" to "port out of range: 70000 (server.port); a port is 0 (any free port) to 65535",
+        )) {
             val (code, out) = ChildProcesses.runToExit(stuckServer("--server.port=$port"), 30)
             assertEquals(2, code, out.joinToString("\n"))
             assertEquals(listOf("pssr-server stuck: cannot start: $expected"), out)

@@ -18,7 +18,8 @@ import java.util.concurrent.CompletionStage
 enum class DemoRendering(val id: String, val description: String) {
     SUSPENDING("suspending", "HtmlFlow suspending view (await / Flow.collect), no thread waits"),
     VIRTUAL("virtual", "JStachio, a blocking engine, on a virtual thread (blocks where it reads the data)"),
-    NAIVE("naive", "async template that does not wait (seed 002 section 3): malformed, negative example only");
+    NAIVE("naive", "async template that does not wait (seed 002 section 3): malformed, negative example only"),
+    ;
 
     override fun toString() = id
 
@@ -47,15 +48,19 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
     abstract fun renderBlocking(delay: ItemDelay, pssr: Boolean, out: Writer)
 
     /** The naive async template (streams, malformed); completes when its stray items are written. */
-    open fun renderNaive(delay: ItemDelay, out: Writer): CompletionStage<*> =
-        throw UnsupportedOperationException("$id has no naive page")
+    open fun renderNaive(delay: ItemDelay, out: Writer): CompletionStage<*> = throw UnsupportedOperationException("$id has no naive page")
 
     fun supports(rendering: DemoRendering) = rendering != DemoRendering.NAIVE || naive
 
     override fun toString() = id
 
     /** Seed 002 Listing 1.1 / Figure 2: a country and three cities, one per second. */
-    object Weather : DemoPage("weather", "Weather: ${WeatherData.COUNTRY}, 3 cities, one per second", WeatherData.DEFAULT_DELAY, naive = true) {
+    object Weather : DemoPage(
+        "weather",
+        "Weather: ${WeatherData.COUNTRY}, 3 cities, one per second",
+        WeatherData.DEFAULT_DELAY,
+        naive = true,
+    ) {
         override fun lastDataAtMillis(delay: ItemDelay) = WeatherData.cities.size * delay.millis
 
         override suspend fun renderSuspending(delay: ItemDelay, pssr: Boolean, out: Writer) {
@@ -66,8 +71,13 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
 
         override fun renderBlocking(delay: ItemDelay, pssr: Boolean, out: Writer) {
             val source = WeatherData.cities(delay)
-            if (pssr) ItemFeed(source, out::flush).use { feed -> JStachioDemoViews.weather(JStachioDemoViews.WeatherPage(WeatherData.COUNTRY, feed.iterable()), out) }
-            else JStachioDemoViews.weather(JStachioDemoViews.WeatherPage(WeatherData.COUNTRY, source.toList().blockingGet()), out)
+            if (pssr) {
+                ItemFeed(source, out::flush).use { feed ->
+                    JStachioDemoViews.weather(JStachioDemoViews.WeatherPage(WeatherData.COUNTRY, feed.iterable()), out)
+                }
+            } else {
+                JStachioDemoViews.weather(JStachioDemoViews.WeatherPage(WeatherData.COUNTRY, source.toList().blockingGet()), out)
+            }
         }
 
         override fun renderNaive(delay: ItemDelay, out: Writer): CompletionStage<*> {
@@ -79,7 +89,12 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
     }
 
     /** Seed 002 Listings 1.5-1.7: two independent sources, requested together, each answering after 1 s. */
-    object Artist : DemoPage("artist", "Artist: ${ArtistData.NAME}, MusicBrainz and Spotify fetched concurrently, 1 s each", ArtistData.DEFAULT_DELAY, naive = false) {
+    object Artist : DemoPage(
+        "artist",
+        "Artist: ${ArtistData.NAME}, MusicBrainz and Spotify fetched concurrently, 1 s each",
+        ArtistData.DEFAULT_DELAY,
+        naive = false,
+    ) {
         override fun lastDataAtMillis(delay: ItemDelay) = delay.millis
 
         override suspend fun renderSuspending(delay: ItemDelay, pssr: Boolean, out: Writer) {
@@ -93,12 +108,20 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
             val artist = ArtistData.artist(delay)
             if (!pssr) CompletableFuture.allOf(artist.musicBrainz, artist.spotify).join()
             val flush = if (pssr) Runnable { out.flush() } else Runnable { }
-            JStachioDemoViews.artist(JStachioDemoViews.ArtistPage(artist.name, Pending(artist.musicBrainz, flush), Pending(artist.spotify, flush)), out)
+            JStachioDemoViews.artist(
+                JStachioDemoViews.ArtistPage(artist.name, Pending(artist.musicBrainz, flush), Pending(artist.spotify, flush)),
+                out,
+            )
         }
     }
 
     /** The benchmark's presentations page (the registry's htmlflow and jstachio views), 200 ms per item. */
-    object Presentations : DemoPage("presentations", "Presentations: the benchmark's 10 presentations, 200 ms apart", ItemDelay(200), naive = true) {
+    object Presentations : DemoPage(
+        "presentations",
+        "Presentations: the benchmark's 10 presentations, 200 ms apart",
+        ItemDelay(200),
+        naive = true,
+    ) {
         private val model = Model.Presentations
         override fun lastDataAtMillis(delay: ItemDelay) = model.items.size * delay.millis
 
@@ -112,8 +135,11 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
         override fun renderBlocking(delay: ItemDelay, pssr: Boolean, out: Writer) {
             val view = Engines.byName("jstachio")!!.view(model).iterable
             val source = model.repository.findAll(delay)
-            if (pssr) ItemFeed(source, out::flush).use { view.render(it.iterable(), out) }
-            else view.render(source.toList().blockingGet(), out)
+            if (pssr) {
+                ItemFeed(source, out::flush).use { view.render(it.iterable(), out) }
+            } else {
+                view.render(source.toList().blockingGet(), out)
+            }
         }
 
         override fun renderNaive(delay: ItemDelay, out: Writer): CompletionStage<*> {

@@ -1,14 +1,13 @@
 package pssr.views.engines
 
 import pssr.model.Model
-import pssr.views.ModelViews
-
 import pssr.model.Presentation
 import pssr.model.Stock
 import pssr.views.AsyncRender
 import pssr.views.Engine
 import pssr.views.Html
 import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageText
 import pssr.views.PageView
 import pssr.views.SuspendingRender
@@ -62,7 +61,9 @@ object Baseline : Engine("baseline", "no engine: precomputed fragments + a hand-
 
     private fun card(p: Presentation, out: Writer) {
         out.write("<div class=\"card mb-3 shadow-sm rounded\">\n<div class=\"card-header\"><h5 class=\"card-title\">")
-        out.write(Html.escape(p.title)); out.write(" - "); out.write(Html.escape(p.speakerName))
+        out.write(Html.escape(p.title))
+        out.write(" - ")
+        out.write(Html.escape(p.speakerName))
         out.write("</h5></div>\n<div class=\"card-body\">")
         out.write(p.summary)
         out.write("</div>\n</div>\n")
@@ -70,13 +71,24 @@ object Baseline : Engine("baseline", "no engine: precomputed fragments + a hand-
 
     private fun row(s: Stock, out: Writer) {
         val cls = if (s.negative) "minus" else "plus"
-        out.write("<tr class=\"stock\">\n<td>"); out.write(Html.escape(s.symbol))
-        out.write("</td>\n<td><a href=\""); out.write(Html.escape(s.url))
-        out.write("\" title=\""); out.write(Html.escape(s.name2))
-        out.write("\">"); out.write(Html.escape(s.name))
-        out.write("</a></td>\n<td><strong>"); out.write(s.price.toString())
-        out.write("</strong></td>\n<td class=\""); out.write(cls); out.write("\">"); out.write(s.change.toString())
-        out.write("</td>\n<td class=\""); out.write(cls); out.write("\">"); out.write(s.ratio.toString())
+        out.write("<tr class=\"stock\">\n<td>")
+        out.write(Html.escape(s.symbol))
+        out.write("</td>\n<td><a href=\"")
+        out.write(Html.escape(s.url))
+        out.write("\" title=\"")
+        out.write(Html.escape(s.name2))
+        out.write("\">")
+        out.write(Html.escape(s.name))
+        out.write("</a></td>\n<td><strong>")
+        out.write(s.price.toString())
+        out.write("</strong></td>\n<td class=\"")
+        out.write(cls)
+        out.write("\">")
+        out.write(s.change.toString())
+        out.write("</td>\n<td class=\"")
+        out.write(cls)
+        out.write("\">")
+        out.write(s.ratio.toString())
         out.write("</td>\n</tr>\n")
     }
 
@@ -92,7 +104,10 @@ object Baseline : Engine("baseline", "no engine: precomputed fragments + a hand-
         async = AsyncRender { items, out ->
             val done = CompletableFuture<Void?>()
             out.write(head)
-            items.subscribe({ item(it, out) }, done::completeExceptionally) { out.write(tail); done.complete(null) }
+            items.subscribe({ item(it, out) }, done::completeExceptionally) {
+                out.write(tail)
+                done.complete(null)
+            }
             done
         },
         suspending = SuspendingRender { items, out ->

@@ -1,14 +1,13 @@
 package pssr.views.engines
 
-import pssr.model.Model
-import pssr.views.ModelViews
-
 import freemarker.cache.ClassTemplateLoader
 import freemarker.template.Configuration
 import freemarker.template.DefaultObjectWrapperBuilder
 import freemarker.template.TemplateExceptionHandler
+import pssr.model.Model
 import pssr.views.Engine
 import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageView
 
 /**

@@ -1,8 +1,5 @@
 package pssr.views.engines
 
-import pssr.model.Model
-import pssr.views.ModelViews
-
 import htmlflow.HtmlFlow
 import htmlflow.HtmlPage
 import htmlflow.suspending
@@ -13,22 +10,24 @@ import org.xmlet.htmlapifaster.Body
 import org.xmlet.htmlapifaster.Div
 import org.xmlet.htmlapifaster.Element
 import org.xmlet.htmlapifaster.Html
-import org.xmlet.htmlapifaster.Tbody
 import org.xmlet.htmlapifaster.Table
+import org.xmlet.htmlapifaster.Tbody
+import pssr.model.Model
 import pssr.model.Presentation
 import pssr.model.Stock
 import pssr.views.AsyncRender
 import pssr.views.Engine
-import pssr.views.Html as Escape
+import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageText.PRESENTATIONS_CSS
 import pssr.views.PageText.PRESENTATIONS_TITLE
 import pssr.views.PageText.STOCKS_COLUMNS
 import pssr.views.PageText.STOCKS_CSS
 import pssr.views.PageText.STOCKS_TITLE
-import pssr.views.IterableRender
 import pssr.views.PageView
 import pssr.views.SuspendingRender
 import java.util.concurrent.CompletableFuture
+import pssr.views.Html as Escape
 
 /**
  * HtmlFlow 4.7, an internal DSL: the static parts of a view are pre-rendered once, the dynamic blocks
@@ -40,19 +39,17 @@ import java.util.concurrent.CompletableFuture
  */
 object HtmlFlowEngine : Engine("htmlflow", "HtmlFlow 4.7 internal DSL (blocking, async await, suspending)") {
 
-
     // ---- Presentations ----
-    private fun presentationsContainer(page: HtmlPage): Div<Body<Html<HtmlPage>>> =
-        page.html().attrLang("en")
-            .head()
-            .meta().attrCharset("UTF-8").`__`()
-            .meta().attrName("viewport").attrContent("width=device-width, initial-scale=1.0").`__`()
-            .title().text(PRESENTATIONS_TITLE).`__`()
-            .style().raw(PRESENTATIONS_CSS).`__`()
-            .`__`()
-            .body()
-            .div().attrClass("container")
-            .div().attrClass("page-header").h1().text(PRESENTATIONS_TITLE).`__`().`__`()
+    private fun presentationsContainer(page: HtmlPage): Div<Body<Html<HtmlPage>>> = page.html().attrLang("en")
+        .head()
+        .meta().attrCharset("UTF-8").`__`()
+        .meta().attrName("viewport").attrContent("width=device-width, initial-scale=1.0").`__`()
+        .title().text(PRESENTATIONS_TITLE).`__`()
+        .style().raw(PRESENTATIONS_CSS).`__`()
+        .`__`()
+        .body()
+        .div().attrClass("container")
+        .div().attrClass("page-header").h1().text(PRESENTATIONS_TITLE).`__`().`__`()
 
     private fun <Z : Element<*, *>> Div<Z>.card(p: Presentation) {
         div().attrClass("card mb-3 shadow-sm rounded")
@@ -91,22 +88,21 @@ object HtmlFlowEngine : Engine("htmlflow", "HtmlFlow 4.7 internal DSL (blocking,
     )
 
     // ---- Stocks ----
-    private fun stocksTbody(page: HtmlPage): Tbody<Table<Body<Html<HtmlPage>>>> =
-        page.html().attrLang("en")
-            .head()
-            .meta().attrCharset("UTF-8").`__`()
-            .meta().attrName("viewport").attrContent("width=device-width, initial-scale=1.0").`__`()
-            .title().text(STOCKS_TITLE).`__`()
-            .style().raw(STOCKS_CSS).`__`()
-            .`__`()
-            .body()
-            .h1().text(STOCKS_TITLE).`__`()
-            .table()
-            .thead().tr()
-            .th().text("symbol").`__`().th().text("name").`__`().th().text("price").`__`()
-            .th().text("change").`__`().th().text("ratio").`__`()
-            .`__`().`__`()
-            .tbody()
+    private fun stocksTbody(page: HtmlPage): Tbody<Table<Body<Html<HtmlPage>>>> = page.html().attrLang("en")
+        .head()
+        .meta().attrCharset("UTF-8").`__`()
+        .meta().attrName("viewport").attrContent("width=device-width, initial-scale=1.0").`__`()
+        .title().text(STOCKS_TITLE).`__`()
+        .style().raw(STOCKS_CSS).`__`()
+        .`__`()
+        .body()
+        .h1().text(STOCKS_TITLE).`__`()
+        .table()
+        .thead().tr()
+        .th().text("symbol").`__`().th().text("name").`__`().th().text("price").`__`()
+        .th().text("change").`__`().th().text("ratio").`__`()
+        .`__`().`__`()
+        .tbody()
 
     private fun <Z : Element<*, *>> Tbody<Z>.row(s: Stock) {
         val cls = if (s.negative) "minus" else "plus"

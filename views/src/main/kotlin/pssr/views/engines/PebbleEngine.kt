@@ -1,13 +1,12 @@
 package pssr.views.engines
 
-import pssr.model.Model
-import pssr.views.ModelViews
-
-import io.pebbletemplates.pebble.PebbleEngine as Pebble
 import io.pebbletemplates.pebble.loader.ClasspathLoader
+import pssr.model.Model
 import pssr.views.Engine
 import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageView
+import io.pebbletemplates.pebble.PebbleEngine as Pebble
 
 /** Pebble 4: autoescaping on (its default), template cache on, strict variables so a typo fails loudly. */
 object PebbleEngine : Engine("pebble", "Pebble 4 (autoescape, cached)") {
@@ -15,7 +14,13 @@ object PebbleEngine : Engine("pebble", "Pebble 4 (autoescape, cached)") {
     override val readAhead get() = 1
 
     private val pebble = Pebble.Builder()
-        .loader(ClasspathLoader().apply { prefix = "templates/pebble"; suffix = ".peb"; charset = "UTF-8" })
+        .loader(
+            ClasspathLoader().apply {
+                prefix = "templates/pebble"
+                suffix = ".peb"
+                charset = "UTF-8"
+            },
+        )
         .cacheActive(true)
         .strictVariables(true)
         .build()

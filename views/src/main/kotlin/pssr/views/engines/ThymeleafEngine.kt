@@ -1,8 +1,5 @@
 package pssr.views.engines
 
-import pssr.model.Model
-import pssr.views.ModelViews
-
 import io.reactivex.rxjava3.core.BackpressureStrategy
 import io.reactivex.rxjava3.core.Observable
 import org.springframework.core.io.buffer.DataBufferUtils
@@ -13,10 +10,12 @@ import org.thymeleaf.spring6.SpringWebFluxTemplateEngine
 import org.thymeleaf.spring6.context.webflux.ReactiveDataDriverContextVariable
 import org.thymeleaf.templatemode.TemplateMode
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver
+import pssr.model.Model
 import pssr.views.AsyncRender
 import pssr.views.Engine
 import pssr.views.EngineSettings
 import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageView
 import reactor.core.publisher.Flux
 import java.io.Writer
@@ -40,19 +39,26 @@ class ThymeleafEngine private constructor(
     /** Its loop calls hasNext() before rendering the current item (loop status / `last`). */
     override val readAhead get() = 1
 
-    override fun configured(settings: EngineSettings): Engine =
-        if (settings.thymeleafDataDriverBufferSize == dataDriverBufferSize) this else ThymeleafEngine(settings.thymeleafDataDriverBufferSize)
+    override fun configured(settings: EngineSettings): Engine = if (settings.thymeleafDataDriverBufferSize ==
+        dataDriverBufferSize
+    ) {
+        this
+    } else {
+        ThymeleafEngine(settings.thymeleafDataDriverBufferSize)
+    }
 
     companion object {
         // One template engine (parsed-template cache) for every instance: only the buffer size differs.
         private val templates = SpringWebFluxTemplateEngine().apply {
-            setTemplateResolver(ClassLoaderTemplateResolver().apply {
-                prefix = "templates/thymeleaf/"
-                suffix = ".html"
-                templateMode = TemplateMode.HTML
-                characterEncoding = "UTF-8"
-                isCacheable = true
-            })
+            setTemplateResolver(
+                ClassLoaderTemplateResolver().apply {
+                    prefix = "templates/thymeleaf/"
+                    suffix = ".html"
+                    templateMode = TemplateMode.HTML
+                    characterEncoding = "UTF-8"
+                    isCacheable = true
+                },
+            )
         }
         private val buffers = DefaultDataBufferFactory.sharedInstance
 

@@ -1,12 +1,11 @@
 package pssr.views.engines
 
-import pssr.model.Model
-import pssr.views.ModelViews
-
 import org.trimou.engine.MustacheEngineBuilder
 import org.trimou.engine.locator.ClassPathTemplateLocator
+import pssr.model.Model
 import pssr.views.Engine
 import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageView
 
 /** Trimou 2.5, a Mustache engine: HTML escaping for `{{x}}`, `{{{x}}}` raw, templates cached. */

@@ -1,16 +1,15 @@
 package pssr.views.engines
 
-import pssr.model.Model
-import pssr.views.ModelViews
-
 import org.apache.velocity.VelocityContext
-import org.apache.velocity.app.VelocityEngine as Velocity
 import org.apache.velocity.app.event.implement.EscapeHtmlReference
 import org.apache.velocity.runtime.RuntimeConstants
 import org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader
+import pssr.model.Model
 import pssr.views.Engine
 import pssr.views.IterableRender
+import pssr.views.ModelViews
 import pssr.views.PageView
+import org.apache.velocity.app.VelocityEngine as Velocity
 
 /**
  * Velocity 2.4. Velocity does not escape by default: an [EscapeHtmlReference] event handler escapes every

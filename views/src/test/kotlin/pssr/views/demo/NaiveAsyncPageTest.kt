@@ -20,8 +20,11 @@ class NaiveAsyncPageTest {
         val end = html.indexOf("</html>")
         assertTrue(end > 0)
         val afterEnd = html.substring(end)
-        assertEquals(Model.Presentations.items.size, afterEnd.split(Model.Presentations.itemMarker).size - 1,
-            "every item lands after </html>")
+        assertEquals(
+            Model.Presentations.items.size,
+            afterEnd.split(Model.Presentations.itemMarker).size - 1,
+            "every item lands after </html>",
+        )
         assertEquals(0, html.substring(0, end).split(Model.Presentations.itemMarker).size - 1)
     }
 

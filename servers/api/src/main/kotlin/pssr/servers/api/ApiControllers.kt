@@ -1,10 +1,5 @@
 package pssr.servers.api
 
-import java.net.ConnectException
-import java.net.SocketTimeoutException
-import java.util.concurrent.CompletableFuture
-import java.util.concurrent.RejectedExecutionException
-import java.util.concurrent.TimeoutException
 import org.slf4j.LoggerFactory
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication
 import org.springframework.core.task.TaskRejectedException
@@ -21,6 +16,11 @@ import org.springframework.web.reactive.function.client.WebClientResponseExcepti
 import pssr.model.api.Products
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Schedulers
+import java.net.ConnectException
+import java.net.SocketTimeoutException
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.RejectedExecutionException
+import java.util.concurrent.TimeoutException
 
 /** `?page=&size=` checked the same way by both stacks; a bad value is a one-line 400. */
 data class ProductQuery(val page: Int, val size: Int) {
@@ -30,7 +30,11 @@ data class ProductQuery(val page: Int, val size: Int) {
             val n = size?.toIntOrNull() ?: if (size == null) s.pageSize else -1
             return when {
                 p !in 0..1_000_000 -> Result.failure(IllegalArgumentException("page must be an integer from 0, was '$page'"))
-                n !in 1..Products.MAX_PAGE_SIZE -> Result.failure(IllegalArgumentException("size must be 1..${Products.MAX_PAGE_SIZE}, was '$size'"))
+
+                n !in 1..Products.MAX_PAGE_SIZE -> Result.failure(
+                    IllegalArgumentException("size must be 1..${Products.MAX_PAGE_SIZE}, was '$size'"),
+                )
+
                 else -> Result.success(ProductQuery(p, n))
             }
         }
@@ -47,29 +51,43 @@ object Failure {
         val chain = generateSequence(e) { it.cause }.toList()
         return when {
             chain.any { it is RestClientResponseException || it is WebClientResponseException } -> 502
-            chain.any { it is SocketTimeoutException || it is TimeoutException || it is io.netty.handler.timeout.ReadTimeoutException ||
-                it is org.apache.hc.core5.http.ConnectionRequestTimeoutException || it is reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException ||
-                it.javaClass.simpleName.contains("Timeout") } -> 504
+
+            chain.any {
+                it is SocketTimeoutException || it is TimeoutException || it is io.netty.handler.timeout.ReadTimeoutException ||
+                    it is org.apache.hc.core5.http.ConnectionRequestTimeoutException ||
+                    it is reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException ||
+                    it.javaClass.simpleName.contains("Timeout")
+            } -> 504
+
             chain.any { it is TaskRejectedException || it is RejectedExecutionException } -> 503
+
             chain.any { it is ConnectException || it is java.io.IOException } -> 503
+
             else -> 500
         }
     }
 
-    fun line(e: Throwable): String = "${KIND[status(e)] ?: "failed"}: " + (generateSequence(e) { it.cause }.last().let { "${it.javaClass.simpleName}: ${it.message}" }).lineSequence().first()
+    fun line(e: Throwable): String = "${KIND[status(e)] ?: "failed"}: " +
+        (generateSequence(e) { it.cause }.last().let { "${it.javaClass.simpleName}: ${it.message}" }).lineSequence().first()
 
     private val KIND = mapOf(502 to "downstream answered an error", 503 to "unavailable", 504 to "downstream timeout", 500 to "failed")
 }
 
 private val JSON = MediaType.APPLICATION_JSON
-private fun text(status: Int, line: String): ResponseEntity<String> = ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(line + "\n")
+private fun text(status: Int, line: String): ResponseEntity<String> =
+    ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(line + "\n")
 private fun json(body: String): ResponseEntity<String> = ResponseEntity.ok().contentType(JSON).body(body)
 
 /** Spring MVC on Tomcat: platform threads (enrichment on the @Async executor) or a virtual thread per request. */
 @RestController
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-class MvcApi(repo: ProductRepository, private val s: ApiSettings, private val routes: ApiRoutes,
-             private val executor: ThreadPoolTaskExecutor, private val client: RestClient) {
+class MvcApi(
+    repo: ProductRepository,
+    private val s: ApiSettings,
+    private val routes: ApiRoutes,
+    private val executor: ThreadPoolTaskExecutor,
+    private val client: RestClient,
+) {
     private val log = LoggerFactory.getLogger(MvcApi::class.java)
     private val jdbc = repo as JdbcProducts
 
@@ -80,19 +98,45 @@ class MvcApi(repo: ProductRepository, private val s: ApiSettings, private val ro
 
     /** mvc: the paper's `@Async` on a ThreadPoolTaskExecutor (what @Async does: submit to the executor, return its future). */
     @GetMapping("/api/products")
-    fun products(@RequestParam("page", required = false) page: String?, @RequestParam("size", required = false) size: String?): CompletableFuture<ResponseEntity<String>> {
+    fun products(
+        @RequestParam("page", required = false) page: String?,
+        @RequestParam("size", required = false) size: String?,
+    ): CompletableFuture<ResponseEntity<String>> {
         val q = ProductQuery.parse(page, size, s).getOrElse { return CompletableFuture.completedFuture(text(400, it.message!!)) }
         val answer: CompletableFuture<String> = try {
-            if (s.variant == Variant.MVC) executor.submitCompletable(java.util.concurrent.Callable<String> { products(q) }) else CompletableFuture.completedFuture(products(q))
-        } catch (e: Exception) { CompletableFuture.failedFuture<String>(e) }
-        return answer.thenApply { json(it) }.exceptionally { e -> log.warn(Failure.line(e)); text(Failure.status(e).let { if (it == 504) 500 else it }, Failure.line(e)) }
+            if (s.variant ==
+                Variant.MVC
+            ) {
+                executor.submitCompletable(java.util.concurrent.Callable<String> { products(q) })
+            } else {
+                CompletableFuture.completedFuture(products(q))
+            }
+        } catch (e: Exception) {
+            CompletableFuture.failedFuture<String>(e)
+        }
+        return answer.thenApply { json(it) }.exceptionally { e ->
+            log.warn(Failure.line(e))
+            text(
+                Failure.status(e).let {
+                    if (it ==
+                        504
+                    ) {
+                        500
+                    } else {
+                        it
+                    }
+                },
+                Failure.line(e),
+            )
+        }
     }
 
     @GetMapping("/api/forward")
     fun forward(): ResponseEntity<String> = try {
         json(client.post().uri("/orders").contentType(JSON).body(s.payload).retrieve().body(String::class.java) ?: "")
     } catch (e: Exception) {
-        log.warn(Failure.line(e)); text(Failure.status(e), Failure.line(e))
+        log.warn(Failure.line(e))
+        text(Failure.status(e), Failure.line(e))
     }
 }
 
@@ -107,16 +151,28 @@ class WebfluxApi(repo: ProductRepository, private val s: ApiSettings, private va
     fun routes(): Mono<ResponseEntity<String>> = Mono.just(json(routes.json))
 
     @GetMapping("/api/products")
-    fun products(@RequestParam("page", required = false) page: String?, @RequestParam("size", required = false) size: String?): Mono<ResponseEntity<String>> {
+    fun products(
+        @RequestParam("page", required = false) page: String?,
+        @RequestParam("size", required = false) size: String?,
+    ): Mono<ResponseEntity<String>> {
         val q = ProductQuery.parse(page, size, s).getOrElse { return Mono.just(text(400, it.message!!)) }
         val rows = r2dbc.page(q.page, q.size).collectList()
-        val enriched = if (s.variant == Variant.WEBFLUX_LOOP) rows.map { Products.toJson(it.map(Products::enrich)) }
-            else rows.publishOn(Schedulers.boundedElastic()).map { Products.toJson(it.map(Products::enrich)) }
-        return enriched.map(::json).onErrorResume { e -> log.warn(Failure.line(e)); Mono.just(text(500, Failure.line(e))) }
+        val enriched = if (s.variant == Variant.WEBFLUX_LOOP) {
+            rows.map { Products.toJson(it.map(Products::enrich)) }
+        } else {
+            rows.publishOn(Schedulers.boundedElastic()).map { Products.toJson(it.map(Products::enrich)) }
+        }
+        return enriched.map(::json).onErrorResume { e ->
+            log.warn(Failure.line(e))
+            Mono.just(text(500, Failure.line(e)))
+        }
     }
 
     @GetMapping("/api/forward")
     fun forward(): Mono<ResponseEntity<String>> =
         client.post().uri("/orders").contentType(JSON).bodyValue(s.payload).retrieve().bodyToMono(String::class.java).defaultIfEmpty("")
-            .map(::json).onErrorResume { e -> log.warn(Failure.line(e)); Mono.just(text(Failure.status(e), Failure.line(e))) }
+            .map(::json).onErrorResume { e ->
+                log.warn(Failure.line(e))
+                Mono.just(text(Failure.status(e), Failure.line(e)))
+            }
 }

@@ -14,7 +14,10 @@ import pssr.servers.spring.SpringServer.Companion.arg
  * (network-bound: POST to a downstream service), in one of four variants chosen at launch ([Variant]).
  * With `--pssr.api.role=downstream` the same jar is the downstream service instead ([Downstream]), no Spring.
  */
-@SpringBootApplication(proxyBeanMethods = false, exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class])
+@SpringBootApplication(
+    proxyBeanMethods = false,
+    exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class],
+)
 @Import(SpringServer::class)
 class ApiServer
 
@@ -23,13 +26,35 @@ class ApiServer
  * [products] and [forward]: how each workload's request is served.
  */
 enum class Variant(val id: String, val framework: String, val threads: String, val products: String, val forward: String?) {
-    MVC("mvc", "mvc", "platform", "JDBC (HikariCP) and the enrichment on an @Async ThreadPoolTaskExecutor; the Tomcat thread waits for it",
-        "RestClient on Apache HttpClient 5 (pooled), blocking the Tomcat thread"),
-    MVC_VIRTUAL("mvc-virtual", "mvc", "virtual", "JDBC (HikariCP) and the enrichment on the request's virtual thread",
-        "RestClient on Apache HttpClient 5 (pooled), blocking the request's virtual thread"),
-    WEBFLUX("webflux", "webflux", "reactive", "r2dbc-h2 (r2dbc-pool), the enrichment offloaded to Schedulers.boundedElastic()",
-        "WebClient on Reactor Netty (pooled), nothing blocks"),
-    WEBFLUX_LOOP("webflux-loop", "webflux", "reactive", "r2dbc-h2 (r2dbc-pool), the enrichment on the thread that emits the rows (the event loop)", null);
+    MVC(
+        "mvc",
+        "mvc",
+        "platform",
+        "JDBC (HikariCP) and the enrichment on an @Async ThreadPoolTaskExecutor; the Tomcat thread waits for it",
+        "RestClient on Apache HttpClient 5 (pooled), blocking the Tomcat thread",
+    ),
+    MVC_VIRTUAL(
+        "mvc-virtual",
+        "mvc",
+        "virtual",
+        "JDBC (HikariCP) and the enrichment on the request's virtual thread",
+        "RestClient on Apache HttpClient 5 (pooled), blocking the request's virtual thread",
+    ),
+    WEBFLUX(
+        "webflux",
+        "webflux",
+        "reactive",
+        "r2dbc-h2 (r2dbc-pool), the enrichment offloaded to Schedulers.boundedElastic()",
+        "WebClient on Reactor Netty (pooled), nothing blocks",
+    ),
+    WEBFLUX_LOOP(
+        "webflux-loop",
+        "webflux",
+        "reactive",
+        "r2dbc-h2 (r2dbc-pool), the enrichment on the thread that emits the rows (the event loop)",
+        null,
+    ),
+    ;
 
     val reactive: Boolean get() = framework == "webflux"
 
@@ -41,12 +66,17 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
 
 /** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
 fun main(args: Array<String>) {
-    if (arg(args, "pssr.api.role") == "downstream") return ServerStartup.run("downstream", args, ServerStartup.Listen.SPRING) { Downstream.main(args) }
+    if (arg(args, "pssr.api.role") ==
+        "downstream"
+    ) {
+        return ServerStartup.run("downstream", args, ServerStartup.Listen.SPRING) { Downstream.main(args) }
+    }
     SpringServer.start("api", args, ApiServer::class.java) {
         val variant = Variant.of(arg(args, "pssr.api.variant") ?: "mvc")
         // Netty's event loops (server and WebClient share them) are sized before Reactor Netty reads the property:
         // the seed's table says 2 x cores.
-        val loops = arg(args, "pssr.netty.event-loops")?.toIntOrNull()?.takeIf { it > 0 } ?: (2 * Runtime.getRuntime().availableProcessors())
+        val loops =
+            arg(args, "pssr.netty.event-loops")?.toIntOrNull()?.takeIf { it > 0 } ?: (2 * Runtime.getRuntime().availableProcessors())
         System.setProperty("reactor.netty.ioWorkerCount", loops.toString())
         SpringServer.Stack(variant.framework, virtualThreads = variant.threads == "virtual")
     }

@@ -1,13 +1,13 @@
 package pssr.servers.api
 
 import io.netty.channel.ChannelOption
-import java.time.Duration
 import pssr.model.api.Orders
 import pssr.servers.PortAnnouncement
 import reactor.core.publisher.Mono
 import reactor.netty.DisposableServer
 import reactor.netty.http.server.HttpServer
 import reactor.netty.resources.LoopResources
+import java.time.Duration
 
 /**
  * The downstream service of the forward workload: `POST /orders` answers [Orders.answer] of the body after a
@@ -29,8 +29,15 @@ object Downstream {
                     req.receive().aggregate().asString(Charsets.UTF_8).defaultIfEmpty("")
                         .delayElement(Duration.ofMillis(s.latencyMs))
                         .flatMap { body ->
-                            if (s.failStatus > 0) res.status(s.failStatus).header("Content-Type", "text/plain").sendString(Mono.just("downstream fails on purpose\n")).then()
-                            else res.header("Content-Type", "application/json").sendString(Mono.just(Orders.answer(body))).then()
+                            if (s.failStatus >
+                                0
+                            ) {
+                                res.status(
+                                    s.failStatus,
+                                ).header("Content-Type", "text/plain").sendString(Mono.just("downstream fails on purpose\n")).then()
+                            } else {
+                                res.header("Content-Type", "application/json").sendString(Mono.just(Orders.answer(body))).then()
+                            }
                         }
                 }
             }.bindNow()
@@ -38,8 +45,11 @@ object Downstream {
 
     fun main(args: Array<String>) {
         fun arg(name: String) = args.lastOrNull { it.startsWith("--$name=") }?.substringAfter("=") ?: System.getProperty(name)
-        val s = Settings(arg("pssr.downstream.latency-ms")?.toLong() ?: 100, arg("pssr.downstream.fail-status")?.toInt() ?: 0,
-            arg("pssr.downstream.event-loops")?.toInt() ?: Runtime.getRuntime().availableProcessors())
+        val s = Settings(
+            arg("pssr.downstream.latency-ms")?.toLong() ?: 100,
+            arg("pssr.downstream.fail-status")?.toInt() ?: 0,
+            arg("pssr.downstream.event-loops")?.toInt() ?: Runtime.getRuntime().availableProcessors(),
+        )
         val server = start(arg("server.address") ?: "127.0.0.1", arg("server.port")?.toInt() ?: 0, s)
         Runtime.getRuntime().addShutdownHook(Thread { server.disposeNow(Duration.ofSeconds(3)) })
         PortAnnouncement.announce("downstream", server.host(), server.port(), arg("pssr.port-file"), "latency ${s.latencyMs} ms")

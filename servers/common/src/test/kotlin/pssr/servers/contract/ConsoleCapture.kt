@@ -9,6 +9,7 @@ import java.io.PrintStream
  */
 object ConsoleCapture {
     private val text = StringBuffer()
+
     @Volatile private var started = false
 
     @Synchronized
@@ -22,17 +23,21 @@ object ConsoleCapture {
     /** Everything written to stdout and stderr since [start]. */
     fun text(): String = text.toString()
 
-    private fun tee(original: PrintStream) = PrintStream(object : OutputStream() {
-        override fun write(b: Int) {
-            original.write(b)
-            text.append(b.toChar())
-        }
+    private fun tee(original: PrintStream) = PrintStream(
+        object : OutputStream() {
+            override fun write(b: Int) {
+                original.write(b)
+                text.append(b.toChar())
+            }
 
-        override fun write(b: ByteArray, off: Int, len: Int) {
-            original.write(b, off, len)
-            text.append(String(b, off, len, Charsets.UTF_8))
-        }
+            override fun write(b: ByteArray, off: Int, len: Int) {
+                original.write(b, off, len)
+                text.append(String(b, off, len, Charsets.UTF_8))
+            }
 
-        override fun flush() = original.flush()
-    }, true, Charsets.UTF_8)
+            override fun flush() = original.flush()
+        },
+        true,
+        Charsets.UTF_8,
+    )
 }

@@ -11,17 +11,17 @@ import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactor
 import org.springframework.boot.web.server.WebServerFactoryCustomizer
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
-import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
+import org.springframework.core.env.Environment
 import org.springframework.core.task.SimpleAsyncTaskExecutor
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
 import pssr.model.ItemDelay
-import org.springframework.core.env.Environment
 import pssr.servers.PagePipeline
 import pssr.servers.PortAnnouncement
+import pssr.servers.RouteTable
 import pssr.servers.ServerStartup
 import pssr.servers.SettingsReader
-import pssr.servers.RouteTable
 import pssr.views.Approach
 
 /**
@@ -45,20 +45,18 @@ class MvcServer {
      * while its queue accepts work, so the size is the core size, set on purpose.
      */
     @Bean(destroyMethod = "shutdown")
-    fun platformRenderPool(@Value("\${pssr.blocking-pool-size}") size: Int): ThreadPoolTaskExecutor =
-        ThreadPoolTaskExecutor().apply {
-            require(size > 0) { "pssr.blocking-pool-size must be > 0, was $size" }
-            corePoolSize = size
-            maxPoolSize = size
-            setThreadNamePrefix("mvc-blocking-")
-            setWaitForTasksToCompleteOnShutdown(false)
-            initialize()
-        }
+    fun platformRenderPool(@Value("\${pssr.blocking-pool-size}") size: Int): ThreadPoolTaskExecutor = ThreadPoolTaskExecutor().apply {
+        require(size > 0) { "pssr.blocking-pool-size must be > 0, was $size" }
+        corePoolSize = size
+        maxPoolSize = size
+        setThreadNamePrefix("mvc-blocking-")
+        setWaitForTasksToCompleteOnShutdown(false)
+        initialize()
+    }
 
     /** One new virtual thread per render for `virtual` and `virtual-flush` (no limit, no pooling). */
     @Bean
-    fun virtualRenderExecutor(): SimpleAsyncTaskExecutor =
-        SimpleAsyncTaskExecutor("mvc-virtual-").apply { setVirtualThreads(true) }
+    fun virtualRenderExecutor(): SimpleAsyncTaskExecutor = SimpleAsyncTaskExecutor("mvc-virtual-").apply { setVirtualThreads(true) }
 
     @Bean
     fun renderExecutors(platformRenderPool: ThreadPoolTaskExecutor, virtualRenderExecutor: SimpleAsyncTaskExecutor) =
@@ -69,13 +67,12 @@ class MvcServer {
      * request. The async timeout bounds one page (20 items at the maximum 1000 ms delay take 20 s).
      */
     @Bean
-    fun asyncSupport(renderExecutors: RenderExecutors, @Value("\${pssr.async-timeout-ms}") timeoutMs: Long) =
-        object : WebMvcConfigurer {
-            override fun configureAsyncSupport(configurer: AsyncSupportConfigurer) {
-                configurer.setTaskExecutor(renderExecutors)
-                configurer.setDefaultTimeout(timeoutMs)
-            }
+    fun asyncSupport(renderExecutors: RenderExecutors, @Value("\${pssr.async-timeout-ms}") timeoutMs: Long) = object : WebMvcConfigurer {
+        override fun configureAsyncSupport(configurer: AsyncSupportConfigurer) {
+            configurer.setTaskExecutor(renderExecutors)
+            configurer.setDefaultTimeout(timeoutMs)
         }
+    }
 
     /** Closes the connection of a page that failed after its response was committed (see [AbortValve]). */
     @Bean
@@ -91,7 +88,8 @@ class MvcServer {
     ): RouteTable {
         val tomcat = server.tomcat
         val settings = linkedMapOf<String, Any>(
-            "server" to "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}",
+            "server" to
+                "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}",
             "responseBody" to "StreamingResponseBody on the MVC async executor, chunks written to the response OutputStream",
             "blockingExecutor" to "ThreadPoolTaskExecutor, platform threads, core=max=$poolSize, unbounded queue",
             "blockingPoolSize" to poolSize,
@@ -128,7 +126,12 @@ class MvcServer {
     @Bean
     fun portAnnouncer(server: ServerProperties, @Suppress("UNUSED_PARAMETER") engineWarmup: WarmedUp, env: Environment) =
         ApplicationListener<WebServerInitializedEvent> { event ->
-            PortAnnouncement.announce("mvc", server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, SettingsReader(env::getProperty).portFile())
+            PortAnnouncement.announce(
+                "mvc",
+                server.address?.hostAddress ?: "127.0.0.1",
+                event.webServer.port,
+                SettingsReader(env::getProperty).portFile(),
+            )
         }
 
     /** Marks the warm-up as done (the port announcer depends on it). */
@@ -136,6 +139,7 @@ class MvcServer {
 
     companion object {
         val APPROACHES = listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.BLOCKING_FLUSH, Approach.VIRTUAL_FLUSH)
+
         /** Approaches that flush after each item. The others stay in Tomcat's 8 KB buffer: not streaming. */
         val FLUSHING = setOf(Approach.BLOCKING_FLUSH, Approach.VIRTUAL_FLUSH)
     }

@@ -58,10 +58,12 @@ class PageController(private val routes: RouteTable, private val defaultDelay: I
     /** Any other path: a one-line 404; a page path asked with another method than GET: a 405 (Boot's `/error` page is excluded). */
     @RequestMapping("/**")
     fun unknown(request: HttpServletRequest): ResponseEntity<String> =
-        if (request.method != "GET" && PAGE_PATH.matches(request.requestURI))
+        if (request.method != "GET" && PAGE_PATH.matches(request.requestURI)) {
             ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).header(HttpHeaders.ALLOW, "GET").contentType(TEXT)
                 .body(PlainText.line(PlainText.methodNotAllowed(request.method, request.requestURI)))
-        else text(HttpStatus.NOT_FOUND, PlainText.noSuchPath(request.requestURI))
+        } else {
+            text(HttpStatus.NOT_FOUND, PlainText.noSuchPath(request.requestURI))
+        }
 
     /**
      * The shared pipeline renders the page from the feed's blocking Iterable; each chunk goes to the response

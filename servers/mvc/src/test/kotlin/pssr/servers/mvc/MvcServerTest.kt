@@ -52,8 +52,13 @@ class MvcServerTest : ServerContract() {
     override fun busyRenderThreads() = pool.activeCount
     override fun serverLog() = ConsoleCapture.text()
     override fun launch(port: Int) = ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-        "pssr.servers.mvc.MvcServerKt", "--server.port=$port", "--pssr.warmup-renders=0")
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        "pssr.servers.mvc.MvcServerKt",
+        "--server.port=$port",
+        "--pssr.warmup-renders=0",
+    )
 
     @Test
     fun `port 0 is announced in the port file`() {
@@ -77,12 +82,14 @@ class MvcServerTest : ServerContract() {
 
     @Test
     fun `flush routes send one chunk for the head and one per item`() {
-        for (approach in listOf("blocking-flush", "virtual-flush")) for (model in Model.all) {
-            val page = get("/${model.id}/jstachio/$approach?itemDelayMs=20", model.itemMarker)
-            assertTrue(page.complete, page.error)
-            val items = model.items.size
-            // head, one chunk per item, and the page's tail after the last item
-            assertTrue(page.chunks.size in items + 1..items + 2, "$approach/${model.id}: ${page.chunks.size} chunks for $items items")
+        for (approach in listOf("blocking-flush", "virtual-flush")) {
+            for (model in Model.all) {
+                val page = get("/${model.id}/jstachio/$approach?itemDelayMs=20", model.itemMarker)
+                assertTrue(page.complete, page.error)
+                val items = model.items.size
+                // head, one chunk per item, and the page's tail after the last item
+                assertTrue(page.chunks.size in items + 1..items + 2, "$approach/${model.id}: ${page.chunks.size} chunks for $items items")
+            }
         }
     }
 
@@ -113,7 +120,9 @@ class MvcServerTest : ServerContract() {
                 assertEquals(expected, pool.activeCount, "$approach: active platform render threads mid-page")
                 assertEquals(200, page.get(10, TimeUnit.SECONDS).status)
             }
-        } finally { busy.shutdownNow() }
+        } finally {
+            busy.shutdownNow()
+        }
     }
 
     @Test
@@ -124,7 +133,9 @@ class MvcServerTest : ServerContract() {
                 .map { it.get(30, TimeUnit.SECONDS) }
             assertEquals(0, pages.count { it.status != 200 || HtmlNormalizer.normalize(it.body) != Golden.of(Model.Stocks) })
             assertTrue(pool.threadPoolExecutor.largestPoolSize <= 64, "pool grew to ${pool.threadPoolExecutor.largestPoolSize}")
-        } finally { clients.shutdownNow() }
+        } finally {
+            clients.shutdownNow()
+        }
     }
 
     @Test

@@ -26,9 +26,15 @@ class Lifecycle(private val pages: Pages) {
     private val warmedUp = CountDownLatch(1)
 
     fun onStart(@Observes event: StartupEvent) {
-        log.infof("pssr-server-quarkus: profile %s, Quarkus %s, output buffer %d bytes, flush per item %s, worker pool %d threads, JDK %s",
-            ConfigUtils.getProfiles().joinToString("+"), QuarkusSettings.quarkusVersion(), pages.settings.outputBufferBytes,
-            pages.settings.flushPerItem, pages.settings.workerPoolSize, Runtime.version())
+        log.infof(
+            "pssr-server-quarkus: profile %s, Quarkus %s, output buffer %d bytes, flush per item %s, worker pool %d threads, JDK %s",
+            ConfigUtils.getProfiles().joinToString("+"),
+            QuarkusSettings.quarkusVersion(),
+            pages.settings.outputBufferBytes,
+            pages.settings.flushPerItem,
+            pages.settings.workerPoolSize,
+            Runtime.version(),
+        )
         try {
             pages.warmUp()
         } finally {

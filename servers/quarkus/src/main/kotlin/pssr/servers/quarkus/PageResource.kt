@@ -75,7 +75,8 @@ class PageResource(private val pages: Pages) {
     fun noSuchPath(@Context uri: UriInfo): Response =
         Pages.text(Response.Status.NOT_FOUND, PlainText.noSuchPath("/" + uri.path.trimStart('/')))
 
-    private fun call(page: PageParams, approach: String) = pages.request(page.model, page.engine, approach, page.itemDelayMs, page.failAfterItems)
+    private fun call(page: PageParams, approach: String) =
+        pages.request(page.model, page.engine, approach, page.itemDelayMs, page.failAfterItems)
 
     private fun streamingPage(page: PageParams, approach: Approach): Response =
         Response.ok(pages.streamingOutput(call(page, approach.id), page.connection), Pages.TEXT_HTML_UTF8).build()
@@ -96,18 +97,28 @@ class MethodFilter {
     fun onlyGet(request: ContainerRequestContext): Response? {
         if (request.method == "GET" || request.method == "HEAD") return null
         val path = "/" + request.uriInfo.path.trimStart('/')
-        return if (PageResource.PAGE_PATH.matches(path))
+        return if (PageResource.PAGE_PATH.matches(path)) {
             Response.fromResponse(Pages.text(Response.Status.METHOD_NOT_ALLOWED, PlainText.methodNotAllowed(request.method, path)))
                 .header(HttpHeaders.ALLOW, "GET").build()
-        else Pages.text(Response.Status.NOT_FOUND, PlainText.noSuchPath(path))
+        } else {
+            Pages.text(Response.Status.NOT_FOUND, PlainText.noSuchPath(path))
+        }
     }
 }
 
 /** What every page method reads from the request: `/{model}/{engine}/…`, the two query knobs, and the connection (to abort it). */
 class PageParams {
-    @field:PathParam("model") lateinit var model: String
-    @field:PathParam("engine") lateinit var engine: String
-    @field:QueryParam("itemDelayMs") var itemDelayMs: String? = null
-    @field:QueryParam("failAfterItems") var failAfterItems: String? = null
+    @field:PathParam("model")
+    lateinit var model: String
+
+    @field:PathParam("engine")
+    lateinit var engine: String
+
+    @field:QueryParam("itemDelayMs")
+    var itemDelayMs: String? = null
+
+    @field:QueryParam("failAfterItems")
+    var failAfterItems: String? = null
+
     @field:Context lateinit var connection: HttpServerRequest
 }

@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit
 @Singleton
 class Pages {
     val settings: QuarkusSettings = QuarkusSettings.from(ConfigProvider.getConfig())
+
     /**
      * Streaming claims: the Multi writes every item as its own chunk; a StreamingOutput streams when it is
      * flushed per item, or — without flushing — when the output buffer is no bigger than 512 bytes, so that
@@ -70,7 +71,9 @@ class Pages {
             // (instead of rethrowing) keeps Quarkus's error handler from logging the failure a second time.
             // The close is asynchronous (it runs on the connection's event loop): wait for it, or Quarkus's
             // end of the response could still be written first.
-            try { out.flush() } catch (_: IOException) { }
+            try {
+                out.flush()
+            } catch (_: IOException) { }
             connection.connection().close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS)
         }
     }
@@ -83,16 +86,22 @@ class Pages {
      * nothing waits on the event loop. Chunks rendered ahead of the writes wait in the emitter's buffer (at
      * most a page). A failure closes the connection; a client that goes away cancels the Multi.
      */
-    fun multi(call: PageCall, connection: HttpServerRequest): Multi<String> =
-        Multi.createFrom().emitter<String>({ emitter ->
-            val hangUp = pipeline.stream(call, object : ChunkSink {
+    fun multi(call: PageCall, connection: HttpServerRequest): Multi<String> = Multi.createFrom().emitter<String>({ emitter ->
+        val hangUp = pipeline.stream(
+            call,
+            object : ChunkSink {
                 override val cancelled get() = emitter.isCancelled
-                override fun next(chunk: String) { emitter.emit(chunk) }
+                override fun next(chunk: String) {
+                    emitter.emit(chunk)
+                }
                 override fun complete() = emitter.complete()
-                override fun fail(failure: Throwable) { connection.connection().close() }
-            })
-            emitter.onTermination { hangUp() }
-        }, BackPressureStrategy.BUFFER)
+                override fun fail(failure: Throwable) {
+                    connection.connection().close()
+                }
+            },
+        )
+        emitter.onTermination { hangUp() }
+    }, BackPressureStrategy.BUFFER)
 
     /** The shared warm-up: every page [QuarkusSettings.warmupRenders] times (no delay, output discarded). */
     fun warmUp() = PagePipeline.warmUp(routeTable, settings.warmupRenders)

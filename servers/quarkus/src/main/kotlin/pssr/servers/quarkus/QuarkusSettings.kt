@@ -51,14 +51,17 @@ data class QuarkusSettings(
         "outputBufferBytes" to outputBufferBytes,
         "outputBufferFixedAtBuild" to true,
         "flushPerItem" to flushPerItem,
-        "flushPolicy" to if (flushPerItem)
+        "flushPolicy" to if (flushPerItem) {
             "blocking and virtual: OutputStream.flush() after the head and after each item (one chunk per item, split at the output buffer size); reactive: one Multi item per chunk"
-        else "blocking and virtual: no flush until the end, chunks leave when the output buffer fills; reactive: one Multi item per chunk",
+        } else {
+            "blocking and virtual: no flush until the end, chunks leave when the output buffer fills; reactive: one Multi item per chunk"
+        },
         "workerPoolSize" to workerPoolSize,
         "workerCoreThreads" to workerCoreThreads,
         "blockingThreads" to "Quarkus worker pool (executor-thread-N), max $workerPoolSize platform threads; StreamingOutput written on it",
         "virtualThreads" to "@RunOnVirtualThread: one new virtual thread per request; StreamingOutput written on it",
-        "reactiveThreads" to "Multi<String> subscribed on the Vert.x event loop; items rendered on the RxJava timer thread that delivers them",
+        "reactiveThreads" to
+            "Multi<String> subscribed on the Vert.x event loop; items rendered on the RxJava timer thread that delivers them",
         "eventLoops" to eventLoops,
         "itemDelayMsDefault" to itemDelay.millis,
         "warmupRendersPerPage" to warmupRenders,

@@ -27,7 +27,9 @@ class OutputBufferIT {
         QuarkusApp.start(jar, name, "pssr.warmup-renders=1", *properties).use { app ->
             val pool = Executors.newFixedThreadPool(paths.size)
             try {
-                val results = paths.map { path -> pool.submit(Callable { StreamProbe.get("127.0.0.1", app.port, "$path?itemDelayMs=100", model.itemMarker) }) }
+                val results = paths.map { path ->
+                    pool.submit(Callable { StreamProbe.get("127.0.0.1", app.port, "$path?itemDelayMs=100", model.itemMarker) })
+                }
                     .map { it.get(30, TimeUnit.SECONDS) }
                 val listed = RoutesDocument.parse(StreamProbe.get("127.0.0.1", app.port, "/routes").body)
                 val settings = listed.first().settings
@@ -42,7 +44,9 @@ class OutputBufferIT {
                 }
                 assertEquals(emptyList<String>(), app.eventLoopComplaints(), "$name blocked an event loop")
                 verdicts
-            } finally { pool.shutdownNow() }
+            } finally {
+                pool.shutdownNow()
+            }
         }
 
     @Test
@@ -72,7 +76,14 @@ class OutputBufferIT {
         for ((path, result) in results) {
             val (verdict, page) = result
             assertEquals(Verdict.STREAMS, verdict, "$path: ${QuarkusServerIT.describe(page)}")
-            if (!path.endsWith("reactive")) assertTrue(page.chunks.dropLast(1).all { it.bytes == 512 }, "$path: ${QuarkusServerIT.describe(page)}")
+            if (!path.endsWith("reactive")) {
+                assertTrue(
+                    page.chunks.dropLast(1).all {
+                        it.bytes == 512
+                    },
+                    "$path: ${QuarkusServerIT.describe(page)}",
+                )
+            }
         }
     }
 }

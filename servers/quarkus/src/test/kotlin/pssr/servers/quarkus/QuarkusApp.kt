@@ -27,11 +27,17 @@ class QuarkusApp private constructor(private val process: Process, val port: Int
 
     companion object {
         /** What Vert.x and Quarkus log when an event loop is blocked or a blocking call is made on an I/O thread. */
-        val BLOCKED = listOf("has been blocked for", "BlockingNotAllowedException", "blocking operation on a IO thread",
-            "on an IO thread", "BlockedThreadChecker")
+        val BLOCKED = listOf(
+            "has been blocked for",
+            "BlockingNotAllowedException",
+            "blocking operation on a IO thread",
+            "on an IO thread",
+            "BlockedThreadChecker",
+        )
 
         /** The application as the harness runs it (512-byte output buffer). */
         val DEFAULT_JAR: Path = Path.of(System.getProperty("pssr.quarkus.app") ?: "target/quarkus-app/quarkus-run.jar")
+
         /** The same application built with Quarkus's default 8191-byte output buffer (a build-time setting). */
         val BUFFER_8K_JAR: Path = Path.of(System.getProperty("pssr.quarkus.app-8k") ?: "target/quarkus-app-8k/quarkus-run.jar")
         private val java = System.getProperty("pssr.quarkus.java") ?: Path.of(System.getProperty("java.home"), "bin", "java").toString()
@@ -42,14 +48,17 @@ class QuarkusApp private constructor(private val process: Process, val port: Int
         /** The application's command line on loopback, with these `-D` [properties] (later ones win). */
         fun command(jar: Path, vararg properties: String): ProcessBuilder {
             check(Files.isRegularFile(jar)) { "$jar is not built: the *IT tests run after `package`" }
-            return ProcessBuilder(buildList {
-                add(java)
-                if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
-                add("-Xmx1g")
-                add("-Dquarkus.http.host=127.0.0.1")
-                properties.forEach { add("-D$it") }
-                add("-jar"); add(jar.toString())
-            })
+            return ProcessBuilder(
+                buildList {
+                    add(java)
+                    if (Runtime.version().feature() >= 23) add("--sun-misc-unsafe-memory-access=allow")
+                    add("-Xmx1g")
+                    add("-Dquarkus.http.host=127.0.0.1")
+                    properties.forEach { add("-D$it") }
+                    add("-jar")
+                    add(jar.toString())
+                },
+            )
         }
 
         fun start(jar: Path, name: String, vararg properties: String): QuarkusApp {
@@ -62,14 +71,18 @@ class QuarkusApp private constructor(private val process: Process, val port: Int
             try {
                 val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90)
                 while (System.nanoTime() < deadline && process.isAlive) {
-                    if (Files.exists(portFile)) Files.readString(portFile).trim().toIntOrNull()?.let { port ->
-                        Files.deleteIfExists(portFile)
-                        return QuarkusApp(process, port, log)
+                    if (Files.exists(portFile)) {
+                        Files.readString(portFile).trim().toIntOrNull()?.let { port ->
+                            Files.deleteIfExists(portFile)
+                            return QuarkusApp(process, port, log)
+                        }
                     }
                     Thread.sleep(50)
                 }
-                throw IllegalStateException("$name: no port announced (${if (process.isAlive) "time-out" else "exit ${process.exitValue()}"}):\n" +
-                    Files.readAllLines(log).takeLast(30).joinToString("\n"))
+                throw IllegalStateException(
+                    "$name: no port announced (${if (process.isAlive) "time-out" else "exit ${process.exitValue()}"}):\n" +
+                        Files.readAllLines(log).takeLast(30).joinToString("\n"),
+                )
             } catch (e: Throwable) {
                 process.destroyForcibly()
                 Files.deleteIfExists(portFile)

@@ -68,13 +68,26 @@ class QuarkusServerIT : ServerContract() {
         assertEquals("prod", settings["profile"])
         assertEquals(Runtime.version().toString(), settings["jdk"])
         assertEquals("1", settings["itemDelayMsDefault"])
-        for (key in listOf("vertx", "blockingThreads", "virtualThreads", "reactiveThreads", "flushPolicy", "eventLoops")) assertNotNull(settings[key], key)
+        for (key in listOf(
+            "vertx",
+            "blockingThreads",
+            "virtualThreads",
+            "reactiveThreads",
+            "flushPolicy",
+            "eventLoops",
+        )) {
+            assertNotNull(settings[key], key)
+        }
     }
 
     /** The abort log line names the thread that rendered: worker pool, virtual thread, RxJava timer — never the event loop. */
     @Test
     fun `each approach renders on its own kind of thread`() {
-        val expected = mapOf("blocking" to "(executor-thread-", "virtual" to "(quarkus-virtual-thread-", "reactive" to "(RxComputationThreadPool-")
+        val expected = mapOf(
+            "blocking" to "(executor-thread-",
+            "virtual" to "(quarkus-virtual-thread-",
+            "reactive" to "(RxComputationThreadPool-",
+        )
         for ((approach, thread) in expected) {
             val path = "/stocks/baseline/$approach"
             get("$path?failAfterItems=2&itemDelayMs=1")

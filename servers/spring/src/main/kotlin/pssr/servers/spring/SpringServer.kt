@@ -30,15 +30,19 @@ class SpringServer {
     class Netty {
         // the servers declared this factory themselves before this module: a checkout built then may still hold that
         // class in target/, and it comes first (member classes before imports); one factory either way
-        @Bean @ConditionalOnMissingBean(ReactiveWebServerFactory::class)
+        @Bean
+        @ConditionalOnMissingBean(ReactiveWebServerFactory::class)
         fun pssrNettyServerFactory() = NettyReactiveWebServerFactory()
     }
 
     @Bean
-    fun portAnnouncer(server: ServerProperties, @Value("\${$FRAMEWORK}") framework: String, @Value("\${pssr.port-file:}") portFile: String) =
-        ApplicationListener<WebServerInitializedEvent> { event ->
-            PortAnnouncement.announce(framework, server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, portFile)
-        }
+    fun portAnnouncer(
+        server: ServerProperties,
+        @Value("\${$FRAMEWORK}") framework: String,
+        @Value("\${pssr.port-file:}") portFile: String,
+    ) = ApplicationListener<WebServerInitializedEvent> { event ->
+        PortAnnouncement.announce(framework, server.address?.hostAddress ?: "127.0.0.1", event.webServer.port, portFile)
+    }
 
     companion object {
         /** The property that carries the variant's framework (mvc, webflux) from [start] to the port announcement. */

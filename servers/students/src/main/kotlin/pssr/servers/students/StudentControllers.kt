@@ -20,8 +20,15 @@ data class StudentQuery(val page: Int, val size: Int, val io: String) {
             val where = io ?: s.io
             return when {
                 p !in 0..1_000_000 -> Result.failure(IllegalArgumentException("page must be an integer from 0, was '$page'"))
-                n !in 1..Students.MAX_PAGE_SIZE -> Result.failure(IllegalArgumentException("size must be 1..${Students.MAX_PAGE_SIZE}, was '$size'"))
-                where !in StudentSettings.IO -> Result.failure(IllegalArgumentException("io must be one of ${StudentSettings.IO}, was '$io'"))
+
+                n !in 1..Students.MAX_PAGE_SIZE -> Result.failure(
+                    IllegalArgumentException("size must be 1..${Students.MAX_PAGE_SIZE}, was '$size'"),
+                )
+
+                where !in StudentSettings.IO -> Result.failure(
+                    IllegalArgumentException("io must be one of ${StudentSettings.IO}, was '$io'"),
+                )
+
                 else -> Result.success(StudentQuery(p, n, where))
             }
         }
@@ -29,7 +36,8 @@ data class StudentQuery(val page: Int, val size: Int, val io: String) {
 }
 
 private val JSON = MediaType.APPLICATION_JSON
-private fun text(status: Int, line: String): ResponseEntity<String> = ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(line + "\n")
+private fun text(status: Int, line: String): ResponseEntity<String> =
+    ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(line + "\n")
 
 /** Spring MVC: the request thread (platform or virtual, per variant) waits out the I/O and the query. */
 @RestController
@@ -41,7 +49,11 @@ class MvcStudents(private val repo: StudentRepository, private val s: StudentSet
     fun routes(): ResponseEntity<String> = ResponseEntity.ok().contentType(JSON).body(routes.json)
 
     @GetMapping("/api/students")
-    fun students(@RequestParam("page", required = false) page: String?, @RequestParam("size", required = false) size: String?, @RequestParam("io", required = false) io: String?): ResponseEntity<String> {
+    fun students(
+        @RequestParam("page", required = false) page: String?,
+        @RequestParam("size", required = false) size: String?,
+        @RequestParam("io", required = false) io: String?,
+    ): ResponseEntity<String> {
         val q = StudentQuery.parse(page, size, io, s).getOrElse { return text(400, it.message!!) }
         return try {
             if (q.io == "app") Thread.sleep(s.ioDelayMs) // the paper's Thread.sleep standing for I/O
@@ -65,11 +77,18 @@ class WebfluxStudents(repo: StudentRepository, private val s: StudentSettings, p
     fun routes(): Mono<ResponseEntity<String>> = Mono.just(ResponseEntity.ok().contentType(JSON).body(routes.json))
 
     @GetMapping("/api/students")
-    fun students(@RequestParam("page", required = false) page: String?, @RequestParam("size", required = false) size: String?, @RequestParam("io", required = false) io: String?): Mono<ResponseEntity<String>> {
+    fun students(
+        @RequestParam("page", required = false) page: String?,
+        @RequestParam("size", required = false) size: String?,
+        @RequestParam("io", required = false) io: String?,
+    ): Mono<ResponseEntity<String>> {
         val q = StudentQuery.parse(page, size, io, s).getOrElse { return Mono.just(text(400, it.message!!)) }
         val pause = if (q.io == "app") Mono.delay(Duration.ofMillis(s.ioDelayMs)).then() else Mono.empty()
         return pause.then(r2dbc.page(q.page, q.size, if (q.io == "db") s.ioDelayMs else 0))
             .map { ResponseEntity.ok().contentType(JSON).body(Students.toJson(it)) }
-            .onErrorResume { e -> log.warn(DbFailure.line(e)); Mono.just(text(DbFailure.status(e), DbFailure.line(e))) }
+            .onErrorResume { e ->
+                log.warn(DbFailure.line(e))
+                Mono.just(text(DbFailure.status(e), DbFailure.line(e)))
+            }
     }
 }

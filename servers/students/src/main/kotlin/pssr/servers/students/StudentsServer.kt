@@ -15,7 +15,10 @@ import pssr.servers.spring.SpringServer
  * Boot's own DataSource and R2DBC auto-configuration is off: [StudentsConfig] builds exactly the pool the
  * variant needs, with every size and timeout from a named setting.
  */
-@SpringBootApplication(proxyBeanMethods = false, exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class])
+@SpringBootApplication(
+    proxyBeanMethods = false,
+    exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class],
+)
 @Import(SpringServer::class)
 class StudentsServer
 
@@ -24,7 +27,8 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
     MVC_PLATFORM("mvc-platform", "mvc", "platform", "jdbc"),
     MVC_VIRTUAL("mvc-virtual", "mvc", "virtual", "jdbc"),
     MVC_VIRTUAL_R2DBC("mvc-virtual-r2dbc", "mvc", "virtual", "r2dbc"),
-    WEBFLUX_R2DBC("webflux-r2dbc", "webflux", "reactive", "r2dbc");
+    WEBFLUX_R2DBC("webflux-r2dbc", "webflux", "reactive", "r2dbc"),
+    ;
 
     val reactive: Boolean get() = framework == "webflux"
 

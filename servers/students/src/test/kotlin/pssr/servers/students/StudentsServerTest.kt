@@ -1,24 +1,24 @@
 package pssr.servers.students
 
-import java.nio.file.Path
-import java.net.ServerSocket
-import pssr.testkit.ChildProcesses
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
-import pssr.servers.spring.SpringServer
 import org.junit.jupiter.api.TestInstance
 import org.springframework.boot.web.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.students.Students
+import pssr.servers.spring.SpringServer
+import pssr.testkit.ChildProcesses
+import java.net.ServerSocket
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * Every variant over real HTTP against a real PostgreSQL (embedded, seeded with the harness's table): the
@@ -36,17 +36,35 @@ class StudentsServerTest {
         pg = EmbeddedPostgres.builder().setOverrideWorkingDirectory(dir.resolve("bin").toFile()).setDataDirectory(dir.resolve("data"))
             .setCleanDataDirectory(true).setServerConfig("listen_addresses", "127.0.0.1").start()
         pg.postgresDatabase.connection.use { c ->
-            c.createStatement().use { it.execute("CREATE ROLE pssr LOGIN PASSWORD 'pssr'"); it.execute("GRANT ALL ON SCHEMA public TO pssr") }
+            c.createStatement().use {
+                it.execute("CREATE ROLE pssr LOGIN PASSWORD 'pssr'")
+                it.execute("GRANT ALL ON SCHEMA public TO pssr")
+            }
             Students.seed(c, rows)
         }
         pg.postgresDatabase.connection.use { c -> c.createStatement().use { it.execute("ALTER TABLE students OWNER TO pssr") } }
     }
 
     @AfterAll
-    fun stop() { pg.close(); dir.toFile().deleteRecursively() }
+    fun stop() {
+        pg.close()
+        dir.toFile().deleteRecursively()
+    }
 
-    private fun start(variant: Variant, vararg extra: String): ConfigurableApplicationContext =
-        SpringServer.application(StudentsServer::class.java, SpringServer.Stack(variant.framework, virtualThreads = variant.threads == "virtual")).run("--server.port=0", "--pssr.students.variant=${variant.id}", "--pssr.db.port=${pg.port}", "--pssr.students.io-delay-ms=300", *extra)
+    private fun start(variant: Variant, vararg extra: String): ConfigurableApplicationContext = SpringServer.application(
+        StudentsServer::class.java,
+        SpringServer.Stack(
+            variant.framework,
+            virtualThreads =
+            variant.threads == "virtual",
+        ),
+    ).run(
+        "--server.port=0",
+        "--pssr.students.variant=${variant.id}",
+        "--pssr.db.port=${pg.port}",
+        "--pssr.students.io-delay-ms=300",
+        *extra,
+    )
 
     private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
         val port = (ctx as WebServerApplicationContext).webServer.port
@@ -61,9 +79,15 @@ class StudentsServerTest {
     fun `a port already in use is one line and exit code 2`() {
         ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1")).use { taken ->
             for (check in listOf("true", "false")) {
-                val builder = ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dpssr.port-check=$check",
-                    "-cp", System.getProperty("java.class.path"), "pssr.servers.students.StudentsServerKt",
-                    "--server.port=${taken.localPort}", "--pssr.db.port=${pg.port}")
+                val builder = ProcessBuilder(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Dpssr.port-check=$check",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "pssr.servers.students.StudentsServerKt",
+                    "--server.port=${taken.localPort}",
+                    "--pssr.db.port=${pg.port}",
+                )
                 val (code, out) = ChildProcesses.runToExit(builder)
                 val lines = ChildProcesses.failureLines(out)
                 assertEquals(2, code, "check $check: ${out.joinToString("\n")}")
@@ -76,15 +100,17 @@ class StudentsServerTest {
     @Test
     fun `every variant returns the same page of students as JSON, for both I-O placements`() {
         val expected = Students.toJson(Students.expectedPage(rows, 2, 20))
-        for (variant in Variant.entries) start(variant).use { ctx ->
-            for (io in listOf("app", "db")) {
-                val started = System.nanoTime()
-                val r = get(ctx, "/api/students?page=2&io=$io")
-                val ms = (System.nanoTime() - started) / 1_000_000
-                assertEquals(200, r.statusCode(), "${variant.id} io=$io: ${r.body()}")
-                assertEquals(expected, r.body(), "${variant.id} io=$io")
-                // 300 ms of I/O, once per request (pg_sleep must not run per row: 20 rows would take 6 s)
-                assertTrue(ms in 300..2500, "${variant.id} io=$io took $ms ms")
+        for (variant in Variant.entries) {
+            start(variant).use { ctx ->
+                for (io in listOf("app", "db")) {
+                    val started = System.nanoTime()
+                    val r = get(ctx, "/api/students?page=2&io=$io")
+                    val ms = (System.nanoTime() - started) / 1_000_000
+                    assertEquals(200, r.statusCode(), "${variant.id} io=$io: ${r.body()}")
+                    assertEquals(expected, r.body(), "${variant.id} io=$io")
+                    // 300 ms of I/O, once per request (pg_sleep must not run per row: 20 rows would take 6 s)
+                    assertTrue(ms in 300..2500, "${variant.id} io=$io took $ms ms")
+                }
             }
         }
     }
@@ -95,8 +121,15 @@ class StudentsServerTest {
             val body = get(ctx, "/routes").body()
             assertTrue(body.contains("\"workload\":\"students\""), body)
             assertTrue(body.contains("\"path\":\"/api/students?io=db\""), body)
-            for (key in listOf("\"jdbcPoolSize\":7", "jdbcConnectionTimeoutMs", "tomcatMaxThreads", "tomcatAcceptCount", "tomcatConnectionTimeoutMs"))
+            for (key in listOf(
+                "\"jdbcPoolSize\":7",
+                "jdbcConnectionTimeoutMs",
+                "tomcatMaxThreads",
+                "tomcatAcceptCount",
+                "tomcatConnectionTimeoutMs",
+            )) {
                 assertTrue(body.contains(key), "$key missing in $body")
+            }
             assertTrue(!body.contains("password", ignoreCase = true), "no password in /routes: $body")
         }
         start(Variant.WEBFLUX_R2DBC).use { ctx ->

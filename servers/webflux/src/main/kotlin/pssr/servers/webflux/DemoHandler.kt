@@ -47,20 +47,30 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
     init {
         if (warmUp) {
             val started = System.nanoTime()
-            for (page in DemoPage.all) for (rendering in DemoRendering.entries.filter { page.supports(it) && it != DemoRendering.NAIVE })
-                for (pssr in listOf(true, false)) warm(page, rendering, pssr)
+            for (page in DemoPage.all) {
+                for (rendering in DemoRendering.entries.filter { page.supports(it) && it != DemoRendering.NAIVE }) {
+                    for (pssr in listOf(true, false)) warm(page, rendering, pssr)
+                }
+            }
             log.info("warmed up the demo pages in {} ms", (System.nanoTime() - started) / 1_000_000)
         }
     }
 
     private fun warm(page: DemoPage, rendering: DemoRendering, pssr: Boolean) {
         val ended = java.util.concurrent.CompletableFuture<Unit>()
-        pipeline.stream("warm-up", object : ChunkSink {
-            override val cancelled get() = false
-            override fun next(chunk: String) {}
-            override fun complete() { ended.complete(Unit) }
-            override fun fail(failure: Throwable) { ended.completeExceptionally(failure) }
-        }) { writer, _, done -> render(page, rendering, pssr, ItemDelay.NONE, writer, done) }
+        pipeline.stream(
+            "warm-up",
+            object : ChunkSink {
+                override val cancelled get() = false
+                override fun next(chunk: String) {}
+                override fun complete() {
+                    ended.complete(Unit)
+                }
+                override fun fail(failure: Throwable) {
+                    ended.completeExceptionally(failure)
+                }
+            },
+        ) { writer, _, done -> render(page, rendering, pssr, ItemDelay.NONE, writer, done) }
         ended.join()
     }
 
@@ -81,43 +91,75 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
         val html = """<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>pssr-bench demo pages</title></head><body>
             |<h1>Seed 002's pages: progressive server-side rendering on and off</h1><ul>$rows</ul>
             |<p>Renderings:</p><ul>$renderings</ul><p>Query: <code>pssr=on|off</code>, <code>itemDelayMs=0..1000</code>.</p></body></html>
-            |""".trimMargin()
+            |
+        """.trimMargin()
         return ServerResponse.ok().contentType(PageHandler.TEXT_HTML_UTF8).bodyValue(html)
     }
 
-
     fun page(request: ServerRequest): Mono<ServerResponse> {
         val page = DemoPage.byId(request.pathVariable("page"))
-            ?: return text(HttpStatus.NOT_FOUND, "unknown demo page '${request.pathVariable("page")}'; valid pages: ${DemoPage.all.joinToString(", ")}")
+            ?: return text(
+                HttpStatus.NOT_FOUND,
+                "unknown demo page '${request.pathVariable("page")}'; valid pages: ${DemoPage.all.joinToString(", ")}",
+            )
         val rendering = DemoRendering.byId(request.pathVariable("rendering"))?.takeIf { page.supports(it) }
-            ?: return text(HttpStatus.NOT_FOUND, "unknown rendering '${request.pathVariable("rendering")}' for $page; valid: " +
-                DemoRendering.entries.filter { page.supports(it) }.joinToString(", "))
+            ?: return text(
+                HttpStatus.NOT_FOUND,
+                "unknown rendering '${request.pathVariable("rendering")}' for $page; valid: " +
+                    DemoRendering.entries.filter { page.supports(it) }.joinToString(", "),
+            )
         val pssr = when (val raw = request.queryParam("pssr").orElse("on")) {
             "on" -> true
             "off" -> false
             else -> return text(HttpStatus.BAD_REQUEST, "pssr must be on or off, was '$raw'")
         }
-        if (!pssr && rendering == DemoRendering.NAIVE)
-            return text(HttpStatus.BAD_REQUEST, "the naive page only exists with pssr=on: it shows what an async template that does not wait produces")
+        if (!pssr && rendering == DemoRendering.NAIVE) {
+            return text(
+                HttpStatus.BAD_REQUEST,
+                "the naive page only exists with pssr=on: it shows what an async template that does not wait produces",
+            )
+        }
         val delay = PageRequest.itemDelay(request.queryParam(PageRequest.ITEM_DELAY).orElse(null), page.defaultDelay)
             .getOrElse { return text(HttpStatus.BAD_REQUEST, it.message ?: "bad itemDelayMs") }
         val what = request.uri().rawQuery?.let { "${request.path()}?$it" } ?: request.path()
         return ServerResponse.ok().contentType(PageHandler.TEXT_HTML_UTF8).cacheControl(CacheControl.noStore())
-            .body(BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
-                streamChunks(out, what) { sink -> pipeline.stream(what, sink) { writer, _, done -> render(page, rendering, pssr, delay, writer, done) } }
-            })
+            .body(
+                BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
+                    streamChunks(out, what) { sink ->
+                        pipeline.stream(what, sink) { writer, _, done -> render(page, rendering, pssr, delay, writer, done) }
+                    }
+                },
+            )
     }
 
     /** Starts the render on its rendering's threads; [done] once it has ended. */
-    private fun render(page: DemoPage, rendering: DemoRendering, pssr: Boolean, delay: ItemDelay, writer: ChunkWriter, done: (Throwable?) -> Unit): AutoCloseable? {
+    private fun render(
+        page: DemoPage,
+        rendering: DemoRendering,
+        pssr: Boolean,
+        delay: ItemDelay,
+        writer: ChunkWriter,
+        done: (Throwable?) -> Unit,
+    ): AutoCloseable? {
         when (rendering) {
             DemoRendering.SUSPENDING -> {
-                val job = mono(Dispatchers.Unconfined) { page.renderSuspending(delay, pssr, writer) }.subscribe({}, { done(it) }, { done(null) })
+                val job = mono(Dispatchers.Unconfined) {
+                    page.renderSuspending(delay, pssr, writer)
+                }.subscribe({}, { done(it) }, { done(null) })
                 return AutoCloseable { job.dispose() }
             }
+
             DemoRendering.VIRTUAL -> virtualThreads.execute {
-                done(try { page.renderBlocking(delay, pssr, writer); null } catch (e: Throwable) { e })
+                done(
+                    try {
+                        page.renderBlocking(delay, pssr, writer)
+                        null
+                    } catch (e: Throwable) {
+                        e
+                    },
+                )
             }
+
             DemoRendering.NAIVE -> page.renderNaive(delay, writer).whenComplete { _, failure -> done(failure) }
         }
         return null

@@ -89,21 +89,30 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
 
     /** Any other path; a page path asked with another method than GET is a 405. */
     fun noSuchPath(request: ServerRequest): Mono<ServerResponse> =
-        if (request.method() != HttpMethod.GET && PAGE_PATH.matches(request.path()))
+        if (request.method() != HttpMethod.GET && PAGE_PATH.matches(request.path())) {
             ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED).header(HttpHeaders.ALLOW, "GET").contentType(TEXT_PLAIN_UTF8)
                 .bodyValue(PlainText.line(PlainText.methodNotAllowed(request.method().name(), request.path())))
-        else text(HttpStatus.NOT_FOUND, PlainText.noSuchPath(request.path()))
+        } else {
+            text(HttpStatus.NOT_FOUND, PlainText.noSuchPath(request.path()))
+        }
 
     fun page(request: ServerRequest): Mono<ServerResponse> {
-        val outcome = PageRequest.resolve(routeTable, request.pathVariable("model"), request.pathVariable("engine"),
-            request.pathVariable("approach"), settings.itemDelay) { request.queryParam(it).orElse(null) }
+        val outcome = PageRequest.resolve(
+            routeTable,
+            request.pathVariable("model"),
+            request.pathVariable("engine"),
+            request.pathVariable("approach"),
+            settings.itemDelay,
+        ) { request.queryParam(it).orElse(null) }
         val call = when (outcome) {
             is PageRequest.Refused -> return text(HttpStatus.valueOf(outcome.status), outcome.message)
             is PageCall -> outcome
         }
-        return ServerResponse.ok().contentType(TEXT_HTML_UTF8).body(BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
-            streamChunks(out, call.what) { sink -> pipeline.stream(call, sink) }
-        })
+        return ServerResponse.ok().contentType(TEXT_HTML_UTF8).body(
+            BodyInserter<Flux<String>, ReactiveHttpOutputMessage> { out, _ ->
+                streamChunks(out, call.what) { sink -> pipeline.stream(call, sink) }
+            },
+        )
     }
 
     override fun close() {
@@ -148,16 +157,22 @@ internal fun streamChunks(out: ReactiveHttpOutputMessage, what: String, start: (
     val chunks = Flux.create({ sink ->
         val hangUp = start(object : ChunkSink {
             override val cancelled get() = sink.isCancelled
-            override fun next(chunk: String) { sink.next(chunk) }
+            override fun next(chunk: String) {
+                sink.next(chunk)
+            }
             override fun complete() = sink.complete()
-            override fun fail(failure: Throwable) { sink.error(failure) }
+            override fun fail(failure: Throwable) {
+                sink.error(failure)
+            }
         })
         sink.onCancel { hangUp() }
     }, FluxSink.OverflowStrategy.BUFFER)
     val factory = out.bufferFactory()
-    return out.writeAndFlushWith(chunks
-        .map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) }
-        .onErrorResume { failure -> Flux.just(abort(out, what, failure)) })
+    return out.writeAndFlushWith(
+        chunks
+            .map { Mono.just(factory.wrap(it.toByteArray(UTF_8))) }
+            .onErrorResume { failure -> Flux.just(abort(out, what, failure)) },
+    )
 }
 
 /**
@@ -169,8 +184,11 @@ internal fun streamChunks(out: ReactiveHttpOutputMessage, what: String, start: (
 private fun abort(out: ReactiveHttpOutputMessage, what: String, failure: Throwable): Mono<DataBuffer> = Mono.defer {
     val aborted = PageAbortedException("$what: ${PageFailure.describe(failure)}")
     val connection = (out as? ServerHttpResponse)?.let { ServerHttpResponseDecorator.getNativeResponse<Any>(it) } as? Connection
-    if (connection == null) Mono.error(aborted)
-    else Mono.create<Void> { closed -> connection.channel().close().addListener { closed.success() } }.then(Mono.error(aborted))
+    if (connection == null) {
+        Mono.error(aborted)
+    } else {
+        Mono.create<Void> { closed -> connection.channel().close().addListener { closed.success() } }.then(Mono.error(aborted))
+    }
 }
 
 /** A page that failed after its response started; its connection is closed. Stackless: one log line is enough. */

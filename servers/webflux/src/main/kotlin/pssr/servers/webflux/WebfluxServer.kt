@@ -47,15 +47,21 @@ class WebfluxServer {
 
     @Bean
     fun portAnnouncer(pages: PageHandler) = PortAnnouncer(pages.settings)
-
 }
 
 /** Once Reactor Netty is bound: the versions, and the recognisable line (and port file) the harness waits for. */
 class PortAnnouncer(private val settings: WebfluxSettings) : ApplicationListener<WebServerInitializedEvent> {
     override fun onApplicationEvent(event: WebServerInitializedEvent) {
-        log.info("pssr webflux: Spring Boot {}, Reactor Netty {}, JDK {} ({}); blocking pool {} threads, thymeleaf buffer {}, default item delay {} ms",
-            SpringBootVersion.getVersion(), WebfluxSettings.reactorNettyVersion(), Runtime.version(), System.getProperty("java.vm.name"),
-            settings.blockingPoolSize, settings.engines.thymeleafDataDriverBufferSize, settings.itemDelay.millis)
+        log.info(
+            "pssr webflux: Spring Boot {}, Reactor Netty {}, JDK {} ({}); blocking pool {} threads, thymeleaf buffer {}, default item delay {} ms",
+            SpringBootVersion.getVersion(),
+            WebfluxSettings.reactorNettyVersion(),
+            Runtime.version(),
+            System.getProperty("java.vm.name"),
+            settings.blockingPoolSize,
+            settings.engines.thymeleafDataDriverBufferSize,
+            settings.itemDelay.millis,
+        )
         PortAnnouncement.announce("webflux", settings.address, event.webServer.port, settings.portFile)
     }
 

@@ -41,7 +41,6 @@ data class WebfluxSettings(
             )
         }
 
-        fun reactorNettyVersion(): String =
-            reactor.netty.http.server.HttpServer::class.java.`package`?.implementationVersion ?: "unknown"
+        fun reactorNettyVersion(): String = reactor.netty.http.server.HttpServer::class.java.`package`?.implementationVersion ?: "unknown"
     }
 }

@@ -33,7 +33,11 @@ class DemoPagesBrowserTest {
 
     private fun browser(): Chromium {
         // .ci/run installs Chromium and sets PSSR_REQUIRE_BROWSER: there a missing Chromium fails instead of skipping.
-        if (chromium == null && System.getenv("PSSR_REQUIRE_BROWSER") != null) fail<Unit>("Chromium is not installed (PSSR_REQUIRE_BROWSER is set); install it with: ${Chromium.INSTALL_HINT}")
+        if (chromium == null &&
+            System.getenv("PSSR_REQUIRE_BROWSER") != null
+        ) {
+            fail<Unit>("Chromium is not installed (PSSR_REQUIRE_BROWSER is set); install it with: ${Chromium.INSTALL_HINT}")
+        }
         assumeTrue(chromium != null, "Chromium is not installed, browser test skipped; install it with: ${Chromium.INSTALL_HINT}")
         return chromium!!
     }
@@ -44,25 +48,29 @@ class DemoPagesBrowserTest {
 
     @Test
     fun `with PSSR on the first paint comes before the last item and at least 1 s before PSSR off`() {
-        for (page in listOf(DemoPage.Weather, DemoPage.Presentations)) for (rendering in streaming) {
-            val last = page.lastDataAtMillis(page.defaultDelay)
-            val on = load(page, rendering, true).firstContentfulPaintMs
-            val off = load(page, rendering, false).firstContentfulPaintMs
-            val what = "$page $rendering: FCP pssr=on $on ms, pssr=off $off ms, last item at $last ms"
-            println(what)
-            assertTrue(on != null && off != null, what)
-            assertTrue(on!! < last, what)
-            assertTrue(off!! - on >= 1000, what)
-            assertTrue(off >= last, what)
+        for (page in listOf(DemoPage.Weather, DemoPage.Presentations)) {
+            for (rendering in streaming) {
+                val last = page.lastDataAtMillis(page.defaultDelay)
+                val on = load(page, rendering, true).firstContentfulPaintMs
+                val off = load(page, rendering, false).firstContentfulPaintMs
+                val what = "$page $rendering: FCP pssr=on $on ms, pssr=off $off ms, last item at $last ms"
+                println(what)
+                assertTrue(on != null && off != null, what)
+                assertTrue(on!! < last, what)
+                assertTrue(off!! - on >= 1000, what)
+                assertTrue(off >= last, what)
+            }
         }
     }
 
     @Test
     fun `the final DOM is the same with PSSR on and off`() {
-        for (page in DemoPage.all) for (rendering in streaming) {
-            val on = HtmlNormalizer.normalize(load(page, rendering, true).dom)
-            val off = HtmlNormalizer.normalize(load(page, rendering, false).dom)
-            assertEquals(off, on, "$page $rendering")
+        for (page in DemoPage.all) {
+            for (rendering in streaming) {
+                val on = HtmlNormalizer.normalize(load(page, rendering, true).dom)
+                val off = HtmlNormalizer.normalize(load(page, rendering, false).dom)
+                assertEquals(off, on, "$page $rendering")
+            }
         }
     }
 
@@ -93,8 +101,15 @@ class DemoPagesBrowserTest {
             val items = if (page == DemoPage.Weather) WeatherData.cities.size else pssr.model.Model.Presentations.items.size
             val stray = afterEnd("/demo/${page.id}/naive?itemDelayMs=20")
             assertEquals(items, stray.split(marker).size - 1, "naive $page: every item after </html>: $stray")
-            for (rendering in streaming) for (pssr in listOf("on", "off"))
-                assertEquals("", afterEnd("/demo/${page.id}/${rendering.id}?pssr=$pssr&itemDelayMs=20").trim(), "$page $rendering pssr=$pssr")
+            for (rendering in streaming) {
+                for (pssr in listOf("on", "off")) {
+                    assertEquals(
+                        "",
+                        afterEnd("/demo/${page.id}/${rendering.id}?pssr=$pssr&itemDelayMs=20").trim(),
+                        "$page $rendering pssr=$pssr",
+                    )
+                }
+            }
         }
     }
 
@@ -122,9 +137,13 @@ class DemoPagesBrowserTest {
             // No start-up warm-up of the 50 benchmark routes: only the demo pages are warmed, below.
             context = SpringApplication.run(WebfluxServer::class.java, "--server.port=0", "--pssr.warm-up=false")
             port = (context as WebServerApplicationContext).webServer.port
-            for (page in DemoPage.all) for (rendering in DemoRendering.entries.filter { page.supports(it) })
-                for (pssr in if (rendering == DemoRendering.NAIVE) listOf("on") else listOf("on", "off"))
-                    StreamProbe.get("127.0.0.1", port, "/demo/${page.id}/${rendering.id}?pssr=$pssr&itemDelayMs=0")
+            for (page in DemoPage.all) {
+                for (rendering in DemoRendering.entries.filter { page.supports(it) }) {
+                    for (pssr in if (rendering == DemoRendering.NAIVE) listOf("on") else listOf("on", "off")) {
+                        StreamProbe.get("127.0.0.1", port, "/demo/${page.id}/${rendering.id}?pssr=$pssr&itemDelayMs=0")
+                    }
+                }
+            }
             chromium = Chromium.executable()?.let { Chromium.launch(it) }
         }
 

@@ -30,8 +30,13 @@ class WebfluxServerTest : ServerContract() {
     override fun busyRenderThreads() = handler.blockingPool.activeCount
     override fun serverLog() = ConsoleCapture.text()
     override fun launch(port: Int) = ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-        "pssr.servers.webflux.WebfluxServerKt", "--server.port=$port", "--pssr.warm-up=false")
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        "pssr.servers.webflux.WebfluxServerKt",
+        "--server.port=$port",
+        "--pssr.warm-up=false",
+    )
 
     @Test
     fun `the port file holds the bound port`() {
@@ -52,10 +57,17 @@ class WebfluxServerTest : ServerContract() {
 
     @Test
     fun `properties are read and validated`() {
-        fun settings(vararg props: Pair<String, Any>) = WebfluxSettings.from(StandardEnvironment().apply {
-            propertySources.addFirst(MapPropertySource("test", mapOf(*props)))
-        })
-        val s = settings("pssr.blocking-pool-size" to "8", "pssr.thymeleaf-buffer" to "10", "pssr.item-delay-ms" to "5", "pssr.port-file" to "")
+        fun settings(vararg props: Pair<String, Any>) = WebfluxSettings.from(
+            StandardEnvironment().apply {
+                propertySources.addFirst(MapPropertySource("test", mapOf(*props)))
+            },
+        )
+        val s = settings(
+            "pssr.blocking-pool-size" to "8",
+            "pssr.thymeleaf-buffer" to "10",
+            "pssr.item-delay-ms" to "5",
+            "pssr.port-file" to "",
+        )
         assertEquals(8, s.blockingPoolSize)
         assertEquals(10, s.engines.thymeleafDataDriverBufferSize)
         assertEquals(5, s.itemDelay.millis)
@@ -73,8 +85,13 @@ class WebfluxServerTest : ServerContract() {
     @Test
     fun `each approach sends one item-sized chunk per item`() {
         val items = Model.Presentations.items.size
-        for (path in listOf("/presentations/htmlflow/reactive", "/presentations/thymeleaf/reactive", "/presentations/htmlflow/suspending",
-                            "/presentations/jstachio/virtual", "/presentations/jstachio/blocking")) {
+        for (path in listOf(
+            "/presentations/htmlflow/reactive",
+            "/presentations/thymeleaf/reactive",
+            "/presentations/htmlflow/suspending",
+            "/presentations/jstachio/virtual",
+            "/presentations/jstachio/blocking",
+        )) {
             val page = get("$path?itemDelayMs=20", Model.Presentations.itemMarker)
             assertTrue(page.complete, path)
             assertEquals(items + 2, page.chunks.size, "$path: chunk sizes ${page.chunks.map { it.bytes }}")
