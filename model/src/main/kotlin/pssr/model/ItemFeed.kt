@@ -9,7 +9,8 @@ import java.util.concurrent.LinkedBlockingQueue
 
 /**
  * One render's view of a model's source, in the shape each approach consumes: a blocking [iterable]
- * (blocking and virtual-thread rendering), a Kotlin [flow] (suspending) or an [observable] (reactive). Nothing is subscribed before the consumer asks for the first item.
+ * (blocking and virtual-thread rendering), a Kotlin [flow] (suspending) or an [observable] (reactive). Nothing is subscribed before the
+ * consumer asks for the first item.
  *
  * [markupReady] is called whenever everything rendered so far is complete and the renderer is about to
  * wait for the next item: after the page head, then after each item. The caller passes its sink's

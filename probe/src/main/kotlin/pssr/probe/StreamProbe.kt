@@ -79,7 +79,8 @@ object StreamProbe {
             val connectStart = System.nanoTime()
             plain.connect(InetSocketAddress(host, port), timeout.toMillis().toInt())
             val connectMillis = (System.nanoTime() - connectStart) / 1e6
-            val socket = if (!https) plain else ((SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(plain, host, port, true) as SSLSocket).apply {
+            val socket = if (!https) plain else ((SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(plain, host, port,
+                true) as SSLSocket).apply {
                 sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" } // check the certificate's name, as a browser does
                 soTimeout = remainingMillis(deadline)
                 startHandshake()

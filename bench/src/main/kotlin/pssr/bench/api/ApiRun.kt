@@ -39,7 +39,8 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
         val profile = o.productsProfile()
         for (variant in o.productVariants) for (users in profile.users) {
             val config = config(variant, null)
-            failures += level(Workloads.PRODUCTS, variant, users, config, o.serverArgs(variant), "/api/products?page=0", expected, null, profile, load,
+            failures += level(Workloads.PRODUCTS, variant, users, config, o.serverArgs(variant), "/api/products?page=0", expected, null,
+                profile, load,
                 floorRps = Double.NaN)
         }
         return failures
@@ -64,7 +65,8 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                 val args = o.serverArgs(variant) + listOf("--pssr.forward.downstream-url=$url", "--pssr.forward.pool-size=$pool")
                 val latencyS = o.downstreamLatencyMs / 1000.0
                 val floor = if (downstream != null && latencyS > 0) users / latencyS else Double.NaN
-                failures += level(Workloads.FORWARD, variant, users, config, args, "/api/forward", expected, null, profile, load, floor, tag = "p$effectivePool")
+                failures += level(Workloads.FORWARD, variant, users, config, args, "/api/forward", expected, null, profile, load, floor,
+                    tag = "p$effectivePool")
             }
             return failures
         }
@@ -79,23 +81,27 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
             load.run(url, expected, minOf(users, 50), Duration.ZERO, 5, "downstream-warmup", payload)
             val loops = loopsFor(load.run(url, expected, users, Duration.ZERO, 3, "downstream-calibrate", payload).rps, users)
             System.err.println("== forward downstream alone: $users users, ${o.rampUpSeconds} s ramp-up, $loops loops")
-            val m = ProfileMeasurement.of(d.pid, sampler) { load.run(url, expected, users, Duration.ofSeconds(o.rampUpSeconds), loops, "downstream", payload) }
+            val m = ProfileMeasurement.of(d.pid, sampler) { load.run(url, expected, users, Duration.ofSeconds(o.rampUpSeconds), loops,
+                "downstream", payload) }
             val latencyS = o.downstreamLatencyMs / 1000.0
             val row = m.toRow("downstream", Workloads.FORWARD, "downstream", "reactive", users, o.downstreamLatencyMs,
-                if (latencyS > 0) users / latencyS else Double.NaN, Workloads.FORWARD, config, Apdex.of(m.result.ok, m.result.samples, apdexT, apdexF))
+                if (latencyS > 0) users / latencyS else Double.NaN, Workloads.FORWARD, config, Apdex.of(m.result.ok, m.result.samples,
+                    apdexT, apdexF))
             run.append(row); run.append(row.key, m.result.latency)
             report(m)
             0
         }
     } catch (e: Exception) {
-        run.append(Failure("downstream", Workloads.FORWARD, "downstream", "reactive", "load", e.message?.lineSequence()?.first() ?: e.toString()))
+        run.append(Failure("downstream", Workloads.FORWARD, "downstream", "reactive", "load", e.message?.lineSequence()?.first()
+            ?: e.toString()))
         System.err.println("pssr: the downstream alone failed: ${e.message}; the run goes on"); 1
     }
 
     /** Loops that make [users] users take about the time budget at [rps], within 1..the paper's 10,000 (or exactly --api-loops). */
     private fun loopsFor(rps: Double, users: Int): Int = o.loops ?: (o.budgetSeconds * rps / users).toInt().coerceIn(1, PAPER_LOOPS)
 
-    private fun level(workload: String, variant: String, users: Int, config: String, args: List<String>, path: String, expected: String, post: String?,
+    private fun level(workload: String, variant: String, users: Int, config: String, args: List<String>, path: String, expected: String,
+        post: String?,
                       profile: LoadProfile, load: JmeterProfile, floorRps: Double, tag: String = ""): Int {
         val label = "$variant${if (tag.isEmpty()) "" else "-$tag"}"
         val (framework, approach) = names(variant)
@@ -107,8 +113,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     val first = StreamProbe.get("127.0.0.1", server.port, path, timeout = Duration.ofSeconds(30))
                     // a wrong 200 means this server is broken: no row. An error status (a downstream down, too slow, failing) is
                     // what the profile then counts by kind, so it is reported, not refused.
-                    check(first.status != 200 || first.body == expected) { "GET $path answered 200 with another body than expected: ${first.body.take(200)}" }
-                    if (first.status != 200) System.err.println("   GET $path answered ${first.status}: ${first.body.lineSequence().first().take(200)}")
+                    check(first.status != 200 || first.body == expected) { "GET $path answered 200 with another body than " +
+                        "expected: ${first.body.take(200)}" }
+                    if (first.status != 200) System.err.println("   GET $path " +
+                        "answered ${first.status}: ${first.body.lineSequence().first().take(200)}")
                     val url = "${server.baseUrl}$path"
                     // the server's own account of every tuning setting, kept for the report's settings table
                     java.nio.file.Files.createDirectories(run.dir.resolve("routes"))
@@ -117,10 +125,13 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     // warm-up, discarded: compiles the hot path and opens the pools; then the same again, warm, measures the rate
                     // the budget's loops are sized by (a cold warm-up underestimates it by half or more)
                     load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "warmup", post)
-                    val loops = loopsFor(load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "calibrate", post).rps, users)
+                    val loops = loopsFor(load.run(url, expected, minOf(users, 100), Duration.ZERO, WARMUP_LOOPS, "calibrate", post).rps,
+                        users)
                     System.err.println("== $workload $label: $users users, ${profile.rampUpSeconds} s ramp-up, $loops loops ($config)")
-                    val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users, Duration.ofSeconds(profile.rampUpSeconds), loops, label, post) }
-                    val row = m.toRow(framework, workload, variant, approach, users, if (workload == Workloads.FORWARD) o.downstreamLatencyMs else 0, floorRps,
+                    val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users,
+                        Duration.ofSeconds(profile.rampUpSeconds), loops, label, post) }
+                    val row = m.toRow(framework, workload, variant, approach, users,
+                        if (workload == Workloads.FORWARD) o.downstreamLatencyMs else 0, floorRps,
                         workload, config, Apdex.of(m.result.ok, m.result.samples, apdexT, apdexF))
                     run.append(row); run.append(row.key, m.result.latency)
                     report(m)
@@ -129,7 +140,8 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
             0
         } catch (e: Exception) {
             if (e is pssr.bench.console.UsageError) throw e
-            run.append(Failure(framework, workload, variant, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))
+            run.append(Failure(framework, workload, variant, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users " +
+                "users)", key))
             System.err.println("pssr: $workload $label at $users users failed: ${e.message}; the run goes on")
             1
         }
@@ -137,7 +149,8 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
 
     private fun report(m: ProfileMeasurement) {
         val r = m.result
-        System.err.println("   ${r.samples} requests, ${"%.1f".format(r.rps)} req/s, mean ${"%.1f".format(r.meanMs)} ms, Apdex ${Apdex.of(r.ok, r.samples, apdexT, apdexF)}, " +
+        System.err.println("   ${r.samples} requests, ${"%.1f".format(r.rps)} req/s, mean ${"%.1f".format(r.meanMs)} ms, " +
+            "Apdex ${Apdex.of(r.ok, r.samples, apdexT, apdexF)}, " +
             "errors ${"%.2f".format(100.0 * r.errors.total / r.samples.coerceAtLeast(1))}% (${r.errors}), server CPU ${"%.0f".format(m.serverCpuUsPerRequest)} µs/request")
     }
 
@@ -168,5 +181,6 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
 object Downstream {
     fun start(launch: ServerLaunch, latencyMs: Long, run: RunDirectory, failStatus: Int = 0): ServerProcess =
         WorkloadServer.start(Workloads.FORWARD, launch.copy(heapMax = "512m"),
-            listOf("--pssr.api.role=downstream", "--pssr.downstream.latency-ms=$latencyMs", "--pssr.downstream.fail-status=$failStatus"), run.logs, "downstream")
+            listOf("--pssr.api.role=downstream", "--pssr.downstream.latency-ms=$latencyMs", "--pssr.downstream.fail-status=$failStatus"),
+                run.logs, "downstream")
 }

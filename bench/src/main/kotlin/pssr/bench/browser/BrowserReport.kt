@@ -24,7 +24,8 @@ import pssr.views.demo.DemoRendering
 /** The median of each figure per case x throttling, and where each run's figures came from. */
 class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
     data class Key(val case: BrowserCase, val throttling: String)
-    class Medians(val score: Double, val fcp: Double, val lcp: Double, val speedIndex: Double, val ttfb: Double, val runs: List<LighthouseRun>)
+    class Medians(val score: Double, val fcp: Double, val lcp: Double, val speedIndex: Double, val ttfb: Double,
+        val runs: List<LighthouseRun>)
 
     val medians: Map<Key, Medians> = runs.groupBy { Key(it.case!!, it.throttling) }.mapValues { (_, rs) ->
         Medians(Stats.median(rs.map { it.score }), Stats.median(rs.map { it.fcp }), Stats.median(rs.map { it.lcp }),
@@ -40,13 +41,15 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
         Files.writeString(dir.resolve("runs.csv"), buildString {
             appendLine("page,rendering,pssr,throttling,run,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,observed_fcp_ms,file,warnings")
             for (r in runs) { val c = r.case!!
-                appendLine(CsvFile.line(listOf(c.page.id, c.rendering.id, c.mode, r.throttling, r.run, f0(r.score), f0(r.fcp), f0(r.lcp), f0(r.speedIndex), f0(r.ttfb), f0(r.observedFcp),
+                appendLine(CsvFile.line(listOf(c.page.id, c.rendering.id, c.mode, r.throttling, r.run, f0(r.score), f0(r.fcp), f0(r.lcp),
+                    f0(r.speedIndex), f0(r.ttfb), f0(r.observedFcp),
                     rel(r.file), r.warnings.joinToString("; ")))) }
         })
         Files.writeString(dir.resolve("summary.csv"), buildString {
             appendLine("page,rendering,pssr,throttling,runs,score,fcp_ms,lcp_ms,speed_index_ms,ttfb_ms,files")
             for ((k, m) in medians) appendLine(listOf(k.case.page.id, k.case.rendering.id, k.case.mode, k.throttling, m.runs.size,
-                f0(m.score), f0(m.fcp), f0(m.lcp), f0(m.speedIndex), f0(m.ttfb), m.runs.joinToString(" ") { rel(it.file) }).let(CsvFile::line))
+                f0(m.score), f0(m.fcp), f0(m.lcp), f0(m.speedIndex), f0(m.ttfb), m.runs.joinToString(" ") { rel(it.file) })
+                    .let(CsvFile::line))
         })
     }
 
@@ -55,7 +58,8 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
         val header = listOf("figure", "source") + pages.flatMap { p -> listOf("${p.id} off", "${p.id} on") }
         val rows = mutableListOf<List<String>>()
         fun figure(name: String, paper: ((Seed002Table1.Cell) -> String)?, ours: (Medians) -> String) {
-            if (paper != null) rows += listOf(name, "seed 002 (paper)") + pages.flatMap { p -> listOf(false, true).map { on -> Seed002Table1.cells[p.id to on]?.let(paper) ?: "-" } }
+            if (paper != null) rows += listOf(name, "seed 002 " +
+                "(paper)") + pages.flatMap { p -> listOf(false, true).map { on -> Seed002Table1.cells[p.id to on]?.let(paper) ?: "-" } }
             var named = paper != null
             for (t in throttlings) for (r in renderings)
                 rows += listOf(if (named) "" else name.also { named = true }, "$r, $t") +
@@ -72,7 +76,8 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
     fun table(): String {
         val (header, rows) = rows()
         val n = runs.groupBy { Key(it.case!!, it.throttling) }.values.minOfOrNull { it.size } ?: 0
-        return "Median of $n Lighthouse runs per cell (simulate = Lighthouse's default simulated mobile throttling; provided = no throttling).\n" +
+        return "Median of $n Lighthouse runs per cell (simulate = Lighthouse's default simulated mobile throttling; provided = no " +
+            "throttling).\n" +
             "Seed 002 gave one FCP/LCP row; TTFB is Lighthouse's server-response-time audit (observed).\n" + Table(header, rows).render()
     }
 
@@ -136,12 +141,18 @@ object BrowserHtml {
                 td:first-child,td:nth-child(2),th{text-align:left} tr.paper td{background:#f6f0dc} img{max-width:100%;display:block;margin:.2rem 0 1rem} code{background:#f4f4f4}
                 </style></head><body>""".trimIndent())
             append("<h1>What the user sees: progressive server-side rendering in a real browser</h1>")
-            append("<p>Seed 002's pages (Weather: 3 cities 1 s apart; Artist: two sources fetched concurrently, 1 s each; Presentations: 10 items 200 ms apart) ")
-            append("served by pssr-bench's WebFlux server with PSSR <b>on</b> (streamed as the data arrives) and <b>off</b> (all data collected, then rendered), ")
-            append("rendered by HtmlFlow's suspending views (<code>suspending</code>) and by JStachio on a virtual thread (<code>virtual</code>). ")
-            append("Measured with Lighthouse ${esc(lighthouse.version)} (performance category, mobile form factor) on ${esc(lighthouse.chromiumVersion)}, Node ${esc(lighthouse.nodeVersion)}. ")
-            append("<b>simulate</b> is Lighthouse's default: the page loads unthrottled and the figures are simulated for a slow 4G phone (Lantern); ")
-            append("<b>provided</b> reports what was observed, no throttling. Seed 002 does not say which it used. Each cell is the median of the runs; hover a cell for every run and its JSON file (in <code>lighthouse/</code>). See docs/BROWSER.md.</p>")
+            append("<p>Seed 002's pages (Weather: 3 cities 1 s apart; Artist: two sources fetched concurrently, 1 s each; Presentations: " +
+                "10 items 200 ms apart) ")
+            append("served by pssr-bench's WebFlux server with PSSR <b>on</b> (streamed as the data arrives) and <b>off</b> (all data " +
+                "collected, then rendered), ")
+            append("rendered by HtmlFlow's suspending views (<code>suspending</code>) and by JStachio on a virtual thread " +
+                "(<code>virtual</code>). ")
+            append("Measured with Lighthouse ${esc(lighthouse.version)} (performance category, mobile form factor) " +
+                "on ${esc(lighthouse.chromiumVersion)}, Node ${esc(lighthouse.nodeVersion)}. ")
+            append("<b>simulate</b> is Lighthouse's default: the page loads unthrottled and the figures are simulated for a slow 4G " +
+                "phone (Lantern); ")
+            append("<b>provided</b> reports what was observed, no throttling. Seed 002 does not say which it used. Each cell is the " +
+                "median of the runs; hover a cell for every run and its JSON file (in <code>lighthouse/</code>). See docs/BROWSER.md.</p>")
             append("<h2>Seed 002 Table 1 beside ours</h2><table><tr>")
             header.forEach { append("<th>${esc(it)}</th>") }
             append("</tr>")
@@ -156,13 +167,16 @@ object BrowserHtml {
             }
             append("</table>")
             if (figures.isNotEmpty()) {
-                append("<h2>Seed 002 Table 1 beside ours, drawn</h2><p>One point per page: ours per rendering, throttling and PSSR off or on, ")
-                append("seed 002's in grey. Hover a point for its median, 95% interval, every run's figure and n; click a name in the legend to hide or show it.</p>")
+                append("<h2>Seed 002 Table 1 beside ours, drawn</h2><p>One point per page: ours per rendering, throttling and PSSR off " +
+                    "or on, ")
+                append("seed 002's in grey. Hover a point for its median, 95% interval, every run's figure and n; click a name in the " +
+                    "legend to hide or show it.</p>")
                 figures.forEach { append(it.html()) }
             }
             if (strips.isNotEmpty()) {
                 append("<h2>Filmstrips</h2><p>The viewport (${"360x270"} CSS px) captured directly over the DevTools protocol at ${Filmstrips.INSTANTS_MS.joinToString(", ") { "%.2f".format(it / 1000.0) }} s after navigation started, unthrottled. ")
-                append("With PSSR on the page appears at once and fills in row by row; with it off the screen stays blank until all the data is there.</p>")
+                append("With PSSR on the page appears at once and fills in row by row; with it off the screen stays blank until all the " +
+                    "data is there.</p>")
                 for (p in strips.map { it.case.page }.distinct()) {
                     append("<h3>${esc(p.title)}</h3>")
                     for (s in strips.filter { it.case.page == p }) {
@@ -182,6 +196,8 @@ object BrowserHtml {
         val page = summary.pages.getOrNull((column - 2) / 2) ?: return ""
         val case = BrowserCase(page, DemoRendering.byId(rendering) ?: return "", (column - 2) % 2 == 1)
         val m = summary.medians[BrowserSummary.Key(case, throttling)] ?: return ""
-        return m.runs.joinToString("\n") { r -> "run ${r.run}: score ${BrowserSummary.f0(r.score)}, FCP ${BrowserSummary.s(r.fcp)}, LCP ${BrowserSummary.s(r.lcp)}, SI ${BrowserSummary.s(r.speedIndex)}, TTFB ${BrowserSummary.s(r.ttfb)} — ${summary.rel(r.file)}" }
+        return m.runs.joinToString("\n") { r -> "run ${r.run}: score ${BrowserSummary.f0(r.score)}, FCP ${BrowserSummary.s(r.fcp)}, " +
+            "LCP ${BrowserSummary.s(r.lcp)}, SI ${BrowserSummary.s(r.speedIndex)}, TTFB ${BrowserSummary.s(r.ttfb)} " +
+                "— ${summary.rel(r.file)}" }
     }
 }

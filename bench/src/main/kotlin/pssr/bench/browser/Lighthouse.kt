@@ -45,7 +45,8 @@ class Lighthouse(
         )
         val log = Files.createTempFile("pssr-lighthouse-", ".log")
         var process: Process? = null
-        // Chromium first (it is still Lighthouse's child while Lighthouse runs, found by its marker with its profile), then Lighthouse's tree.
+        // Chromium first (it is still Lighthouse's child while Lighthouse runs, found by its marker with its profile), then Lighthouse's
+        // tree.
         val hook = Thread({
             stopMarked(marker)
             process?.let { stopTree(it.toHandle()) }
@@ -214,7 +215,8 @@ class Lighthouse(
             StopProcess.stopTree(root, "Lighthouse's Chromium", Duration.ofSeconds(5))
         }
 
-        /** Stops every process carrying [marker] in its arguments (the Chromium of one run) with its children; removes its Lighthouse profile. */
+        /** Stops every process carrying [marker] in its arguments (the Chromium of one run) with its children; removes its Lighthouse
+         * profile. */
         internal fun stopMarked(marker: String) {
             val marked = marked(marker)
             // Read first: Debian's /usr/bin/chromium is a shell script, and stopping it stops the real Chromium below it.

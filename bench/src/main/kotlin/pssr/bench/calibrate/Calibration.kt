@@ -84,7 +84,8 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
         return results
     }
 
-    /** [plan].pairs pairs of windows of [target] at [a] users and at [b], in A B B A order; the estimate of A / B from the pairs' log ratios. */
+    /** [plan].pairs pairs of windows of [target] at [a] users and at [b], in A B B A order; the estimate of A / B from the pairs' log
+     * ratios. */
     private fun compare(target: LoadTarget, a: Int, b: Int): Estimate {
         val ratios = (0 until plan.pairs).map { j ->
             val (first, second) = if (j % 2 == 0) a to b else b to a
@@ -108,7 +109,8 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                 return if (h.isEmpty()) "-" else "±%.1f%%".format(Locale.ROOT, 100 * (kotlin.math.exp(Stats.median(h)) - 1))
             }
             return listOf(
-                "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), paired log-ratio, Student t 95%",
+                "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), paired log-ratio, " +
+                    "Student t 95%",
                 "A/A at ${plan.users} users: comparable in ${aa.count {
                     it.comparable
                 }} of ${aa.size} (${pct(aa.count { it.comparable }, aa.size)}); " +

@@ -34,7 +34,8 @@ class Claim(
 
 /** A route at a level, or with [engine] null the paper's aggregate line of its approach (the mean over the engines). */
 data class Route(val framework: String, val model: String, val engine: String?, val approach: String, val users: Int) {
-    fun estimate(e: Evidence): Estimate = if (engine == null) e.aggregate(framework, model, approach, users) else e.throughput(framework, model, engine, approach, users)
+    fun estimate(e: Evidence): Estimate = if (engine == null) e.aggregate(framework, model, approach, users) else e.throughput(framework,
+        model, engine, approach, users)
     fun level(e: Evidence) = engine?.let { e.level(framework, model, it, approach, users) }
     override fun toString() = "$framework/$model/${engine ?: "*"}/$approach at $users users"
 }
@@ -46,14 +47,17 @@ class MissingRows(val what: String) : RuntimeException(what)
  * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
  * other workload's rows, and the browser's figures. Lookups throw [MissingRows] naming what is missing.
  */
-class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>, val folders: List<Path> = emptyList(),
+class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>,
+    val folders: List<Path> = emptyList(),
                /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
                val cores: Int = Runtime.getRuntime().availableProcessors(),
                /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
                val labelled: Map<String, List<ResultRow>> = emptyMap(),
-               /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more than once. */
+               /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more
+                * than once. */
                val confidence: Double = 0.95,
-               /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own JVM. */
+               /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own
+                * JVM. */
                val jvms: Map<Pair<String, Int>, String> = emptyMap()) {
     private val label = Estimate.label(confidence)
 
@@ -68,7 +72,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     /** The mean of [byRepetition] with its interval over windows and JVMs ([JvmLevels.interval]); a point without two values. */
     private fun estimateOf(value: Double, framework: String, byRepetition: Map<Int, Double>): Estimate {
         val ci = jvmLevels(framework, byRepetition).interval(confidence)
-        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) } ?: Estimate(value, value, value, byRepetition.size, label)
+        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) } ?: Estimate(value, value, value, byRepetition.size,
+            label)
     }
 
     /**
@@ -88,7 +93,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
         trace?.routes?.add(r)
-        val rs = labelled[label].orEmpty().filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
+        val rs = labelled[label].orEmpty().filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework &&
+            it.model == r.model &&
             it.engine == r.engine && it.approach == r.approach && it.users == r.users }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
         val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
@@ -101,22 +107,27 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      */
     fun driverDifference(a: String, b: String): Estimate {
         val pages = labelled.values.flatten().ifEmpty { rows }.filter { it.workload == Workloads.PAGES && !it.open }
-        fun means(driver: String) = pages.filter { it.driver == driver }.groupBy { it.route to it.users }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        fun means(driver: String) = pages.filter { it.driver == driver }.groupBy { it.route to it.users }.mapValues { (_,
+            g) -> g.map { it.throughputRps }.average() }
         val ma = means(a); val mb = means(b)
-        val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }.filter { it.isFinite() }
+        val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
+            .filter { it.isFinite() }
         if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
         return estimateOf(d.average(), d)
     }
 
     /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
-    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l -> trace?.routes?.addAll(l.map { Route(it.framework, it.model, it.engine, it.approach, it.users) }) }
+    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l -> trace?.routes?.addAll(l.map { Route(it.framework, it.model,
+        it.engine, it.approach, it.users) }) }
 
     /** [rs] as they are, their pages routes recorded in the [trace]. */
     fun tracedRows(rs: List<ResultRow>): List<ResultRow> =
-        rs.also { l -> trace?.routes?.addAll(l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model, it.engine, it.approach, it.users) }) }
+        rs.also { l -> trace?.routes?.addAll(l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model,
+            it.engine, it.approach, it.users) }) }
 
     fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
-        levels.also { trace?.routes?.add(Route(framework, model, engine, approach, users)) }.firstOrNull { it.framework == framework && it.model == model && it.engine == engine && it.approach == approach && it.users == users }
+        levels.also { trace?.routes?.add(Route(framework, model, engine, approach, users)) }.firstOrNull { it.framework == framework &&
+            it.model == model && it.engine == engine && it.approach == approach && it.users == users }
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
@@ -133,7 +144,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      */
     fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
         trace?.routes?.add(Route(framework, model, null, approach, users))
-        val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users && it.engine != BASELINE && (engines == null || it.engine in engines) }
+        val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users &&
+            it.engine != BASELINE && (engines == null || it.engine in engines) }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
         return estimateOf(value, framework, perRepetition(Route(framework, model, null, approach, users), engines = engines))
@@ -141,9 +153,11 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
     fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
-        val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && (engine == null && it.engine != BASELINE || it.engine == engine) }.map { it.users }.distinct().sorted()
+        val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && (engine == null &&
+            it.engine != BASELINE || it.engine == engine) }.map { it.users }.distinct().sorted()
         if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
-        return users.associateWith { u -> if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model, engine, approach, u) }
+        return users.associateWith { u -> if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model,
+            engine, approach, u) }
     }
 
     /**
@@ -152,11 +166,14 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      */
     fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }, engines: List<String>? = null): Map<Int, Double> {
         trace?.routes?.add(r)
-        val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model && it.approach == r.approach &&
-            it.users == r.users && (if (r.engine == null) it.engine != BASELINE && (engines == null || it.engine in engines) else it.engine == r.engine) }
+        val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
+            it.approach == r.approach &&
+            it.users == r.users && (if (r.engine == null) it.engine != BASELINE && (engines == null ||
+                it.engine in engines) else it.engine == r.engine) }
         if (rs.isEmpty()) throw MissingRows(r.toString())
         // one figure per route and repetition first, then the mean over the engines: each engine weighs the same
-        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }.average() }
+        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }
+            .average() }
     }
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
@@ -185,7 +202,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /**
      * [a] / [b]. Measured in the same run and JVM (the same framework), repetition by repetition in alternating order, the
-     * ratio is taken per repetition and its interval Student t over their logarithms (a geometric mean): drift and order, common to both routes
+     * ratio is taken per repetition and its interval Student t over their logarithms (a geometric mean): drift and order, common to both
+     * routes
      * of a repetition, cancel. Otherwise (two frameworks, or fewer than two shared repetitions) the ratio of the two
      * estimates.
      */
@@ -196,14 +214,17 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     }
 
     fun checks(framework: String, approaches: List<String>): List<RouteCheck> =
-        checks.also { trace?.parts?.add("verification") }.filter { it.framework == framework && it.approach in approaches }.ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
+        checks.also { trace?.parts?.add("verification") }.filter { it.framework == framework && it.approach in approaches }
+            .ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
 
-    fun rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }.ifEmpty { throw MissingRows("the $workload workload") }
+    fun rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }
+        .ifEmpty { throw MissingRows("the $workload workload") }
 
     fun browser(page: String, pssr: String): BrowserFigure {
         trace?.parts?.add("browser")
         // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
-        return (browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b -> b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull() })
+        return (browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b ->
+            b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull() })
             ?: throw MissingRows("the browser's $page page with PSSR $pssr")
     }
 
@@ -217,13 +238,15 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         /** [folders]' evidence together. */
         fun of(folders: List<JudgedFolder>, confidence: Double = 0.95): Evidence {
             val rows = folders.flatMap { it.rows }
-            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows, folders.flatMap { it.browser }, folders.map { it.dir },
+            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows,
+                folders.flatMap { it.browser }, folders.map { it.dir },
                 folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
                 folders.flatMap { it.jvms.entries }.associate { it.key to it.value })
         }
 
         /** [folders]' rows by the setup label they ran under. */
-        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> = folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.rows } }
+        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> = folders.groupBy { it.setup }.mapValues { (_,
+            fs) -> fs.flatMap { it.rows } }
 
         private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
             (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }
@@ -238,8 +261,10 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val rows = top.rows + base.rows.filter { it.workload + " " + it.route !in routes }
             val paths = top.checks.map { it.framework + it.path }.toSet()
             val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
-            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows, top.browser.ifEmpty { base.browser }, top.folders + base.folders,
-                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence, base.jvms + top.jvms)
+            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows,
+                top.browser.ifEmpty { base.browser }, top.folders + base.folders,
+                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence,
+                    base.jvms + top.jvms)
         }
 
         /**
@@ -262,7 +287,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val run = RunDirectory(dir)
             val rows = steadyWhereMeasured(resultRows.filter { !it.open })
             val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
-            val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv")).firstOrNull { Files.isRegularFile(it) }
+            val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv"))
+                .firstOrNull { Files.isRegularFile(it) }
             // each run beside the medians (runs.csv, written next to summary.csv), so a figure from 3 runs has an interval
             val runs = summary?.resolveSibling("runs.csv")?.takeIf { Files.isRegularFile(it) }?.let(CsvFile::read).orEmpty()
                 .groupBy({ r -> listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() } },
@@ -271,7 +297,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val browser = if (summary == null) emptyList() else CsvFile.read(summary).map { r ->
                 fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
                 val key = listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() }
-                BrowserFigure(key[0], key[1], key[2], key[3], d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"), runs[key].orEmpty())
+                BrowserFigure(key[0], key[1], key[2], key[3], d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"),
+                    runs[key].orEmpty())
             }
             val env = environmentOf(run.environment)
             val setup = (env["options"] as? Map<*, *>)?.get("setup")?.toString().orEmpty()

@@ -1,10 +1,10 @@
 package pssr.bench.claims
 
+import pssr.bench.csv.CsvFile
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.LocalDateTime
 import java.time.format.DateTimeFormatter
-import pssr.bench.csv.CsvFile
 
 /** Every claim of every seed, in the seeds' order: the registry (one file per seed). */
 object Claims {
@@ -19,11 +19,15 @@ object Claims {
 data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: String = "")
 
 /** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
-data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<String, SetupVerdict> = emptyMap(),
-                  /** `reproduce`'s rounds ([Rounds]): the round each claim was decided in (the last one taken when never); empty for one look. */
-                  val rounds: Map<String, Int> = emptyMap(),
-                  /** The pages' variance within and between server JVMs ([JvmVariance]), where two JVMs measured a route level. */
-                  val variance: List<JvmVariance> = emptyList()) {
+data class Ledger(
+    val entries: List<Pair<Claim, Judgement>>,
+    val setups: Map<String, SetupVerdict> = emptyMap(),
+    /** `reproduce`'s rounds ([Rounds]): the round each claim was decided in (the last one taken when never); empty for one
+     * look. */
+    val rounds: Map<String, Int> = emptyMap(),
+    /** The pages' variance within and between server JVMs ([JvmVariance]), where two JVMs measured a route level. */
+    val variance: List<JvmVariance> = emptyList(),
+) {
     fun count(v: Verdict) = entries.count { it.second.verdict == v }
     val judged: Int get() = entries.size - count(Verdict.NOT_MEASURED)
 
@@ -32,8 +36,10 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
         val ps = entries.mapNotNull { setups[it.first.id]?.paper }
         if (ps.isEmpty()) return ""
         fun n(v: Verdict) = ps.count { it.verdict == v }
-        return "under the papers' setups ${ps.size - n(Verdict.NOT_MEASURED)} judged: ${n(Verdict.HOLDS)} hold, ${n(Verdict.REFUTED)} refuted, " +
-            "${n(Verdict.INCONCLUSIVE)} inconclusive; ${entries.count { setups[it.first.id]?.turn?.isNotEmpty() == true }} verdicts differ between the setups"
+        return "under the papers' setups ${ps.size - n(Verdict.NOT_MEASURED)} judged: ${n(Verdict.HOLDS)} hold, ${n(Verdict.REFUTED)} " +
+            "refuted, " +
+            "${n(Verdict.INCONCLUSIVE)} inconclusive; ${entries.count { setups[it.first.id]?.turn?.isNotEmpty() == true }} verdicts " +
+            "differ between the setups"
     }
 
     /** "31 claims judged: 12 hold, 9 refuted, 10 inconclusive; 2 not measured". */
@@ -43,12 +49,27 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
     fun markdown(sources: List<Path>): String = buildString {
         appendLine("# The seeds' claims, judged")
         appendLine()
-        appendLine("${counts()}. Judged ${LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))} from: ${sources.joinToString(", ") { "`$it`" }}.")
+        appendLine(
+            "${counts()}. Judged ${LocalDateTime.now().format(
+                DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"),
+            )} from: ${sources.joinToString(", ") {
+                "`$it`"
+            }}.",
+        )
         appendLine("How each word is defined and how a verdict is reached: docs/CLAIMS.md. Absolute req/s of the papers are another")
-        appendLine("machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one run.")
+        appendLine(
+            "machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one " +
+                "run.",
+        )
         if (setups.isNotEmpty()) {
-            appendLine("Each claim is judged twice: under its paper's setup (docs/SETUPS.md: every setting and its source) and under the tool's own;")
-            appendLine("where the two differ, the one-factor runs (the paper's setup with one setting back at the tool's value) name the setting")
+            appendLine(
+                "Each claim is judged twice: under its paper's setup (docs/SETUPS.md: every setting and its source) and under the " +
+                    "tool's own;",
+            )
+            appendLine(
+                "where the two differ, the one-factor runs (the paper's setup with one setting back at the tool's value) name the " +
+                    "setting",
+            )
             appendLine("that turns it. ${paperCounts()}.")
         }
         for ((seed, es) in entries.groupBy { it.first.seed }) {
@@ -60,7 +81,11 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
                 appendLine("|---|---|---|---|---|")
                 for ((c, j) in es) {
                     val s = setups[c.id]
-                    appendLine("| `${c.id}` | ${c.section} | ${s?.paper?.verdict?.word ?: "not run"} | ${j.verdict.word} | ${s?.turn?.ifEmpty { "-" }?.replace("|", "/") ?: "-"} |")
+                    appendLine(
+                        "| `${c.id}` | ${c.section} | ${s?.paper?.verdict?.word ?: "not run"} | ${j.verdict.word} | ${s?.turn?.ifEmpty {
+                            "-"
+                        }?.replace("|", "/") ?: "-"} |",
+                    )
                 }
                 appendLine()
             }
@@ -68,10 +93,19 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
                 appendLine("- **${j.verdict.word.uppercase()}** `${c.id}` (${c.section}, ${c.kind.word}): ${c.text}")
                 appendLine("  - paper: ${c.paper}; ours: ${j.ours}${if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""}")
                 if (j.cause.isNotEmpty()) appendLine("  - measured cause: ${j.cause}")
-                rounds[c.id]?.let { r -> appendLine("  - ${if (j.verdict == Verdict.INCONCLUSIVE) "still open after" else "decided in"} round $r (intervals at ${Estimate.label(Rounds().confidence(r))})") }
+                rounds[c.id]?.let { r ->
+                    appendLine(
+                        "  - ${if (j.verdict == Verdict.INCONCLUSIVE) "still open after" else "decided in"} " +
+                            "round $r (intervals at ${Estimate.label(Rounds().confidence(r))})",
+                    )
+                }
                 if (j.verdict == Verdict.NOT_MEASURED) appendLine("  - to measure it: `${j.command.ifEmpty { c.needs }}`")
                 setups[c.id]?.let { s ->
-                    s.paper?.let { p -> appendLine("  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}${if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else ""}") }
+                    s.paper?.let { p ->
+                        appendLine(
+                            "  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}${if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else ""}",
+                        )
+                    }
                     if (s.turn.isNotEmpty()) appendLine("  - what turns it: ${s.turn}")
                 }
             }
@@ -83,15 +117,24 @@ data class Ledger(val entries: List<Pair<Claim, Judgement>>, val setups: Map<Str
         appendLine(CsvFile.header(COLUMNS))
         for ((c, j) in entries) {
             val s = setups[c.id]
-            appendLine(CsvFile.line(listOf(c.id, c.seed, c.section, c.kind.word, j.verdict.word, c.text, c.paper, j.ours, j.ratio, j.cause,
-                if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "", s?.setup.orEmpty(), s?.paper?.verdict?.word.orEmpty(),
-                s?.paper?.ours.orEmpty(), s?.turn.orEmpty(), rounds[c.id]?.toString().orEmpty())))
+            appendLine(
+                CsvFile.line(
+                    listOf(
+                        c.id, c.seed, c.section, c.kind.word, j.verdict.word, c.text, c.paper, j.ours, j.ratio, j.cause,
+                        if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "", s?.setup.orEmpty(),
+                        s?.paper?.verdict?.word.orEmpty(),
+                        s?.paper?.ours.orEmpty(), s?.turn.orEmpty(), rounds[c.id]?.toString().orEmpty(),
+                    ),
+                ),
+            )
         }
     }
 
     companion object {
-        val COLUMNS = listOf("id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
-            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds")
+        val COLUMNS = listOf(
+            "id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
+            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds",
+        )
 
         fun judge(evidence: Evidence, claims: List<Claim> = Claims.all) = Ledger(claims.map { it to it.judged(evidence) })
 

@@ -5,62 +5,162 @@ import pssr.bench.claims.ClaimKit.compareAll
 import pssr.bench.claims.ClaimKit.naming
 import pssr.bench.claims.ClaimKit.scales
 
-/** Seed 001, the earlier draft of the benchmark (a 6-core machine, JMeter; WebFlux, MVC, Quarkus; 5.1 Presentations, 5.2 Stocks): its figures' shapes. */
+/** Seed 001, the earlier draft of the benchmark (a 6-core machine, JMeter; WebFlux, MVC, Quarkus; 5.1 Presentations, 5.2 Stocks): its
+ * figures' shapes. */
 object Seed001 {
     private const val S = "001"
     private fun t(engine: String, approach: String) = Route("webflux", "presentations", engine, approach, 128)
     private fun agg(fw: String, model: String, approach: String) = Route(fw, model, null, approach, 128)
 
     val claims: List<Claim> = listOf(
-        naming(scales("001-blocking-16", S, "5.1",
-            "Blocking engines on a separate dispatcher stop scaling beyond 16 users (WebFlux, Presentations; a 6-core machine).",
-            "flat past 16 users", "webflux", "presentations", null, "blocking", 16), agg("webflux", "presentations", "blocking"), scaling = true),
-        compare("001-jstachio-virtual-matches-htmlflow", S, "5.1",
+        naming(
+            scales(
+                "001-blocking-16", S, "5.1",
+                "Blocking engines on a separate dispatcher stop scaling beyond 16 users (WebFlux, Presentations; a 6-core machine).",
+                "flat past 16 " +
+                    "users",
+                "webflux", "presentations", null, "blocking", 16,
+            ),
+            agg("webflux", "presentations", "blocking"),
+            scaling = true,
+        ),
+        compare(
+            "001-jstachio-virtual-matches-htmlflow", S, "5.1",
             "JStachio on virtual threads matches HtmlFlow at 128 users (both about 11,000 req/s on 6 cores).",
-            "~11,000 vs ~11,000 req/s", Kind.SIZE, "JStachio virtual / HtmlFlow suspending", t("jstachio", "virtual"), t("htmlflow",
-                "suspending"), Terms::comparable, 1.0),
-        compare("001-thymeleaf-about-077", S, "5.1", "Thymeleaf reactive reaches about 0.77x HtmlFlow's throughput at 128 users (8,500 vs 11,000 req/s).",
-            "~8,500 vs ~11,000 req/s", Kind.SIZE, "Thymeleaf reactive / HtmlFlow suspending", t("thymeleaf", "reactive"), t("htmlflow", "suspending"),
-            { r -> Terms.about(r, 8500.0 / 11000) }, 8500.0 / 11000),
-        scales("001-thymeleaf-128", S, "5.1", "Thymeleaf reactive scales up to 128 users, less effectively than HtmlFlow.",
-            "scales to 128 users", "webflux", "presentations", "thymeleaf", "reactive", 128),
+            "~11,000 vs ~11,000 req/s", Kind.SIZE, "JStachio virtual / HtmlFlow suspending", t("jstachio", "virtual"),
+            t(
+                "htmlflow",
+                "suspending",
+            ),
+            Terms::comparable, 1.0,
+        ),
+        compare(
+            "001-thymeleaf-about-077", S, "5.1",
+            "Thymeleaf reactive reaches about 0.77x HtmlFlow's throughput at 128 users (8,500 " +
+                "vs 11,000 req/s).",
+            "~8,500 vs ~11,000 req/s", Kind.SIZE,
+            "Thymeleaf reactive / HtmlFlow " +
+                "suspending",
+            t("thymeleaf", "reactive"), t("htmlflow", "suspending"),
+            { r -> Terms.about(r, 8500.0 / 11000) }, 8500.0 / 11000,
+        ),
+        scales(
+            "001-thymeleaf-128", S, "5.1", "Thymeleaf reactive scales up to 128 users, less effectively than HtmlFlow.",
+            "scales to 128 users", "webflux", "presentations", "thymeleaf", "reactive", 128,
+        ),
         // 5.1 Spring MVC and Quarkus (Presentations)
-        naming(scales("001-5.1-mvc-blocking-128", S, "5.1", "Spring MVC's blocking engines scale up to 128 users (Presentations).",
-            "both approaches scale up to 128", "mvc", "presentations", null, "blocking", 128), agg("mvc", "presentations", "blocking"), scaling = true),
-        naming(scales("001-5.1-mvc-virtual-128", S, "5.1", "Spring MVC's engines on virtual threads scale up to 128 users (Presentations).",
-            "both approaches scale up to 128", "mvc", "presentations", null, "virtual", 128), agg("mvc", "presentations", "virtual"), scaling = true),
-        naming(compare("001-5.1-mvc-virtual-slightly-higher", S, "5.1",
-            "On Spring MVC, virtual threads give slightly higher throughput than blocking at 128 users.",
-            "virtual ~9,000 req/s, slightly higher", Kind.SIZE, "MVC virtual / blocking (engines' mean)", agg("mvc", "presentations", "virtual"),
-            agg("mvc", "presentations", "blocking"), Terms::slightlyHigher), agg("mvc", "presentations", "virtual")),
-        naming(compare("001-5.1-mvc-below-webflux", S, "5.1",
-            "Spring MVC on virtual threads is below WebFlux's HtmlFlow suspending at 128 users (Presentations).",
-            "~9,000 vs ~11,000 req/s", Kind.SIZE, "MVC virtual (mean) / WebFlux HtmlFlow suspending", agg("mvc", "presentations", "virtual"),
-            t("htmlflow", "suspending"), Terms::lower, 9000.0 / 11000), agg("mvc", "presentations", "virtual")),
-        naming(scales("001-5.1-quarkus-blocking-128", S, "5.1", "Quarkus's blocking engines scale up to 128 users (Presentations).",
-            "~10,000 req/s at 128", "quarkus", "presentations", null, "blocking", 128), agg("quarkus", "presentations", "blocking"), scaling = true),
-        naming(compare("001-5.1-quarkus-virtual-similar", S, "5.1",
-            "On Quarkus, virtual threads and blocking deliver similar throughput at 128 users (Presentations).",
-            "virtual slightly higher, not significant", Kind.SIZE, "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "presentations", "virtual"),
-            agg("quarkus", "presentations", "blocking"), Terms::comparable), agg("quarkus", "presentations", "virtual")),
+        naming(
+            scales(
+                "001-5.1-mvc-blocking-128", S, "5.1", "Spring MVC's blocking engines scale up to 128 users (Presentations).",
+                "both approaches scale up to " +
+                    "128",
+                "mvc", "presentations", null, "blocking", 128,
+            ),
+            agg("mvc", "presentations", "blocking"),
+            scaling = true,
+        ),
+        naming(
+            scales(
+                "001-5.1-mvc-virtual-128", S, "5.1", "Spring MVC's engines on virtual threads scale up to 128 users (Presentations).",
+                "both approaches scale up to " +
+                    "128",
+                "mvc", "presentations", null, "virtual", 128,
+            ),
+            agg("mvc", "presentations", "virtual"),
+            scaling = true,
+        ),
+        naming(
+            compare(
+                "001-5.1-mvc-virtual-slightly-higher", S, "5.1",
+                "On Spring MVC, virtual threads give slightly higher throughput than blocking at 128 users.",
+                "virtual ~9,000 req/s, slightly higher", Kind.SIZE,
+                "MVC virtual / blocking (engines' " +
+                    "mean)",
+                agg("mvc", "presentations", "virtual"),
+                agg("mvc", "presentations", "blocking"), Terms::slightlyHigher,
+            ),
+            agg("mvc", "presentations", "virtual"),
+        ),
+        naming(
+            compare(
+                "001-5.1-mvc-below-webflux", S, "5.1",
+                "Spring MVC on virtual threads is below WebFlux's HtmlFlow suspending at 128 users (Presentations).",
+                "~9,000 vs ~11,000 req/s", Kind.SIZE,
+                "MVC virtual (mean) / WebFlux HtmlFlow " +
+                    "suspending",
+                agg("mvc", "presentations", "virtual"),
+                t("htmlflow", "suspending"), Terms::lower, 9000.0 / 11000,
+            ),
+            agg("mvc", "presentations", "virtual"),
+        ),
+        naming(
+            scales(
+                "001-5.1-quarkus-blocking-128", S, "5.1", "Quarkus's blocking engines scale up to 128 users (Presentations).",
+                "~10,000 req/s at " +
+                    "128",
+                "quarkus", "presentations", null, "blocking", 128,
+            ),
+            agg("quarkus", "presentations", "blocking"),
+            scaling = true,
+        ),
+        naming(
+            compare(
+                "001-5.1-quarkus-virtual-similar", S, "5.1",
+                "On Quarkus, virtual threads and blocking deliver similar throughput at 128 users (Presentations).",
+                "virtual slightly higher, not significant", Kind.SIZE,
+                "Quarkus virtual / blocking (engines' " +
+                    "mean)",
+                agg("quarkus", "presentations", "virtual"),
+                agg("quarkus", "presentations", "blocking"), Terms::comparable,
+            ),
+            agg("quarkus", "presentations", "virtual"),
+        ),
         // 5.2 Stocks
-        compareAll("001-5.2-stocks-half", S, "5.2",
+        compareAll(
+            "001-5.2-stocks-half",
+            S,
+            "5.2",
             "Stocks reduces throughput by about 50% against Presentations on WebFlux at 128 users (about 0.5x on each non-blocking route).",
-            "HtmlFlow ~6,000 vs ~11,000, Thymeleaf ~5,000 vs ~8,500 req/s", Kind.SIZE, { r -> Terms.about(r, 0.5) }) { _ ->
+            "HtmlFlow ~6,000 vs ~11,000, Thymeleaf ~5,000 vs ~8,500 req/s",
+            Kind.SIZE,
+            { r -> Terms.about(r, 0.5) },
+        ) { _ ->
             listOf("htmlflow" to "suspending", "jstachio" to "virtual", "thymeleaf" to "reactive").map { (en, a) ->
-                Triple("$en $a Stocks / Presentations", Route("webflux", "stocks", en, a, 128), t(en, a)) }
+                Triple("$en $a Stocks / Presentations", Route("webflux", "stocks", en, a, 128), t(en, a))
+            }
         },
-        naming(compare("001-5.2-mvc-no-change-virtual", S, "5.2",
-            "On Spring MVC, virtual threads bring no significant change over blocking at 128 users (Stocks).",
-            "blocking ~5,500 req/s, no significant change", Kind.SIZE, "MVC virtual / blocking (engines' mean)", agg("mvc", "stocks", "virtual"),
-            agg("mvc", "stocks", "blocking"), Terms::comparable), agg("mvc", "stocks", "virtual")),
-        naming(compare("001-5.2-quarkus-comparable-webflux", S, "5.2",
-            "Quarkus's blocking engines are comparable to WebFlux's HtmlFlow suspending at 128 users (Stocks).",
-            "~6,000 vs ~6,000 req/s", Kind.SIZE, "Quarkus blocking (mean) / WebFlux HtmlFlow suspending", agg("quarkus", "stocks", "blocking"),
-            Route("webflux", "stocks", "htmlflow", "suspending", 128), Terms::comparable, 1.0), agg("quarkus", "stocks", "blocking")),
-        naming(compare("001-5.2-quarkus-virtual-similar", S, "5.2",
-            "On Quarkus, virtual and platform threads achieve similar throughput at 128 users (Stocks).",
-            "no significant difference", Kind.SIZE, "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"),
-            agg("quarkus", "stocks", "blocking"), Terms::comparable), agg("quarkus", "stocks", "virtual")),
+        naming(
+            compare(
+                "001-5.2-mvc-no-change-virtual", S, "5.2",
+                "On Spring MVC, virtual threads bring no significant change over blocking at 128 users (Stocks).",
+                "blocking ~5,500 req/s, no significant change", Kind.SIZE,
+                "MVC virtual / blocking (engines' " +
+                    "mean)",
+                agg("mvc", "stocks", "virtual"),
+                agg("mvc", "stocks", "blocking"), Terms::comparable,
+            ),
+            agg("mvc", "stocks", "virtual"),
+        ),
+        naming(
+            compare(
+                "001-5.2-quarkus-comparable-webflux", S, "5.2",
+                "Quarkus's blocking engines are comparable to WebFlux's HtmlFlow suspending at 128 users (Stocks).",
+                "~6,000 vs ~6,000 req/s", Kind.SIZE,
+                "Quarkus blocking (mean) / WebFlux HtmlFlow " +
+                    "suspending",
+                agg("quarkus", "stocks", "blocking"),
+                Route("webflux", "stocks", "htmlflow", "suspending", 128), Terms::comparable, 1.0,
+            ),
+            agg("quarkus", "stocks", "blocking"),
+        ),
+        naming(
+            compare(
+                "001-5.2-quarkus-virtual-similar", S, "5.2",
+                "On Quarkus, virtual and platform threads achieve similar throughput at 128 users (Stocks).",
+                "no significant difference", Kind.SIZE, "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"),
+                agg("quarkus", "stocks", "blocking"), Terms::comparable,
+            ),
+            agg("quarkus", "stocks", "virtual"),
+        ),
     )
 }

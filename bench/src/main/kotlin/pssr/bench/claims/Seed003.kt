@@ -17,63 +17,139 @@ object Seed003 {
         val t = StudentsReport.table1Rows(e.rows(Workloads.STUDENTS))
         return (t["mvc-platform"] ?: throw MissingRows("mvc-platform")) to (t["mvc-virtual"] ?: throw MissingRows("mvc-virtual"))
     }
+
     /** The simulated I/O each request waits (the seed's 300 ms; the students workload's delay). */
     private const val IO_MS = 300.0
     private fun p(v: Double) = Estimate.point(v)
     private fun ms(v: Double) = "%,.0f".format(v)
 
     val claims: List<Claim> = listOf(
-        Claim("003-t1-virtual-faster", S, "Table 1",
+        Claim(
+            "003-t1-virtual-faster",
+            S,
+            "Table 1",
             "Virtual threads answer faster on average than platform threads under 2,000 users (319 vs 1,166 ms there).",
-            "${ms(Seed003Table1.virtual.latencyMs)} vs ${ms(Seed003Table1.platform.latencyMs)} ms", Kind.SIZE, NEEDS) { e ->
+            "${ms(Seed003Table1.virtual.latencyMs)} vs ${ms(Seed003Table1.platform.latencyMs)} ms",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (platform, virtual) = table(e)
             val r = p(virtual.latencyMeanMs) / p(platform.latencyMeanMs)
-            Judgement(Terms.lower(r), "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} vs ${ms(platform.latencyMeanMs)} ms)",
-                "paper ${"%.2f".format(Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs)}x, ours ${"%.2f".format(r.value)}x",
-                cause = "platform threads: ${platform.threadsPeak} live threads at peak, ${platform.errors} errors; the 300 ms I/O bounds both")
+            Judgement(
+                Terms.lower(r),
+                "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} " +
+                    "vs ${ms(platform.latencyMeanMs)} ms)",
+                "paper ${"%.2f".format(
+                    Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs,
+                )}x, ours ${"%.2f".format(r.value)}x",
+                cause = "platform threads: ${platform.threadsPeak} live threads at peak, ${platform.errors} errors; the 300 ms I/O " +
+                    "bounds both",
+            )
         },
-        Claim("003-t1-platform-errors", S, "Table 1", "Platform threads fail a large share of requests under 2,000 users (81.22% errors there).",
-            "81.22% errors", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "003-t1-platform-errors",
+            S,
+            "Table 1",
+            "Platform threads fail a large share of requests under 2,000 users (81.22% errors " +
+                "there).",
+            "81.22% errors",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (platform, _) = table(e)
             val pct = StudentsReport.errPct(platform)
             val v = if (pct >= 10.0) Verdict.HOLDS else Verdict.REFUTED
-            Judgement(v, "platform threads: ${"%.2f".format(pct)}% errors of ${platform.requests} requests",
-                cause = if (v == Verdict.REFUTED) "Tomcat's ${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"} threads " +
-                    "x (1 / 0.3 s) exceed the ~606 req/s the load profile sends; peak ${platform.threadsPeak} threads, " +
-                        "${"%.0f".format(platform.serverCpuUsPerRequest)} µs CPU per request" else "")
+            Judgement(
+                v,
+                "platform threads: ${"%.2f".format(pct)}% errors of ${platform.requests} requests",
+                cause = if (v ==
+                    Verdict.REFUTED
+                ) {
+                    "Tomcat's ${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"} threads " +
+                        "x (1 / 0.3 s) exceed the ~606 req/s the load profile sends; peak ${platform.threadsPeak} threads, " +
+                        "${"%.0f".format(platform.serverCpuUsPerRequest)} µs CPU per request"
+                } else {
+                    ""
+                },
+            )
         },
-        Claim("003-t1-virtual-no-errors", S, "Table 1", "Virtual threads serve all 2,000 users without errors (0.00% there).",
-            "0.00% errors", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "003-t1-virtual-no-errors",
+            S,
+            "Table 1",
+            "Virtual threads serve all 2,000 users without errors (0.00% there).",
+            "0.00% errors",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (_, virtual) = table(e)
             val pct = StudentsReport.errPct(virtual)
-            Judgement(if (virtual.errors == 0L) Verdict.HOLDS else Verdict.REFUTED,
-                "virtual threads: ${"%.2f".format(pct)}% errors of ${virtual.requests} requests")
+            Judgement(
+                if (virtual.errors == 0L) Verdict.HOLDS else Verdict.REFUTED,
+                "virtual threads: ${"%.2f".format(pct)}% errors of ${virtual.requests} requests",
+            )
         },
-        Claim("003-t1-virtual-more-throughput", S, "Table 1", "Virtual threads deliver more throughput than platform threads (606.1 vs 195.9 req/s there).",
-            "606.1 vs 195.9 req/s", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "003-t1-virtual-more-throughput",
+            S,
+            "Table 1",
+            "Virtual threads deliver more throughput than platform threads (606.1 vs " +
+                "195.9 req/s there).",
+            "606.1 vs 195.9 req/s",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (platform, virtual) = table(e)
             val r = p(StudentsReport.jmeterRps(virtual)) / p(StudentsReport.jmeterRps(platform))
-            Judgement(Terms.higher(r), "throughput virtual / platform ${r.text("x")}",
-                "paper ${"%.2f".format(Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput)}x, ours ${"%.2f".format(r.value)}x",
-                cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server that keeps up cannot " +
-                    "exceed it")
+            Judgement(
+                Terms.higher(r),
+                "throughput virtual / platform ${r.text("x")}",
+                "paper ${"%.2f".format(
+                    Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput,
+                )}x, ours ${"%.2f".format(r.value)}x",
+                cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server " +
+                    "that keeps up cannot " +
+                    "exceed it",
+            )
         },
-        Claim("003-3.1.1-virtual-near-io-floor", S, "3.1.1",
+        Claim(
+            "003-3.1.1-virtual-near-io-floor",
+            S,
+            "3.1.1",
             "Virtual threads' mean latency is nearly the 300 ms of simulated I/O each request waits: within 10% of it (319 ms there).",
-            "319 ms, nearly the 300 ms limit", Kind.SIZE, NEEDS) { e ->
+            "319 ms, nearly the 300 ms limit",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (_, virtual) = table(e)
             val r = p(virtual.latencyMeanMs) / p(IO_MS)
-            Judgement(Terms.comparable(r), "mean latency virtual / 300 ms of I/O ${r.text("x")} (${ms(virtual.latencyMeanMs)} ms)",
-                "paper ${"%.2f".format(Seed003Table1.virtual.latencyMs / IO_MS)}x, ours ${"%.2f".format(r.value)}x")
+            Judgement(
+                Terms.comparable(r),
+                "mean latency virtual / 300 ms of I/O ${r.text("x")} (${ms(virtual.latencyMeanMs)} ms)",
+                "paper ${"%.2f".format(Seed003Table1.virtual.latencyMs / IO_MS)}x, ours ${"%.2f".format(r.value)}x",
+            )
         },
-        Claim("003-abstract-memory-75", S, "abstract", "Virtual threads cut memory by about 75% against platform threads (~300 vs ~1,200 MB there).",
-            "75% less memory", Kind.SIZE, NEEDS) { e ->
+        Claim(
+            "003-abstract-memory-75",
+            S,
+            "abstract",
+            "Virtual threads cut memory by about 75% against platform threads (~300 vs ~1,200 " +
+                "MB there).",
+            "75% less memory",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
             val (platform, virtual) = table(e)
             val r = p(virtual.rssMbPeak) / p(platform.rssMbPeak)
-            Judgement(Terms.about(r, 0.25), "peak RSS virtual / platform ${r.text("x")} (${ms(virtual.rssMbPeak)} vs ${ms(platform.rssMbPeak)} MB)",
+            Judgement(
+                Terms.about(r, 0.25),
+                "peak RSS virtual / platform ${r.text("x")} (${ms(virtual.rssMbPeak)} " +
+                    "vs ${ms(platform.rssMbPeak)} MB)",
                 "paper 0.25x, ours ${"%.2f".format(r.value)}x",
-                cause = "platform threads peaked at ${platform.threadsPeak} threads, virtual at ${virtual.threadsPeak}: with no failures, the platform " +
-                    "server never grew the thread stacks the paper's did")
+                cause = "platform threads peaked at ${platform.threadsPeak} threads, virtual at ${virtual.threadsPeak}: with no " +
+                    "failures, the platform " +
+                    "server never grew the thread stacks the paper's did",
+            )
         },
     )
 }

@@ -47,13 +47,30 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
             if (one !in byLabel) continue
             tried += f.factor
             val v = c.judged(oneFactor(run, one))
-            if (v.verdict == oursJ.verdict)
-                return SetupVerdict(label, p, "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} with ${f.ours} (${v.ours})")
+            if (v.verdict == oursJ.verdict) {
+                return SetupVerdict(
+                    label,
+                    p,
+                    "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} " +
+                        "with ${f.ours} (${v.ours})",
+                )
+            }
         }
         val untried = run.factors.map { it.factor } - tried.toSet()
         val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor }
-        return SetupVerdict(label, p, (if (tried.isEmpty()) "no one-factor run of this setup was judged" else "no single setting tried turns it (tried: ${tried.joinToString(", ")})") +
-            (if (untried.isNotEmpty()) "; not run: ${untried.joinToString(", ")}" else "") +
-            (if (notApplied.isNotEmpty()) "; differs but not applied by the tool: ${notApplied.joinToString(", ")}" else ""))
+        return SetupVerdict(
+            label,
+            p,
+            (
+                if (tried.isEmpty()) {
+                    "no one-factor run of this setup was " +
+                        "judged"
+                } else {
+                    "no single setting tried turns it (tried: ${tried.joinToString(", ")})"
+                }
+                ) +
+                (if (untried.isNotEmpty()) "; not run: ${untried.joinToString(", ")}" else "") +
+                (if (notApplied.isNotEmpty()) "; differs but not applied by the tool: ${notApplied.joinToString(", ")}" else ""),
+        )
     }
 }

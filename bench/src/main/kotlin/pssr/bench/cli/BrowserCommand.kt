@@ -1,17 +1,19 @@
 package pssr.bench.cli
 
-import java.nio.file.Path
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
-import pssr.bench.console.UsageError
 import pssr.bench.browser.BrowserWorkflow
 import pssr.bench.browser.Lighthouse
+import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
+import java.nio.file.Path
+import java.util.concurrent.Callable
 
-@Command(name = "browser", mixinStandardHelpOptions = true,
+@Command(
+    name = "browser",
+    mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
         "What the user sees: seed 002's Weather, Artist and Presentations pages with PSSR on and off, in headless " +
@@ -21,43 +23,103 @@ import pssr.views.demo.DemoRendering
             "filmstrips/*.png and a self-contained browser.html to --out (with --out results/<run>/browser, the run's " +
             "report.html gets a section too).",
         "Needs Debian's chromium, nodejs and npm; installs its pinned Lighthouse itself. See docs/BROWSER.md.",
-    ])
+    ],
+)
 class BrowserCommand : Callable<Int> {
     @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
+
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
-    @Option(names = ["--out"], paramLabel = "DIR", description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"])
+
+    @Option(
+        names = ["--out"],
+        paramLabel = "DIR",
+        description = [
+            "Results directory (default: results/browser-<timestamp>); must not " +
+                "exist or be empty",
+        ],
+    )
     var out: Path? = null
 
-    @Option(names = ["--runs"], description = ["Lighthouse runs per page x rendering x mode x throttling; each figure is their median (default: \${DEFAULT-VALUE})"])
+    @Option(
+        names = ["--runs"],
+        description = [
+            "Lighthouse runs per page x rendering x mode x throttling; each figure is their median " +
+                "(default: \${DEFAULT-VALUE})",
+        ],
+    )
     var runs: Int = 3
 
     @Option(names = ["--pages"], split = ",", paramLabel = "PAGE", description = ["Pages (default: weather,artist,presentations)"])
     var pages: List<String> = DemoPage.all.map { it.id }
 
-    @Option(names = ["--renderings"], split = ",", paramLabel = "R", description = ["suspending (HtmlFlow), virtual (JStachio on a virtual thread); default: both"])
+    @Option(
+        names = ["--renderings"],
+        split = ",",
+        paramLabel = "R",
+        description = [
+            "suspending (HtmlFlow), virtual (JStachio on a " +
+                "virtual thread); default: both",
+        ],
+    )
     var renderings: List<String> = listOf("suspending", "virtual")
 
-    @Option(names = ["--throttling"], split = ",", paramLabel = "T", description = ["simulate (Lighthouse's default), provided (no throttling); default: both"])
+    @Option(
+        names = ["--throttling"],
+        split = ",",
+        paramLabel = "T",
+        description = [
+            "simulate (Lighthouse's default), provided (no " +
+                "throttling); default: both",
+        ],
+    )
     var throttling: List<String> = Lighthouse.THROTTLINGS
 
     @Option(names = ["--no-filmstrips"], description = ["Skip the filmstrips"])
     var noFilmstrips: Boolean = false
 
-    @Option(names = ["--chromium"], paramLabel = "FILE", description = ["Chromium or Chrome binary (default: \$CHROME_PATH, /usr/bin/chromium, chromium on the PATH)"])
+    @Option(
+        names = ["--chromium"],
+        paramLabel = "FILE",
+        description = [
+            "Chromium or Chrome binary (default: \$CHROME_PATH, " +
+                "/usr/bin/chromium, chromium on the PATH)",
+        ],
+    )
     var chromiumPath: Path? = null
 
-    @Option(names = ["--lighthouse"], paramLabel = "FILE", description = ["A Lighthouse CLI (lighthouse/cli/index.js) to use as is (default: browser/node_modules, installed with npm ci when missing)"])
+    @Option(
+        names = ["--lighthouse"],
+        paramLabel = "FILE",
+        description = [
+            "A Lighthouse CLI (lighthouse/cli/index.js) to use as is " +
+                "(default: browser/node_modules, installed with npm ci when missing)",
+        ],
+    )
     var lighthouseCli: Path? = null
 
     override fun call(): Int {
         if (runs < 1) throw UsageError("--runs must be >= 1, was $runs")
-        val pageList = pages.map { id -> DemoPage.byId(id) ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}") }
-        val renderingList = renderings.map { id ->
-            DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE } ?: throw UsageError("unknown rendering '$id'; valid renderings: suspending, virtual")
+        val pageList = pages.map { id ->
+            DemoPage.byId(id)
+                ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}")
         }
-        throttling.forEach { if (it !in Lighthouse.THROTTLINGS) throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}") }
+        val renderingList = renderings.map { id ->
+            DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE } ?: throw UsageError(
+                "unknown rendering '$id'; valid renderings: " +
+                    "suspending, virtual",
+            )
+        }
+        throttling.forEach {
+            if (it !in
+                Lighthouse.THROTTLINGS
+            ) {
+                throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}")
+            }
+        }
 
-        return BrowserWorkflow(runs, pageList, renderingList, throttling, !noFilmstrips, out, chromiumPath, lighthouseCli,
-            MeasureLock.describe(spec), concurrency.allowConcurrent).execute()
+        return BrowserWorkflow(
+            runs, pageList, renderingList, throttling, !noFilmstrips, out, chromiumPath, lighthouseCli,
+            MeasureLock.describe(spec), concurrency.allowConcurrent,
+        ).execute()
     }
 }

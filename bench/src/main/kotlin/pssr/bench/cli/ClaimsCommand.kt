@@ -19,7 +19,8 @@ import java.util.concurrent.Callable
             "browser): holds, refuted, inconclusive (the 95% interval straddles the tolerance) or not measured (with " +
             "the command that measures it).",
         "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder).",
-        "With --diff A B: two ledgers verdict by verdict (every verdict that changed, and any claim that holds in one and is refuted in the other).",
+        "With --diff A B: two ledgers verdict by verdict (every verdict that changed, and any claim that holds in one and is refuted in " +
+            "the other).",
     ],
 )
 class ClaimsCommand : Callable<Int> {
@@ -70,7 +71,8 @@ class ClaimsCommand : Callable<Int> {
             val known = listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) }
             if (!known) {
                 throw UsageError(
-                    "$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr browser wrote",
+                    "$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr " +
+                        "browser wrote",
                 )
             }
             FolderCheck.check(f) // before claims.md is written into the first folder: a damaged one is left as it was

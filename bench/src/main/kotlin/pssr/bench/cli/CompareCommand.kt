@@ -100,7 +100,8 @@ class CompareCommand : Callable<Int> {
         for ((dir, d) in listOf(a to da, b to db)) {
             if (d.rows.isEmpty() && d.openRows.isNotEmpty()) {
                 throw UsageError(
-                    "$dir is an open-model run (--rate): compare reads closed-loop (--users) runs; its report names the highest rate held per route",
+                    "$dir is an open-model run (--rate): compare reads closed-loop (--users) runs; its report names the highest rate " +
+                        "held per route",
                 )
             }
         }
@@ -127,7 +128,8 @@ class CompareCommand : Callable<Int> {
             return 0
         }
         println(
-            "--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} beyond $limit (exit code 1):",
+            "--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} " +
+                "beyond $limit (exit code 1):",
         )
         regressions.forEach { println("  $it") }
         return 1

@@ -1,15 +1,18 @@
 package pssr.bench.cli
 
-import java.nio.file.Path
 import picocli.CommandLine.Command
 import picocli.CommandLine.Parameters
 import pssr.bench.report.Report
 import pssr.bench.results.openRun
+import java.nio.file.Path
 
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = ["Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, failures.csv, environment.json)."],
+    description = [
+        "Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, failures.csv, " +
+            "environment.json).",
+    ],
 )
 class ReportCommand : Runnable {
     @Parameters(index = "0", paramLabel = "DIR", description = ["a run directory, e.g. results/2025-01-01T12-00-00"])

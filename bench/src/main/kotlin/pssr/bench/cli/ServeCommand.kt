@@ -1,16 +1,22 @@
 package pssr.bench.cli
 
-import java.nio.file.Path
-import java.util.concurrent.Callable
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.console.UsageError
 import pssr.bench.process.ServerLaunch
 import pssr.bench.project.Frameworks
+import java.nio.file.Path
+import java.util.concurrent.Callable
 
-@Command(name = "serve", mixinStandardHelpOptions = true,
-    description = ["Start one server in the foreground on 127.0.0.1 (for curl and browsers; --bind for remote load engines); Ctrl-C stops it."])
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = [
+        "Start one server in the foreground on 127.0.0.1 (for curl and browsers; --bind for remote load engines); Ctrl-C " +
+            "stops it.",
+    ],
+)
 class ServeCommand : Callable<Int> {
     @Parameters(index = "0", paramLabel = "FRAMEWORK", description = ["webflux, mvc or quarkus"])
     lateinit var framework: String
@@ -18,18 +24,35 @@ class ServeCommand : Callable<Int> {
     @Option(names = ["--port"], description = ["Port (default: \${DEFAULT-VALUE}; 0 picks a free one)"])
     var port: Int = 8080
 
-    @Option(names = ["--bind"], paramLabel = "ADDRESS", description = ["Address to listen on (default \${DEFAULT-VALUE}); another machine's load engines need this machine's network address"])
+    @Option(
+        names = ["--bind"],
+        paramLabel = "ADDRESS",
+        description = [
+            "Address to listen on (default \${DEFAULT-VALUE}); another " +
+                "machine's load engines need this machine's network address",
+        ],
+    )
     var bind: String = "127.0.0.1"
 
     override fun call(): Int {
         if (port !in 0..65535) throw UsageError("--port must be from 0 (any free port) to 65535, was $port")
         val fw = Frameworks.byName(framework)
-        val artifact = fw.launchable() ?: throw UsageError("the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)")
+        val artifact = fw.launchable() ?: throw UsageError(
+            "the $framework server is not built; run ./mvnw install (or ./pssr, which " +
+                "builds first)",
+        )
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
         val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) +
-            listOf("-D${pssr.bench.process.Children.PARENT_PID_PROPERTY}=${pssr.bench.process.Children.parentPid}", "-jar", artifact.toString())
+            listOf(
+                "-D${pssr.bench.process.Children.PARENT_PID_PROPERTY}=${pssr.bench.process.Children.parentPid}",
+                "-jar",
+                artifact.toString(),
+            )
         println("pssr: starting $framework: ${command.joinToString(" ")}")
-        println("pssr: try  curl -s http://$bind:$port/routes   and   curl -sN 'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'")
+        println(
+            "pssr: try  curl -s http://$bind:$port/routes   and   curl -sN " +
+                "'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'",
+        )
         // Ctrl-C: SIGTERM, 10 s, then SIGKILL (named on the console): a server stuck in its shutdown cannot hold pssr
         val process = pssr.bench.process.Children.start(ProcessBuilder(command).inheritIO(), "the $framework server", graceSeconds = 10)
         return process.waitFor()

@@ -1,10 +1,10 @@
 package pssr.bench.load
 
+import pssr.bench.csv.CsvFile
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import java.util.Locale
-import pssr.bench.csv.CsvFile
 
 /**
  * One measured window of `./pssr load`: one page at one level in one repetition (docs/RESULTS.md, "load.csv").
@@ -13,37 +13,81 @@ import pssr.bench.csv.CsvFile
  * probe's definitions; [verdict] is the one most side-probe samples got in this window.
  */
 data class LoadRow(
-    val page: String, val url: String, val loadModel: String, val level: Int, val repetition: Int, val driver: String,
-    val windowS: Double, val requests: Long, val errorsStatus: Long, val errorsContent: Long, val errorsConnect: Long,
-    val errorsRead: Long, val errorsTimeout: Long, val throughputRps: Double,
-    val latencyMeanMs: Double, val latencyP50Ms: Double, val latencyP90Ms: Double, val latencyP99Ms: Double, val latencyP999Ms: Double, val latencyMaxMs: Double,
-    val probeSamples: Int, val probeFailed: Int, val ttfbP50Ms: Double, val ttfbP99Ms: Double, val firstContentP50Ms: Double, val firstContentP99Ms: Double,
-    val halfVisibleP50Ms: Double, val halfVisibleP99Ms: Double, val lastByteP50Ms: Double, val lastByteP99Ms: Double,
-    val probeStreams: Int, val probeBuffered: Int, val probeTooFast: Int, val verdict: String,
-    val serverCpuUsPerReq: Double, val driverCpuUsPerReq: Double, val serverCpuPct: Double, val driverCpuPct: Double, val driverBound: Boolean,
-    /** The listener's JIT compiler threads' CPU over the window, where it is a HotSpot JVM on this machine (NaN otherwise); see ResultRow. */
+    val page: String,
+    val url: String,
+    val loadModel: String,
+    val level: Int,
+    val repetition: Int,
+    val driver: String,
+    val windowS: Double,
+    val requests: Long,
+    val errorsStatus: Long,
+    val errorsContent: Long,
+    val errorsConnect: Long,
+    val errorsRead: Long,
+    val errorsTimeout: Long,
+    val throughputRps: Double,
+    val latencyMeanMs: Double,
+    val latencyP50Ms: Double,
+    val latencyP90Ms: Double,
+    val latencyP99Ms: Double,
+    val latencyP999Ms: Double,
+    val latencyMaxMs: Double,
+    val probeSamples: Int,
+    val probeFailed: Int,
+    val ttfbP50Ms: Double,
+    val ttfbP99Ms: Double,
+    val firstContentP50Ms: Double,
+    val firstContentP99Ms: Double,
+    val halfVisibleP50Ms: Double,
+    val halfVisibleP99Ms: Double,
+    val lastByteP50Ms: Double,
+    val lastByteP99Ms: Double,
+    val probeStreams: Int,
+    val probeBuffered: Int,
+    val probeTooFast: Int,
+    val verdict: String,
+    val serverCpuUsPerReq: Double,
+    val driverCpuUsPerReq: Double,
+    val serverCpuPct: Double,
+    val driverCpuPct: Double,
+    val driverBound: Boolean,
+    /** The listener's JIT compiler threads' CPU over the window, where it is a HotSpot JVM on this machine (NaN otherwise); see ResultRow.
+     * */
     val jitCpuS: Double = Double.NaN,
     /** The page's warm-up until steady: load seconds until steady (NaN: not reached, or not read), first and steady window throughput. */
-    val warmupToSteadyS: Double = Double.NaN, val warmupFirstRps: Double = Double.NaN, val warmupSteadyRps: Double = Double.NaN,
+    val warmupToSteadyS: Double = Double.NaN,
+    val warmupFirstRps: Double = Double.NaN,
+    val warmupSteadyRps: Double = Double.NaN,
 ) {
     /** Measured at steady state ([pssr.bench.measure.Steadiness]; true when the JIT was not read). */
     val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuS, serverCpuPct / 100 * windowS, windowS)
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
 
-    private fun values(): List<Any> = listOf(page, url, loadModel, level, repetition, driver, n(windowS), requests, errorsStatus, errorsContent,
+    private fun values(): List<Any> = listOf(
+        page, url, loadModel, level, repetition, driver, n(windowS), requests, errorsStatus,
+        errorsContent,
         errorsConnect, errorsRead, errorsTimeout, n(throughputRps), n(latencyMeanMs), n(latencyP50Ms), n(latencyP90Ms), n(latencyP99Ms),
-        n(latencyP999Ms), n(latencyMaxMs), probeSamples, probeFailed, n(ttfbP50Ms), n(ttfbP99Ms), n(firstContentP50Ms), n(firstContentP99Ms),
+        n(latencyP999Ms), n(latencyMaxMs), probeSamples, probeFailed, n(ttfbP50Ms), n(ttfbP99Ms), n(firstContentP50Ms),
+        n(firstContentP99Ms),
         n(halfVisibleP50Ms), n(halfVisibleP99Ms), n(lastByteP50Ms), n(lastByteP99Ms), probeStreams, probeBuffered, probeTooFast, verdict,
         n(serverCpuUsPerReq), n(driverCpuUsPerReq), n(serverCpuPct), n(driverCpuPct), driverBound,
-        n(jitCpuS), steady, n(warmupToSteadyS), n(warmupFirstRps), n(warmupSteadyRps))
+        n(jitCpuS), steady, n(warmupToSteadyS), n(warmupFirstRps), n(warmupSteadyRps),
+    )
 
     companion object {
-        val COLUMNS = listOf("page", "url", "load_model", "level", "repetition", "driver", "window_s", "requests", "errors_status", "errors_content",
-            "errors_connect", "errors_read", "errors_timeout", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms", "latency_p99_ms",
-            "latency_p999_ms", "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_content_p50_ms", "first_content_p99_ms",
-            "half_visible_p50_ms", "half_visible_p99_ms", "last_byte_p50_ms", "last_byte_p99_ms", "probe_streams", "probe_buffered", "probe_too_fast", "verdict",
+        val COLUMNS = listOf(
+            "page", "url", "load_model", "level", "repetition", "driver", "window_s", "requests", "errors_status",
+            "errors_content",
+            "errors_connect", "errors_read", "errors_timeout", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms",
+            "latency_p99_ms",
+            "latency_p999_ms", "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_content_p50_ms",
+            "first_content_p99_ms",
+            "half_visible_p50_ms", "half_visible_p99_ms", "last_byte_p50_ms", "last_byte_p99_ms", "probe_streams", "probe_buffered",
+            "probe_too_fast", "verdict",
             "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "driver_cpu_pct", "driver_bound",
-            "jit_cpu_s", "steady", "warmup_to_steady_s", "warmup_first_rps", "warmup_steady_rps")
+            "jit_cpu_s", "steady", "warmup_to_steady_s", "warmup_first_rps", "warmup_steady_rps",
+        )
 
         private fun n(v: Double) = if (v.isNaN()) "" else String.format(Locale.ROOT, "%.3f", v)
 
@@ -57,17 +101,25 @@ data class LoadRow(
         fun read(file: Path): List<LoadRow> = CsvFile.read(file).map { m ->
             fun s(k: String) = m.getValue(k)
             fun d(k: String) = s(k).ifEmpty { "NaN" }.toDouble()
+
             // columns added with steady state (issue 34): absent in older files
             fun o(k: String) = m[k]?.ifEmpty { null }?.toDoubleOrNull() ?: Double.NaN
             fun l(k: String) = s(k).toLong()
             fun i(k: String) = s(k).toInt()
-            LoadRow(s("page"), s("url"), s("load_model"), i("level"), i("repetition"), s("driver"), d("window_s"), l("requests"), l("errors_status"),
+            LoadRow(
+                s("page"), s("url"), s("load_model"), i("level"), i("repetition"), s("driver"), d("window_s"), l("requests"),
+                l("errors_status"),
                 l("errors_content"), l("errors_connect"), l("errors_read"), l("errors_timeout"), d("throughput_rps"), d("latency_mean_ms"),
-                d("latency_p50_ms"), d("latency_p90_ms"), d("latency_p99_ms"), d("latency_p999_ms"), d("latency_max_ms"), i("probe_samples"),
-                i("probe_failed"), d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_content_p50_ms"), d("first_content_p99_ms"), d("half_visible_p50_ms"),
-                d("half_visible_p99_ms"), d("last_byte_p50_ms"), d("last_byte_p99_ms"), i("probe_streams"), i("probe_buffered"), i("probe_too_fast"),
-                s("verdict"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"), d("driver_cpu_pct"), s("driver_bound").toBoolean(),
-                o("jit_cpu_s"), o("warmup_to_steady_s"), o("warmup_first_rps"), o("warmup_steady_rps"))
+                d("latency_p50_ms"), d("latency_p90_ms"), d("latency_p99_ms"), d("latency_p999_ms"), d("latency_max_ms"),
+                i("probe_samples"),
+                i("probe_failed"), d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_content_p50_ms"), d("first_content_p99_ms"),
+                d("half_visible_p50_ms"),
+                d("half_visible_p99_ms"), d("last_byte_p50_ms"), d("last_byte_p99_ms"), i("probe_streams"), i("probe_buffered"),
+                i("probe_too_fast"),
+                s("verdict"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"), d("driver_cpu_pct"),
+                s("driver_bound").toBoolean(),
+                o("jit_cpu_s"), o("warmup_to_steady_s"), o("warmup_first_rps"), o("warmup_steady_rps"),
+            )
         }
     }
 }

@@ -1,34 +1,41 @@
 package pssr.bench.load
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
+import pssr.bench.console.Progress
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
 import pssr.bench.measure.LevelRun
-import pssr.bench.measure.SteadyWarmup
-import pssr.bench.measure.WarmupResult
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.PortOwner
 import pssr.bench.measure.Server
+import pssr.bench.measure.SteadyWarmup
+import pssr.bench.measure.WarmupResult
 import pssr.bench.measure.Windows
-import pssr.bench.run.MeasurementOrder
-import pssr.bench.console.Progress
-import pssr.bench.run.Remote
 import pssr.bench.process.Stopping
+import pssr.bench.run.MeasurementOrder
+import pssr.bench.run.Remote
 import pssr.probe.Chunk
 import pssr.probe.Jackson
 import pssr.probe.page.PageProbe
 import pssr.probe.page.PageVerdict
 import pssr.probe.page.ProbeFailure
 import pssr.probe.page.ProbeSummary
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /** How `./pssr load` loads: levels (users and/or rates), windows, repetitions, the page warm-up, the length tolerance. */
-data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Windows, val repeat: Int, val pageWarmup: Duration,
-                    val lengthTolerance: Int, val timeout: Duration,
-                    /** `--steady-cap`: a page's warm-up goes on past [pageWarmup] until its server JVM is steady, up to this much load. */
-                    val steadyCap: Duration = pageWarmup)
+data class LoadPlan(
+    val users: List<Int>,
+    val rates: List<Int>,
+    val windows: Windows,
+    val repeat: Int,
+    val pageWarmup: Duration,
+    val lengthTolerance: Int,
+    val timeout: Duration,
+    /** `--steady-cap`: a page's warm-up goes on past [pageWarmup] until its server JVM is steady, up to this much load. */
+    val steadyCap: Duration = pageWarmup,
+)
 
 /**
  * Loads one or two pages level by level: each page warmed at the highest level, then for every repetition and level
@@ -37,11 +44,19 @@ data class LoadPlan(val users: List<Int>, val rates: List<Int>, val windows: Win
  * Rows go to load.csv as they are measured (an interrupted run keeps them); the chunk timeline of each page's typical
  * side-probe sample to timelines.json at the end.
  */
-class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: LoadPlan,
-              private val closed: LoadDriver?, private val open: LoadDriver?, private val progress: Progress) {
+class LoadRun(
+    private val dir: Path,
+    learned: List<LoadPage>,
+    private val plan: LoadPlan,
+    private val closed: LoadDriver?,
+    private val open: LoadDriver?,
+    private val progress: Progress,
+) {
     val rowsFile: Path = dir.resolve("load.csv")
+
     /** `"<page> <load model> <level>"` -> the chunk timeline of that level's median side-probe sample (its last repetition). */
     val timelines = LinkedHashMap<String, List<Chunk>>()
+
     /** The pages, their unloaded figures re-measured once warm ([warmProbe]). */
     var pages: List<LoadPage> = learned
         private set
@@ -54,31 +69,69 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
         for ((driver, levels) in listOfNotNull(closed?.let { it to plan.users }, open?.let { it to plan.rates })) {
             val levelRun = LevelRun(driver, plan.windows, if (plan.steadyCap > plan.pageWarmup) LevelRun.SETTLE_CAP else Duration.ZERO)
             val warmup = SteadyWarmup(driver, plan.pageWarmup, plan.steadyCap)
-            if (plan.pageWarmup.seconds > 0 || warmup.adaptive) pages = pages.map { p ->
-                val how = if (warmup.adaptive) "until steady (${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s)" else "${plan.pageWarmup.seconds} s"
-                progress.note("== warming ${p.label} ${p.url}: $how at ${levels.last()} ${unit(driver)}")
-                val w = warmup.run(target(p), levels.last(), server(p).pid)
-                warmups[p.label] = w
-                if (warmup.adaptive) progress.note("   ${p.label}: " + if (w.steady) "steady after %.0f s of load; first window %,.0f req/s, steady %,.0f req/s"
-                    .format(java.util.Locale.ROOT, w.seconds, w.firstRps, w.steadyRps) else "NOT steady within ${plan.steadyCap.seconds} s (or not a JVM this tool can read)")
-                if (driver === (closed ?: open)) warmProbe(p) else p
+            if (plan.pageWarmup.seconds > 0 || warmup.adaptive) {
+                pages = pages.map { p ->
+                    val how = if (warmup.adaptive) {
+                        "until steady (${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} " +
+                            "s)"
+                    } else {
+                        "${plan.pageWarmup.seconds} s"
+                    }
+                    progress.note("== warming ${p.label} ${p.url}: $how at ${levels.last()} ${unit(driver)}")
+                    val w = warmup.run(target(p), levels.last(), server(p).pid)
+                    warmups[p.label] = w
+                    if (warmup.adaptive) {
+                        progress.note(
+                            "   ${p.label}: " + if (w.steady) {
+                                "steady after %.0f s of load; first window %,.0f " +
+                                    "req/s, steady %,.0f req/s"
+                                        .format(java.util.Locale.ROOT, w.seconds, w.firstRps, w.steadyRps)
+                            } else {
+                                "NOT steady within ${plan.steadyCap.seconds} " +
+                                    "s (or not a JVM this tool can read)"
+                            },
+                        )
+                    }
+                    if (driver === (closed ?: open)) warmProbe(p) else p
+                }
             }
             for ((page, rep, level) in MeasurementOrder.slots(pages, levels, plan.repeat, sharing = true)) {
                 val u = level.single()
                 Stopping.check() // no further level once a stop signal came
                 Stopping.position = "${page.label} ${page.url} at $u ${unit(driver)}, repetition $rep"
-                val r = try { levelRun.measure(server(page), target(page), u, { PageSideProbe(page, timeout = plan.timeout) }) } catch (e: Exception) {
-                    Stopping.check(); throw e // wrk stopped by the shutdown hook: the stop, not a failure
+                val r = try {
+                    levelRun.measure(server(page), target(page), u, {
+                        PageSideProbe(
+                            page,
+                            timeout =
+                            plan.timeout,
+                        )
+                    })
+                } catch (e: Exception) {
+                    Stopping.check()
+                    throw e // wrk stopped by the shutdown hook: the stop, not a failure
                 }
                 Stopping.check() // a level cut short by the stop is no row
                 val row = toRow(page, driver, rep, r)
                 LoadRow.append(rowsFile, row)
                 rows += row
                 timelines["${page.label} ${driver.model} $u"] = r.probe.typicalChunks
-                progress.advance(1, "${page.label} ${u} ${unit(driver)} r$rep: ${row.verdict}")
+                progress.advance(1, "${page.label} $u ${unit(driver)} r$rep: ${row.verdict}")
             }
         }
-        Files.writeString(dir.resolve("timelines.json"), Jackson.writePretty(timelines.mapValues { (_, cs) -> cs.map { listOf(it.atMillis, it.bytes) } }))
+        Files.writeString(
+            dir.resolve("timelines.json"),
+            Jackson.writePretty(
+                timelines.mapValues { (_, cs) ->
+                    cs.map {
+                        listOf(
+                            it.atMillis,
+                            it.bytes,
+                        )
+                    }
+                },
+            ),
+        )
         return rows
     }
 
@@ -89,7 +142,9 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
      */
     private fun warmProbe(p: LoadPage): LoadPage = try {
         p.copy(unloaded = ProbeSummary((1..UNLOADED_PROBES).map { PageProbe.probe(p.url, plan.timeout, htmlOnly = false) }).typical)
-    } catch (e: ProbeFailure) { p }
+    } catch (e: ProbeFailure) {
+        p
+    }
 
     private fun unit(d: LoadDriver) = if (d.model == LoadDriver.OPEN) "req/s" else "users"
 
@@ -103,21 +158,40 @@ class LoadRun(private val dir: Path, learned: List<LoadPage>, private val plan: 
      */
     private fun server(p: LoadPage): Server {
         val pid = if (Remote.isLoopback(p.host)) PortOwner.pid(p.port)?.takeIf { it != ProcessHandle.current().pid() } else null
-        return Server(p.host, p.port, pid, null) { pid?.let { id -> if (ProcessHandle.of(id).map { it.isAlive }.orElse(false)) null else "ended" } }
+        return Server(p.host, p.port, pid, null) {
+            pid?.let { id ->
+                if (ProcessHandle.of(id).map { it.isAlive }
+                        .orElse(false)
+                ) {
+                    null
+                } else {
+                    "ended"
+                }
+            }
+        }
     }
 
     private fun toRow(p: LoadPage, driver: LoadDriver, rep: Int, r: LevelResult<PageFigures>): LoadRow {
         val d = r.driver
         val lat = LatencySummary.of(d.latency)
         val f = r.probe
-        return LoadRow(p.label, p.url.toString(), driver.model, r.users, rep, driver.name, d.windowSeconds,
-            d.completed + d.errors.connect + d.errors.read + d.errors.timeout, d.errors.status, d.errors.content, d.errors.connect, d.errors.read,
-            d.errors.timeout, d.throughput, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max, f.samples, f.failed, f.ttfb.p50, f.ttfb.p99,
+        return LoadRow(
+            p.label, p.url.toString(), driver.model, r.users, rep, driver.name, d.windowSeconds,
+            d.completed + d.errors.connect + d.errors.read + d.errors.timeout, d.errors.status, d.errors.content, d.errors.connect,
+            d.errors.read,
+            d.errors.timeout, d.throughput, lat.mean, lat.p50, lat.p90, lat.p99, lat.p999, lat.max, f.samples, f.failed, f.ttfb.p50,
+            f.ttfb.p99,
             f.firstContent.p50, f.firstContent.p99, f.halfVisible.p50, f.halfVisible.p99, f.lastByte.p50, f.lastByte.p99,
             f.verdicts[PageVerdict.STREAMS] ?: 0, f.verdicts[PageVerdict.BUFFERED] ?: 0, f.verdicts[PageVerdict.TOO_FAST] ?: 0,
-            f.verdict?.label ?: "no sample", r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound,
-            r.jitCpuSeconds, warmups[p.label]?.seconds ?: Double.NaN, warmups[p.label]?.firstRps ?: Double.NaN, warmups[p.label]?.steadyRps ?: Double.NaN)
+            f.verdict?.label ?: "no " +
+                "sample",
+            r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound,
+            r.jitCpuSeconds, warmups[p.label]?.seconds ?: Double.NaN, warmups[p.label]?.firstRps ?: Double.NaN,
+            warmups[p.label]?.steadyRps ?: Double.NaN,
+        )
     }
 
-    companion object { const val UNLOADED_PROBES = 3 }
+    companion object {
+        const val UNLOADED_PROBES = 3
+    }
 }

@@ -48,7 +48,8 @@ data class VerdictChange(val unloaded: PageVerdict, val from: PageLevel?) {
     }
 }
 
-/** A against B at one level: throughput (B/A paired by repetition, with its interval) and first-content p99, each with Welch's p, Holm-adjusted over the run. */
+/** A against B at one level: throughput (B/A paired by repetition, with its interval) and first-content p99, each with Welch's p,
+ * Holm-adjusted over the run. */
 data class PageComparison(
     val loadModel: String,
     val level: Int,

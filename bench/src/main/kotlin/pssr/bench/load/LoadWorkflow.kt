@@ -1,9 +1,7 @@
 package pssr.bench.load
 
-import java.nio.file.Files
-import java.nio.file.Path
-import pssr.bench.console.UsageError
 import pssr.bench.console.Progress
+import pssr.bench.console.UsageError
 import pssr.bench.measure.OpenModelDriver
 import pssr.bench.measure.ProcessCpu
 import pssr.bench.measure.WrkDriver
@@ -13,6 +11,8 @@ import pssr.bench.process.Stopping
 import pssr.bench.project.Project
 import pssr.probe.Jackson
 import pssr.probe.page.ProbeOutput
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * `./pssr load URL [URL]` from its parsed options (cli/LoadCommand only parses and checks them): the folder checked, every
@@ -53,30 +53,56 @@ class LoadWorkflow(
         val method = method(closed?.description, open?.description)
         writeEnvironment(dir, method)
         val total = pages.size * plan.repeat * (plan.users.size + plan.rates.size)
-        val warmup = if (plan.steadyCap > plan.pageWarmup) "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s"
-            else "${plan.pageWarmup.seconds} s"
-        System.err.println("== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
-            "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ warm-up per page: $warmup)")
+        val warmup = if (plan.steadyCap > plan.pageWarmup) {
+            "until steady, ${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s"
+        } else {
+            "${plan.pageWarmup.seconds} s"
+        }
+        System.err.println(
+            "== ${pages.size} page(s) x ${plan.users.size + plan.rates.size} levels x ${plan.repeat} repetitions, " +
+                "${plan.windows.warmup.seconds + plan.windows.measured.seconds} s each (+ warm-up per page: $warmup)",
+        )
         val run = LoadRun(dir, pages, plan, closed, open, Progress(total, "load"))
         var code = 0
         // load has no --resume: a stop signal keeps the levels measured before, and interrupted.txt names the command to run again
-        Stopping.started(dir, (listOf("./pssr", "load") + args).joinToString(" ", transform = Stopping::shellWord),
-            how = "load has no --resume; to measure every level, run again")
+        Stopping.started(
+            dir,
+            (listOf("./pssr", "load") + args).joinToString(" ", transform = Stopping::shellWord),
+            how = "load has no --resume; to measure every level, run again",
+        )
         // a server that dies or a driver that fails ends the load, never the levels already measured: they are reported
-        val rows = try { (open ?: AutoCloseable {}).use { run.execute() } } catch (e: Exception) {
+        val rows = try {
+            (open ?: AutoCloseable {}).use { run.execute() }
+        } catch (e: Exception) {
             if (e is Stopped || Stopping.now) throw Stopped() // stopping is not failing: nothing after the signal is recorded
-            System.err.println("pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in " +
-                "${run.rowsFile}")
+            System.err.println(
+                "pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in " +
+                    "${run.rowsFile}",
+            )
             code = 1
             if (Files.exists(run.rowsFile)) LoadRow.read(run.rowsFile) else emptyList()
-        } finally { Stopping.ended() }
+        } finally {
+            Stopping.ended()
+        }
         val summary = LoadSummary(run.pages, rows)
-        Files.writeString(dir.resolve("pages.json"),
-            Jackson.writePretty(run.pages.map { p -> linkedMapOf("page" to p.label, "url" to p.url.toString(),
-            "bytes" to p.bytes, "html" to p.html, "probe" to ProbeOutput.reportMap(p.unloaded)) }))
+        Files.writeString(
+            dir.resolve("pages.json"),
+            Jackson.writePretty(
+                run.pages.map { p ->
+                    linkedMapOf(
+                        "page" to p.label,
+                        "url" to p.url.toString(),
+                        "bytes" to p.bytes,
+                        "html" to p.html,
+                        "probe" to ProbeOutput.reportMap(p.unloaded),
+                    )
+                },
+            ),
+        )
         LoadReport.write(dir, summary, run.timelines, method)
-        if (json) print(Jackson.writePretty(LoadReport.json(summary, dir)))
-        else {
+        if (json) {
+            print(Jackson.writePretty(LoadReport.json(summary, dir)))
+        } else {
             LoadReport.answer(summary).forEach(::println)
             println("results: ${run.rowsFile}")
             println("report:  ${dir.resolve("report.html")}")
@@ -85,18 +111,32 @@ class LoadWorkflow(
     }
 
     private fun writeEnvironment(dir: Path, method: String) {
-        Files.writeString(dir.resolve("environment.json"), Jackson.writePretty(linkedMapOf("command" to "load", "urls" to urls,
-            "startedAt" to java.time.Instant.now().toString(), "measuredBeside" to MeasureLock.beside,
-            "jdkVersion" to System.getProperty("java.runtime.version"), "cores" to ProcessCpu.onlineCpus.size, "method" to method,
-            "options" to linkedMapOf("users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
-                "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,
-                    "steadyCapS" to plan.steadyCap.seconds,
-                "repeat" to plan.repeat, "lengthTolerance" to plan.lengthTolerance, "timeoutS" to plan.timeout.seconds))))
+        Files.writeString(
+            dir.resolve("environment.json"),
+            Jackson.writePretty(
+                linkedMapOf(
+                    "command" to "load",
+                    "urls" to urls,
+                    "startedAt" to java.time.Instant.now().toString(),
+                    "measuredBeside" to MeasureLock.beside,
+                    "jdkVersion" to System.getProperty("java.runtime.version"),
+                    "cores" to ProcessCpu.onlineCpus.size,
+                    "method" to method,
+                    "options" to linkedMapOf(
+                        "users" to plan.users, "rates" to plan.rates, "warmupS" to plan.windows.warmup.seconds,
+                        "durationS" to plan.windows.measured.seconds, "pageWarmupS" to plan.pageWarmup.seconds,
+                        "steadyCapS" to plan.steadyCap.seconds,
+                        "repeat" to plan.repeat, "lengthTolerance" to plan.lengthTolerance, "timeoutS" to plan.timeout.seconds,
+                    ),
+                ),
+            ),
+        )
     }
 
     private fun method(wrk: String?, open: String?) =
         "Each page was learned by one probe fetch (gzip accepted, as a browser) and one uncompressed fetch " +
-            "(the length the driver checks). Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s warm-up (discarded) and a " +
+            "(the length the driver checks). Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s " +
+            "warm-up (discarded) and a " +
             "${plan.windows.measured.seconds} s measured window, pages alternated A B / B A. " +
             "Drivers: ${listOfNotNull(wrk, open).joinToString("; ")}. " +
             "During each measured window a side probe fetches the page every 200 ms on its own connection, one request at a time, " +

@@ -1,10 +1,10 @@
 package pssr.bench.measure
 
+import pssr.bench.process.Children
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
-import pssr.bench.process.Children
 
 /**
  * Apache Bench, the seeds' cross-check of JMeter (seed 000 §5.1: "2.83% mean absolute difference"; seed 002 used it
@@ -17,34 +17,52 @@ import pssr.bench.process.Children
 class AbDriver(private val executable: Path, private val timeout: Duration) : LoadDriver {
     override val name = "ab"
     override val coresUsable: Double get() = 1.0
-    override val description get() = "ApacheBench ${versionOf(executable)}, -cUSERS -s${timeout.seconds} -t WINDOW, HTTP/1.0 without keep-alive (as seed 000's scripts)"
+    override val description get() = "ApacheBench ${versionOf(executable)}, -cUSERS -s${timeout.seconds} -t WINDOW, HTTP/1.0 without " +
+        "keep-alive (as seed 000's scripts)"
 
     override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
         require(window.toSeconds() >= 1) { "an ab window is whole seconds, at least 1" }
         val percentiles = Files.createTempFile("pssr-ab-", ".csv")
         val output = Files.createTempFile("pssr-ab-", ".out")
         // sh prints its own /proc stat after ab: cutime/cstime then hold ab's CPU
-        val command = listOf("sh", "-c", "\"$0\" \"$@\"; s=$?; cat /proc/$$/stat; exit \$s", executable.toString(), "-q", "-s", timeout.toSeconds().toString(),
-            "-c", users.toString(), "-t", window.toSeconds().toString(), "-n", "100000000", "-e", percentiles.toString(), target.url)
+        val command = listOf(
+            "sh", "-c",
+            "\"$0\" \"$@\"; s=$?; cat /proc/$$/stat; " +
+                "exit \$s",
+            executable.toString(), "-q", "-s", timeout.toSeconds().toString(),
+            "-c", users.toString(), "-t", window.toSeconds().toString(), "-n", "100000000", "-e", percentiles.toString(), target.url,
+        )
         val start = System.currentTimeMillis()
         val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()), "ab", 3)
         try {
             val bound = window.toSeconds() + timeout.toSeconds() + 30
             check(process.waitFor(bound, TimeUnit.SECONDS)) { "ab did not finish a ${window.toSeconds()} s window within $bound s" }
             val text = Files.readString(output)
-            check(process.exitValue() == 0) { "ab exited with code ${process.exitValue()}: ${text.lines().filter { it.isNotBlank() }.takeLast(2).joinToString(" | ")}" }
+            check(process.exitValue() == 0) {
+                "ab exited with code ${process.exitValue()}: ${text.lines().filter { it.isNotBlank() }.takeLast(2).joinToString(" | ")}"
+            }
             return parse(text, Files.readAllLines(percentiles), start, System.currentTimeMillis())
-        } finally { Children.stop(process); Files.deleteIfExists(output); Files.deleteIfExists(percentiles) }
+        } finally {
+            Children.stop(process)
+            Files.deleteIfExists(output)
+            Files.deleteIfExists(percentiles)
+        }
     }
 
     companion object {
         /** ab's summary, its `-e` percentile table and the shell's stat line as one result; [start]/[end] bound the window. */
         fun parse(text: String, percentiles: List<String>, start: Long, end: Long): DriverResult {
             fun field(name: String): String? = Regex("^$name:\\s+(\\S+)", RegexOption.MULTILINE).find(text)?.groupValues?.get(1)
-            val complete = field("Complete requests")?.toLong() ?: throw IllegalStateException("ab printed no result: ${text.lines().take(3).joinToString(" | ")}")
+            val complete = field(
+                "Complete " +
+                    "requests",
+            )?.toLong() ?: throw IllegalStateException("ab printed no result: ${text.lines().take(3).joinToString(" | ")}")
             val seconds = field("Time taken for tests")?.toDouble() ?: Double.NaN
             val nonOk = field("Non-2xx responses")?.toLong() ?: 0
-            val failed = Regex("\\(Connect: (\\d+), Receive: (\\d+), Length: (\\d+), Exceptions: (\\d+)\\)").find(text)?.groupValues?.drop(1)?.map { it.toLong() }
+            val failed = Regex(
+                "\\(Connect: (\\d+), Receive: (\\d+), Length: (\\d+), Exceptions: " +
+                    "(\\d+)\\)",
+            ).find(text)?.groupValues?.drop(1)?.map { it.toLong() }
                 ?: listOf(0L, 0L, 0L, 0L)
             val histogram = Latency.histogram()
             // the table's 100 rows (1%..100%) each stand for one hundredth of the completed requests
@@ -55,13 +73,21 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
                 if (perRow > 0) histogram.recordValueWithCount(maxOf(1L, (ms * 1000).toLong()).coerceAtMost(Latency.HIGHEST_US), perRow)
             }
             val stat = text.lineSequence().lastOrNull { it.contains(") ") && it.trim().first().isDigit() }
-            val cpu = stat?.substringAfterLast(") ")?.split(' ')?.let { f -> (f[13].toLong() + f[14].toLong()).toDouble() / ProcessCpu.CLOCK_TICKS } ?: Double.NaN
+            val cpu = stat?.substringAfterLast(") ")?.split(' ')?.let { f ->
+                (f[13].toLong() + f[14].toLong())
+                    .toDouble() / ProcessCpu.CLOCK_TICKS
+            } ?: Double.NaN
             val errors = Errors(status = nonOk, content = failed[2], connect = failed[0], read = failed[1] + failed[3])
             return DriverResult(complete, seconds, errors, histogram, cpu, start, end)
         }
 
         /** The ab binary on PATH, or null. */
-        fun locate(): Path? = System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map { Path.of(it, "ab") }.firstOrNull { Files.isExecutable(it) }
+        fun locate(): Path? = System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map {
+            Path.of(
+                it,
+                "ab",
+            )
+        }.firstOrNull { Files.isExecutable(it) }
 
         const val INSTALL_HINT = "ab (Apache Bench) not found; install it (Debian/Ubuntu: sudo apt-get install apache2-utils)"
 
@@ -70,6 +96,8 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
             val text = p.inputStream.bufferedReader().readText()
             p.waitFor(5, TimeUnit.SECONDS)
             Regex("Version (\\S+)").find(text)?.groupValues?.get(1) ?: "unknown"
-        } catch (e: java.io.IOException) { throw DriverUnavailable("cannot run $executable: ${e.message}") }
+        } catch (e: java.io.IOException) {
+            throw DriverUnavailable("cannot run $executable: ${e.message}")
+        }
     }
 }

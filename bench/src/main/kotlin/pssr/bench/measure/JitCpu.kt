@@ -58,7 +58,8 @@ object JitCpu {
  * [RISE] of the one before). A measured level whose window was not quiet is flagged not steady.
  */
 object Steadiness {
-    /** The compiler threads' share of the server's CPU above which the JVM is still compiling: cold windows measured 14-21%, warm ones 0%. */
+    /** The compiler threads' share of the server's CPU above which the JVM is still compiling: cold windows measured 14-21%, warm ones 0%.
+     * */
     const val JIT_SHARE = 0.05
 
     /** ... or, where the server is nearly idle (1 user), this many cores: a few small compilations are not a cold JVM. */

@@ -13,7 +13,8 @@ import us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
 
 /** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
-data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int, val success: Boolean, val code: String) {
+data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int,
+    val success: Boolean, val code: String) {
     val endMillis: Long get() = startMillis + elapsedMs
 }
 
@@ -29,8 +30,10 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
                    private val engines: List<EngineAddress> = emptyList()) : LoadDriver {
     override val name = "jmeter"
     override val coresUsable: Double get() = ProcessCpu.onlineCpus.size.toDouble()
-    override val description get() = (if (engines.isEmpty()) "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS threads, "
-        else "JMeter via jmeter-java-dsl ${dslVersion()} on ${engines.size} remote engines (${engines.joinToString(",")}, RMI without SSL), USERS threads split evenly, ") +
+    override val description get() = (if (engines.isEmpty()) "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS " +
+        "threads, "
+        else "JMeter via jmeter-java-dsl ${dslVersion()} on ${engines.size} remote engines (${engines.joinToString(",")}, RMI without " +
+            "SSL), USERS threads split evenly, ") +
         "response timeout ${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, equality assertion on the page"
     private var windows = 0
 
@@ -53,7 +56,8 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
                 window + timeout + Duration.ofSeconds(20))
         } finally { cpu.stop() }
         val (w, shares) = RemoteEngines.window(samples, engines, perEngine, RemoteEngines::alive)
-        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis, w.endMillis, shares)
+        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis,
+            w.endMillis, shares)
     }
 
     private fun embedded(target: LoadTarget, users: Int, window: Duration): DriverResult {
@@ -72,7 +76,8 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
             ).runIn(EmbeddedJmeterEngine().prop("summariser.out", "false")) // its summariser would print every few seconds
         } finally { cpu.stop() }
         val w = JmeterWindow.of(readJtl(jtl))
-        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis, w.endMillis)
+        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis,
+            w.endMillis)
     }
 
     companion object {
@@ -88,7 +93,8 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
             // response it got), so records are read with quote-aware parsing, not line by line.
             return CsvFile.read(jtl).map { c ->
                 fun s(name: String) = c[name] ?: throw IllegalArgumentException("JTL has no $name column: ${c.keys}")
-                Sample(s("label"), s("threadName"), s("timeStamp").toLong(), s("elapsed").toInt(), s("Latency").toInt(), s("success").toBoolean(), s("responseCode"))
+                Sample(s("label"), s("threadName"), s("timeStamp").toLong(), s("elapsed").toInt(), s("Latency").toInt(),
+                    s("success").toBoolean(), s("responseCode"))
             }
         }
     }

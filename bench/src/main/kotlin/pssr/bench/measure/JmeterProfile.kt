@@ -25,8 +25,10 @@ data class ErrorKinds(val connectRefused: Long = 0, val connectTimeout: Long = 0
     /** Every failed request; [poolTimeout] and the downstream kinds are 5xx answers and so also counted in [http5xx]. */
     val total: Long get() = connectRefused + connectTimeout + readTimeout + reset + http5xx + otherStatus + wrongBody
 
-    override fun toString(): String = listOf("connect refused" to connectRefused, "connect timeout" to connectTimeout, "read timeout" to readTimeout,
-        "reset" to reset, "5xx" to http5xx, "pool timeout" to poolTimeout, "downstream error" to downstreamError, "downstream down" to downstreamDown,
+    override fun toString(): String = listOf("connect refused" to connectRefused, "connect timeout" to connectTimeout, "read " +
+        "timeout" to readTimeout,
+        "reset" to reset, "5xx" to http5xx, "pool timeout" to poolTimeout, "downstream error" to downstreamError, "downstream " +
+            "down" to downstreamDown,
         "downstream timeout" to downstreamTimeout, "other status" to otherStatus, "wrong body" to wrongBody)
         .filter { it.second > 0 }.joinToString(", ") { "${it.first} ${it.second}" }.ifEmpty { "none" }
 
@@ -48,7 +50,8 @@ data class ErrorKinds(val connectRefused: Long = 0, val connectTimeout: Long = 0
                 status != null && status >= 500 -> "http5xx"
                 status == 200 -> "wrongBody"
                 status != null -> "otherStatus"
-                code.contains("HttpHostConnectException") || code.contains("ConnectException") && message.contains("refused", true) -> "connectRefused"
+                code.contains("HttpHostConnectException") || code.contains("ConnectException") && message.contains("refused",
+                    true) -> "connectRefused"
                 code.contains("ConnectTimeoutException") || message.contains("connect timed out", true) -> "connectTimeout"
                 code.contains("SocketTimeoutException") -> "readTimeout"
                 else -> "reset"                                   // reset, closed, no response: the connection broke
@@ -70,7 +73,8 @@ data class ErrorKinds(val connectRefused: Long = 0, val connectTimeout: Long = 0
  * (elapsed time over all samples, failures included, as the seeds' summary reports), the window from the
  * first request sent to the last answer, failures by kind, and the correct samples' own histogram ([ok], for Apdex).
  */
-data class ProfileResult(val samples: Long, val correct: Long, val errors: ErrorKinds, val latency: Histogram, val startMillis: Long, val endMillis: Long,
+data class ProfileResult(val samples: Long, val correct: Long, val errors: ErrorKinds, val latency: Histogram, val startMillis: Long,
+    val endMillis: Long,
                          val meanMs: Double, val ok: Histogram = latency) {
     val seconds: Double get() = (endMillis - startMillis).coerceAtLeast(1) / 1000.0
     /** JMeter's throughput: every sample, right or wrong, per second of the window. */
@@ -87,7 +91,8 @@ class JmeterProfile(private val timeout: Duration, private val jtlDir: Path, pri
     private var profiles = 0
 
     /** GET [url] (or POST [postJson] to it) from [users] threads over [rampUp], [loops] requests each. */
-    fun run(url: String, expectedBody: String, users: Int, rampUp: Duration, loops: Int, label: String, postJson: String? = null): ProfileResult {
+    fun run(url: String, expectedBody: String, users: Int, rampUp: Duration, loops: Int, label: String,
+        postJson: String? = null): ProfileResult {
         Files.createDirectories(jtlDir)
         val jtl = jtlDir.resolve("$prefix-${++profiles}-$label-u$users.jtl")
         Files.deleteIfExists(jtl)

@@ -26,11 +26,13 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
     override val name = "hyperfoil"
     override val model = LoadDriver.OPEN
     override val coresUsable: Double get() = 1.0 // one Hyperfoil event-loop thread
-    override val description get() = "Hyperfoil ${version()} in the harness JVM, constantRate phase (open model, latency from the scheduled " +
+    override val description get() = "Hyperfoil ${version()} in the harness JVM, constantRate phase (open model, latency from the " +
+        "scheduled " +
         "send time), 1 event-loop thread, HTTP/1.1 keep-alive, response timeout ${timeout.seconds}s, status checked"
 
     /** Connections for a rate: enough for about 50 ms of arrivals in flight, at least 8, at most 512. */
     fun connections(rate: Int): Int = (rate / 20).coerceIn(8, 512)
+
     /**
      * Sessions (requests in flight, queued ones included) for a rate: the arrivals of the idle timeout plus one second,
      * at least 64, at most [MAX_SESSIONS] (Hyperfoil allocates them all before the window). Requests time out after the
@@ -63,10 +65,22 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
         """.trimIndent()
         val benchmark = BenchmarkParser.instance().buildBenchmark(yaml.byteInputStream(), BenchmarkData.EMPTY, emptyMap())
         val total = StatisticsSnapshot()
-        val consumer = StatisticsCollector.StatisticsConsumer { phase, _, _, snapshot, _ -> if (phase.name() == "measured") synchronized(total) { total.add(snapshot) } }
+        val consumer = StatisticsCollector.StatisticsConsumer {
+                phase,
+                _,
+                _,
+                snapshot,
+                _,
+            ->
+            if (phase.name() == "measured") synchronized(total) { total.add(snapshot) }
+        }
         val cpu = CpuTrace.start()
         val start = System.currentTimeMillis()
-        try { LocalSimulationRunner(benchmark, consumer, null, null).run() } finally { cpu.stop() }
+        try {
+            LocalSimulationRunner(benchmark, consumer, null, null).run()
+        } finally {
+            cpu.stop()
+        }
         val end = System.currentTimeMillis()
         return result(total, window, start, end, cpu.secondsBetween(start, end))
     }
@@ -77,17 +91,28 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
         /** Hyperfoil's histogram is in ns; pssr's in µs ([Latency]). */
         fun result(s: StatisticsSnapshot, window: Duration, start: Long, end: Long, cpuSeconds: Double): DriverResult {
             val latency = Latency.histogram()
-            for (v in s.histogram.recordedValues()) latency.recordValueWithCount((v.valueIteratedTo / 1000).coerceAtLeast(1), v.countAtValueIteratedTo)
+            for (v in s.histogram.recordedValues()) {
+                latency.recordValueWithCount(
+                    (v.valueIteratedTo / 1000).coerceAtLeast(1),
+                    v.countAtValueIteratedTo,
+                )
+            }
             val http = HttpStats.get(s)
             val ok = http.status_2xx.toLong()
-            val errors = Errors(status = s.responseCount - ok, connect = s.connectionErrors.toLong(), timeout = s.requestTimeouts.toLong(),
-                read = s.internalErrors.toLong())
+            val errors = Errors(
+                status = s.responseCount - ok,
+                connect = s.connectionErrors.toLong(),
+                timeout = s.requestTimeouts.toLong(),
+                read = s.internalErrors.toLong(),
+            )
             return DriverResult(s.responseCount.toLong(), window.toMillis() / 1000.0, errors, latency, cpuSeconds, start, end)
         }
 
         fun version(): String = try {
             OpenModelDriver::class.java.getResourceAsStream("/META-INF/maven/io.hyperfoil/hyperfoil-core/pom.properties")
                 ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
-        } catch (e: Exception) { "unknown" }
+        } catch (e: Exception) {
+            "unknown"
+        }
     }
 }

@@ -34,11 +34,14 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
     private val samples = java.util.concurrent.CopyOnWriteArrayList<ResourceSample>()
     private val connector: JMXConnector? = Jmx.connect(pid)
     private val connection: MBeanServerConnection? = connector?.mBeanServerConnection
-    private val memory = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean::class.java) }
-    private val threads = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean::class.java) }
+    private val memory = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.MEMORY_MXBEAN_NAME,
+        MemoryMXBean::class.java) }
+    private val threads = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.THREAD_MXBEAN_NAME,
+        ThreadMXBean::class.java) }
     private val gcs = connection?.let { ManagementFactory.getPlatformMXBeans(it, GarbageCollectorMXBean::class.java) } ?: emptyList()
     @Volatile private var running = true
-    private val thread = Thread({ while (running) { sample(); Thread.sleep(periodMillis) } }, "pssr-resource-sampler").apply { isDaemon = true; start() }
+    private val thread = Thread({ while (running) { sample(); Thread.sleep(periodMillis) } }, "pssr-resource-sampler").apply { isDaemon =
+        true; start() }
 
     val jvmAttached get() = connection != null
 
@@ -81,9 +84,11 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
         val points = listOfNotNull(samples.lastOrNull { it.atMillis < fromMillis }) + window +
             listOfNotNull(samples.firstOrNull { it.atMillis > toMillis })
         if (points.size < 2) return ResourceUse.NONE
-        val cpu = points.zipWithNext { a, b -> (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis).coerceAtLeast(1) * 100 }
+        val cpu = points.zipWithNext { a, b -> (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis)
+            .coerceAtLeast(1) * 100 }
         val inside = window.ifEmpty { points }
-        val gc = if (points.first().gcMillis >= 0 && points.last().gcMillis >= 0) (points.last().gcMillis - points.first().gcMillis).toDouble() else Double.NaN
+        val gc = if (points.first().gcMillis >= 0 && points.last().gcMillis >= 0) (points.last().gcMillis - points.first().gcMillis)
+            .toDouble() else Double.NaN
         // means weighted by time: each sample stands for the interval up to the next one
         fun timeWeighted(value: (ResourceSample) -> Double): Double {
             val known = points.filter { value(it) >= 0 }

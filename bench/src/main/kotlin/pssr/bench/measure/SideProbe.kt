@@ -49,7 +49,8 @@ class ProbeLoop(private val interval: Duration, private val timeout: Duration, p
         }
     }
 
-    /** Stops now: no wait for the next slot, only for the request in flight (bounded by the timeout; blocking socket reads ignore the interrupt). */
+    /** Stops now: no wait for the next slot, only for the request in flight (bounded by the timeout; blocking socket reads ignore the
+     * interrupt). */
     fun finish() {
         running = false
         thread.interrupt()

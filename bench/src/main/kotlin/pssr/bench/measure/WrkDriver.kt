@@ -1,11 +1,11 @@
 package pssr.bench.measure
 
+import pssr.bench.process.Children
+import pssr.probe.Jackson
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
-import pssr.bench.process.Children
-import pssr.probe.Jackson
 
 /**
  * The default driver: wrk (the reference driver of TechEmpower's benchmarks), one process per window, in
@@ -18,17 +18,27 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
     override val name = "wrk"
     override val coresUsable: Double get() = threads.toDouble()
     private val version: String = versionOf(executable)
-    override val description get() = "$version, -t$threads (capped at users) -cUSERS -T${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, check.lua"
+    override val description get() = "$version, -t$threads (capped at users) -cUSERS -T${timeout.seconds}s, closed loop, HTTP/1.1 " +
+        "keep-alive, check.lua"
 
     private val script: Path = Files.createTempFile("pssr-wrk-check-", ".lua").also { f ->
         f.toFile().deleteOnExit()
-        WrkDriver::class.java.getResourceAsStream("check.lua")!!.use { Files.copy(it, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING) }
+        WrkDriver::class.java.getResourceAsStream("check.lua")!!.use {
+            Files.copy(
+                it,
+                f,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            )
+        }
     }
 
     override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
         require(window.toSeconds() >= 1) { "a wrk window is whole seconds, at least 1" }
-        val command = listOf(executable.toString(), "-t${minOf(threads, users)}", "-c$users", "-d${window.toSeconds()}s",
-            "-T${timeout.toSeconds()}s", "-s", script.toString(), target.url, "--", target.pageBytes.toString(), target.closingTag, target.lengthTolerance.toString())
+        val command = listOf(
+            executable.toString(), "-t${minOf(threads, users)}", "-c$users", "-d${window.toSeconds()}s",
+            "-T${timeout.toSeconds()}s", "-s", script.toString(), target.url, "--", target.pageBytes.toString(), target.closingTag,
+            target.lengthTolerance.toString(),
+        )
         // wrk's output (its summary and the result line with the whole histogram, which can exceed a pipe's
         // buffer) goes to a file, read once wrk has exited
         val output = Files.createTempFile("pssr-wrk-", ".out")
@@ -38,48 +48,90 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
             val bound = window.toSeconds() + timeout.toSeconds() + 30
             check(process.waitFor(bound, TimeUnit.SECONDS)) { "wrk did not finish a ${window.toSeconds()} s window within $bound s" }
             Files.readString(output)
-        } finally { Children.stop(process); Files.deleteIfExists(output) }
+        } finally {
+            Children.stop(process)
+            Files.deleteIfExists(output)
+        }
         val end = System.currentTimeMillis()
         val line = text.lineSequence().firstOrNull { it.startsWith("PSSR-RESULT ") }
-            ?: throw IllegalStateException("wrk exited with code ${process.exitValue()} without a result: ${text.lines().filter { it.isNotBlank() }.takeLast(3).joinToString(" | ")}")
+            ?: throw IllegalStateException(
+                "wrk exited with code ${process.exitValue()} without a result: ${text.lines().filter {
+                    it.isNotBlank()
+                }.takeLast(3).joinToString(" | ")}",
+            )
         return parse(line.removePrefix("PSSR-RESULT "), start, end)
     }
 
     companion object {
         /** Turns check.lua's JSON line into a result; [start]/[end] bound the window in epoch ms. */
         fun parse(json: String, start: Long, end: Long): DriverResult {
-            @Suppress("UNCHECKED_CAST") val m = Jackson.read(json) as Map<String, Any?>
+            @Suppress("UNCHECKED_CAST")
+            val m = Jackson.read(json) as Map<String, Any?>
             fun n(k: String) = (m[k] as Number).toLong()
             // wrk counts non-2xx/3xx answers itself ("status"); check.lua counts every answer that is not 200
             // (badStatus) and every 200 that is not the page (badContent): the script's counts are the finer ones.
-            val errors = Errors(status = n("badStatus"), content = n("badContent"), connect = n("connect"),
-                read = n("read") + n("write"), timeout = n("timeout"))
+            val errors = Errors(
+                status = n("badStatus"),
+                content = n("badContent"),
+                connect = n("connect"),
+                read = n("read") + n("write"),
+                timeout = n("timeout"),
+            )
             val ticks = n("cpuTicks")
-            return DriverResult(n("requests"), n("durationUs") / 1e6, errors, Latency.fromPairs(m["latencyUs"] as String),
-                if (ticks < 0) Double.NaN else ticks.toDouble() / ProcessCpu.CLOCK_TICKS, start, end)
+            return DriverResult(
+                n("requests"),
+                n("durationUs") / 1e6,
+                errors,
+                Latency.fromPairs(m["latencyUs"] as String),
+                if (ticks < 0) Double.NaN else ticks.toDouble() / ProcessCpu.CLOCK_TICKS,
+                start,
+                end,
+            )
         }
 
         /** The wrk binary: [explicit], else `wrk` on PATH; null when there is none. */
         fun locate(explicit: Path?): Path? {
             if (explicit != null) return explicit.takeIf { Files.isExecutable(it) }
-            return System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map { Path.of(it, "wrk") }.firstOrNull { Files.isExecutable(it) }
+            return System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map {
+                Path.of(
+                    it,
+                    "wrk",
+                )
+            }.firstOrNull { Files.isExecutable(it) }
         }
 
         /** The wrk binary to use, checked to run and to be wrk; a [pssr.bench.console.UsageError] naming how to install it otherwise. */
         fun required(explicit: Path?): Path {
-            val exe = locate(explicit) ?: throw pssr.bench.console.UsageError(if (explicit != null) "--wrk $explicit: no executable there; $INSTALL_HINT" else INSTALL_HINT)
-            try { versionOf(exe) } catch (e: DriverUnavailable) { throw pssr.bench.console.UsageError(e.message ?: "wrk cannot run") }
+            val exe = locate(explicit) ?: throw pssr.bench.console.UsageError(
+                if (explicit != null) {
+                    "--wrk $explicit: no executable " +
+                        "there; $INSTALL_HINT"
+                } else {
+                    INSTALL_HINT
+                },
+            )
+            try {
+                versionOf(exe)
+            } catch (e: DriverUnavailable) {
+                throw pssr.bench.console.UsageError(e.message ?: "wrk cannot run")
+            }
             return exe
         }
 
-        const val INSTALL_HINT = "wrk not found; install it (Debian/Ubuntu: sudo apt-get install wrk), or use --driver jmeter, or name the binary with --wrk PATH"
+        const val INSTALL_HINT = "wrk not found; install it (Debian/Ubuntu: sudo apt-get install wrk), or use --driver jmeter, or name " +
+            "the binary with --wrk PATH"
 
         /** `wrk 4.1.0 [epoll] ...` -> `wrk 4.1.0 [epoll]`. */
         fun versionOf(executable: Path): String = try {
             val p = Children.spawn(ProcessBuilder(executable.toString(), "--version").redirectErrorStream(true))
             val text = p.inputStream.bufferedReader().readText()
             p.waitFor(5, TimeUnit.SECONDS)
-            Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable("$executable is not wrk (its --version printed: ${text.lines().firstOrNull().orEmpty().take(80)})")
-        } catch (e: java.io.IOException) { throw DriverUnavailable("cannot run $executable: ${e.message}") }
+            Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable(
+                "$executable is not wrk (its --version " +
+                    "printed: ${text.lines().firstOrNull().orEmpty().take(80)})",
+            )
+        } catch (e: java.io.IOException) {
+            throw DriverUnavailable("cannot run $executable: ${e.message}")
+        }
     }
 }

@@ -1,13 +1,13 @@
 package pssr.bench.process
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import pssr.bench.project.Framework
 import pssr.bench.setup.Setup
 import pssr.probe.StreamProbe
 import pssr.servers.ListedRoute
 import pssr.servers.RoutesDocument
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /** How a server JVM is started: heap, extra flags, and the CPUs it may use (null = not pinned). */
 data class ServerLaunch(
@@ -22,14 +22,19 @@ data class ServerLaunch(
     val setup: Setup? = null,
 ) {
     /** G1 unless the extra flags choose a collector: the JVM refuses two (`Multiple garbage collectors selected`). */
-    fun jvmFlags(): List<String> =
-        listOfNotNull(heapMin?.let { "-Xms$it" }, "-Xmx$heapMax", "-XX:+UseG1GC".takeIf { extraJvmFlags.none(GC_CHOICE::matches) }) + quietUnsafe() + extraJvmFlags
+    fun jvmFlags(): List<String> = listOfNotNull(
+        heapMin?.let { "-Xms$it" },
+        "-Xmx$heapMax",
+        "-XX:+UseG1GC".takeIf { extraJvmFlags.none(GC_CHOICE::matches) },
+    ) + quietUnsafe() + extraJvmFlags
 
     /** The same launch on another runtime: its java, and its flags after ours (a later -Xmx wins; a collector replaces G1). */
     fun on(runtime: ServerRuntime): ServerLaunch =
         copy(java = runtime.java, javaFeature = runtime.feature, extraJvmFlags = extraJvmFlags + runtime.flags)
 
-    private companion object { val GC_CHOICE = Regex("-XX:\\+Use\\w+GC") }
+    private companion object {
+        val GC_CHOICE = Regex("-XX:\\+Use\\w+GC")
+    }
 
     /** JDK 23+ warns on stderr when Netty or XStream use sun.misc.Unsafe; allow it explicitly (the flag exists from 23 on). */
     private fun quietUnsafe() = if (javaFeature >= 23) listOf("--sun-misc-unsafe-memory-access=allow") else emptyList()
@@ -40,12 +45,8 @@ data class ServerLaunch(
  * `GET /routes` answers. It is stopped by its own PID on every exit path: [close], and a shutdown hook
  * for Ctrl-C or a crash of the harness — no JVM is left behind.
  */
-class ServerProcess private constructor(
-    val framework: Framework,
-    private val process: Process,
-    val port: Int,
-    val log: Path,
-) : AutoCloseable {
+class ServerProcess private constructor(val framework: Framework, private val process: Process, val port: Int, val log: Path) :
+    AutoCloseable {
     val pid: Long get() = process.pid()
     val host = "127.0.0.1"
     val baseUrl get() = "http://$host:$port"
@@ -55,7 +56,12 @@ class ServerProcess private constructor(
         if (process.isAlive) return null
         val code = process.exitValue()
         // Java reports a child killed by signal N as exit value 128 + N
-        return if (code > 128) "was killed by signal ${code - 128}${SIGNALS[code - 128]?.let { " ($it)" } ?: ""}" else "exited with code $code"
+        return if (code > 128) {
+            "was killed by signal ${code - 128}${SIGNALS[code - 128]?.let { " ($it)" } ?: ""}"
+        } else {
+            "exited with " +
+                "code $code"
+        }
     }
 
     fun routes(): List<ListedRoute> {
@@ -74,21 +80,39 @@ class ServerProcess private constructor(
          * [ready] passes (default: `GET /routes` lists its routes). Throws [ServerStartFailed] with the log's tail
          * if it does not become ready.
          */
-        fun start(framework: Framework, launch: ServerLaunch, logDir: Path, tag: String, args: List<String> = emptyList(),
-                  readyTimeout: Duration = Duration.ofSeconds(90), ready: (ServerProcess) -> Unit = { it.routes() }): ServerProcess {
+        fun start(
+            framework: Framework,
+            launch: ServerLaunch,
+            logDir: Path,
+            tag: String,
+            args: List<String> = emptyList(),
+            readyTimeout: Duration = Duration.ofSeconds(90),
+            ready: (ServerProcess) -> Unit = { it.routes() },
+        ): ServerProcess {
             val variant = launch.setup?.variant(framework.name)
-            val artifact = (if (variant == null) framework.launchable() else framework.launch?.artifact(variant)) ?: throw ServerStartFailed(framework.name, "not built (no ${framework.name} server artifact); build with ./mvnw install", "")
+            val artifact = (if (variant == null) framework.launchable() else framework.launch?.artifact(variant))
+                ?: throw ServerStartFailed(
+                    framework.name,
+                    "not built (no ${framework.name} server artifact); build with ./mvnw " +
+                        "install",
+                    "",
+                )
             Files.createDirectories(logDir)
             val log = logDir.resolve("${framework.name}-$tag.log")
             val portFile = Files.createTempFile("pssr-${framework.name}-", ".port").also { Files.delete(it) }
             val command = buildList {
-                if (launch.cpus != null) { add("taskset"); add("-c"); add(launch.cpus) }
+                if (launch.cpus != null) {
+                    add("taskset")
+                    add("-c")
+                    add(launch.cpus)
+                }
                 add(launch.java.toString())
                 addAll(launch.jvmFlags())
                 launch.setup?.let { addAll(it.serverFlags(framework.name)) }
                 addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
                 add("-D${Children.PARENT_PID_PROPERTY}=${Children.parentPid}") // it ends itself when pssr is gone
-                add("-jar"); add(artifact.toString())
+                add("-jar")
+                add(artifact.toString())
                 addAll(args)
             }
             // SIGTERM first: lets the server shut down cleanly
@@ -97,13 +121,27 @@ class ServerProcess private constructor(
             val server = try {
                 val port = awaitPort(process, portFile, readyTimeout) ?: run {
                     Children.stop(process)
-                    throw ServerStartFailed(framework.name, if (process.isAlive) "did not announce a port within ${readyTimeout.seconds} s" else "exited with code ${process.exitValue()}", tail(log))
+                    throw ServerStartFailed(
+                        framework.name,
+                        if (process.isAlive) {
+                            "did not announce a port within ${readyTimeout.seconds} " +
+                                "s"
+                        } else {
+                            "exited with code ${process.exitValue()}"
+                        },
+                        tail(log),
+                    )
                 }
                 ServerProcess(framework, process, port, log)
-            } finally { Files.deleteIfExists(portFile) }
+            } finally {
+                Files.deleteIfExists(portFile)
+            }
             val deadline = System.nanoTime() + readyTimeout.toNanos()
             while (true) {
-                try { ready(server); return server } catch (e: Exception) {
+                try {
+                    ready(server)
+                    return server
+                } catch (e: Exception) {
                     if (!process.isAlive || System.nanoTime() > deadline) {
                         server.close()
                         throw ServerStartFailed(framework.name, "never became ready: ${e.message}", tail(log))

@@ -54,7 +54,8 @@ data class ServerRuntime(val label: String, val java: Path, val version: String,
             val flags = text.substringAfter('=', "").trim().split(Regex("\\s+")).filter { it.isNotEmpty() }
             if (label.isEmpty() || !Regex("[A-Za-z0-9_.-]+").matches(label) || flags.isEmpty() || flags.any { !it.startsWith("-") }) {
                 throw UsageError(
-                    "--jvm must be LABEL=FLAGS such as 'zgc=-XX:+UseZGC' (a label of letters, digits, . _ -, then JVM flags starting with -), was '$text'",
+                    "--jvm must be LABEL=FLAGS such as 'zgc=-XX:+UseZGC' (a label of letters, digits, . _ -, then JVM flags starting " +
+                        "with -), was '$text'",
                 )
             }
             return label to flags

@@ -20,7 +20,8 @@ object Frameworks {
         LaunchDescriptor.all(Project.root).filter { it.workload == "pages" }.map { Framework(it.framework, it.description, it) }
     }
 
-    /** The server module that serves [workload] (e.g. `students`; a descriptor may list several, `products,forward`), or null when none is in this tree. */
+    /** The server module that serves [workload] (e.g. `students`; a descriptor may list several, `products,forward`), or null when none is
+     * in this tree. */
     fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull {
         workload in
             it.workload.split(',').map(String::trim)

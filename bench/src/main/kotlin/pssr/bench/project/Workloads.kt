@@ -20,7 +20,8 @@ object Workloads {
         Workload(STUDENTS, "seed 003: GET /api/students from PostgreSQL, platform vs virtual threads, JDBC vs R2DBC, JMeter with ramp-up"),
         Workload(
             PRODUCTS,
-            "seed 004: GET /api/products, H2 + enrichment (compute-bound), Spring MVC (@Async executor, virtual threads) vs WebFlux (boundedElastic, event loop), JMeter",
+            "seed 004: GET /api/products, H2 + enrichment (compute-bound), Spring MVC (@Async executor, virtual threads) vs WebFlux " +
+                "(boundedElastic, event loop), JMeter",
         ),
         Workload(
             FORWARD,

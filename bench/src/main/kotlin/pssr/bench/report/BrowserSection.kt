@@ -45,7 +45,8 @@ object BrowserSection {
             append("simulate = Lighthouse's default simulated slow-4G phone. Every run, the filmstrips and seed 002's Table 1: ")
             append("<a href=\"$FOLDER/browser.html\">$FOLDER/browser.html</a> (raw JSON in <code>$FOLDER/lighthouse/</code>).</p>\n")
             append(
-                "<table><tr><th>page</th><th>rendering</th><th>throttling</th><th>FCP off</th><th>FCP on</th><th>LCP off</th><th>LCP on</th><th>score off</th><th>score on</th></tr>\n",
+                "<table><tr><th>page</th><th>rendering</th><th>throttling</th><th>FCP off</th><th>FCP on</th><th>LCP off</th><th>LCP " +
+                    "on</th><th>score off</th><th>score on</th></tr>\n",
             )
             val byKey = rows.associateBy { listOf(it["page"], it["rendering"], it["throttling"], it["pssr"]) }
             for (k in rows.map { listOf(it["page"], it["rendering"], it["throttling"]) }.distinct()) {
@@ -68,7 +69,8 @@ object BrowserSection {
         }
     }
 
-    /** After `./pssr browser --out <run>/browser`: re-renders that run's report.html with the section; null if [browserDir] is not in a run. */
+    /** After `./pssr browser --out <run>/browser`: re-renders that run's report.html with the section; null if [browserDir] is not in a
+     * run. */
     fun rerenderRunReport(browserDir: Path): Path? {
         val runDir = browserDir.parent ?: return null
         if (browserDir.fileName?.toString() != FOLDER) return null

@@ -21,7 +21,8 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
         sb.append("<h2 id=\"$ANCHOR\">The seeds' claims</h2>\n<p class=note>").append(htmlEscape(ledger.counts()))
             .append(" from this run's rows (definitions: docs/CLAIMS.md). <code>./pssr claims DIR...</code> judges several runs together; ")
             .append(
-                "<code>./pssr reproduce</code> measures every claim. Each claim's evidence link opens the chart and the rows it was judged on.</p>\n",
+                "<code>./pssr reproduce</code> measures every claim. Each claim's evidence link opens the chart and the rows it was " +
+                    "judged on.</p>\n",
             )
         val judged = claims.filter { it.judged }
         if (judged.isEmpty()) return

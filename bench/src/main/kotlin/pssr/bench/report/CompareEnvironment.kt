@@ -10,7 +10,8 @@ import java.nio.file.Path
  * The settings of a run that must match before `compare` can say a difference comes from the code: the cores the
  * harness saw, the JDK, the load driver and the per-item delay. Read from the run's environment.json (the flat
  * object Environment.kt writes) with the project's JSON reader. A key that is missing, or a file that is missing,
- * gives [UNKNOWN] (an unreadable file is a DamagedFolder); a readable file without "driver" is an older run, and every older run used JMeter.
+ * gives [UNKNOWN] (an unreadable file is a DamagedFolder); a readable file without "driver" is an older run, and every older run used
+ * JMeter.
  */
 data class RunEnvironment(val cores: String, val jdk: String, val driver: String, val itemDelayMs: String) {
     /** Label and value of each setting, in the order the refusal names them. */

@@ -27,7 +27,8 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
         )
     }
 
-    /** A chart's place in a section, drawn by explorer.js from [chart] (listed in the page's data), with a link that opens its view in the explorer. */
+    /** A chart's place in a section, drawn by explorer.js from [chart] (listed in the page's data), with a link that opens its view in the
+     * explorer. */
     fun chart(chart: ExplorerData.Chart) {
         sb.append("<div class=chart id=\"").append(htmlEscape(chart.id)).append("\"></div>")
             .append(

@@ -100,7 +100,8 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder, private v
             "<p class=note>Absolute ratios mostly measure the difference between machines; the ordering of routes is what carries over. ",
         )
             .append(
-                "A figure more than 3× above this run's data, or at a level this run did not measure, is not drawn on the chart.</p></details>\n",
+                "A figure more than 3× above this run's data, or at a level this run did not measure, is not drawn on the " +
+                    "chart.</p></details>\n",
             )
     }
 

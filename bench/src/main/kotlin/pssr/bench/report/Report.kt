@@ -104,7 +104,8 @@ class RunData(
             val timeline = try { run.timeline() } catch (e: DamagedFolder) { throw e } catch (e: Exception) {
                 problems += "could not read timeline.csv: ${e.message}"; emptyMap()
             }
-            return RunData(run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles, timeline, everyRow)
+            return RunData(run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles,
+                timeline, everyRow)
         }
     }
 }

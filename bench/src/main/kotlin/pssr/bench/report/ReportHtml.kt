@@ -50,7 +50,8 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
             "<script>addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});</script>\n",
         )
         sb.append(
-            "<script>function reveal(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;",
+            "<script>function reveal(){var " +
+                "e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!e)return;",
         )
             .append(
                 "for(var d=e.closest('details');d;d=d.parentElement&&d.parentElement.closest('details'))d.open=true;e.scrollIntoView();}",
@@ -159,7 +160,8 @@ failed verification was not load-tested and is listed as failed.</li>
         val notLoaded = notLoadTested()
         if (notLoaded.isNotEmpty()) {
             sb.append(
-                "<h3 class=bad>Not load-tested</h3><p class=note>Verified routes with no load results (failed verification, a failed server, or not selected):</p>\n",
+                "<h3 class=bad>Not load-tested</h3><p class=note>Verified routes with no load results (failed verification, a failed " +
+                    "server, or not selected):</p>\n",
             )
             htmlTable(
                 listOf("route", "verdict", "body", "error"),

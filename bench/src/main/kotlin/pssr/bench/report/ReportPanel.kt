@@ -16,7 +16,8 @@ internal val ENGINES: List<String> by lazy { try { pssr.views.Engines.names } ca
  */
 class ChartLine(val label: String, val byUsers: Map<Int, List<RouteLevel>>) {
     fun points(metric: (RouteLevel) -> Double): List<Pair<Int, Double>> =
-        byUsers.toSortedMap().mapNotNull { (u, ls) -> ls.map(metric).filter { it.isFinite() }.takeIf { it.isNotEmpty() }?.let { u to it.average() } }
+        byUsers.toSortedMap().mapNotNull { (u, ls) -> ls.map(metric).filter { it.isFinite() }
+            .takeIf { it.isNotEmpty() }?.let { u to it.average() } }
     fun driverBound(): Set<Int> = byUsers.filterValues { ls -> ls.any { it.driverBound } }.keys
     fun withErrors(): Set<Int> = byUsers.filterValues { ls -> ls.any { it.errors > 0 } }.keys
 }
@@ -27,7 +28,8 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
     val users: List<Int> = levels.map { it.users }.distinct().sorted()
     val approaches: List<String> = levels.map { it.approach }.distinct().sortedWith(compareBy({ orderOf(APPROACHES, it) }, { it }))
     val routes: List<Pair<String, String>> = levels.map { it.engine to it.approach }.distinct()
-        .sortedWith(compareBy({ orderOf(APPROACHES, it.second) }, { it.second }, { if (it.first == BASELINE) -1 else orderOf(ENGINES, it.first) }, { it.first }))
+        .sortedWith(compareBy({ orderOf(APPROACHES, it.second) }, { it.second }, { if (it.first == BASELINE) -1 else orderOf(ENGINES,
+            it.first) }, { it.first }))
     val repetitions: Int = levels.maxOfOrNull { it.throughput.n } ?: 0
 
     fun route(engine: String, approach: String): ChartLine? {
@@ -43,7 +45,8 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
         val ls = levels.filter { it.approach == approach && it.engine != BASELINE }
         if (ls.isEmpty()) return null
         val engines = ls.map { it.engine }.distinct()
-        val label = if (engines.size == 1) "${engines[0]}/$approach" else "${approach.replaceFirstChar { it.uppercase() }} (mean of ${engines.size} engines)"
+        val label = if (engines.size == 1) "${engines[0]}/$approach" else "${approach.replaceFirstChar { it.uppercase() }} (mean " +
+            "of ${engines.size} engines)"
         return ChartLine(label, ls.groupBy { it.users })
     }
 
@@ -51,14 +54,16 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
     fun headlineLines(): List<Pair<ChartLine, String>> {
         val out = ArrayList<Pair<ChartLine, String>>()
         for ((e, a) in PaperFigures.separatedRoutes) route(e, a)?.let { out += it to "$e/$a" }
-        for (a in approaches.filter { it in PaperFigures.aggregatedApproaches || it.endsWith("-flush") }) aggregate(a)?.let { out += it to "agg:$a" }
+        for (a in approaches.filter { it in PaperFigures.aggregatedApproaches ||
+            it.endsWith("-flush") }) aggregate(a)?.let { out += it to "agg:$a" }
         return out.distinctBy { it.first.label }
     }
 
     fun baselines(): List<ChartLine> = approaches.mapNotNull { route(BASELINE, it) }
 
     /** users -> floor_rps (the latency floor of a closed loop), from the rows. */
-    val floor: List<Pair<Int, Double>> = users.mapNotNull { u -> levels.firstOrNull { it.users == u && it.floorRps.isFinite() }?.let { u to it.floorRps } }
+    val floor: List<Pair<Int, Double>> = users.mapNotNull { u -> levels.firstOrNull { it.users == u &&
+        it.floorRps.isFinite() }?.let { u to it.floorRps } }
 
     /**
      * The floor drawn as a curve: it is linear in users, so on the log2 axis it bends; extra points at every

@@ -57,7 +57,8 @@ object ShardNormalisation {
         }.sortedWith(compareBy({ it.route }, { it.loadModel }, { it.level }))
     }
 
-    /** What a merged folder holds for [of]: each route's shard and machine, and every shard's reference rows; null for a run that was not merged. */
+    /** What a merged folder holds for [of]: each route's shard and machine, and every shard's reference rows; null for a run that was not
+     * merged. */
     fun read(run: RunDirectory): Pair<Map<String, Pair<Int, String>>, List<ReferenceRow>>? = ShardMerge.readMerged(run)
 }
 
@@ -81,10 +82,12 @@ internal class ShardsSection(private val d: RunData, sb: StringBuilder) : HtmlSe
                 ". Routes measured on different shards (different machines) cannot be compared by raw req/s: use the normalised figure, ",
             )
             .append(
-                "each route's throughput over its own shard's reference route (same framework and model, same level). The reference's spread ",
+                "each route's throughput over its own shard's reference route (same framework and model, same level). The reference's " +
+                    "spread ",
             )
             .append(
-                "across shards says how much the machines differed. The panels above compare raw figures; a comparison there between routes ",
+                "across shards says how much the machines differed. The panels above compare raw figures; a comparison there between " +
+                    "routes ",
             )
             .append("of different shards crosses machines.</p>\n")
         val top = all.maxOfOrNull { it.level } ?: return

@@ -21,10 +21,12 @@ internal class SteadySection(private val d: RunData, sb: StringBuilder) : HtmlSe
         sb.append("<h2 id=\"").append(ANCHOR).append("\">Time to steady state</h2>\n")
         sb.append("<p class=note>Each route's warm-up ran 2 s windows at the highest level until two in a row had the server JVM's JIT ")
             .append(
-                "compiler threads at most 5% of its CPU and throughput within 5% of the window before (at least <code>--route-warmup</code>, ",
+                "compiler threads at most 5% of its CPU and throughput within 5% of the window before (at least " +
+                    "<code>--route-warmup</code>, ",
             )
             .append(
-                "at most <code>--steady-cap</code>). Per route, the median over its server sessions (repetitions, or the shared JVM).</p>\n",
+                "at most <code>--steady-cap</code>). Per route, the median over its server sessions (repetitions, or the shared " +
+                    "JVM).</p>\n",
             )
         if (warmed.isNotEmpty()) {
             val byRoute = warmed.groupBy { it.route }.toSortedMap()

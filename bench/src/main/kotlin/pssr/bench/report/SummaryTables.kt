@@ -41,7 +41,8 @@ object SummaryTables {
         return out
     }
 
-    fun flushCostHeader(d: RunData): List<String> = listOf("framework", "model", "approach", "engines") + headlineUsers(d.levels.map { it.users }).map { "$it users" }
+    fun flushCostHeader(d: RunData): List<String> = listOf("framework", "model", "approach",
+        "engines") + headlineUsers(d.levels.map { it.users }).map { "$it users" }
 
     /**
      * What flushing after each item costs: for every approach A served both as A and as A-flush, the
@@ -82,7 +83,8 @@ object SummaryTables {
     }
 
     fun aboveBaseline(d: RunData): List<AboveBaseline> {
-        val base = d.levels.filter { it.engine == BASELINE }.associateBy { listOf(it.framework, it.model, it.approach, it.users.toString()) }
+        val base = d.levels.filter { it.engine == BASELINE }.associateBy { listOf(it.framework, it.model, it.approach,
+            it.users.toString()) }
         return d.levels.filter { it.engine != BASELINE }.mapNotNull { l ->
             val b = base[listOf(l.framework, l.model, l.approach, l.users.toString())] ?: return@mapNotNull null
             d.vsBaseline[l]?.takeIf { it.isFinite() && it > 1.10 }?.let { AboveBaseline(l, b, it) }
@@ -97,13 +99,18 @@ object SummaryTables {
         val (noise, real) = beats.partition { it.noise }
         fun interval(l: RouteLevel) = l.throughput.printed?.let { "${Fmt.rps(it.low)}-${Fmt.rps(it.high)}" }
             ?: "${l.throughput.n} repetition${if (l.throughput.n == 1) "" else "s"}, no interval printed"
-        fun example(b: AboveBaseline) = "`${b.level.route}`@${b.level.users} ${Fmt.ratio(b.ratio)} (${interval(b.level)} vs baseline ${interval(b.baseline)} req/s)"
+        fun example(b: AboveBaseline) = "`${b.level.route}`@${b.level.users} ${Fmt.ratio(b.ratio)} (${interval(b.level)} vs " +
+            "baseline ${interval(b.baseline)} req/s)"
         val parts = ArrayList<String>()
-        if (noise.isNotEmpty()) parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's zero-template baseline by more " +
-            "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); repeat (--repeat) " +
+        if (noise.isNotEmpty()) parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's " +
+            "zero-template baseline by more " +
+            "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); " +
+                "repeat (--repeat) " +
             "or lengthen the windows (--duration) to separate them."
-        if (real.isNotEmpty()) parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than 10% beyond the " +
-            "noise (largest: ${example(real.maxBy { it.ratio })}): an engine cannot be faster than no engine, so the measurement is suspect " +
+        if (real.isNotEmpty()) parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than " +
+            "10% beyond the " +
+            "noise (largest: ${example(real.maxBy { it.ratio })}): an engine cannot be faster than no engine, so the measurement is " +
+                "suspect " +
             "(order, drift or a driver limit); do not read engine-vs-baseline ratios from it."
         return parts.joinToString(" ")
     }
@@ -142,7 +149,8 @@ object SummaryTables {
                     cs.count { it.verdict == "buffered" }.toString(), cs.count { it.verdict == "malformed" }.toString(),
                     cs.count { it.contradicts }.toString(), cs.count { !it.passed }.toString())
             }
-            append(Table(listOf("framework", "routes", "passed", "streams", "buffered", "malformed", "claim contradicted", "failed"), rows).markdown())
+            append(Table(listOf("framework", "routes", "passed", "streams", "buffered", "malformed", "claim " +
+                "contradicted", "failed"), rows).markdown())
             appendLine()
             val bad = d.checks.filter { !it.passed || it.contradicts }
             for (c in bad) appendLine("- ${if (!c.passed) "FAILED" else "contradicts its claim"}: `${c.route}` (claims ${if (c.claimsStreaming) "streams" else "buffered"}, measured ${c.verdict})${if (c.error.isNotBlank()) ": ${c.error}" else ""}")
@@ -168,10 +176,12 @@ object SummaryTables {
             appendLine()
             if (errs.isNotEmpty()) {
                 appendLine("${errs.size} level${if (errs.size == 1) "" else "s"} with errors:")
-                for (l in errs.take(30)) appendLine("- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} (${Fmt.pct(l.errorRate, 2)})")
+                for (l in errs.take(30)) appendLine("- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} " +
+                    "(${Fmt.pct(l.errorRate, 2)})")
                 if (errs.size > 30) appendLine("- ... and ${errs.size - 30} more (report.html)")
             }
-            if (drv.isNotEmpty()) appendLine("${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the server, limited them): " +
+            if (drv.isNotEmpty()) appendLine("${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the " +
+                "server, limited them): " +
                 drv.take(12).joinToString(", ") { "`${it.route}`@${it.users}" } + if (drv.size > 12) ", ..." else "")
             appendLine()
         }

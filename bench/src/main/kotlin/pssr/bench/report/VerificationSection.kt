@@ -140,7 +140,8 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder) : 
         return "<svg width=\"${w.toInt()}\" height=\"${h.toInt()}\" viewBox=\"0 0 $w $h\" role=\"img\"><title>${htmlEscape(
             c.route,
         )}: ${chunks.size} chunks, last byte ${Fmt.ms(c.lastByteMs)} ms</title>" +
-            "<rect x=\"0\" y=\"0\" width=\"$w\" height=\"$h\" fill=\"#fafafa\" stroke=\"#ddd\"/>$first<path d=\"$path\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.2\"/>$dots</svg>"
+            "<rect x=\"0\" y=\"0\" width=\"$w\" height=\"$h\" fill=\"#fafafa\" stroke=\"#ddd\"/>$first<path d=\"$path\" fill=\"none\" " +
+            "stroke=\"#1f77b4\" stroke-width=\"1.2\"/>$dots</svg>"
     }
 
     private fun f1(v: Double) = String.format(java.util.Locale.ROOT, "%.1f", v)

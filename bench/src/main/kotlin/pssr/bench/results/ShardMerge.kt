@@ -95,7 +95,8 @@ object ShardMerge {
         val first = parts.first()
         parts.firstOrNull { it.shards != first.shards }?.let {
             throw UsageError(
-                "${it.dir} is shard ${it.shard}/${it.shards}, ${first.dir} shard ${first.shard}/${first.shards}: shards of one split have the same N",
+                "${it.dir} is shard ${it.shard}/${it.shards}, ${first.dir} shard ${first.shard}/${first.shards}: shards of one split " +
+                    "have the same N",
             )
         }
         parts.groupBy { it.shard }.values.firstOrNull { it.size > 1 }?.let { twice ->
@@ -111,7 +112,8 @@ object ShardMerge {
         }
         parts.firstOrNull { it.splitHash != first.splitHash }?.let {
             throw UsageError(
-                "${it.dir} was split over other routes than ${first.dir} (another selection, a framework that did not start there, or another pssr version): a mixed split cannot be merged",
+                "${it.dir} was split over other routes than ${first.dir} (another selection, a framework that did not start there, or " +
+                    "another pssr version): a mixed split cannot be merged",
             )
         }
         for (p in parts) {

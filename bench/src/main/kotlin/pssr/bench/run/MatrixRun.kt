@@ -32,22 +32,27 @@ import pssr.servers.RouteKey
 import pssr.servers.key
 import pssr.views.Golden
 
-data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long, val responseTimeout: Duration,
+data class RunPlan(val levels: List<Int>, val routeWarmup: Duration, val windows: Windows, val repeat: Int, val itemDelayMs: Long,
+    val responseTimeout: Duration,
                    /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
                    val profileUsers: Int? = null, val profiler: Profiler? = null,
-                   /** `--steady-cap`: a route's warm-up goes on past [routeWarmup] until the JVM is steady, up to this much load ([SteadyWarmup]). */
+                   /** `--steady-cap`: a route's warm-up goes on past [routeWarmup] until the JVM is steady, up to this much load
+                    * ([SteadyWarmup]). */
                    val steadyCap: Duration = routeWarmup,
-                   /** `--first-repetition`: repetitions are numbered from this (reproduce's later rounds add repetitions beside the first pass's). */
+                   /** `--first-repetition`: repetitions are numbered from this (reproduce's later rounds add repetitions beside the first
+                    * pass's). */
                    val firstRepetition: Int = 1)
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
-internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>, val selection: Selection,
+internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: ServerLaunch, val runtimes: List<ServerRuntime>,
+    val selection: Selection,
                         val target: String?, val targetFramework: String?, val quick: Boolean, val driver: LoadDriver,
                         val allowRemoteTarget: Boolean = false, val shard: ShardRecord? = null) {
     private val levelRun = LevelRun(driver, plan.windows)
     // a fresh JVM per route sweeps its levels right after its warm-up at the highest one: each level settles its JIT first;
     // a shared JVM's levels are measured over repetitions in mirrored order, and settling there doubled the quick run (610 s vs 313 s)
-    private val settlingLevelRun = LevelRun(driver, plan.windows, if (plan.steadyCap > plan.routeWarmup) LevelRun.SETTLE_CAP else Duration.ZERO)
+    private val settlingLevelRun = LevelRun(driver, plan.windows,
+        if (plan.steadyCap > plan.routeWarmup) LevelRun.SETTLE_CAP else Duration.ZERO)
     private val warmup = SteadyWarmup(driver, plan.routeWarmup, plan.steadyCap)
     /** Each route's warm-up in its current server session (by route path): written on its rows. */
     private val warmups = HashMap<String, WarmupResult>()
@@ -75,7 +80,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             // a paper's setup is measured only when the server shows it runs with it (GET /routes settings)
             val wrong = launch.setup?.mismatches(fw.name, routes.firstOrNull()?.first?.settings ?: emptyMap()).orEmpty()
             if (wrong.isNotEmpty() && target == null) {
-                System.err.println("pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is marked failed")
+                System.err.println("pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is " +
+                    "marked failed")
                 run.append(Failure(fw.name, "", "", "", "setup", wrong.joinToString("; ")))
                 failures++
                 continue
@@ -109,14 +115,17 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                         shared?.close(); shared = tryOpen(fw, on, tag(rt, "shared"), progress)
                         shared?.let { warmUpAll(it, routes, progress) }
                     }
-                    val server = if (sharing) shared else tryOpen(fw, on, tag(rt, "${route.model.id}-${route.engine}-${route.approach}-r$rep"), progress)
+                    val server = if (sharing) shared else tryOpen(fw, on, tag(rt,
+                        "${route.model.id}-${route.engine}-${route.approach}-r$rep"), progress)
                     if (server == null) {
-                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "start", "server did not start for repetition $rep"))
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "start", "server did not start for " +
+                            "repetition $rep"))
                         failures++; progress.advance(pending.size, "${route.path} FAILED to start"); continue
                     }
                     var measured = 0
                     try {
-                        measure(fw, rt, server, route, rep, pending, routeWarmup = !sharing) { measured++; progress.advance(1, "$fwLabel ${route.path} r$rep") }
+                        measure(fw, rt, server, route, rep, pending, routeWarmup = !sharing) { measured++; progress.advance(1,
+                            "$fwLabel ${route.path} r$rep") }
                     } catch (e: ServerDied) {
                         Stopping.check() // the server was stopped by the shutdown hook: not a failure
                         // The level it died in has no row; its remaining levels are skipped, the run goes on.
@@ -129,7 +138,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
                         Stopping.check() // "Connection refused" after the hook stopped the server: not a failure
                         // one broken route must not sink the run: record it and go on
                         val ended = server.ended()?.let { " (the server process $it)" } ?: ""
-                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "load", "${e.message ?: e.javaClass.simpleName}$ended"))
+                        run.append(Failure(fwLabel, route.model.id, route.engine, route.approach, "load",
+                            "${e.message ?: e.javaClass.simpleName}$ended"))
                         progress.note("pssr: $fwLabel ${route.path} repetition $rep failed: ${e.message}$ended")
                         gaveUp += key to rep
                         failures++
@@ -146,7 +156,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
     private data class Slot(val route: ListedRoute, val rep: Int, val levels: List<Int>)
 
     private fun slots(routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
-        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing, plan.firstRepetition).map { (r, rep, levels) -> Slot(r, rep, levels) }
+        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing, plan.firstRepetition).map { (r, rep, levels) -> Slot(r, rep,
+            levels) }
 
     /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
     private fun dropStaleFailures() {
@@ -156,7 +167,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         val rows = run.rows().filter { it.loadModel == driver.model }.groupBy { it.route }
         val keep = old.filter { f ->
             f.stage == "start" && f.model.isEmpty() ||
-                rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet().size < plan.levels.size * plan.repeat
+                rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet()
+                    .size < plan.levels.size * plan.repeat
         }
         if (keep.size != old.size) run.rewriteFailures(keep)
     }
@@ -166,7 +178,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
 
     private fun tag(rt: ServerRuntime, what: String) = if (rt.label.isEmpty()) what else "${rt.label}-$what"
 
-    private fun tryOpen(fw: Framework, on: ServerLaunch, tag: String, progress: Progress): Target? = try { open(fw, on, tag) } catch (e: ServerStartFailed) {
+    private fun tryOpen(fw: Framework, on: ServerLaunch, tag: String, progress: Progress): Target? = try { open(fw, on,
+        tag) } catch (e: ServerStartFailed) {
         progress.note("pssr: ${e.message}; log tail:\n${e.logTail}")
         null
     }
@@ -205,14 +218,16 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         if (plan.routeWarmup.seconds <= 0 && !warmup.adaptive) return
         progress.note("== warming ${routes.size} routes of the shared server at ${plan.levels.last()} users, each ${warmupWords()}")
         for (route in routes) try {
-            warmUp(t, route, LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)), progress)
+            warmUp(t, route, LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)),
+                progress)
         } catch (e: Exception) {
             Stopping.check()
             if (t.ended() != null) return
         }
     }
 
-    private fun warmupWords() = if (warmup.adaptive) "until steady (at least ${plan.routeWarmup.seconds} s, at most ${plan.steadyCap.seconds} s)" else "${plan.routeWarmup.seconds} s"
+    private fun warmupWords() = if (warmup.adaptive) "until steady (at least ${plan.routeWarmup.seconds} s, at " +
+        "most ${plan.steadyCap.seconds} s)" else "${plan.routeWarmup.seconds} s"
 
     /** One route's warm-up at the highest level, until steady when adaptive; its result is noted and kept for the route's rows. */
     private fun warmUp(t: Target, route: ListedRoute, load: LoadTarget, progress: Progress?) {
@@ -220,25 +235,30 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         warmups[route.path] = w
         if (!warmup.adaptive) return
         val f = { v: Double -> "%,.0f".format(java.util.Locale.ROOT, v) }
-        val line = if (w.steady) "${route.path}: steady after ${"%.0f".format(java.util.Locale.ROOT, w.seconds)} s of load (${f(w.requests.toDouble())} requests); " +
+        val line = if (w.steady) "${route.path}: steady after ${"%.0f".format(java.util.Locale.ROOT, w.seconds)} s of load " +
+            "(${f(w.requests.toDouble())} requests); " +
             "first window ${f(w.firstRps)} req/s, steady ${f(w.steadyRps)} req/s"
-            else "${route.path}: NOT steady after ${plan.steadyCap.seconds} s of load (the JIT still compiled or throughput still rose); its levels are flagged if the JIT still compiles in them"
+            else "${route.path}: NOT steady after ${plan.steadyCap.seconds} s of load (the JIT still compiled or throughput still rose); " +
+                "its levels are flagged if the JIT still compiles in them"
         progress?.note("   $line") ?: System.err.println("   $line")
     }
 
     /** The route's warm-up at the highest level (fresh JVMs), then each pending level; a row (and its histogram) is written per level. */
-    private fun measure(fw: Framework, rt: ServerRuntime, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, routeWarmup: Boolean, onLevel: () -> Unit) {
+    private fun measure(fw: Framework, rt: ServerRuntime, t: Target, route: ListedRoute, rep: Int, levels: List<Int>, routeWarmup: Boolean,
+        onLevel: () -> Unit) {
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
         val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
         val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
         if (routeWarmup) warmUp(t, route, load, null)
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
-        val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }.joinToString("-")
+        val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }
+            .joinToString("-")
         for (users in levels) {
             Stopping.check()
             Stopping.position = "$name at $users ${if (driver.model == LoadDriver.OPEN) "requests/s" else "users"}"
-            val r = (if (routeWarmup) settlingLevelRun else levelRun).measure(server, load, path, route.model.itemMarker, users, pinning, name)
+            val r = (if (routeWarmup) settlingLevelRun else levelRun).measure(server, load, path, route.model.itemMarker, users, pinning,
+                name)
             Stopping.check() // a level cut short by the stop is no row
             val row = toRow(fw, rt, route, rep, r)
             run.append(row)
@@ -247,7 +267,9 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
             r.driver.engines.forEach { run.append(row.key, it) }
             onLevel()
         }
-        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null && plan.levels.last() in levels) profile(plan.profiler, plan.profileUsers, t.pid!!, load, "${rt.frameworkLabel(fw.name)}/${route.model.id}/${route.engine}/${route.approach}", name)
+        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null &&
+            plan.levels.last() in levels) profile(plan.profiler, plan.profileUsers, t.pid!!, load,
+                "${rt.frameworkLabel(fw.name)}/${route.model.id}/${route.engine}/${route.approach}", name)
     }
 
     /**
@@ -256,8 +278,10 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
      */
     private fun profile(profiler: Profiler, users: Int, pid: Long, load: LoadTarget, route: String, name: String) {
         for (kind in listOf(Profiler.CPU, Profiler.ALLOC)) {
-            val p = try { profiler.profile(pid, kind, run.dir.resolve("profiles"), name) { driver.run(load, users, plan.windows.measured) } }
-                catch (e: Exception) { System.err.println("pssr: $route: no $kind profile (${e.message ?: e.javaClass.simpleName})"); continue }
+            val p = try { profiler.profile(pid, kind, run.dir.resolve("profiles"), name) { driver.run(load, users,
+                plan.windows.measured) } }
+                catch (e: Exception) { System.err.println("pssr: $route: no $kind profile " +
+                    "(${e.message ?: e.javaClass.simpleName})"); continue }
             run.append(ProfileRow.of(route, users, p, run.dir))
         }
     }

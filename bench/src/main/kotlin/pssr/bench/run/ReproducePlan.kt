@@ -103,7 +103,8 @@ data class ReproducePlan(
                 "webflux",
                 listOf("htmlflow", "jstachio", "thymeleaf"),
                 listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING),
-                "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking engines on the dispatcher",
+                "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking " +
+                    "engines on the dispatcher",
             ),
             PagesPhase(
                 "mvc",
@@ -119,7 +120,8 @@ data class ReproducePlan(
             ),
         )
 
-        /** The other workloads, fixed in length (their load profiles are the seeds'): estimated from measured runs here (docs/STUDENTS.md, SEED004.md, BROWSER.md). */
+        /** The other workloads, fixed in length (their load profiles are the seeds'): estimated from measured runs here (docs/STUDENTS.md,
+         * SEED004.md, BROWSER.md). */
         val OTHERS = listOf(
             Phase(
                 "students",

@@ -20,11 +20,13 @@ object RunEstimate {
     const val LEVEL_OVERHEAD_S = 0.4
     /** A fresh JVM's stop (SIGTERM, the framework's shutdown). */
     const val STOP_S = 1.0
-    /** A warm-up until steady: a fresh JVM took about 20 s of load at 128 users (docs/HARNESS.md, "Steady state"); within the minimum and the cap. */
+    /** A warm-up until steady: a fresh JVM took about 20 s of load at 128 users (docs/HARNESS.md, "Steady state"); within the minimum and
+     * the cap. */
     const val TYPICAL_STEADY_S = 20L
 
     /** The route warm-up the estimate counts: the fixed one, or until steady (typically [TYPICAL_STEADY_S], within the cap). */
-    fun warmupSeconds(plan: RunPlan): Long = if (plan.steadyCap > plan.routeWarmup) maxOf(plan.routeWarmup.seconds, minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S))
+    fun warmupSeconds(plan: RunPlan): Long = if (plan.steadyCap > plan.routeWarmup) maxOf(plan.routeWarmup.seconds,
+        minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S))
         else plan.routeWarmup.seconds
 
     data class FrameworkPlan(val framework: String, val routes: Int, val startSeconds: Double, val pageSeconds: Double)
@@ -55,8 +57,10 @@ object RunEstimate {
 
     fun text(plans: List<FrameworkPlan>, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean, shard: Shard?): String {
         val total = plans.sumOf { seconds(it, plan, levels, runtimes, sharing) }
-        return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") { "${it.framework} ${it.routes} routes (server start %.1f s)".format(java.util.Locale.ROOT, it.startSeconds) } +
-            "; $levels levels x ${plan.repeat} repetitions x ${runtimes} runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
+        return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") { ("${it.framework} ${it.routes} routes (server " +
+            "start %.1f s)").format(java.util.Locale.ROOT, it.startSeconds) } +
+            "; $levels levels x ${plan.repeat} repetitions x ${runtimes} " +
+                "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
             "${if (plan.steadyCap > plan.routeWarmup) "route warm-up until steady (${plan.routeWarmup.seconds}-${plan.steadyCap.seconds} s, counted ${warmupSeconds(plan)} s)" else "${plan.routeWarmup.seconds} s route warm-up"}, ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
             "expected %d min %02d s".format(java.util.Locale.ROOT, (total / 60).toInt(), (total % 60).toInt())
     }

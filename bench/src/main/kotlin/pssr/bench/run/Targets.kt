@@ -67,7 +67,8 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
             if (uri?.host == null || uri.scheme != "http") throw UsageError("$what must look like http://127.0.0.1:8080, was '$url'")
             if (!allowRemote && uri.host !in LOOPBACK) {
                 throw UsageError(
-                    "$what must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; to load another machine on purpose add --allow-remote-target (docs/HARNESS.md)",
+                    "$what must be a loopback address (127.0.0.1, localhost), was '${uri.host}'; to load another machine on purpose add " +
+                        "--allow-remote-target (docs/HARNESS.md)",
                 )
             }
             return uri
@@ -80,7 +81,8 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
             e: Exception,
         ) {
             throw UsageError(
-                "--target http://$host:$port does not answer (${e.message ?: e.javaClass.simpleName}); start the server first, or leave out --target and pssr starts its own",
+                "--target http://$host:$port does not answer (${e.message ?: e.javaClass.simpleName}); start the server first, or leave " +
+                    "out --target and pssr starts its own",
             )
         }
         if (listed.status !=

@@ -31,13 +31,15 @@ class StudentsRun(
     /** Called when a level's load starts (tests kill the database here). */
     private val onLoad: (StudentDatabase) -> Unit = {},
 ) {
-    private val load = JmeterProfile(Duration.ofSeconds(o.responseTimeoutSeconds), run.dir.resolve("jtl"), "students", ErrorKinds.Companion.StatusKinds.STUDENTS)
+    private val load = JmeterProfile(Duration.ofSeconds(o.responseTimeoutSeconds), run.dir.resolve("jtl"), "students",
+        ErrorKinds.Companion.StatusKinds.STUDENTS)
 
     companion object {
         /** Seed 003's load: 2,000 users. */
         val DEFAULT_USERS = listOf(2000)
 
-        /** The database the options ask for: an external one reached and logged into now (or a [pssr.bench.console.UsageError]), else an embedded one. */
+        /** The database the options ask for: an external one reached and logged into now (or a [pssr.bench.console.UsageError]), else an
+         * embedded one. */
         fun open(o: StudentsOptions): StudentDatabase = o.dbUrl?.let { StudentDatabase.external(it) }
             ?: StudentDatabase.embedded(Path.of(System.getProperty("java.io.tmpdir")))
     }
@@ -59,17 +61,21 @@ class StudentsRun(
             System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
             pssr.bench.process.Stopping.position = "students $label at $users users"
             try {
-                WorkloadServer.start(Workloads.STUDENTS, launch, serverArgs(db, variant, io, threads), run.logs, "$label-u$users").use { server ->
+                WorkloadServer.start(Workloads.STUDENTS, launch, serverArgs(db, variant, io, threads), run.logs,
+                    "$label-u$users").use { server ->
                     ResourceSampler(server.pid).use { sampler ->
                         val url = "http://127.0.0.1:${server.port}/api/students?page=0&io=$io"
-                        val first = StreamProbe.get("127.0.0.1", server.port, "/api/students?page=0&io=$io", timeout = Duration.ofSeconds(30))
-                        check(first.status == 200 && first.body == expected) { "GET /api/students answered ${first.status}, not the seeded page: ${first.body.take(200)}" }
+                        val first = StreamProbe.get("127.0.0.1", server.port, "/api/students?page=0&io=$io",
+                            timeout = Duration.ofSeconds(30))
+                        check(first.status == 200 && first.body == expected) { "GET /api/students answered ${first.status}, not the " +
+                            "seeded page: ${first.body.take(200)}" }
                         // warm-up, discarded: opens the pools and compiles the hot path; a tenth of the profile's users, no ramp
                         load.run(url, expected, maxOf(1, minOf(users / 10, 100)), Duration.ZERO, 2, "warmup")
                         onLoad(db)
                         val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users, o.rampUp, o.loops, label) }
                         val r = m.result
-                        val row = m.toRow(fw, model, engine, approach, users, o.ioDelayMs, bound(variant, io, users), Workloads.STUDENTS, config)
+                        val row = m.toRow(fw, model, engine, approach, users, o.ioDelayMs, bound(variant, io, users), Workloads.STUDENTS,
+                            config)
                         run.append(row)
                         run.append(row.key, r.latency)
                         System.err.println("   ${r.samples} requests, mean ${"%.0f".format(r.meanMs)} ms, errors ${"%.2f".format(100.0 * r.errors.total / r.samples.coerceAtLeast(1))}% " +
@@ -80,7 +86,8 @@ class StudentsRun(
                 if (e is pssr.bench.console.UsageError) throw e
                 pssr.bench.process.Stopping.check() // the stop, not a failure
                 failures++
-                run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key))
+                run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users " +
+                    "users)", key))
                 System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")
             }
         }

@@ -18,7 +18,8 @@ object Advisor {
 
     // No figures in these texts: every number the probe prints is measured in its own run; the NOTES hold this project's.
     val TOMCAT_FIX = "flush the response OutputStream after each item (StreamingResponseBody: out.flush()): Tomcat's 8 KB buffer " +
-        "cannot be shrunk (setBufferSize only grows it) and Spring flushes only at the end (servers/mvc/NOTES.md: the *-flush routes stream)"
+        "cannot be shrunk (setBufferSize only grows it) and Spring flushes only at the end (servers/mvc/NOTES.md: the *-flush routes " +
+        "stream)"
     val QUARKUS_FIX = "flush the StreamingOutput's stream after each item, or build with quarkus.rest.output-buffer-size=512, " +
         "or return Multi<String> (servers/quarkus/NOTES.md: with a flush per item every buffer size streams)"
     val FLUX_IN_MVC = "return a StreamingResponseBody that flushes per item, or serve the page from WebFlux: " +

@@ -22,13 +22,15 @@ class HtmlCheck(html: String) {
         val parser = Parser.htmlParser().setTrackPosition(true).setTrackErrors(100)
         val doc = Jsoup.parse(html, "", parser)
         val found = mutableListOf<Visible>()
-        doc.body().traverse(NodeVisitor { node, _ ->
-            if (node is TextNode && !node.isBlank && node.sourceRange().isTracked && !hidden(node.parent() as? Element)) {
-                found += Visible(node.sourceRange().end().pos(), node.text().trim().length, node.text().trim().take(40))
-            } else if (node is Element && node.normalName() in MEDIA && node.sourceRange().isTracked) {
-                found += Visible(node.sourceRange().end().pos(), 1, "<${node.normalName()}>")
-            }
-        })
+        doc.body().traverse(
+            NodeVisitor { node, _ ->
+                if (node is TextNode && !node.isBlank && node.sourceRange().isTracked && !hidden(node.parent() as? Element)) {
+                    found += Visible(node.sourceRange().end().pos(), node.text().trim().length, node.text().trim().take(40))
+                } else if (node is Element && node.normalName() in MEDIA && node.sourceRange().isTracked) {
+                    found += Visible(node.sourceRange().end().pos(), 1, "<${node.normalName()}>")
+                }
+            },
+        )
         visible = found.sortedBy { it.endIndex }
         warnings = buildList {
             afterHtml(html)?.let { add(it) }
@@ -67,7 +69,13 @@ class HtmlCheck(html: String) {
         val endTagErrors = errors.filter { it.contains("EndTag", ignoreCase = true) || it.contains("unclosed", ignoreCase = true) }
         if (off.isEmpty() && endTagErrors.isEmpty()) return null
         val parts = buildList {
-            if (off.isNotEmpty()) add(off.entries.joinToString(", ") { (tag, n) -> "<$tag> ${if (n > 0) "$n more opened than closed" else "${-n} more closed than opened"}" })
+            if (off.isNotEmpty()) {
+                add(
+                    off.entries.joinToString(", ") { (tag, n) ->
+                        "<$tag> ${if (n > 0) "$n more opened than closed" else "${-n} more closed than opened"}"
+                    },
+                )
+            }
             if (endTagErrors.isNotEmpty()) add("${endTagErrors.size} end tags a browser had to repair (first: ${endTagErrors.first()})")
         }
         return "unbalanced tags: ${parts.joinToString("; ")}"
@@ -85,12 +93,27 @@ class HtmlCheck(html: String) {
     private companion object {
         val INVISIBLE = setOf("script", "style", "template", "noscript", "title", "head")
         val MEDIA = setOf("img", "svg", "video", "canvas", "iframe", "input", "button", "picture")
-        val VOID = setOf("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen")
+        val VOID = setOf(
+            "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param",
+            "keygen",
+        )
+
         // end tags HTML lets authors omit: a missing one is not an error
-        val OPTIONAL_END = setOf("html", "head", "body", "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "colgroup", "caption", "rb", "rt", "rp", "rtc")
-        val SKIPPED = Regex("<!--.*?-->|<script\\b.*?</script\\s*>|<style\\b.*?</style\\s*>|<!\\[CDATA\\[.*?]]>", setOf(RegexOption.DOT_MATCHES_ALL, RegexOption.IGNORE_CASE))
+        val OPTIONAL_END = setOf(
+            "html", "head", "body", "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option",
+            "optgroup", "colgroup", "caption", "rb", "rt", "rp", "rtc",
+        )
+        val SKIPPED = Regex(
+            "<!--.*?-->|<script\\b.*?</script\\s*>|<style\\b.*?</style\\s*>|<!\\[CDATA\\[.*?]]>",
+            setOf(RegexOption.DOT_MATCHES_ALL, RegexOption.IGNORE_CASE),
+        )
         val TAG = Regex("<(/?)([a-zA-Z][a-zA-Z0-9-]*)(?:\\s[^<>]*?)?\\s*(/?)>")
-        // unrendered expressions of the common engines: Mustache/Handlebars/Pebble/Jinja {{x}}, JSP/EL/FreeMarker/Velocity ${x}, Thymeleaf [[${x}]], JSF #{x}, JSP/ERB <%= %>
-        val PLACEHOLDER = Regex("\\{\\{[^{}\\n]{1,80}}}|\\$\\{[^{}\\n]{1,80}}|\\[\\[[^\\]\\n]{1,80}]]|#\\{[^{}\\n]{1,80}}|<%=?[^%\\n]{1,80}%>|\\{%[^%\\n]{1,80}%}")
+
+        // unrendered expressions of the common engines: Mustache/Handlebars/Pebble/Jinja {{x}}, JSP/EL/FreeMarker/Velocity ${x}, Thymeleaf
+        // [[${x}]], JSF #{x}, JSP/ERB <%= %>
+        val PLACEHOLDER =
+            Regex(
+                "\\{\\{[^{}\\n]{1,80}}}|\\$\\{[^{}\\n]{1,80}}|\\[\\[[^\\]\\n]{1,80}]]|#\\{[^{}\\n]{1,80}}|<%=?[^%\\n]{1,80}%>|\\{%[^%\\n]{1,80}%}",
+            )
     }
 }

@@ -65,7 +65,8 @@ object PageProbe {
         val report = analyse(url, fetched)
         if (report.compression == null || report.verdict != PageVerdict.BUFFERED) return report
         // compressed and buffered: fetch it once more without compression, to measure whether the compressor is the cause
-        val plain = runCatching { analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"), htmlOnly)) }.getOrNull()
+        val plain = runCatching { analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"),
+            htmlOnly)) }.getOrNull()
         // buffered without compression too: the uncompressed answer shows the server's own buffer (its chunk sizes)
         val uncompressed = plain?.takeIf { it.verdict == PageVerdict.BUFFERED }?.advice.orEmpty()
             .filter { !it.evidence.startsWith("server not identified") }.map { it.copy(evidence = "without compression: ${it.evidence}") }
@@ -91,11 +92,14 @@ object PageProbe {
                 "the whole page took ${ms(last)} ms${if (r.connectMillis >= 1) " (${ms(r.connectMillis)} ms of it network)" else ""}, " +
                 "under ${ms(MIN_SERVER_MILLIS)} ms: nothing to see streaming; probe it while its data is slow (a slow query or service)"
             window < STREAM_LEAD * last -> PageVerdict.BUFFERED to
-                "first body byte arrived ${ms(window)} ms before the last (at ${ms(firstBody)} of ${ms(last)} ms): the whole page was buffered"
+                "first body byte arrived ${ms(window)} ms before the last (at ${ms(firstBody)} of ${ms(last)} ms): the whole page was " +
+                    "buffered"
             last - half >= STREAM_LEAD * window -> PageVerdict.STREAMS to
-                "half $what had arrived at ${ms(half)} ms, ${ms(last - half)} ms before the last byte (${ms(last)} ms): the page streams$lateStart"
+                "half $what had arrived at ${ms(half)} ms, ${ms(last - half)} ms before the last byte (${ms(last)} ms): the page " +
+                    "streams$lateStart"
             else -> PageVerdict.BUFFERED to
-                "the first body bytes came at ${ms(firstBody)} ms, but half $what only at ${ms(half)} ms, ${ms(last - half)} ms before the last byte " +
+                "the first body bytes came at ${ms(firstBody)} ms, but half $what only at ${ms(half)} ms, ${ms(last - half)} ms before " +
+                    "the last byte " +
                     "(${ms(last)} ms): only the beginning was sent early, the content was buffered"
         }
         val warnings = buildList {

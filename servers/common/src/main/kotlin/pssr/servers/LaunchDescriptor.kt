@@ -26,9 +26,11 @@ data class LaunchDescriptor(
     val portProperty: String,
     /** More `-Dname=value` flags the server needs on every start. */
     val flags: List<String>,
-    /** What the server serves: `pages` (the PSSR matrix, listed as a framework) or the API workloads it serves, comma-separated (`students`, `products,forward`). */
+    /** What the server serves: `pages` (the PSSR matrix, listed as a framework) or the API workloads it serves, comma-separated
+     * (`students`, `products,forward`). */
     val workload: String = "pages",
-    /** Other builds of the same server (`artifact.variant.<name>=<glob>`), e.g. Quarkus's `8k`: its output buffer is fixed at build time. */
+    /** Other builds of the same server (`artifact.variant.<name>=<glob>`), e.g. Quarkus's `8k`: its output buffer is fixed at build time.
+     * */
     val variants: Map<String, String> = emptyMap(),
 ) {
     /** The built runnable jar ([variant]'s build when given), or null when the module is not built. */

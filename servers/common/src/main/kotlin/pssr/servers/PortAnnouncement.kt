@@ -4,7 +4,8 @@ package pssr.servers
 object PortAnnouncement {
     const val PREFIX = "pssr-server listening:"
 
-    /** Prints `pssr-server listening: <framework> http://<host>:<port>[ (<detail>)]` and writes [port] to [portFile] (atomically) when given. */
+    /** Prints `pssr-server listening: <framework> http://<host>:<port>[ (<detail>)]` and writes [port] to [portFile] (atomically) when
+     * given. */
     fun announce(framework: String, host: String, port: Int, portFile: String?, detail: String? = null) {
         println("$PREFIX $framework http://$host:$port${detail?.let { " ($it)" } ?: ""}")
         if (!portFile.isNullOrBlank()) {

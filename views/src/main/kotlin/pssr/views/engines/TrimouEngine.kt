@@ -10,7 +10,8 @@ import pssr.views.PageView
 
 /** Trimou 2.5, a Mustache engine: HTML escaping for `{{x}}`, `{{{x}}}` raw, templates cached. */
 object TrimouEngine : Engine("trimou", "Trimou 2.5 Mustache (escaping, cached)") {
-    /** A section over an Iterable counts it first (`Iterables.size`, for its iteration metadata): no item leaves before the last one arrives. */
+    /** A section over an Iterable counts it first (`Iterables.size`, for its iteration metadata): no item leaves before the last one
+     * arrives. */
     override val readAhead get() = Engine.ALL_ITEMS
 
     private val engine = MustacheEngineBuilder.newBuilder()

@@ -66,7 +66,8 @@ data class ApiSettings(
         }
     }
 
-    /** Connections per downstream route: the setting, or the library's default (Apache HttpClient 5: 5 per route; Reactor Netty: max(16, 2 x cores)). */
+    /** Connections per downstream route: the setting, or the library's default (Apache HttpClient 5: 5 per route; Reactor Netty: max(16, 2
+     * x cores)). */
     val effectiveClientPool: Int get() = if (clientPoolSize >
         0
     ) {

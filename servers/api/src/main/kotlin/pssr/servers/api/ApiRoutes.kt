@@ -9,7 +9,8 @@ import org.springframework.boot.autoconfigure.web.ServerProperties
 class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
     val settings: Map<String, Any> = buildMap {
         put("server", "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
-            if (s.variant.reactive) "WebFlux on Reactor Netty" else "MVC on Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}")
+            if (s.variant.reactive) "WebFlux on Reactor Netty" else "MVC on " +
+                "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}")
         put("variant", s.variant.id); put("threads", s.variant.threads); put("cores", Runtime.getRuntime().availableProcessors())
         put("productRows", s.rows); put("pageSize", s.pageSize)
         put("gzip", server.compression.enabled); put("gzipMinResponseBytes", server.compression.minResponseSize.toBytes())
@@ -24,10 +25,13 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
             put("tomcatMaxThreads", t.threads.max); put("tomcatMinSpareThreads", t.threads.minSpare)
             put("tomcatAcceptCount", t.acceptCount); put("tomcatMaxConnections", t.maxConnections)
             put("tomcatConnectionTimeoutMs", t.connectionTimeout?.toMillis() ?: -1)
-            put("hikariMaximumPoolSize", s.hikariMax); put("hikariMinimumIdle", s.hikariMinIdle); put("hikariIdleTimeoutMs", s.hikariIdleTimeoutMs)
+            put("hikariMaximumPoolSize", s.hikariMax); put("hikariMinimumIdle", s.hikariMinIdle); put("hikariIdleTimeoutMs",
+                s.hikariIdleTimeoutMs)
             put("hikariConnectionTimeoutMs", s.hikariConnectionTimeoutMs); put("hikariMaxLifetimeMs", s.hikariMaxLifetimeMs)
-            put("requestThreads", if (s.variant.threads == "virtual") "a virtual thread per request (spring.threads.virtual.enabled)" else "Tomcat's platform worker pool")
-            put("enrichment", if (s.variant == Variant.MVC) "@Async ThreadPoolTaskExecutor core ${s.executorCore}, max ${s.executorMax}, queue ${s.executorQueue}" else "the request's virtual thread")
+            put("requestThreads", if (s.variant.threads == "virtual") "a virtual thread per request " +
+                "(spring.threads.virtual.enabled)" else "Tomcat's platform worker pool")
+            put("enrichment", if (s.variant == Variant.MVC) "@Async ThreadPoolTaskExecutor core ${s.executorCore}, max ${s.executorMax}, " +
+                "queue ${s.executorQueue}" else "the request's virtual thread")
             put("executorCore", s.executorCore); put("executorMax", s.executorMax); put("executorQueue", s.executorQueue)
             put("client", "RestClient, Apache HttpClient 5 PoolingHttpClientConnectionManager")
         }
@@ -46,5 +50,6 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
         }
 
     private fun str(v: String) = "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
-    private fun obj(m: Map<String, Any>): String = m.entries.joinToString(",", "{", "}") { (k, v) -> "\"$k\":" + if (v is Number || v is Boolean) v.toString() else str(v.toString()) }
+    private fun obj(m: Map<String, Any>): String = m.entries.joinToString(",", "{", "}") { (k, v) -> "\"$k\":" + if (v is Number ||
+        v is Boolean) v.toString() else str(v.toString()) }
 }

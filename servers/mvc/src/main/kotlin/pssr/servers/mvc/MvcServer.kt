@@ -89,7 +89,8 @@ class MvcServer {
         val tomcat = server.tomcat
         val settings = linkedMapOf<String, Any>(
             "server" to
-                "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}",
+                "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
+                "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}",
             "responseBody" to "StreamingResponseBody on the MVC async executor, chunks written to the response OutputStream",
             "blockingExecutor" to "ThreadPoolTaskExecutor, platform threads, core=max=$poolSize, unbounded queue",
             "blockingPoolSize" to poolSize,

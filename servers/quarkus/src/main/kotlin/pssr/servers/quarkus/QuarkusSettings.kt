@@ -52,7 +52,8 @@ data class QuarkusSettings(
         "outputBufferFixedAtBuild" to true,
         "flushPerItem" to flushPerItem,
         "flushPolicy" to if (flushPerItem) {
-            "blocking and virtual: OutputStream.flush() after the head and after each item (one chunk per item, split at the output buffer size); reactive: one Multi item per chunk"
+            "blocking and virtual: OutputStream.flush() after the head and after each item (one chunk per item, split at the output " +
+                "buffer size); reactive: one Multi item per chunk"
         } else {
             "blocking and virtual: no flush until the end, chunks leave when the output buffer fills; reactive: one Multi item per chunk"
         },

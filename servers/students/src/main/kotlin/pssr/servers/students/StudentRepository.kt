@@ -22,7 +22,8 @@ class JdbcStudents(private val pool: HikariDataSource) : StudentRepository {
             ps.setInt(1, size); ps.setInt(2, page * size)
             ps.executeQuery().use { rs ->
                 buildList {
-                    while (rs.next()) add(Student(rs.getInt("id"), rs.getString("first_name"), rs.getString("last_name"), rs.getString("email"),
+                    while (rs.next()) add(Student(rs.getInt("id"), rs.getString("first_name"), rs.getString("last_name"),
+                        rs.getString("email"),
                         rs.getString("course"), rs.getInt("year"), rs.getString("gpa")))
                 }
             }
@@ -38,8 +39,10 @@ class R2dbcStudents(private val pool: ConnectionPool) : StudentRepository {
         Flux.from(c.createStatement(Students.query(dbSleepMs)).bind(0, size).bind(1, page * size).execute())
             .flatMap { result ->
                 result.map { row, _ ->
-                    Student(row.get("id", Integer::class.java)!!.toInt(), row.get("first_name", String::class.java)!!, row.get("last_name", String::class.java)!!,
-                        row.get("email", String::class.java)!!, row.get("course", String::class.java)!!, row.get("year", Integer::class.java)!!.toInt(),
+                    Student(row.get("id", Integer::class.java)!!.toInt(), row.get("first_name", String::class.java)!!, row.get("last_name",
+                        String::class.java)!!,
+                        row.get("email", String::class.java)!!, row.get("course", String::class.java)!!, row.get("year",
+                            Integer::class.java)!!.toInt(),
                         row.get("gpa", String::class.java)!!)
                 }
             }.collectList()
@@ -61,7 +64,8 @@ object DbFailure {
     }
 
     private fun unreachable(t: Throwable) = generateSequence(t) { it.cause }.any {
-        it is java.net.ConnectException || it.javaClass.simpleName == "PSQLException" && (it.message ?: "").contains("refused", ignoreCase = true) ||
+        it is java.net.ConnectException || it.javaClass.simpleName == "PSQLException" && (it.message ?: "").contains("refused",
+            ignoreCase = true) ||
             (it.message ?: "").contains("Connection refused", ignoreCase = true)
     }
 

@@ -8,24 +8,59 @@ import org.springframework.boot.autoconfigure.web.ServerProperties
  */
 class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
     val settings: Map<String, Any> = buildMap {
-        put("server", "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
-            if (s.variant.reactive) "WebFlux on Reactor Netty" else "MVC on Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}")
-        put("variant", s.variant.id); put("threads", s.variant.threads); put("access", s.variant.access)
-        put("ioDelayMs", s.ioDelayMs); put("ioDefault", s.io); put("pageSize", s.pageSize)
+        put(
+            "server",
+            "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
+                if (s.variant.reactive) {
+                    "WebFlux on Reactor Netty"
+                } else {
+                    "MVC on " +
+                        "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
+                },
+        )
+        put("variant", s.variant.id)
+        put("threads", s.variant.threads)
+        put("access", s.variant.access)
+        put("ioDelayMs", s.ioDelayMs)
+        put("ioDefault", s.io)
+        put("pageSize", s.pageSize)
         put("db", "postgresql://${s.dbHost}:${s.dbPort}/${s.dbName} as ${s.dbUser}")
         put("dbConnectTimeoutMs", s.connectTimeoutMs)
         if (s.variant.access == "jdbc") {
-            put("jdbcPool", "HikariCP, fixed size"); put("jdbcPoolSize", s.jdbcPoolSize); put("jdbcConnectionTimeoutMs", s.jdbcConnectionTimeoutMs)
+            put(
+                "jdbcPool",
+                "HikariCP, fixed " +
+                    "size",
+            )
+            put("jdbcPoolSize", s.jdbcPoolSize)
+            put("jdbcConnectionTimeoutMs", s.jdbcConnectionTimeoutMs)
         } else {
-            put("r2dbcPool", "r2dbc-pool, initial = max"); put("r2dbcPoolSize", s.r2dbcPoolSize); put("r2dbcAcquireTimeoutMs", s.r2dbcAcquireTimeoutMs)
+            put(
+                "r2dbcPool",
+                "r2dbc-pool, initial = " +
+                    "max",
+            )
+            put("r2dbcPoolSize", s.r2dbcPoolSize)
+            put("r2dbcAcquireTimeoutMs", s.r2dbcAcquireTimeoutMs)
         }
         if (!s.variant.reactive) {
             val t = server.tomcat
-            put("tomcatMaxThreads", t.threads.max); put("tomcatMinSpareThreads", t.threads.minSpare)
-            put("tomcatAcceptCount", t.acceptCount); put("tomcatMaxConnections", t.maxConnections)
+            put("tomcatMaxThreads", t.threads.max)
+            put("tomcatMinSpareThreads", t.threads.minSpare)
+            put("tomcatAcceptCount", t.acceptCount)
+            put("tomcatMaxConnections", t.maxConnections)
             put("tomcatConnectionTimeoutMs", t.connectionTimeout?.toMillis() ?: -1)
-            put("tomcatKeepAliveTimeoutMs", t.keepAliveTimeout?.toMillis() ?: -1); put("tomcatMaxKeepAliveRequests", t.maxKeepAliveRequests)
-            put("requestThreads", if (s.variant.threads == "virtual") "a virtual thread per request (spring.threads.virtual.enabled)" else "Tomcat's platform worker pool")
+            put("tomcatKeepAliveTimeoutMs", t.keepAliveTimeout?.toMillis() ?: -1)
+            put("tomcatMaxKeepAliveRequests", t.maxKeepAliveRequests)
+            put(
+                "requestThreads",
+                if (s.variant.threads == "virtual") {
+                    "a virtual thread per request " +
+                        "(spring.threads.virtual.enabled)"
+                } else {
+                    "Tomcat's platform worker pool"
+                },
+            )
         }
         put("jdk", Runtime.version().toString())
     }

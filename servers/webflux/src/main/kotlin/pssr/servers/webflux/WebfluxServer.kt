@@ -53,7 +53,8 @@ class WebfluxServer {
 class PortAnnouncer(private val settings: WebfluxSettings) : ApplicationListener<WebServerInitializedEvent> {
     override fun onApplicationEvent(event: WebServerInitializedEvent) {
         log.info(
-            "pssr webflux: Spring Boot {}, Reactor Netty {}, JDK {} ({}); blocking pool {} threads, thymeleaf buffer {}, default item delay {} ms",
+            "pssr webflux: Spring Boot {}, Reactor Netty {}, JDK {} ({}); blocking pool {} threads, thymeleaf buffer {}, default item " +
+                "delay {} ms",
             SpringBootVersion.getVersion(),
             WebfluxSettings.reactorNettyVersion(),
             Runtime.version(),
