@@ -81,7 +81,8 @@ object StreamProbe {
             val connectMillis = (System.nanoTime() - connectStart) / 1e6
             val socket = if (!https) plain else ((SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(plain, host, port,
                 true) as SSLSocket).apply {
-                sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" } // check the certificate's name, as a browser does
+                // check the certificate's name, as a browser does
+                sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" }
                 soTimeout = remainingMillis(deadline)
                 startHandshake()
             }
@@ -194,7 +195,11 @@ object StreamProbe {
                 socket?.soTimeout = left.toInt().coerceAtLeast(1)
             }
             // with a deadline the socket's timeout is the time left, so a timeout means the deadline passed
-            val n = try { input.read(buffer) } catch (e: SocketTimeoutException) { if (deadline != null) throw DeadlineExceeded() else throw e }
+            val n = try {
+                input.read(buffer)
+            } catch (e: SocketTimeoutException) {
+                if (deadline != null) throw DeadlineExceeded() else throw e
+            }
             if (n <= 0) return false
             val now = (System.nanoTime() - start) / 1e6
             if (firstReadMillis == null) firstReadMillis = now

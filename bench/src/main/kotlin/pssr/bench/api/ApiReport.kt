@@ -62,8 +62,10 @@ object ApiReport {
         val h = headline(rows); val out = ArrayList<String>()
         out += "Seed: ${Seed004.PRODUCTS}."
         val mvc = h["mvc"]; val wf = h["webflux"]
-        if (mvc == null ||
-            wf == null) return out + "Ours: the comparison needs both mvc and webflux rows; this run has ${h.keys.joinToString(", ").ifEmpty { "none" }}."
+        if (mvc == null || wf == null) {
+            val has = h.keys.joinToString(", ").ifEmpty { "none" }
+            return out + "Ours: the comparison needs both mvc and webflux rows; this run has $has."
+        }
         val tRatio = rps(mvc) / rps(wf); val mRatio = wf.latencyMeanMs / mvc.latencyMeanMs
         out += "Ours (${mvc.users} users): mvc ${f(rps(mvc), 1)} req/s vs webflux ${f(rps(wf), 1)} req/s = ${f(tRatio, 2)}x; " +
             "mean ${f(mvc.latencyMeanMs, 1)} vs ${f(wf.latencyMeanMs, 1)} ms " +

@@ -1,6 +1,7 @@
 package pssr.bench.api
 
 import java.time.Duration
+import pssr.bench.markup.Fmt
 import pssr.bench.measure.Apdex
 import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile
@@ -34,7 +35,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
     fun products(): Int {
         val load = JmeterProfile(o.responseTimeout, run.dir.resolve("jtl"), Workloads.PRODUCTS, ErrorKinds.Companion.StatusKinds.NONE)
         val expected = Products.expectedJson(o.productRows, 0, o.pageSize)
-        System.err.println("== products: ${o.productRows} rows in H2, ${o.pageSize} enriched per response, variants ${o.productVariants.joinToString(", ")}")
+        System.err.println(
+            "== products: ${o.productRows} rows in H2, ${o.pageSize} enriched per response, " +
+                "variants ${o.productVariants.joinToString(", ")}",
+        )
         var failures = 0
         val profile = o.productsProfile()
         for (variant in o.productVariants) for (users in profile.users) {
@@ -55,11 +59,13 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
         val downstream = if (o.downstreamUrl == null) Downstream.start(launch, o.downstreamLatencyMs, run, o.downstreamFailStatus) else null
         downstream.use {
             val url = o.downstreamUrl?.trimEnd('/') ?: downstream!!.baseUrl
-            System.err.println("== forward: downstream $url (${if (downstream != null) "${o.downstreamLatencyMs} ms latency, started by pssr" else "external"}), " +
+            val started = if (downstream != null) "${o.downstreamLatencyMs} ms latency, started by pssr" else "external"
+            System.err.println("== forward: downstream $url ($started), " +
                 "order of ${o.orderItems} lines (${payload.length} bytes), variants ${o.forwardVariants.joinToString(", ")}")
             var failures = 0
             if (downstream != null) failures += downstreamAlone(downstream, payload, expected, 4 * profile.users.max(), load)
-            for (variant in o.forwardVariants) for (pool in if (variant == "mvc") o.clientPoolSizes else listOf(0)) for (users in profile.users) {
+            val cases = o.forwardVariants.flatMap { v -> (if (v == "mvc") o.clientPoolSizes else listOf(0)).map { v to it } }
+            for ((variant, pool) in cases) for (users in profile.users) {
                 val effectivePool = if (pool > 0) pool else if (variant.startsWith("webflux")) maxOf(16, 2 * o.cores) else 5
                 val config = config(variant, effectivePool)
                 val args = o.serverArgs(variant) + listOf("--pssr.forward.downstream-url=$url", "--pssr.forward.pool-size=$pool")
@@ -149,9 +155,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
 
     private fun report(m: ProfileMeasurement) {
         val r = m.result
-        System.err.println("   ${r.samples} requests, ${"%.1f".format(r.rps)} req/s, mean ${"%.1f".format(r.meanMs)} ms, " +
+        System.err.println("   ${r.samples} requests, ${Fmt.fixed(r.rps, 1)} req/s, mean ${Fmt.fixed(r.meanMs, 1)} ms, " +
             "Apdex ${Apdex.of(r.ok, r.samples, apdexT, apdexF)}, " +
-            "errors ${"%.2f".format(100.0 * r.errors.total / r.samples.coerceAtLeast(1))}% (${r.errors}), server CPU ${"%.0f".format(m.serverCpuUsPerRequest)} µs/request")
+            "errors ${Fmt.fixed(100.0 * r.errors.total / r.samples.coerceAtLeast(1), 2)}% (${r.errors}), " +
+            "server CPU ${Fmt.fixed(m.serverCpuUsPerRequest, 0)} µs/request")
     }
 
     private fun names(variant: String): Pair<String, String> = when (variant) {
@@ -162,7 +169,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
     private fun config(variant: String, clientPool: Int?): String = buildList {
         if (variant.startsWith("mvc")) {
             add("tomcatMaxThreads=${o.maxThreads}"); add("acceptCount=${o.tomcatAcceptCount}")
-            if (clientPool == null) { add("hikari=${o.hikariMax}/${o.hikariMinIdle}"); if (variant == "mvc") add("executor=${o.executorSizes.joinToString("/")}") }
+            if (clientPool == null) {
+                add("hikari=${o.hikariMax}/${o.hikariMinIdle}")
+                if (variant == "mvc") add("executor=${o.executorSizes.joinToString("/")}")
+            }
         } else {
             add("eventLoops=${o.eventLoops}"); if (clientPool == null) add("r2dbcPool=${o.r2dbcPoolSize}")
         }

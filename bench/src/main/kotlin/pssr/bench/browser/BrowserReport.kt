@@ -10,6 +10,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Base64
 import javax.imageio.ImageIO
+import pssr.bench.markup.Fmt
 import pssr.bench.csv.CsvFile
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
@@ -137,8 +138,10 @@ object BrowserHtml {
         val figures = BrowserFigures.of(summary)
         val html = buildString {
             append("""<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>What the user sees — pssr-bench</title><style>
-                body{font-family:sans-serif;margin:1.5rem;max-width:110rem} table{border-collapse:collapse;margin:1rem 0} td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
-                td:first-child,td:nth-child(2),th{text-align:left} tr.paper td{background:#f6f0dc} img{max-width:100%;display:block;margin:.2rem 0 1rem} code{background:#f4f4f4}
+                body{font-family:sans-serif;margin:1.5rem;max-width:110rem} table{border-collapse:collapse;margin:1rem 0}
+                td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+                td:first-child,td:nth-child(2),th{text-align:left} tr.paper td{background:#f6f0dc}
+                img{max-width:100%;display:block;margin:.2rem 0 1rem} code{background:#f4f4f4}
                 </style></head><body>""".trimIndent())
             append("<h1>What the user sees: progressive server-side rendering in a real browser</h1>")
             append("<p>Seed 002's pages (Weather: 3 cities 1 s apart; Artist: two sources fetched concurrently, 1 s each; Presentations: " +
@@ -174,13 +177,16 @@ object BrowserHtml {
                 figures.forEach { append(it.html()) }
             }
             if (strips.isNotEmpty()) {
-                append("<h2>Filmstrips</h2><p>The viewport (${"360x270"} CSS px) captured directly over the DevTools protocol at ${Filmstrips.INSTANTS_MS.joinToString(", ") { "%.2f".format(it / 1000.0) }} s after navigation started, unthrottled. ")
+                val instants = Filmstrips.INSTANTS_MS.joinToString(", ") { Fmt.fixed(it / 1000.0, 2) }
+                append("<h2>Filmstrips</h2><p>The viewport (${"360x270"} CSS px) captured directly over the DevTools protocol at ")
+                append("$instants s after navigation started, unthrottled. ")
                 append("With PSSR on the page appears at once and fills in row by row; with it off the screen stays blank until all the " +
                     "data is there.</p>")
                 for (p in strips.map { it.case.page }.distinct()) {
                     append("<h3>${esc(p.title)}</h3>")
                     for (s in strips.filter { it.case.page == p }) {
-                        append("<p><b>${esc(s.case.rendering.id)}, PSSR ${s.case.mode}</b> — <code>${esc(summary.rel(s.file))}</code>, taken at ${s.takenAtMs.joinToString(", ")} ms</p>")
+                        append("<p><b>${esc(s.case.rendering.id)}, PSSR ${s.case.mode}</b> — <code>${esc(summary.rel(s.file))}</code>, ")
+                        append("taken at ${s.takenAtMs.joinToString(", ")} ms</p>")
                         append("<img alt=\"${esc(s.case.id)}\" src=\"data:image/png;base64,${Base64.getEncoder().encodeToString(s.png)}\">")
                     }
                 }

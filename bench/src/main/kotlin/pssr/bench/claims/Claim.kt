@@ -153,8 +153,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
     fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
-        val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && (engine == null &&
-            it.engine != BASELINE || it.engine == engine) }.map { it.users }.distinct().sorted()
+        val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && ((engine == null &&
+            it.engine != BASELINE) || it.engine == engine) }.map { it.users }.distinct().sorted()
         if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
         return users.associateWith { u -> if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model,
             engine, approach, u) }

@@ -103,7 +103,8 @@ data class Ledger(
                 setups[c.id]?.let { s ->
                     s.paper?.let { p ->
                         appendLine(
-                            "  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}${if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else ""}",
+                            "  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}" +
+                                if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else "",
                         )
                     }
                     if (s.turn.isNotEmpty()) appendLine("  - what turns it: ${s.turn}")

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.markup.Fmt
 import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.compareAll
 import pssr.bench.claims.ClaimKit.naming
@@ -193,7 +194,8 @@ object Seed000 {
                 val r = e.aggregate("mvc", "stocks", a, 64, SHARED) / e.aggregate("webflux", "stocks", a, 64, SHARED); Triple(a, r,
                     Terms.higher(r)) }
             Judgement(Terms.all(*parts.map { it.third }.toTypedArray()),
-                "MVC / WebFlux (mean of ${SHARED.joinToString(", ")}): " + parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" })
+                "MVC / WebFlux (mean of ${SHARED.joinToString(", ")}): " +
+                    parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" })
         },
         naming(compareAll("000-5.3-mvc-below-webflux-async", S, "5.3",
             "Spring MVC's blocking and virtual approaches at their 64-user peak stay below WebFlux's reactive HtmlFlow at 128 users " +
@@ -252,8 +254,9 @@ object Seed000 {
             val r = e.pairedRatio(t("webflux", "presentations", "htmlflow", "virtual"), t("webflux", "presentations", "htmlflow",
                 "suspending")) { it.serverCpuUsPerRequest }
             Judgement(Terms.comparable(r),
-                "server CPU per request virtual / suspending ${r.text("x")} (${"%.0f".format(v.serverCpuUs)} vs ${"%.0f".format(s.serverCpuUs)} µs)",
-                "paper ${"%.2f".format(50.0 / 42)}x (peak CPU %), ours ${"%.2f".format(r.value)}x (CPU per request)")
+                "server CPU per request virtual / suspending ${r.text("x")} " +
+                    "(${Fmt.fixed(v.serverCpuUs, 0)} vs ${Fmt.fixed(s.serverCpuUs, 0)} µs)",
+                "paper ${Fmt.fixed(50.0 / 42, 2)}x (peak CPU %), ours ${Fmt.fixed(r.value, 2)}x (CPU per request)")
         },
         Claim("000-5.4-gc-low", S, "5.4",
             "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",

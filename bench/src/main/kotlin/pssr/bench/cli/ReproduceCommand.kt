@@ -64,7 +64,10 @@ class ReproduceCommand : Callable<Int> {
                     "more")
         val parted = part?.let { whole.part(it) } ?: whole
         val unknown = only.filter { n -> whole.phases.none { it.name == n } }
-        if (unknown.isNotEmpty()) throw UsageError("--only ${unknown.joinToString(",")}: not a phase of this plan; its phases: ${whole.phases.joinToString(", ") { it.name }}")
+        if (unknown.isNotEmpty()) {
+            val phases = whole.phases.joinToString(", ") { it.name }
+            throw UsageError("--only ${unknown.joinToString(",")}: not a phase of this plan; its phases: $phases")
+        }
         val plan = if (only.isEmpty()) parted else parted.copy(phases = parted.phases.filter { it.name in only })
         if (part != null && plan.phases.isEmpty()) throw UsageError("--shard $part: the plan has ${whole.phases.size} phases, so " +
             "part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts")

@@ -60,9 +60,8 @@ data class LoadPage(val label: String, val url: URI, val unloaded: PageReport, v
             // under load every answer but a complete 200 counts as a failure
             if (plain.status != 200 || !plain.complete) {
                 throw UsageError(
-                    "$url answered ${plain.status}${plain.error?.let {
-                        " ($it)"
-                    } ?: ""} when fetched without compression; under load every answer but 200 is a failure, so give a page that answers 200 both ways",
+                    "$url answered ${plain.status}${plain.error?.let { " ($it)" } ?: ""} when fetched without compression; " +
+                        "under load every answer but 200 is a failure, so give a page that answers 200 both ways",
                 )
             }
             return LoadPage(label, url, report, plain.raw.size, plain.body, PageFetch.isHtml(plain))

@@ -30,14 +30,19 @@ object LoadReport {
         }
         for (c in s.comparisons.filter { it.level == s.levelsOf("A", it.loadModel).lastOrNull()?.level }) {
             val within = c.significant(c.throughputP) && !c.throughputMatters
-            add("B/A at ${c.level} ${c.a.unit}: throughput ${ratio(c)}${if (within) " (significant but within ${Fmt.pct(PageComparison.THRESHOLD)}: no difference that matters)" else p(c.throughputP)}; " +
+            val significance = if (within) {
+                " (significant but within ${Fmt.pct(PageComparison.THRESHOLD)}: no difference that matters)"
+            } else {
+                p(c.throughputP)
+            }
+            add("B/A at ${c.level} ${c.a.unit}: throughput ${ratio(c)}$significance; " +
                 "first content p99 ${Fmt.ms(c.firstContentDiffMs)} ms B minus A${p(c.firstContentP)}")
         }
     }
 
     private fun cpu(us: Double) = if (us.isNaN()) "not measured" else "${Fmt.num(us, 0)} µs"
     fun ratio(c: PageComparison) =
-        Fmt.ratio(c.ratio) + (c.ratioCi?.let { " [${String.format(Locale.ROOT, "%.2f", it.low)}, ${String.format(Locale.ROOT, "%.2f", it.high)}]" } ?: "")
+        Fmt.ratio(c.ratio) + (c.ratioCi?.let { " [${Fmt.fixed(it.low, 2)}, ${Fmt.fixed(it.high, 2)}]" } ?: "")
     private fun p(p: Double?) = when {
         p == null -> " (no test: fewer than 2 repetitions)"
         p < PageComparison.ALPHA -> " (significant, Holm p=${String.format(Locale.ROOT, "%.2g", p)})"
@@ -73,7 +78,8 @@ object LoadReport {
 
     private fun pageLines(s: LoadSummary) = s.pages.map { p ->
         val u = p.unloaded
-        "${p.label} ${p.url}: status ${u.status}, ${u.contentType.ifEmpty { "no Content-Type" }}, ${u.compression ?: "not compressed"}, ${u.transfer}, " +
+        "${p.label} ${p.url}: status ${u.status}, ${u.contentType.ifEmpty { "no Content-Type" }}, " +
+            "${u.compression ?: "not compressed"}, ${u.transfer}, " +
             "${p.bytes} bytes uncompressed; unloaded: ${u.verdict} (${u.reason})"
     }
 

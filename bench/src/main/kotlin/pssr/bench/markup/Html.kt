@@ -17,7 +17,8 @@ internal fun htmlEscape(s: String): String = buildString(s.length) {
 internal fun pageHead(title: String): String = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${htmlEscape(title)}</title>
 <style>
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:1400px;padding:0 16px;color:#222;line-height:1.4}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:1400px;padding:0 16px;color:#222;
+ line-height:1.4}
 h1 small{font-weight:normal;color:#666;font-size:60%}
 h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:48px}
 h3{margin-top:28px}
@@ -49,7 +50,8 @@ div.chart{position:relative;margin:10px 0 2px;min-height:40px}
 tr.judged td{background:#fff3e0}
 @media print{nav,.controls,.pssr-tip{display:none}details::details-content{content-visibility:visible;display:contents}
  details>summary{list-style:none}h2{break-before:auto}div.chart{break-inside:avoid}}
-.verdict-streams{color:#006400;font-weight:bold}.verdict-buffered{color:#8a5a00;font-weight:bold}.verdict-malformed{color:#b00000;font-weight:bold}
+.verdict-streams{color:#006400;font-weight:bold}.verdict-buffered{color:#8a5a00;font-weight:bold}
+.verdict-malformed{color:#b00000;font-weight:bold}
 </style></head><body>
 """
 

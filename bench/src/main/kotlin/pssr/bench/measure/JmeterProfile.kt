@@ -50,8 +50,8 @@ data class ErrorKinds(val connectRefused: Long = 0, val connectTimeout: Long = 0
                 status != null && status >= 500 -> "http5xx"
                 status == 200 -> "wrongBody"
                 status != null -> "otherStatus"
-                code.contains("HttpHostConnectException") || code.contains("ConnectException") && message.contains("refused",
-                    true) -> "connectRefused"
+                code.contains("HttpHostConnectException") ||
+                    (code.contains("ConnectException") && message.contains("refused", true)) -> "connectRefused"
                 code.contains("ConnectTimeoutException") || message.contains("connect timed out", true) -> "connectTimeout"
                 code.contains("SocketTimeoutException") -> "readTimeout"
                 else -> "reset"                                   // reset, closed, no response: the connection broke

@@ -58,7 +58,9 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
             val gc = try { gcs.sumOf { it.collectionTime.coerceAtLeast(0) } } catch (e: Exception) { -1 }
             val live = try { threads?.threadCount ?: -1 } catch (e: Exception) { -1 }
             samples += ResourceSample(at, ticks, rss, heap, gc, live)
-        } catch (e: Exception) { /* process gone: stop sampling quietly */ running = false }
+        } catch (e: Exception) {
+            running = false // process gone: stop sampling quietly
+        }
     }
 
     /**

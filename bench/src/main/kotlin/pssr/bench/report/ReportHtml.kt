@@ -47,7 +47,8 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         if (d.panels.isNotEmpty()) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty()))
         // printing: every folded table unfolds (CSS does it too where the browser can, without JavaScript)
         sb.append(
-            "<script>addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});</script>\n",
+            "<script>addEventListener('beforeprint',function(){" +
+                "document.querySelectorAll('details').forEach(function(d){d.open=true;});});</script>\n",
         )
         sb.append(
             "<script>function reveal(){var " +
@@ -94,8 +95,9 @@ window of a level; wrong answers, timeouts and connection errors are never throu
 Each level is a closed loop: <i>users</i> connections of the driver (wrk by default), each sending its next request as
 soon as its answer arrived, over keep-alive; a warm-up window at the same users precedes the measured one.</li>
 <li>Every number is the <b>median over the repetitions</b> of that route and level; <span class=ci>±x%</span> is the
-half-width of the 95% confidence interval of the mean (Student t), relative to the mean, printed from three repetitions on (from two, Student t gives ±12.7 standard errors: no use to
-a reader). Without a printed interval, treat differences under ~10% as noise.</li>
+half-width of the 95% confidence interval of the mean (Student t), relative to the mean, printed from three repetitions on
+(from two, Student t gives ±12.7 standard errors: no use to a reader). Without a printed interval, treat differences under
+~10% as noise.</li>
 <li><b>Blocking / Virtual (mean of n engines)</b> are the paper's aggregates: the mean over the template engines run
 with that approach (the baseline excluded). The three routes drawn separately are the paper's.</li>
 <li>The <b>latency floor</b> (dotted black) is users / (items × item delay): a page whose n items arrive 1 ms apart
@@ -114,8 +116,9 @@ more client requests it every 200 ms on its own connection and timestamps the fi
 last byte. For a streaming route the first item stays early as load grows; for a buffered one it arrives with the last byte.</li>
 <li>Resources: server CPU in % of one core (200% = two cores), heap used peak, from /proc and JMX while the level ran.</li>
 <li>Figures marked <b>${htmlEscape(PaperFigures.LABEL)}</b> come from the seed paper (JDK 21, a GitHub Actions runner:
-an AMD EPYC 7763 "configured with two CPU cores and two threads per core"). They are not comparable in absolute terms with this machine: compare shapes and ratios between
-routes <i>within one run</i>, and use <code>./pssr compare</code> to compare two runs on the same machine.</li>
+an AMD EPYC 7763 "configured with two CPU cores and two threads per core"). They are not comparable in absolute terms with this
+machine: compare shapes and ratios between routes <i>within one run</i>, and use <code>./pssr compare</code> to compare two
+runs on the same machine.</li>
 <li>Verification ran before any load with a slow source (<code>itemDelayMs=100</code>): a route <i>streams</i> when its
 first item arrives well before its last byte. A verdict that contradicts the route's own claim is red; a route that
 failed verification was not load-tested and is listed as failed.</li>

@@ -153,7 +153,12 @@ object SummaryTables {
                 "contradicted", "failed"), rows).markdown())
             appendLine()
             val bad = d.checks.filter { !it.passed || it.contradicts }
-            for (c in bad) appendLine("- ${if (!c.passed) "FAILED" else "contradicts its claim"}: `${c.route}` (claims ${if (c.claimsStreaming) "streams" else "buffered"}, measured ${c.verdict})${if (c.error.isNotBlank()) ": ${c.error}" else ""}")
+            for (c in bad) {
+                val what = if (!c.passed) "FAILED" else "contradicts its claim"
+                val claims = if (c.claimsStreaming) "streams" else "buffered"
+                val error = if (c.error.isNotBlank()) ": ${c.error}" else ""
+                appendLine("- $what: `${c.route}` (claims $claims, measured ${c.verdict})$error")
+            }
             if (bad.isNotEmpty()) appendLine()
         }
         if (d.failures.isNotEmpty()) {

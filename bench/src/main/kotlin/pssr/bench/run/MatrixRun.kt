@@ -92,8 +92,8 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         shard?.write(run.dir)
         val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
-        System.err.println("== ${total} levels x ${perLevel} s (+ warm-up per route: ${warmupWords()}) with ${driver.description}" +
-            (if (runtimes.size > 1) " on ${runtimes.size} runtimes: ${runtimes.joinToString(", ") { "${it.label} (${it.version})" }}" else ""))
+        val on = if (runtimes.size > 1) " on ${runtimes.size} runtimes: " + runtimes.joinToString { "${it.label} (${it.version})" } else ""
+        System.err.println("== ${total} levels x ${perLevel} s (+ warm-up per route: ${warmupWords()}) with ${driver.description}$on")
         val progress = Progress(total, "run")
         for ((fw, routes) in work) for (rt in runtimes) {
             val sharing = quick || target != null
@@ -166,7 +166,7 @@ internal class MatrixRun(val run: RunDirectory, val plan: RunPlan, val launch: S
         // this pass's rows only: a run with --users and --rate makes a closed pass and an open pass over the same routes
         val rows = run.rows().filter { it.loadModel == driver.model }.groupBy { it.route }
         val keep = old.filter { f ->
-            f.stage == "start" && f.model.isEmpty() ||
+            (f.stage == "start" && f.model.isEmpty()) ||
                 rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet()
                     .size < plan.levels.size * plan.repeat
         }

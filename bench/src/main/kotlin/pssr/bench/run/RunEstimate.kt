@@ -61,7 +61,13 @@ object RunEstimate {
             "start %.1f s)").format(java.util.Locale.ROOT, it.startSeconds) } +
             "; $levels levels x ${plan.repeat} repetitions x ${runtimes} " +
                 "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
-            "${if (plan.steadyCap > plan.routeWarmup) "route warm-up until steady (${plan.routeWarmup.seconds}-${plan.steadyCap.seconds} s, counted ${warmupSeconds(plan)} s)" else "${plan.routeWarmup.seconds} s route warm-up"}, ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
+            (
+                if (plan.steadyCap > plan.routeWarmup) {
+                    "route warm-up until steady (${plan.routeWarmup.seconds}-${plan.steadyCap.seconds} s, counted ${warmupSeconds(plan)} s)"
+                } else {
+                    "${plan.routeWarmup.seconds} s route warm-up"
+                }
+            ) + ", ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
             "expected %d min %02d s".format(java.util.Locale.ROOT, (total / 60).toInt(), (total % 60).toInt())
     }
 }

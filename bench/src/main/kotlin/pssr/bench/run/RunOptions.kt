@@ -247,7 +247,9 @@ class RuntimeOptions : HelpSection {
             val cpus = try { ProcessCpu.parseCpuList(list) } catch (e: IllegalArgumentException) { throw UsageError("$option must be a " +
                 "CPU list such as 0-1 or 0,2, was '$list' (${e.message})") }
             val online = ProcessCpu.onlineCpus
-            if (!online.containsAll(cpus)) throw UsageError("$option $list names CPUs this machine does not have; online CPUs: ${online.sorted().joinToString(",")}")
+            if (!online.containsAll(cpus)) {
+                throw UsageError("$option $list names CPUs this machine does not have; online CPUs: ${online.sorted().joinToString(",")}")
+            }
         }
         if (serverCpus != null || loadCpus != null) return serverCpus to loadCpus
         val cores = Runtime.getRuntime().availableProcessors()

@@ -133,8 +133,11 @@ object SetupsDoc {
             appendLine()
             appendLine("| factor | setting | the paper's | the tool's | applied | source |")
             appendLine("|---|---|---|---|---|---|")
-            for (x in s.settings) appendLine("| `${x.factor}` | ${x.what} | ${x.paper} | ${x.ours} | ${applied(x)} | ${x.source}${x.machine?.let { "; machine: $it" } ?: ""} |"
-                .replace("\n", " "))
+            for (x in s.settings) {
+                val machine = x.machine?.let { "; machine: $it" } ?: ""
+                val row = "| `${x.factor}` | ${x.what} | ${x.paper} | ${x.ours} | ${applied(x)} | ${x.source}$machine |"
+                appendLine(row.replace("\n", " "))
+            }
             appendLine()
         }
     }

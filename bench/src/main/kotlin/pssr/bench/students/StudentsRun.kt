@@ -2,6 +2,7 @@ package pssr.bench.students
 
 import java.nio.file.Path
 import java.time.Duration
+import pssr.bench.markup.Fmt
 import pssr.bench.console.UsageError
 import pssr.bench.db.StudentDatabase
 import pssr.bench.measure.ErrorKinds
@@ -51,7 +52,9 @@ class StudentsRun(
         System.err.println("== students: ${db.description}, seeding ${o.rows} rows")
         db.seed(o.rows)
         val expected = Students.toJson(Students.expectedPage(o.rows, 0, Students.DEFAULT_PAGE_SIZE))
-        for (variant in o.variants) for (io in o.io) for (threads in if (variant.startsWith("mvc")) o.tomcatMaxThreads else listOf(0)) for (users in levels) {
+        fun threadCounts(variant: String) = if (variant.startsWith("mvc")) o.tomcatMaxThreads else listOf(0)
+        val cases = o.variants.flatMap { v -> o.io.flatMap { io -> threadCounts(v).map { Triple(v, io, it) } } }
+        for ((variant, io, threads) in cases) for (users in levels) {
             pssr.bench.process.Stopping.check() // no further level once a stop signal came
             val config = config(variant, threads)
             val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
@@ -78,8 +81,11 @@ class StudentsRun(
                             config)
                         run.append(row)
                         run.append(row.key, r.latency)
-                        System.err.println("   ${r.samples} requests, mean ${"%.0f".format(r.meanMs)} ms, errors ${"%.2f".format(100.0 * r.errors.total / r.samples.coerceAtLeast(1))}% " +
-                            "(${r.errors}), ${"%.1f".format(r.samples / r.seconds)} req/s (JMeter), ${"%.1f".format(r.correct / r.seconds)} correct/s")
+                        val errorsPct = Fmt.fixed(100.0 * r.errors.total / r.samples.coerceAtLeast(1), 2)
+                        System.err.println(
+                            "   ${r.samples} requests, mean ${Fmt.fixed(r.meanMs, 0)} ms, errors $errorsPct% (${r.errors}), " +
+                                "${Fmt.fixed(r.samples / r.seconds, 1)} req/s (JMeter), ${Fmt.fixed(r.correct / r.seconds, 1)} correct/s",
+                        )
                     }
                 }
             } catch (e: Exception) {
@@ -115,7 +121,11 @@ class StudentsRun(
 
     /** The settings a row was measured under, in one readable string (the report groups by it). */
     private fun config(variant: String, threads: Int): String = buildList {
-        if (threads > 0) { add("tomcatMaxThreads=$threads"); add("acceptCount=${o.tomcatAcceptCount}"); add("maxConnections=${o.tomcatMaxConnections}") }
+        if (threads > 0) {
+            add("tomcatMaxThreads=$threads")
+            add("acceptCount=${o.tomcatAcceptCount}")
+            add("maxConnections=${o.tomcatMaxConnections}")
+        }
         add("pool=${pool(variant)}"); add("poolTimeoutMs=${o.poolTimeoutMs}"); add("clientTimeoutS=${o.responseTimeoutSeconds}")
     }.joinToString(" ")
 

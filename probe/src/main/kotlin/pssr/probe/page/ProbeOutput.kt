@@ -44,8 +44,9 @@ object ProbeOutput {
                 "${r.transfer} · server: ${r.server ?: "not named"}",
         )
         appendLine(
-            "  timing     first byte ${ms(s.median { it.firstByteMillis })} ms · first visible content ${
-                s.median { it.firstVisibleMillis }?.let { "${ms(it)} ms" } ?: "none"}${r.firstVisibleWhat?.let { " (\"$it\")" } ?: ""} · " +
+            "  timing     first byte ${ms(s.median { it.firstByteMillis })} ms · first visible content " +
+                (s.median { it.firstVisibleMillis }?.let { "${ms(it)} ms" } ?: "none") +
+                (r.firstVisibleWhat?.let { " (\"$it\")" } ?: "") + " · " +
                 "half visible ${ms(s.median { it.halfVisibleMillis })} ms · last byte ${ms(s.median { it.lastByteMillis })} ms$m",
         )
         appendLine(

@@ -24,7 +24,8 @@ public final class JStachioEngine extends Engine {
         <meta charset="UTF-8">
         <meta name="viewport" content="width=device-width, initial-scale=1.0">
         <title>JVM Conference Presentations</title>
-        <style>body{font-family:sans-serif;margin:0 auto;max-width:60rem}.card{border:1px solid #ddd;border-radius:6px;margin:1rem 0}.card-header{background:#f4f4f4;padding:0 1rem}.card-body{padding:1rem}</style>
+        <style>body{font-family:sans-serif;margin:0 auto;max-width:60rem}.card{border:1px solid #ddd;border-radius:6px;margin:1rem 0}\
+        .card-header{background:#f4f4f4;padding:0 1rem}.card-body{padding:1rem}</style>
         </head>
         <body>
         <div class="container">

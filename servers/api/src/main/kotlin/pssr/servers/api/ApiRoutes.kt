@@ -45,7 +45,8 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
     val json: String = listOfNotNull("products" to "/api/products", s.variant.forward?.let { "forward" to "/api/forward" })
         .joinToString(",\n", "[\n", "\n]\n") { (workload, path) ->
             val how = if (workload == "products") s.variant.products else s.variant.forward!!
-            """{"framework":"${s.variant.framework}","workload":"$workload","variant":"${s.variant.id}","approach":"${s.variant.threads}",""" +
+            """{"framework":"${s.variant.framework}","workload":"$workload",""" +
+                """"variant":"${s.variant.id}","approach":"${s.variant.threads}",""" +
                 """"path":"$path","how":${str(how)},"settings":${obj(settings)}}"""
         }
 

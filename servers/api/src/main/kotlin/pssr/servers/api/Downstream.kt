@@ -21,7 +21,8 @@ object Downstream {
     fun start(host: String, port: Int, s: Settings): DisposableServer {
         val loops = LoopResources.create("downstream", s.eventLoops, true)
         val routes = """[{"framework":"downstream","workload":"forward","path":"/orders","method":"POST","settings":""" +
-            """{"server":"Reactor Netty","latencyMs":${s.latencyMs},"failStatus":${s.failStatus},"eventLoops":${s.eventLoops},"jdk":"${Runtime.version()}"}}]"""
+            """{"server":"Reactor Netty","latencyMs":${s.latencyMs},"failStatus":${s.failStatus},""" +
+            """"eventLoops":${s.eventLoops},"jdk":"${Runtime.version()}"}}]"""
         return HttpServer.create().host(host).port(port).runOn(loops).option(ChannelOption.SO_BACKLOG, 4096)
             .route { r ->
                 r.get("/routes") { _, res -> res.header("Content-Type", "application/json").sendString(Mono.just(routes)) }

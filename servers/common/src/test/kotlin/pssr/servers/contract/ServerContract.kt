@@ -202,7 +202,7 @@ abstract class ServerContract {
                 Thread.sleep(1200) // the rest of the page's items: anything the end of the render would log
                 val logged = serverLog()!!.substring(before).lines().filter { it.isNotBlank() }
                 assertEquals(1, logged.count { it.contains(line) }, "${route.path}: ${logged.joinToString("\n")}")
-                val noise = logged.filter { it.trimStart().startsWith("at ") || it.contains("Exception") && !it.contains(line) }
+                val noise = logged.filter { it.trimStart().startsWith("at ") || (it.contains("Exception") && !it.contains(line)) }
                 assertEquals(emptyList<String>(), noise, "${route.path}: stack trace lines")
             }
         }

@@ -64,8 +64,8 @@ object DbFailure {
     }
 
     private fun unreachable(t: Throwable) = generateSequence(t) { it.cause }.any {
-        it is java.net.ConnectException || it.javaClass.simpleName == "PSQLException" && (it.message ?: "").contains("refused",
-            ignoreCase = true) ||
+        it is java.net.ConnectException ||
+            (it.javaClass.simpleName == "PSQLException" && (it.message ?: "").contains("refused", ignoreCase = true)) ||
             (it.message ?: "").contains("Connection refused", ignoreCase = true)
     }
 
