@@ -72,7 +72,7 @@ class LifecycleTest {
         while (true) {
             val left = pids.filter(::running)
             val named = naming(marker)
-            if (left.isEmpty() && named.isEmpty() || System.nanoTime() > deadline) return left to named
+            if ((left.isEmpty() && named.isEmpty()) || System.nanoTime() > deadline) return left to named
             Thread.sleep(200)
         }
     }
