@@ -1,3 +1,4 @@
+
 package pssr.bench
 
 import com.tngtech.archunit.base.DescribedPredicate
@@ -6,13 +7,13 @@ import com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage
 import com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage
 import com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith
 import com.tngtech.archunit.core.domain.JavaClasses
-import com.tngtech.archunit.core.domain.properties.HasName.Predicates.name as fullyQualifiedName
 import com.tngtech.archunit.core.importer.ClassFileImporter
 import com.tngtech.archunit.core.importer.ImportOption
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses
 import com.tngtech.archunit.library.Architectures.layeredArchitecture
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices
 import org.junit.jupiter.api.Test
+import com.tngtech.archunit.core.domain.properties.HasName.Predicates.name as fullyQualifiedName
 
 /**
  * The architecture as a specification (docs/ARCHITECTURE.md says where to look; this test is the source of truth).
@@ -47,23 +48,36 @@ class ArchitectureTest {
         }
         private val bench: JavaClasses by lazy { all.that(resideInAPackage("pssr.bench..")) }
 
-        private fun pkgs(vararg names: String): DescribedPredicate<JavaClass> = resideInAnyPackage(*names.map { "pssr.bench.$it.." }.toTypedArray())
+        private fun pkgs(vararg names: String): DescribedPredicate<JavaClass> = resideInAnyPackage(
+            *names.map {
+                "pssr.bench.$it.."
+            }.toTypedArray(),
+        )
         private val entry: DescribedPredicate<JavaClass> =
-            resideInAPackage("pssr.bench").and(simpleNameStartingWith("Pssr").or(simpleNameStartingWith("MainKt"))).`as`("pssr.bench's Pssr and main")
+            resideInAPackage(
+                "pssr.bench",
+            ).and(simpleNameStartingWith("Pssr").or(simpleNameStartingWith("MainKt"))).`as`("pssr.bench's Pssr and main")
 
         /** The engines' and frameworks' packages: the harness knows a server by its jar and `GET /routes`, an engine by its name. */
         val ENGINES_AND_FRAMEWORKS = arrayOf(
             "org.springframework..", "io.quarkus..", "io.vertx..", "jakarta.servlet..", "jakarta.ws.rs..", "org.apache.catalina..",
             "org.apache.tomcat..", "reactor.netty..", "io.netty..",
             "htmlflow..", "org.xmlet..", "org.thymeleaf..", "io.jstach..", "io.pebbletemplates..", "freemarker..", "org.trimou..",
-            "org.apache.velocity..", "kotlinx.html..", "com.fizzed.rocker..", "com.github.jknack..", "gg.jte..", "com.samskivert.mustache..",
+            "org.apache.velocity..", "kotlinx.html..", "com.fizzed.rocker..", "com.github.jknack..", "gg.jte..",
+            "com.samskivert.mustache..",
         )
     }
 
     @Test
     fun `model knows no views, probe, servers, harness or microbenchmark`() {
         noClasses().that().resideInAPackage("pssr.model..")
-            .should().dependOnClassesThat().resideInAnyPackage("pssr.views..", "pssr.probe..", "pssr.servers..", "pssr.bench..", "pssr.jmh..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                "pssr.views..",
+                "pssr.probe..",
+                "pssr.servers..",
+                "pssr.bench..",
+                "pssr.jmh..",
+            )
             .check(all)
     }
 
@@ -77,7 +91,13 @@ class ArchitectureTest {
     @Test
     fun `probe knows no model, views, servers or harness`() {
         noClasses().that().resideInAPackage("pssr.probe..")
-            .should().dependOnClassesThat().resideInAnyPackage("pssr.model..", "pssr.views..", "pssr.servers..", "pssr.bench..", "pssr.jmh..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                "pssr.model..",
+                "pssr.views..",
+                "pssr.servers..",
+                "pssr.bench..",
+                "pssr.jmh..",
+            )
             .check(all)
     }
 
@@ -106,8 +126,12 @@ class ArchitectureTest {
             .layer("records").definedBy(pkgs("results"))
             .layer("measuring").definedBy(pkgs("measure"))
             .layer("core").definedBy(pkgs("process", "project", "console", "csv", "setup", "db", "paper"))
-            .whereLayer("entry").mayOnlyAccessLayers("commands", "workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
-            .whereLayer("commands").mayOnlyAccessLayers("workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
+            .whereLayer(
+                "entry",
+            ).mayOnlyAccessLayers("commands", "workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
+            .whereLayer(
+                "commands",
+            ).mayOnlyAccessLayers("workflows", "report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("workflows").mayOnlyAccessLayers("report", "claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("report").mayOnlyAccessLayers("claims", "workloads", "analysis", "records", "measuring", "core")
             .whereLayer("claims").mayOnlyAccessLayers("workloads", "analysis", "records", "measuring", "core")

@@ -1,15 +1,16 @@
+
 package pssr.bench
 
-import pssr.bench.console.UsageError
-import pssr.bench.console.Durations
-import java.time.Duration
-import java.time.temporal.ChronoUnit
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import pssr.bench.cli.ProbeRun
 import pssr.bench.cli.ReproduceCommand
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
+import java.time.Duration
+import java.time.temporal.ChronoUnit
 
 /** The one duration syntax: `3`, `3s`, `2m`, `1h`; ranges; one refusal form; every duration option reads it. */
 class DurationsTest {
@@ -46,12 +47,16 @@ class DurationsTest {
     fun `the range is checked, bounds included`() {
         assertEquals(Duration.ofSeconds(1), s("1", 1, 600))
         assertEquals(Duration.ofMinutes(10), s("10m", 1, 600))
-        assertEquals("--duration must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'",
-            assertThrows<UsageError> { s("0", 1, 600) }.message)
+        assertEquals(
+            "--duration must be a duration from 1 s to 10 min (3, 3s, 2m or 1h), was '0'",
+            assertThrows<UsageError> { s("0", 1, 600) }.message,
+        )
         assertThrows<UsageError> { s("601", 1, 600) }
         assertThrows<UsageError> { s("11m", 1, 600) }
-        assertEquals("--budget must be a duration from 1 min to 168 h (3, 3s, 2m or 1h), was '30s'",
-            assertThrows<UsageError> { ReproduceCommand.parseBudget("30s") }.message)
+        assertEquals(
+            "--budget must be a duration from 1 min to 168 h (3, 3s, 2m or 1h), was '30s'",
+            assertThrows<UsageError> { ReproduceCommand.parseBudget("30s") }.message,
+        )
     }
 
     /** `load --duration 3s` once answered "'3s' is not a long": every command's duration options take the same forms. */
@@ -60,23 +65,36 @@ class DurationsTest {
         val options = mapOf(
             "load" to listOf("--duration", "--warmup", "--page-warmup", "--steady-cap", "--timeout"),
             "probe" to listOf("--timeout"),
-            "run" to listOf("--duration", "--warmup", "--route-warmup", "--steady-cap", "--timeout", "--ramp-up", "--response-timeout", "--api-ramp-up",
-                "--api-budget", "--api-response-timeout"),
-            "reproduce" to listOf("--budget"))
-        for ((command, names) in options) for (name in names) for (value in listOf("3", "3s", "2m")) {
-            val url = if (command == "load" || command == "probe") listOf("http://127.0.0.1:1/") else emptyList()
-            val args = listOf(command, name, value) + url
-            val parsed = cli().parseArgs(*args.toTypedArray())
-            assertTrue(parsed.subcommand().hasMatchedOption(name), "$command $name $value")
+            "run" to
+                listOf(
+                    "--duration", "--warmup", "--route-warmup", "--steady-cap", "--timeout", "--ramp-up", "--response-timeout",
+                    "--api-ramp-up",
+                    "--api-budget", "--api-response-timeout",
+                ),
+            "reproduce" to listOf("--budget"),
+        )
+        for ((command, names) in options) {
+            for (name in names) {
+                for (value in listOf("3", "3s", "2m")) {
+                    val url = if (command == "load" || command == "probe") listOf("http://127.0.0.1:1/") else emptyList()
+                    val args = listOf(command, name, value) + url
+                    val parsed = cli().parseArgs(*args.toTypedArray())
+                    assertTrue(parsed.subcommand().hasMatchedOption(name), "$command $name $value")
+                }
+            }
         }
     }
 
     @Test
     fun `a bad duration is one line and exit 2 in every command, before anything starts`() {
-        val commands = listOf(listOf("load", "--duration", "3x", "http://127.0.0.1:1/"),
+        val commands = listOf(
+            listOf("load", "--duration", "3x", "http://127.0.0.1:1/"),
             listOf("probe", "--timeout", "3x", "http://127.0.0.1:1/"),
-            listOf("run", "--duration", "3x", "--frameworks", "webflux"), listOf("reproduce", "--budget", "3x", "--plan"),
-            listOf("run", "--workloads", "students", "--ramp-up", "3x"), listOf("run", "--workloads", "products", "--api-budget", "3x"))
+            listOf("run", "--duration", "3x", "--frameworks", "webflux"),
+            listOf("reproduce", "--budget", "3x", "--plan"),
+            listOf("run", "--workloads", "students", "--ramp-up", "3x"),
+            listOf("run", "--workloads", "products", "--api-budget", "3x"),
+        )
         for (args in commands) {
             val run = ProbeRun.of(*args.toTypedArray())
             assertEquals(2, run.code, "$args: ${run.err}")

@@ -1,12 +1,12 @@
 package pssr.bench
 
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.io.path.extension
 import kotlin.io.path.readLines
-import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertTrue
-import org.junit.jupiter.api.Test
 
 /**
  * No line of the product's Kotlin or Java (every module's src/main) is longer than 140 characters, counted in characters
@@ -29,7 +29,9 @@ class LineLengthTest {
         val files = sources()
         assertTrue(files.size > 100, "the product's sources are found: ${files.size}")
         val long = files.flatMap { f ->
-            f.readLines().withIndex().filter { it.value.length > LIMIT }.map { "${root.relativize(f)}:${it.index + 1} (${it.value.length})" }
+            f.readLines().withIndex().filter {
+                it.value.length > LIMIT
+            }.map { "${root.relativize(f)}:${it.index + 1} (${it.value.length})" }
         }
         assertEquals(emptyList<String>(), long, "lines over $LIMIT characters")
     }

@@ -47,15 +47,21 @@ object StreamProbe {
      * GETs [pathAndQuery] and records the response. [itemMarker], when given, is the text that starts an
      * item's markup: the time the body first contains it is [ProbeResult.firstItemMillis].
      */
-    fun get(host: String, port: Int, pathAndQuery: String, itemMarker: String? = null,
-            timeout: Duration = Duration.ofSeconds(30)): ProbeResult {
+    fun get(
+        host: String,
+        port: Int,
+        pathAndQuery: String,
+        itemMarker: String? = null,
+        timeout: Duration = Duration.ofSeconds(30),
+    ): ProbeResult {
         Socket().use { socket ->
             socket.tcpNoDelay = true
             socket.soTimeout = timeout.toMillis().toInt()
             socket.connect(InetSocketAddress(host, port), timeout.toMillis().toInt())
             val input = TimedInput(socket.getInputStream())
             socket.getOutputStream().write(
-                "GET $pathAndQuery HTTP/1.1\r\nHost: $host:$port\r\nAccept: text/html\r\nConnection: close\r\n\r\n".toByteArray())
+                "GET $pathAndQuery HTTP/1.1\r\nHost: $host:$port\r\nAccept: text/html\r\nConnection: close\r\n\r\n".toByteArray(),
+            )
             socket.getOutputStream().flush()
             input.start = System.nanoTime()
             return read(input, itemMarker)
@@ -71,7 +77,13 @@ object StreamProbe {
     fun get(uri: URI, requestHeaders: Map<String, String> = emptyMap(), timeout: Duration = Duration.ofSeconds(30)): ProbeResult {
         val https = uri.scheme.equals("https", ignoreCase = true)
         val host = uri.host
-        val port = if (uri.port > 0) uri.port else if (https) 443 else 80
+        val port = if (uri.port > 0) {
+            uri.port
+        } else if (https) {
+            443
+        } else {
+            80
+        }
         val deadline = System.nanoTime() + timeout.toNanos()
         val plain = Socket()
         plain.use {
@@ -79,12 +91,22 @@ object StreamProbe {
             val connectStart = System.nanoTime()
             plain.connect(InetSocketAddress(host, port), timeout.toMillis().toInt())
             val connectMillis = (System.nanoTime() - connectStart) / 1e6
-            val socket = if (!https) plain else ((SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(plain, host, port,
-                true) as SSLSocket).apply {
-                // check the certificate's name, as a browser does
-                sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" }
-                soTimeout = remainingMillis(deadline)
-                startHandshake()
+            val socket = if (!https) {
+                plain
+            } else {
+                (
+                    (SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(
+                        plain,
+                        host,
+                        port,
+                        true,
+                    ) as SSLSocket
+                    ).apply {
+                    // check the certificate's name, as a browser does
+                    sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" }
+                    soTimeout = remainingMillis(deadline)
+                    startHandshake()
+                }
             }
             socket.use {
                 socket.soTimeout = remainingMillis(deadline)
@@ -132,7 +154,10 @@ object StreamProbe {
                     val sizeLine = input.line() ?: throw ProbeException("connection closed before the last chunk")
                     val size = sizeLine.substringBefore(';').trim().toIntOrNull(16) ?: throw ProbeException("bad chunk size: $sizeLine")
                     val at = input.lastReadMillis()
-                    if (size == 0) { complete = true; break }
+                    if (size == 0) {
+                        complete = true
+                        break
+                    }
                     body.write(input.bytes(size) ?: throw ProbeException("connection closed inside a chunk"))
                     input.line()
                     chunks += Chunk(at, size)
@@ -160,8 +185,10 @@ object StreamProbe {
             error = "connection failed: ${e.message}"
         }
         val first = input.firstReadMillis ?: 0.0
-        return ProbeResult(status, headers, body.toString(Charsets.UTF_8), chunks, complete && error == null,
-            first, firstItem, input.lastReadMillis(), error, body.toByteArray())
+        return ProbeResult(
+            status, headers, body.toString(Charsets.UTF_8), chunks, complete && error == null,
+            first, firstItem, input.lastReadMillis(), error, body.toByteArray(),
+        )
     }
 
     private fun contains(haystack: ByteArray, needle: ByteArray): Boolean {
@@ -204,7 +231,8 @@ object StreamProbe {
             val now = (System.nanoTime() - start) / 1e6
             if (firstReadMillis == null) firstReadMillis = now
             lastRead = now
-            pos = 0; limit = n
+            pos = 0
+            limit = n
             return true
         }
 
@@ -225,7 +253,8 @@ object StreamProbe {
                 if (!fill()) return null
                 val take = minOf(n - got, limit - pos)
                 System.arraycopy(buffer, pos, out, got, take)
-                pos += take; got += take
+                pos += take
+                got += take
             }
             return out
         }

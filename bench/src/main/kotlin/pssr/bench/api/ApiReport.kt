@@ -1,3 +1,4 @@
+
 package pssr.bench.api
 
 import pssr.bench.markup.Table
@@ -28,23 +29,40 @@ object ApiReport {
     private fun errPct(r: ResultRow) = if (r.requests == 0L) Double.NaN else 100.0 * r.errors / r.requests
     fun pool(r: ResultRow): Int? = Regex("clientPool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toInt()
     private fun label(r: ResultRow) = r.engine + (pool(r)?.let { " (pool $it)" } ?: "")
-    private fun kinds(r: ResultRow) = listOf("connect" to r.errorsConnect, "read timeout" to r.errorsTimeout, "reset" to r.errorsRead,
-        "5xx" to r.errorsStatus, "downstream error" to r.errorsDownstreamError, "downstream down" to r.errorsDownstreamDown,
-        "downstream timeout" to r.errorsDownstreamTimeout, "wrong body" to r.errorsContent).filter { it.second > 0 }
+    private fun kinds(r: ResultRow) = listOf(
+        "connect" to r.errorsConnect,
+        "read timeout" to r.errorsTimeout,
+        "reset" to r.errorsRead,
+        "5xx" to r.errorsStatus,
+        "downstream error" to r.errorsDownstreamError,
+        "downstream down" to r.errorsDownstreamDown,
+        "downstream timeout" to r.errorsDownstreamTimeout,
+        "wrong body" to r.errorsContent,
+    ).filter { it.second > 0 }
         .joinToString(", ") { "${it.first} ${it.second}" }.ifEmpty { "none" }
     private fun apdex(r: ResultRow) = if (r.apdex.isNaN()) "-" else "${f(r.apdex, 3)} (T ${r.apdexTMs}, F ${r.apdexFMs})"
 
-    private val HEADER = listOf("variant", "users", "requests", "req/s", "mean ms", "p50", "p95", "p99", "Apdex", "errors %", "errors by " +
-        "kind",
-        "CPU µs/req", "server CPU %", "RSS MB", "threads peak", "config")
-    private fun cells(r: ResultRow) = listOf(label(r), r.users.toString(), r.requests.toString(), f(rps(r), 1), f(r.latencyMeanMs, 1),
+    private val HEADER = listOf(
+        "variant", "users", "requests", "req/s", "mean ms", "p50", "p95", "p99", "Apdex", "errors %",
+        "errors by " +
+            "kind",
+        "CPU µs/req", "server CPU %", "RSS MB", "threads peak", "config",
+    )
+    private fun cells(r: ResultRow) = listOf(
+        label(r), r.users.toString(), r.requests.toString(), f(rps(r), 1), f(r.latencyMeanMs, 1),
         f(r.latencyP50Ms, 1),
         f(r.latencyP95Ms, 1), f(r.latencyP99Ms, 1), apdex(r), f(errPct(r), 2), kinds(r), f(r.serverCpuUsPerRequest), f(r.cpuPctMean),
-            f(r.rssMbPeak), r.threadsPeak.toString(), r.config)
+        f(r.rssMbPeak), r.threadsPeak.toString(), r.config,
+    )
 
     private fun order(w: String) = if (w == Workloads.PRODUCTS) PRODUCT_VARIANTS else listOf("downstream") + FORWARD_VARIANTS
-    private fun sorted(rows: List<ResultRow>, w: String) = rows.sortedWith(compareBy({ order(w).indexOf(it.engine) }, { pool(it) ?: 0 },
-        { it.users }))
+    private fun sorted(rows: List<ResultRow>, w: String) = rows.sortedWith(
+        compareBy(
+            { order(w).indexOf(it.engine) },
+            { pool(it) ?: 0 },
+            { it.users },
+        ),
+    )
 
     /** The row per variant at the most users (forward's mvc: the library's default pool, 5, when measured). */
     fun headline(rows: List<ResultRow>): Map<String, ResultRow> {
@@ -59,18 +77,21 @@ object ApiReport {
         if (w == Workloads.PRODUCTS) productsFindings(rows) else forwardFindings(rows)
 
     private fun productsFindings(rows: List<ResultRow>): List<String> {
-        val h = headline(rows); val out = ArrayList<String>()
+        val h = headline(rows)
+        val out = ArrayList<String>()
         out += "Seed: ${Seed004.PRODUCTS}."
-        val mvc = h["mvc"]; val wf = h["webflux"]
+        val mvc = h["mvc"]
+        val wf = h["webflux"]
         if (mvc == null || wf == null) {
             val has = h.keys.joinToString(", ").ifEmpty { "none" }
             return out + "Ours: the comparison needs both mvc and webflux rows; this run has $has."
         }
-        val tRatio = rps(mvc) / rps(wf); val mRatio = wf.latencyMeanMs / mvc.latencyMeanMs
+        val tRatio = rps(mvc) / rps(wf)
+        val mRatio = wf.latencyMeanMs / mvc.latencyMeanMs
         out += "Ours (${mvc.users} users): mvc ${f(rps(mvc), 1)} req/s vs webflux ${f(rps(wf), 1)} req/s = ${f(tRatio, 2)}x; " +
             "mean ${f(mvc.latencyMeanMs, 1)} vs ${f(wf.latencyMeanMs, 1)} ms " +
             "(webflux / mvc ${f(mRatio, 2)}x); p95 ${f(mvc.latencyP95Ms, 1)} vs ${f(wf.latencyP95Ms, 1)} ms, " +
-                "p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; " +
+            "p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; " +
             "Apdex ${apdex(mvc)} vs ${apdex(wf)}. " + when {
                 tRatio >= 0.8 * Seed004.RATIO -> "The seed's ~4x is reproduced."
                 tRatio > 1.1 -> "MVC is ahead, as the seed says, but by ${f(tRatio, 2)}x, not ~4x."
@@ -81,23 +102,45 @@ object ApiReport {
         out += "Reason, measured: server CPU per request mvc ${f(mvc.serverCpuUsPerRequest)} µs vs " +
             "webflux ${f(wf.serverCpuUsPerRequest)} µs (${f(cpuRatio, 2)}x), " +
             "server CPU ${f(mvc.cpuPctMean)}% vs ${f(wf.cpuPctMean)}% of one core over the window. " +
-            (if (cpuRatio.isNaN()) "" else if (kotlin.math.abs(cpuRatio / tRatio - 1) <= 0.25) "The throughput ratio (${f(tRatio, 2)}x) " +
-                "is what each stack spends per request on these cores."
-             else if (wf.cpuPctMean < mvc.cpuPctMean) "CPU per request explains ${f(cpuRatio, 2)}x of the ${f(tRatio, 2)}x; the rest is " +
-                 "time the server did not compute (it used ${f(wf.cpuPctMean)}% of a core against mvc's ${f(mvc.cpuPctMean)}%)" +
-                (if (h["webflux-loop"] != null) ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves " +
-                    "out." else "; run webflux-loop to see how much is the hop to boundedElastic.")
-             else "CPU per request (${f(cpuRatio, 2)}x) does not explain the ${f(tRatio, 2)}x: webflux used more of the cores " +
-                 "(${f(wf.cpuPctMean)}% vs ${f(mvc.cpuPctMean)}% of one), so here it bought its throughput with CPU the other stack left " +
-                     "idle.")
+            (
+                if (cpuRatio.isNaN()) {
+                    ""
+                } else if (kotlin.math.abs(cpuRatio / tRatio - 1) <= 0.25) {
+                    "The throughput ratio (${f(tRatio, 2)}x) " +
+                        "is what each stack spends per request on these cores."
+                } else if (wf.cpuPctMean < mvc.cpuPctMean) {
+                    "CPU per request explains ${f(cpuRatio, 2)}x of the ${f(tRatio, 2)}x; the rest is " +
+                        "time the server did not compute (it used ${f(wf.cpuPctMean)}% of a core against mvc's ${f(mvc.cpuPctMean)}%)" +
+                        (
+                            if (h["webflux-loop"] != null) {
+                                ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves " +
+                                    "out."
+                            } else {
+                                "; run webflux-loop to see how much is the hop to boundedElastic."
+                            }
+                            )
+                } else {
+                    "CPU per request (${f(cpuRatio, 2)}x) does not explain the ${f(tRatio, 2)}x: webflux used more of the cores " +
+                        "(${f(
+                            wf.cpuPctMean,
+                        )}% vs ${f(mvc.cpuPctMean)}% of one), so here it bought its throughput with CPU the other stack left " +
+                        "idle."
+                }
+                )
         h["webflux-loop"]?.let { l ->
             out += "The offload's cost (not in the seed): webflux-loop (enrichment on the event loop) ${f(rps(l), 1)} " +
                 "req/s, ${f(l.serverCpuUsPerRequest)} µs/request vs " +
                 "webflux with boundedElastic ${f(rps(wf), 1)} req/s, ${f(wf.serverCpuUsPerRequest)} µs/request: the hop to " +
-                    "boundedElastic is worth ${f(rps(l) / rps(wf), 2)}x throughput on these cores" +
-                (if (l.errors > 0) " - but webflux-loop had ${l.errors} failed requests (${kinds(l)}), mean ${f(l.latencyMeanMs, 1)} ms, " +
-                    "p99 ${f(l.latencyP99Ms, 1)} ms: some requests got no answer within the client's response timeout (cause not " +
-                        "diagnosed here), and the window, so req/s, includes that wait." else ".")
+                "boundedElastic is worth ${f(rps(l) / rps(wf), 2)}x throughput on these cores" +
+                (
+                    if (l.errors > 0) {
+                        " - but webflux-loop had ${l.errors} failed requests (${kinds(l)}), mean ${f(l.latencyMeanMs, 1)} ms, " +
+                            "p99 ${f(l.latencyP99Ms, 1)} ms: some requests got no answer within the client's response timeout (cause not " +
+                            "diagnosed here), and the window, so req/s, includes that wait."
+                    } else {
+                        "."
+                    }
+                    )
         }
         h["mvc-virtual"]?.let { v ->
             out += "MVC on virtual threads (not in the seed): ${f(rps(v), 1)} req/s, mean ${f(v.latencyMeanMs, 1)} " +
@@ -108,46 +151,84 @@ object ApiReport {
     }
 
     private fun forwardFindings(rows: List<ResultRow>): List<String> {
-        val h = headline(rows); val out = ArrayList<String>()
+        val h = headline(rows)
+        val out = ArrayList<String>()
         out += "Seed: ${Seed004.FORWARD}."
-        val mvc = h["mvc"]; val wf = h["webflux"]
+        val mvc = h["mvc"]
+        val wf = h["webflux"]
         if (mvc != null && wf != null) {
             val ratio = rps(wf) / rps(mvc)
             out += "Ours (${mvc.users} users, downstream latency ${mvc.itemDelayMs} ms): webflux ${f(rps(wf), 1)} req/s vs " +
                 "mvc ${f(rps(mvc), 1)} req/s = ${f(ratio, 2)}x; " +
                 "mean ${f(wf.latencyMeanMs, 1)} vs ${f(mvc.latencyMeanMs, 1)} ms; p95 ${f(wf.latencyP95Ms, 1)} " +
-                    "vs ${f(mvc.latencyP95Ms, 1)}, p99 ${f(wf.latencyP99Ms, 1)} vs ${f(mvc.latencyP99Ms, 1)} ms; " +
+                "vs ${f(mvc.latencyP95Ms, 1)}, p99 ${f(wf.latencyP99Ms, 1)} vs ${f(mvc.latencyP99Ms, 1)} ms; " +
                 "Apdex ${apdex(wf)} vs ${apdex(mvc)}."
             val latS = mvc.itemDelayMs / 1000.0
-            if (latS > 0) out += "Reason, measured: a blocking client holds one pooled connection for the whole downstream latency, so " +
-                "at most pool / latency requests per second pass: " +
-                "mvc's client pool ${pool(mvc)} / ${mvc.itemDelayMs} ms = ${f(pool(mvc)!! / latS, 1)} req/s " +
+            if (latS > 0) {
+                out += "Reason, measured: a blocking client holds one pooled connection for the whole downstream latency, so " +
+                    "at most pool / latency requests per second pass: " +
+                    "mvc's client pool ${pool(mvc)} / ${mvc.itemDelayMs} ms = ${f(pool(mvc)!! / latS, 1)} req/s " +
                     "(measured ${f(rps(mvc), 1)}); webflux's WebClient pool ${pool(wf)} allows " +
-                "${f(minOf(pool(wf)!!, wf.users) / latS, 1)} req/s at ${wf.users} users (measured ${f(rps(wf), 1)}). The ratio is the " +
+                    "${f(
+                        minOf(pool(wf)!!, wf.users) / latS,
+                        1,
+                    )} req/s at ${wf.users} users (measured ${f(rps(wf), 1)}). The ratio is the " +
                     "ratio of pool sizes (${pool(wf)}/${pool(mvc)} = ${f(pool(wf)!!.toDouble() / pool(mvc)!!, 2)}), not of thread models."
-        } else out += "Ours: the comparison needs both mvc and webflux rows; this run has ${h.keys.joinToString(", ").ifEmpty { "none" }}."
-        val sweep = rows.filter { it.engine == "mvc" && pool(it) != null }.let { s -> s.filter { it.users == (s.maxOfOrNull { r ->
-            r.users } ?: 0) } }.sortedBy { pool(it) }
+            }
+        } else {
+            out += "Ours: the comparison needs both mvc and webflux rows; this run has ${h.keys.joinToString(", ").ifEmpty { "none" }}."
+        }
+        val sweep = rows.filter { it.engine == "mvc" && pool(it) != null }.let { s ->
+            s.filter {
+                it.users == (
+                    s.maxOfOrNull { r ->
+                        r.users
+                    } ?: 0
+                    )
+            }
+        }.sortedBy { pool(it) }
         if (sweep.size > 1) {
             out += "Client pool sweep (mvc, ${sweep.first().users} " +
-                "users): " + sweep.joinToString("; ") { "pool ${pool(it)}: ${f(rps(it), 1)} req/s, mean ${f(it.latencyMeanMs, 1)} " +
-                    "ms" } + ". " +
-                (wf?.let { w -> sweep.firstOrNull { rps(w) / rps(it) in 3.0..5.0 }?.let { "The seed's ~4x appears with an mvc pool " +
-                    "of ${pool(it)} (${f(rps(w) / rps(it), 2)}x); " } ?: "No swept pool gives the seed's ~4x; " } ?: "") +
-                (sweep.lastOrNull()?.let { big -> wf?.let { "with a pool of ${pool(big)} mvc reaches ${f(rps(big) / rps(it), 2)}x " +
-                    "webflux's throughput." } } ?: "")
+                "users): " + sweep.joinToString("; ") {
+                    "pool ${pool(it)}: ${f(rps(it), 1)} req/s, mean ${f(it.latencyMeanMs, 1)} " +
+                        "ms"
+                } + ". " +
+                (
+                    wf?.let { w ->
+                        sweep.firstOrNull { rps(w) / rps(it) in 3.0..5.0 }?.let {
+                            "The seed's ~4x appears with an mvc pool " +
+                                "of ${pool(it)} (${f(rps(w) / rps(it), 2)}x); "
+                        } ?: "No swept pool gives the seed's ~4x; "
+                    } ?: ""
+                    ) +
+                (
+                    sweep.lastOrNull()?.let { big ->
+                        wf?.let {
+                            "with a pool of ${pool(big)} mvc reaches ${f(rps(big) / rps(it), 2)}x " +
+                                "webflux's throughput."
+                        }
+                    } ?: ""
+                    )
         }
-        h["mvc-virtual"]?.let { v -> out += "MVC on virtual threads (not in the seed), pool ${pool(v)}: ${f(rps(v), 1)} " +
-            "req/s, ${v.threadsPeak} threads peak: virtual threads do not lift the client pool's bound." }
+        h["mvc-virtual"]?.let { v ->
+            out += "MVC on virtual threads (not in the seed), pool ${pool(v)}: ${f(rps(v), 1)} " +
+                "req/s, ${v.threadsPeak} threads peak: virtual threads do not lift the client pool's bound."
+        }
         val ds = rows.filter { it.engine == "downstream" }.maxByOrNull { it.users }
         val best = rows.filter { it.engine != "downstream" }.maxByOrNull { rps(it) }
         if (ds != null && best != null) {
             val x = rps(ds) / rps(best)
             out += "Downstream alone at ${ds.users} users: ${f(rps(ds), 1)} req/s, mean ${f(ds.latencyMeanMs, 1)} " +
                 "ms, ${f(ds.serverCpuUsPerRequest)} µs CPU/request, ${f(errPct(ds), 2)}% errors: " +
-                "${f(x, 2)}x the fastest forward row (${label(best)}, ${f(rps(best), 1)} req/s)" + if (x >= 2) ", so the figures are the " +
-                    "API's." else ": below 2x, the downstream may bound the forward figures."
-        } else if (ds == null) out += "The downstream was external (--downstream-url) and not measured alone."
+                "${f(x, 2)}x the fastest forward row (${label(best)}, ${f(rps(best), 1)} req/s)" + if (x >= 2) {
+                    ", so the figures are the " +
+                        "API's."
+                } else {
+                    ": below 2x, the downstream may bound the forward figures."
+                }
+        } else if (ds == null) {
+            out += "The downstream was external (--downstream-url) and not measured alone."
+        }
         return out
     }
 
@@ -157,66 +238,100 @@ object ApiReport {
         if (!java.nio.file.Files.isDirectory(dir)) return emptyList()
         return java.nio.file.Files.list(dir).use { files -> files.filter { it.fileName.toString().startsWith("$w-") }.sorted().toList() }
             .mapNotNull { f ->
-            try {
-                val entry = pssr.probe.Jackson.mapper.readTree(java.nio.file.Files.readString(f))
-                    .firstOrNull { it.get("workload")?.asText() == w } ?: return@mapNotNull null
-                f.fileName.toString().removePrefix("$w-").removeSuffix(".json") to
-                    entry.get("settings").properties().joinToString(", ") { (k, v) -> "$k=${v.asText()}" }
-            } catch (e: Exception) { null }
-        }
+                try {
+                    val entry = pssr.probe.Jackson.mapper.readTree(java.nio.file.Files.readString(f))
+                        .firstOrNull { it.get("workload")?.asText() == w } ?: return@mapNotNull null
+                    f.fileName.toString().removePrefix("$w-").removeSuffix(".json") to
+                        entry.get("settings").properties().joinToString(", ") { (k, v) -> "$k=${v.asText()}" }
+                } catch (e: Exception) {
+                    null
+                }
+            }
     }
 
     fun text(all: List<ResultRow>): List<String> = buildList {
         for (w in listOf(Workloads.PRODUCTS, Workloads.FORWARD)) {
             val rows = all.filter { it.workload == w }
             if (rows.isEmpty()) continue
-            add(""); add("Seed 004, $w (${Seed004.SOURCE}):")
+            add("")
+            add("Seed 004, $w (${Seed004.SOURCE}):")
             Table(HEADER.take(12), sorted(rows, w).map { cells(it).take(12) }).render().lines().filter { it.isNotEmpty() }.forEach(::add)
             findings(w, rows).forEach { add("- $it") }
         }
     }
 
-    private fun title(w: String) = if (w == Workloads.PRODUCTS) "products (seed 004, compute-bound)" else "forward (seed 004, " +
-        "network-bound)"
+    private fun title(w: String) = if (w == Workloads.PRODUCTS) {
+        "products (seed 004, compute-bound)"
+    } else {
+        "forward (seed 004, " +
+            "network-bound)"
+    }
 
     fun markdown(w: String): (RunDirectory, List<ResultRow>) -> String = { run, rows ->
         buildString {
-            appendLine(); appendLine("## Workload: ${title(w)}"); appendLine()
+            appendLine()
+            appendLine("## Workload: ${title(w)}")
+            appendLine()
             for (s in findings(w, rows)) appendLine("- $s")
             appendLine()
             append(Table(HEADER, sorted(rows, w).map(::cells)).markdown())
             val set = settings(run, w)
-            if (set.isNotEmpty()) { appendLine(); appendLine("Settings each server reported in GET " +
-                "/routes:"); appendLine(); set.forEach { (v, s) -> appendLine("- $v: $s") } }
+            if (set.isNotEmpty()) {
+                appendLine()
+                appendLine(
+                    "Settings each server reported in GET " +
+                        "/routes:",
+                )
+                appendLine()
+                set.forEach { (v, s) -> appendLine("- $v: $s") }
+            }
         }
     }
 
     fun html(w: String): (RunDirectory, List<ResultRow>) -> String = { run, rows ->
         buildString {
             append("<h2 id=\"workload-$w\">Workload: ${htmlEscape(title(w))}</h2>\n<p class=note>")
-            append(if (w == Workloads.PRODUCTS) "GET /api/products: a page of the H2 product table, each product enriched through lookup " +
-                "maps, string processing and business rules; " +
-                "the same JSON from every variant, checked on every sample. " else "GET /api/forward: the API POSTs an order to the " +
-                    "downstream service and returns its answer, checked on every sample; " +
-                "the downstream is a Reactor Netty server with a timer latency, measured alone. ")
-            append("JMeter: users over the ramp-up, loops each (sized by the time budget unless --api-loops); req/s counts every sample; " +
-                "Apdex with failures frustrated. Method: docs/SEED004.md.</p>\n<ul class=note>")
+            append(
+                if (w == Workloads.PRODUCTS) {
+                    "GET /api/products: a page of the H2 product table, each product enriched through lookup " +
+                        "maps, string processing and business rules; " +
+                        "the same JSON from every variant, checked on every sample. "
+                } else {
+                    "GET /api/forward: the API POSTs an order to the " +
+                        "downstream service and returns its answer, checked on every sample; " +
+                        "the downstream is a Reactor Netty server with a timer latency, measured alone. "
+                },
+            )
+            append(
+                "JMeter: users over the ramp-up, loops each (sized by the time budget unless --api-loops); req/s counts every sample; " +
+                    "Apdex with failures frustrated. Method: docs/SEED004.md.</p>\n<ul class=note>",
+            )
             for (s in findings(w, rows)) append("<li>").append(htmlEscape(s)).append("</li>")
             append("</ul>\n<table><tr>")
             HEADER.forEach { append("<th>").append(htmlEscape(it)).append("</th>") }
             append("</tr>\n")
             for (r in sorted(rows, w)) {
                 append("<tr>")
-                cells(r).forEachIndexed { i, c -> append(if (i in 1..9 || i in 11..14) "<td " +
-                    "class=n>" else "<td>").append(htmlEscape(c)).append("</td>") }
+                cells(r).forEachIndexed { i, c ->
+                    append(
+                        if (i in 1..9 || i in 11..14) {
+                            "<td " +
+                                "class=n>"
+                        } else {
+                            "<td>"
+                        },
+                    ).append(htmlEscape(c)).append("</td>")
+                }
                 append("</tr>\n")
             }
             append("</table>\n")
             val set = settings(run, w)
             if (set.isNotEmpty()) {
                 append("<h3>Settings each server reported (GET /routes)</h3>\n<table><tr><th>variant</th><th>settings</th></tr>\n")
-                for ((v, s) in set) append("<tr><td>").append(htmlEscape(v)).append("</td><td>").append(htmlEscape(s))
-                    .append("</td></tr>\n")
+                for ((v, s) in set) {
+                    append("<tr><td>").append(htmlEscape(v)).append("</td><td>").append(htmlEscape(s))
+                        .append("</td></tr>\n")
+                }
                 append("</table>\n")
             }
         }

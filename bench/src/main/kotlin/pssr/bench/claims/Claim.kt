@@ -1,9 +1,7 @@
 package pssr.bench.claims
 
-import pssr.bench.csv.DamagedFolder
-import java.nio.file.Files
-import java.nio.file.Path
 import pssr.bench.csv.CsvFile
+import pssr.bench.csv.DamagedFolder
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
@@ -12,6 +10,8 @@ import pssr.bench.stats.BASELINE
 import pssr.bench.stats.JvmLevels
 import pssr.bench.stats.RouteLevel
 import pssr.bench.stats.Stats
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),
@@ -29,13 +29,26 @@ class Claim(
     val needs: String,
     val judge: (Evidence) -> Judgement,
 ) {
-    fun judged(e: Evidence): Judgement = try { judge(e) } catch (x: MissingRows) { Judgement.notMeasured(x.what, needs) }
+    fun judged(e: Evidence): Judgement = try {
+        judge(e)
+    } catch (x: MissingRows) {
+        Judgement.notMeasured(x.what, needs)
+    }
 }
 
 /** A route at a level, or with [engine] null the paper's aggregate line of its approach (the mean over the engines). */
 data class Route(val framework: String, val model: String, val engine: String?, val approach: String, val users: Int) {
-    fun estimate(e: Evidence): Estimate = if (engine == null) e.aggregate(framework, model, approach, users) else e.throughput(framework,
-        model, engine, approach, users)
+    fun estimate(e: Evidence): Estimate = if (engine == null) {
+        e.aggregate(framework, model, approach, users)
+    } else {
+        e.throughput(
+            framework,
+            model,
+            engine,
+            approach,
+            users,
+        )
+    }
     fun level(e: Evidence) = engine?.let { e.level(framework, model, it, approach, users) }
     override fun toString() = "$framework/$model/${engine ?: "*"}/$approach at $users users"
 }
@@ -47,18 +60,23 @@ class MissingRows(val what: String) : RuntimeException(what)
  * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
  * other workload's rows, and the browser's figures. Lookups throw [MissingRows] naming what is missing.
  */
-class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val rows: List<ResultRow>, val browser: List<BrowserFigure>,
+class Evidence(
+    val levels: List<RouteLevel>,
+    val checks: List<RouteCheck>,
+    val rows: List<ResultRow>,
+    val browser: List<BrowserFigure>,
     val folders: List<Path> = emptyList(),
-               /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
-               val cores: Int = Runtime.getRuntime().availableProcessors(),
-               /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
-               val labelled: Map<String, List<ResultRow>> = emptyMap(),
-               /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more
-                * than once. */
-               val confidence: Double = 0.95,
-               /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own
-                * JVM. */
-               val jvms: Map<Pair<String, Int>, String> = emptyMap()) {
+    /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
+    val cores: Int = Runtime.getRuntime().availableProcessors(),
+    /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
+    val labelled: Map<String, List<ResultRow>> = emptyMap(),
+    /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more
+     * than once. */
+    val confidence: Double = 0.95,
+    /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own
+     * JVM. */
+    val jvms: Map<Pair<String, Int>, String> = emptyMap(),
+) {
     private val label = Estimate.label(confidence)
 
     /** The mean of [xs] with its interval at [confidence] (a point without two values). */
@@ -72,8 +90,13 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     /** The mean of [byRepetition] with its interval over windows and JVMs ([JvmLevels.interval]); a point without two values. */
     private fun estimateOf(value: Double, framework: String, byRepetition: Map<Int, Double>): Estimate {
         val ci = jvmLevels(framework, byRepetition).interval(confidence)
-        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) } ?: Estimate(value, value, value, byRepetition.size,
-            label)
+        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) } ?: Estimate(
+            value,
+            value,
+            value,
+            byRepetition.size,
+            label,
+        )
     }
 
     /**
@@ -93,9 +116,11 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
         trace?.routes?.add(r)
-        val rs = labelled[label].orEmpty().filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework &&
-            it.model == r.model &&
-            it.engine == r.engine && it.approach == r.approach && it.users == r.users }
+        val rs = labelled[label].orEmpty().filter {
+            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework &&
+                it.model == r.model &&
+                it.engine == r.engine && it.approach == r.approach && it.users == r.users
+        }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
         val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
         return estimateOf(reps.values.average(), r.framework, reps)
@@ -107,9 +132,15 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      */
     fun driverDifference(a: String, b: String): Estimate {
         val pages = labelled.values.flatten().ifEmpty { rows }.filter { it.workload == Workloads.PAGES && !it.open }
-        fun means(driver: String) = pages.filter { it.driver == driver }.groupBy { it.route to it.users }.mapValues { (_,
-            g) -> g.map { it.throughputRps }.average() }
-        val ma = means(a); val mb = means(b)
+        fun means(driver: String) = pages.filter { it.driver == driver }.groupBy { it.route to it.users }.mapValues { (
+            _,
+            g,
+        ),
+            ->
+            g.map { it.throughputRps }.average()
+        }
+        val ma = means(a)
+        val mb = means(b)
         val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
             .filter { it.isFinite() }
         if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
@@ -117,17 +148,40 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     }
 
     /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
-    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l -> trace?.routes?.addAll(l.map { Route(it.framework, it.model,
-        it.engine, it.approach, it.users) }) }
+    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l ->
+        trace?.routes?.addAll(
+            l.map {
+                Route(
+                    it.framework,
+                    it.model,
+                    it.engine,
+                    it.approach,
+                    it.users,
+                )
+            },
+        )
+    }
 
     /** [rs] as they are, their pages routes recorded in the [trace]. */
-    fun tracedRows(rs: List<ResultRow>): List<ResultRow> =
-        rs.also { l -> trace?.routes?.addAll(l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model,
-            it.engine, it.approach, it.users) }) }
+    fun tracedRows(rs: List<ResultRow>): List<ResultRow> = rs.also { l ->
+        trace?.routes?.addAll(
+            l.filter { it.workload == Workloads.PAGES }.map {
+                Route(
+                    it.frameworkLabel,
+                    it.model,
+                    it.engine,
+                    it.approach,
+                    it.users,
+                )
+            },
+        )
+    }
 
     fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
-        levels.also { trace?.routes?.add(Route(framework, model, engine, approach, users)) }.firstOrNull { it.framework == framework &&
-            it.model == model && it.engine == engine && it.approach == approach && it.users == users }
+        levels.also { trace?.routes?.add(Route(framework, model, engine, approach, users)) }.firstOrNull {
+            it.framework == framework &&
+                it.model == model && it.engine == engine && it.approach == approach && it.users == users
+        }
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
@@ -144,8 +198,10 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      */
     fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
         trace?.routes?.add(Route(framework, model, null, approach, users))
-        val ls = levels.filter { it.framework == framework && it.model == model && it.approach == approach && it.users == users &&
-            it.engine != BASELINE && (engines == null || it.engine in engines) }
+        val ls = levels.filter {
+            it.framework == framework && it.model == model && it.approach == approach && it.users == users &&
+                it.engine != BASELINE && (engines == null || it.engine in engines)
+        }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
         return estimateOf(value, framework, perRepetition(Route(framework, model, null, approach, users), engines = engines))
@@ -153,11 +209,28 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
     fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
-        val users = levels.filter { it.framework == framework && it.model == model && it.approach == approach && ((engine == null &&
-            it.engine != BASELINE) || it.engine == engine) }.map { it.users }.distinct().sorted()
+        val users = levels.filter {
+            it.framework == framework && it.model == model && it.approach == approach && (
+                (
+                    engine == null &&
+                        it.engine != BASELINE
+                    ) || it.engine == engine
+                )
+        }.map { it.users }.distinct().sorted()
         if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
-        return users.associateWith { u -> if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model,
-            engine, approach, u) }
+        return users.associateWith { u ->
+            if (engine == null) {
+                aggregate(framework, model, approach, u)
+            } else {
+                throughput(
+                    framework,
+                    model,
+                    engine,
+                    approach,
+                    u,
+                )
+            }
+        }
     }
 
     /**
@@ -166,14 +239,26 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      */
     fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }, engines: List<String>? = null): Map<Int, Double> {
         trace?.routes?.add(r)
-        val rs = rows.filter { it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
-            it.approach == r.approach &&
-            it.users == r.users && (if (r.engine == null) it.engine != BASELINE && (engines == null ||
-                it.engine in engines) else it.engine == r.engine) }
+        val rs = rows.filter {
+            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
+                it.approach == r.approach &&
+                it.users == r.users && (
+                    if (r.engine == null) {
+                        it.engine != BASELINE && (
+                            engines == null ||
+                                it.engine in engines
+                            )
+                    } else {
+                        it.engine == r.engine
+                    }
+                    )
+        }
         if (rs.isEmpty()) throw MissingRows(r.toString())
         // one figure per route and repetition first, then the mean over the engines: each engine weighs the same
-        return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }
-            .average() }
+        return rs.groupBy { it.repetition }.mapValues { (_, g) ->
+            g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }
+                .average()
+        }
     }
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
@@ -185,7 +270,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
 
     /** [metric] of [a] over that of [b], one ratio per repetition both were measured in. */
     private fun ratiosByRepetition(a: Route, b: Route, metric: (ResultRow) -> Double): Map<Int, Double> {
-        val pa = perRepetition(a, metric); val pb = perRepetition(b, metric)
+        val pa = perRepetition(a, metric)
+        val pb = perRepetition(b, metric)
         return pa.keys.intersect(pb.keys).associateWith { pa.getValue(it) / pb.getValue(it) }.filterValues { it.isFinite() }
     }
 
@@ -208,7 +294,8 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
      * estimates.
      */
     fun ratio(a: Route, b: Route): Estimate {
-        val ea = a.estimate(this); val eb = b.estimate(this)
+        val ea = a.estimate(this)
+        val eb = b.estimate(this)
         if (a.framework != b.framework) return ea / eb
         return ratioEstimate(a.framework, ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
     }
@@ -223,8 +310,11 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
     fun browser(page: String, pssr: String): BrowserFigure {
         trace?.parts?.add("browser")
         // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
-        return (browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b ->
-            b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull() })
+        return (
+            browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b ->
+                b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull()
+            }
+            )
             ?: throw MissingRows("the browser's $page page with PSSR $pssr")
     }
 
@@ -238,15 +328,22 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
         /** [folders]' evidence together. */
         fun of(folders: List<JudgedFolder>, confidence: Double = 0.95): Evidence {
             val rows = folders.flatMap { it.rows }
-            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows,
+            return Evidence(
+                RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows,
                 folders.flatMap { it.browser }, folders.map { it.dir },
                 folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
-                folders.flatMap { it.jvms.entries }.associate { it.key to it.value })
+                folders.flatMap { it.jvms.entries }.associate { it.key to it.value },
+            )
         }
 
         /** [folders]' rows by the setup label they ran under. */
-        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> = folders.groupBy { it.setup }.mapValues { (_,
-            fs) -> fs.flatMap { it.rows } }
+        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> = folders.groupBy { it.setup }.mapValues { (
+            _,
+            fs,
+        ),
+            ->
+            fs.flatMap { it.rows }
+        }
 
         private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
             (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }
@@ -261,10 +358,12 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
             val rows = top.rows + base.rows.filter { it.workload + " " + it.route !in routes }
             val paths = top.checks.map { it.framework + it.path }.toSet()
             val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
-            return Evidence(RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows,
+            return Evidence(
+                RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows,
                 top.browser.ifEmpty { base.browser }, top.folders + base.folders,
                 maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence,
-                    base.jvms + top.jvms)
+                base.jvms + top.jvms,
+            )
         }
 
         /**
@@ -291,14 +390,27 @@ class Evidence(val levels: List<RouteLevel>, val checks: List<RouteCheck>, val r
                 .firstOrNull { Files.isRegularFile(it) }
             // each run beside the medians (runs.csv, written next to summary.csv), so a figure from 3 runs has an interval
             val runs = summary?.resolveSibling("runs.csv")?.takeIf { Files.isRegularFile(it) }?.let(CsvFile::read).orEmpty()
-                .groupBy({ r -> listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() } },
-                    { r -> BrowserRun(r["fcp_ms"]?.toDoubleOrNull() ?: Double.NaN, r["lcp_ms"]?.toDoubleOrNull() ?: Double.NaN,
-                        r["speed_index_ms"]?.toDoubleOrNull() ?: Double.NaN) })
-            val browser = if (summary == null) emptyList() else CsvFile.read(summary).map { r ->
-                fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
-                val key = listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() }
-                BrowserFigure(key[0], key[1], key[2], key[3], d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"),
-                    runs[key].orEmpty())
+                .groupBy(
+                    { r -> listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() } },
+                    { r ->
+                        BrowserRun(
+                            r["fcp_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                            r["lcp_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                            r["speed_index_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                        )
+                    },
+                )
+            val browser = if (summary == null) {
+                emptyList()
+            } else {
+                CsvFile.read(summary).map { r ->
+                    fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
+                    val key = listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() }
+                    BrowserFigure(
+                        key[0], key[1], key[2], key[3], d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"),
+                        runs[key].orEmpty(),
+                    )
+                }
             }
             val env = environmentOf(run.environment)
             val setup = (env["options"] as? Map<*, *>)?.get("setup")?.toString().orEmpty()

@@ -1,23 +1,26 @@
+
 package pssr.bench.cli
 
+import picocli.CommandLine.Command
+import picocli.CommandLine.Option
+import pssr.bench.cli
+import pssr.bench.console.Durations
+import pssr.bench.console.UsageError
+import pssr.bench.process.MeasureLock
+import pssr.bench.process.Stopping
+import pssr.bench.project.Project
+import pssr.bench.results.Shard
+import pssr.bench.run.ReproducePlan
+import pssr.bench.run.ReproduceWorkflow
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.time.temporal.ChronoUnit
 import java.util.concurrent.Callable
-import picocli.CommandLine.Command
-import picocli.CommandLine.Option
-import pssr.bench.project.Project
-import pssr.bench.console.Durations
-import pssr.bench.console.UsageError
-import pssr.bench.cli
-import pssr.bench.process.MeasureLock
-import pssr.bench.run.ReproducePlan
-import pssr.bench.run.ReproduceWorkflow
-import pssr.bench.results.Shard
-import pssr.bench.process.Stopping
 
-@Command(name = "reproduce", mixinStandardHelpOptions = true,
+@Command(
+    name = "reproduce",
+    mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
         "Run what the seeds' claims need, fitted to a time budget, into one folder, then judge every claim (./pssr claims): " +
@@ -25,43 +28,81 @@ import pssr.bench.process.Stopping
         "Each phase is an ordinary ./pssr command into a folder of its own (pages per framework, students, products/forward, " +
             "browser); --resume DIR continues an interrupted reproduce, each phase where it stopped.",
         "Ends with the verdict counts and the path of claims.md.",
-    ])
+    ],
+)
 class ReproduceCommand : Callable<Int> {
     @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
+
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
-    @Option(names = ["--budget"], paramLabel = "DURATION", description = ["Time for the whole reproduce, e.g. 90m, 2h " +
-        "(default \${DEFAULT-VALUE}: the " +
-        "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what a " +
-            "shorter one leaves out"])
+
+    @Option(
+        names = ["--budget"],
+        paramLabel = "DURATION",
+        description = [
+            "Time for the whole reproduce, e.g. 90m, 2h " +
+                "(default \${DEFAULT-VALUE}: the " +
+                "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what " +
+                "a " +
+                "shorter one leaves out",
+        ],
+    )
     var budget: String = "3h"
 
-    @Option(names = ["--only"], split = ",", paramLabel = "PHASE", description = ["Run only these phases of the plan (names as --plan " +
-        "prints them), " +
-        "e.g. pages-webflux,paper-000-pages-webflux,paper-000-ours-webflux-blocking-threads-webflux"])
+    @Option(
+        names = ["--only"],
+        split = ",",
+        paramLabel = "PHASE",
+        description = [
+            "Run only these phases of the plan (names as --plan " +
+                "prints them), " +
+                "e.g. pages-webflux,paper-000-pages-webflux,paper-000-ours-webflux-blocking-threads-webflux",
+        ],
+    )
     var only: List<String> = emptyList()
 
-    @Option(names = ["--out"], paramLabel = "DIR", description = ["The folder (default results/reproduce-<time>); must not exist unless " +
-        "--resume"])
+    @Option(
+        names = ["--out"],
+        paramLabel = "DIR",
+        description = [
+            "The folder (default results/reproduce-<time>); must not exist unless " +
+                "--resume",
+        ],
+    )
     var out: Path? = null
 
-    @Option(names = ["--resume"], paramLabel = "DIR", description = ["Continue an interrupted reproduce in DIR (with the budget it " +
-        "started with)"])
+    @Option(
+        names = ["--resume"],
+        paramLabel = "DIR",
+        description = [
+            "Continue an interrupted reproduce in DIR (with the budget it " +
+                "started with)",
+        ],
+    )
     var resume: Path? = null
 
     @Option(names = ["--plan"], description = ["Print the plan and its estimated time, and stop"])
     var planOnly: Boolean = false
 
-    @Option(names = ["--shard"], paramLabel = "K/N", description = ["Run part K of N of the phases (whole phases, balanced by estimate, " +
-        "the same split on every machine); judge all parts together with ./pssr claims DIR..."])
+    @Option(
+        names = ["--shard"],
+        paramLabel = "K/N",
+        description = [
+            "Run part K of N of the phases (whole phases, balanced by estimate, " +
+                "the same split on every machine); judge all parts together with ./pssr claims DIR...",
+        ],
+    )
     var shard: String? = null
 
     override fun call(): Int {
         val time = parseBudget(budget)
         val part = shard?.let(Shard::parse)
         val whole = ReproducePlan.fit(time)
-            ?: throw UsageError("--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need " +
-                "about ${ReproducePlan.minimumBudget().toMinutes()} min); give --budget ${ReproducePlan.minimumBudget().toMinutes()}m or " +
-                    "more")
+            ?: throw UsageError(
+                "--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need " +
+                    "about ${ReproducePlan.minimumBudget().toMinutes()} min); give " +
+                    "--budget ${ReproducePlan.minimumBudget().toMinutes()}m or " +
+                    "more",
+            )
         val parted = part?.let { whole.part(it) } ?: whole
         val unknown = only.filter { n -> whole.phases.none { it.name == n } }
         if (unknown.isNotEmpty()) {
@@ -69,16 +110,32 @@ class ReproduceCommand : Callable<Int> {
             throw UsageError("--only ${unknown.joinToString(",")}: not a phase of this plan; its phases: $phases")
         }
         val plan = if (only.isEmpty()) parted else parted.copy(phases = parted.phases.filter { it.name in only })
-        if (part != null && plan.phases.isEmpty()) throw UsageError("--shard $part: the plan has ${whole.phases.size} phases, so " +
-            "part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts")
-        if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) throw UsageError("--resume and --out " +
-            "name different directories; give only --resume DIR")
+        if (part != null && plan.phases.isEmpty()) {
+            throw UsageError(
+                "--shard $part: the plan has ${whole.phases.size} phases, so " +
+                    "part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts",
+            )
+        }
+        if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) {
+            throw UsageError(
+                "--resume and --out " +
+                    "name different directories; give only --resume DIR",
+            )
+        }
         val dir = (resume ?: out ?: Project.resultsPath("reproduce-")).toAbsolutePath().normalize()
         if (resume != null && !Files.isDirectory(dir)) throw UsageError("--resume: no reproduce folder at $dir")
-        if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) throw UsageError("$dir is not " +
-            "empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
-        part?.let { println("reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them " +
-            "together: ./pssr claims <each part's folder>/*/") }
+        if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) {
+            throw UsageError(
+                "$dir is not " +
+                    "empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)",
+            )
+        }
+        part?.let {
+            println(
+                "reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them " +
+                    "together: ./pssr claims <each part's folder>/*/",
+            )
+        }
         plan.describe().forEach(::println)
         if (planOnly) return 0
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too

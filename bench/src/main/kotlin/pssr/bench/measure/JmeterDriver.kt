@@ -1,8 +1,6 @@
+
 package pssr.bench.measure
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import pssr.bench.csv.CsvFile
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults
 import us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler
@@ -11,10 +9,20 @@ import us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion
 import us.abstracta.jmeter.javadsl.JmeterDsl.testPlan
 import us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
-data class Sample(val label: String, val thread: String, val startMillis: Long, val elapsedMs: Int, val latencyMs: Int,
-    val success: Boolean, val code: String) {
+data class Sample(
+    val label: String,
+    val thread: String,
+    val startMillis: Long,
+    val elapsedMs: Int,
+    val latencyMs: Int,
+    val success: Boolean,
+    val code: String,
+) {
     val endMillis: Long get() = startMillis + elapsedMs
 }
 
@@ -25,15 +33,23 @@ data class Sample(val label: String, val thread: String, val startMillis: Long, 
  * sample results go to a JTL file ([jtlDir]) and are reduced by [JmeterWindow]. JMeter runs in this JVM,
  * so its CPU is this JVM's CPU over the window (the side probe's few requests included).
  */
-class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
-                   /** `--load-engines`: remote engines that run the plan instead of this JVM ([RemoteEngines]); empty = embedded. */
-                   private val engines: List<EngineAddress> = emptyList()) : LoadDriver {
+class JmeterDriver(
+    private val timeout: Duration,
+    private val jtlDir: Path,
+    /** `--load-engines`: remote engines that run the plan instead of this JVM ([RemoteEngines]); empty = embedded. */
+    private val engines: List<EngineAddress> = emptyList(),
+) : LoadDriver {
     override val name = "jmeter"
     override val coresUsable: Double get() = ProcessCpu.onlineCpus.size.toDouble()
-    override val description get() = (if (engines.isEmpty()) "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS " +
-        "threads, "
-        else "JMeter via jmeter-java-dsl ${dslVersion()} on ${engines.size} remote engines (${engines.joinToString(",")}, RMI without " +
-            "SSL), USERS threads split evenly, ") +
+    override val description get() = (
+        if (engines.isEmpty()) {
+            "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS " +
+                "threads, "
+        } else {
+            "JMeter via jmeter-java-dsl ${dslVersion()} on ${engines.size} remote engines (${engines.joinToString(",")}, RMI without " +
+                "SSL), USERS threads split evenly, "
+        }
+        ) +
         "response timeout ${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, equality assertion on the page"
     private var windows = 0
 
@@ -49,15 +65,35 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
         val perEngine = users / engines.size
         val cpu = CpuTrace.start()
         val samples = try {
-            RemoteEngines.run(engines, testPlan(
-                httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
-                threadGroup("u$users").rampTo(perEngine, Duration.ZERO).holdFor(window).children(
-                    httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page)))),
-                window + timeout + Duration.ofSeconds(20))
-        } finally { cpu.stop() }
+            RemoteEngines.run(
+                engines,
+                testPlan(
+                    httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
+                    threadGroup(
+                        "u$users",
+                    ).rampTo(
+                        perEngine,
+                        Duration.ZERO,
+                    ).holdFor(
+                        window,
+                    ).children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
+                ),
+                window + timeout + Duration.ofSeconds(20),
+            )
+        } finally {
+            cpu.stop()
+        }
         val (w, shares) = RemoteEngines.window(samples, engines, perEngine, RemoteEngines::alive)
-        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis,
-            w.endMillis, shares)
+        return DriverResult(
+            w.completed,
+            w.seconds,
+            w.errors,
+            w.latency,
+            cpu.secondsBetween(w.startMillis, w.endMillis),
+            w.startMillis,
+            w.endMillis,
+            shares,
+        )
     }
 
     private fun embedded(target: LoadTarget, users: Int, window: Duration): DriverResult {
@@ -68,16 +104,29 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
         try {
             testPlan(
                 httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
-                threadGroup("u$users").rampTo(users, Duration.ZERO).holdFor(window).children(
-                    httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
+                threadGroup(
+                    "u$users",
+                ).rampTo(
+                    users,
+                    Duration.ZERO,
+                ).holdFor(window).children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
                 jtlWriter(jtl.parent.toString(), jtl.fileName.toString()).withAllFields(false)
                     .withTimeStamp(true).withElapsedTime(true).withLabel(true).withResponseCode(true).withSuccess(true)
                     .withLatency(true).withAssertionFailureMessage(true).withThreadName(true).withFieldNames(true),
             ).runIn(EmbeddedJmeterEngine().prop("summariser.out", "false")) // its summariser would print every few seconds
-        } finally { cpu.stop() }
+        } finally {
+            cpu.stop()
+        }
         val w = JmeterWindow.of(readJtl(jtl))
-        return DriverResult(w.completed, w.seconds, w.errors, w.latency, cpu.secondsBetween(w.startMillis, w.endMillis), w.startMillis,
-            w.endMillis)
+        return DriverResult(
+            w.completed,
+            w.seconds,
+            w.errors,
+            w.latency,
+            cpu.secondsBetween(w.startMillis, w.endMillis),
+            w.startMillis,
+            w.endMillis,
+        )
     }
 
     companion object {
@@ -85,7 +134,9 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
         fun dslVersion(): String = try {
             JmeterDriver::class.java.getResourceAsStream("/META-INF/maven/us.abstracta.jmeter/jmeter-java-dsl/pom.properties")
                 ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
-        } catch (e: Exception) { "unknown" }
+        } catch (e: Exception) {
+            "unknown"
+        }
 
         fun readJtl(jtl: Path): List<Sample> {
             if (!Files.exists(jtl)) return emptyList()
@@ -93,8 +144,15 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
             // response it got), so records are read with quote-aware parsing, not line by line.
             return CsvFile.read(jtl).map { c ->
                 fun s(name: String) = c[name] ?: throw IllegalArgumentException("JTL has no $name column: ${c.keys}")
-                Sample(s("label"), s("threadName"), s("timeStamp").toLong(), s("elapsed").toInt(), s("Latency").toInt(),
-                    s("success").toBoolean(), s("responseCode"))
+                Sample(
+                    s("label"),
+                    s("threadName"),
+                    s("timeStamp").toLong(),
+                    s("elapsed").toInt(),
+                    s("Latency").toInt(),
+                    s("success").toBoolean(),
+                    s("responseCode"),
+                )
             }
         }
     }
@@ -106,23 +164,34 @@ class JmeterDriver(private val timeout: Duration, private val jtlDir: Path,
  */
 class CpuTrace private constructor() {
     private val points = java.util.concurrent.CopyOnWriteArrayList<Pair<Long, Double>>()
+
     @Volatile private var running = true
     private val thread = Thread.ofPlatform().daemon().name("pssr-cpu-trace").start {
-        while (running) { points += System.currentTimeMillis() to ProcessCpu.selfSeconds(); Thread.sleep(50) }
+        while (running) {
+            points += System.currentTimeMillis() to ProcessCpu.selfSeconds()
+            Thread.sleep(50)
+        }
     }
 
-    fun stop() { running = false; thread.join(500); points += System.currentTimeMillis() to ProcessCpu.selfSeconds() }
+    fun stop() {
+        running = false
+        thread.join(500)
+        points += System.currentTimeMillis() to ProcessCpu.selfSeconds()
+    }
 
     /** CPU seconds used between two epoch-ms instants (linear between samples); NaN when not covered. */
     fun secondsBetween(from: Long, to: Long): Double {
         if (points.size < 2 || to <= from) return Double.NaN
         fun at(t: Long): Double {
             val after = points.indexOfFirst { it.first >= t }.let { if (it < 0) points.size - 1 else maxOf(it, 1) }
-            val (t1, c1) = points[after - 1]; val (t2, c2) = points[after]
+            val (t1, c1) = points[after - 1]
+            val (t2, c2) = points[after]
             return if (t2 == t1) c2 else c1 + (c2 - c1) * ((t - t1).toDouble() / (t2 - t1)).coerceIn(0.0, 1.0)
         }
         return at(to) - at(from)
     }
 
-    companion object { fun start() = CpuTrace() }
+    companion object {
+        fun start() = CpuTrace()
+    }
 }

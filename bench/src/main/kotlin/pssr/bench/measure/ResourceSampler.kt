@@ -16,9 +16,19 @@ data class ResourceSample(val atMillis: Long, val cpuTicks: Long, val rssKb: Lon
 data class TimelinePoint(val seconds: Double, val cpuPct: Double, val heapMb: Double, val gcMs: Double, val threads: Int)
 
 /** Resource figures of one time window (a load level). */
-data class ResourceUse(val cpuPctMean: Double, val cpuPctPeak: Double, val rssMbPeak: Double, val heapMbMean: Double,
-                       val heapMbPeak: Double, val gcMs: Double, val threadsMean: Double, val threadsPeak: Int) {
-    companion object { val NONE = ResourceUse(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0) }
+data class ResourceUse(
+    val cpuPctMean: Double,
+    val cpuPctPeak: Double,
+    val rssMbPeak: Double,
+    val heapMbMean: Double,
+    val heapMbPeak: Double,
+    val gcMs: Double,
+    val threadsMean: Double,
+    val threadsPeak: Int,
+) {
+    companion object {
+        val NONE = ResourceUse(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0)
+    }
 }
 
 /**
@@ -34,14 +44,33 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
     private val samples = java.util.concurrent.CopyOnWriteArrayList<ResourceSample>()
     private val connector: JMXConnector? = Jmx.connect(pid)
     private val connection: MBeanServerConnection? = connector?.mBeanServerConnection
-    private val memory = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.MEMORY_MXBEAN_NAME,
-        MemoryMXBean::class.java) }
-    private val threads = connection?.let { ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.THREAD_MXBEAN_NAME,
-        ThreadMXBean::class.java) }
+    private val memory = connection?.let {
+        ManagementFactory.newPlatformMXBeanProxy(
+            it,
+            ManagementFactory.MEMORY_MXBEAN_NAME,
+            MemoryMXBean::class.java,
+        )
+    }
+    private val threads = connection?.let {
+        ManagementFactory.newPlatformMXBeanProxy(
+            it,
+            ManagementFactory.THREAD_MXBEAN_NAME,
+            ThreadMXBean::class.java,
+        )
+    }
     private val gcs = connection?.let { ManagementFactory.getPlatformMXBeans(it, GarbageCollectorMXBean::class.java) } ?: emptyList()
+
     @Volatile private var running = true
-    private val thread = Thread({ while (running) { sample(); Thread.sleep(periodMillis) } }, "pssr-resource-sampler").apply { isDaemon =
-        true; start() }
+    private val thread = Thread({
+        while (running) {
+            sample()
+            Thread.sleep(periodMillis)
+        }
+    }, "pssr-resource-sampler").apply {
+        isDaemon =
+            true
+        start()
+    }
 
     val jvmAttached get() = connection != null
 
@@ -54,9 +83,21 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
             val ticks = ProcessCpu.ticks(pid).also { if (it < 0) throw IllegalStateException("process gone") }
             val rss = Files.readAllLines(Path.of("/proc/$pid/status")).firstOrNull { it.startsWith("VmRSS:") }
                 ?.split(Regex("\\s+"))?.getOrNull(1)?.toLong() ?: 0
-            val heap = try { memory?.heapMemoryUsage?.used ?: -1 } catch (e: Exception) { -1 }
-            val gc = try { gcs.sumOf { it.collectionTime.coerceAtLeast(0) } } catch (e: Exception) { -1 }
-            val live = try { threads?.threadCount ?: -1 } catch (e: Exception) { -1 }
+            val heap = try {
+                memory?.heapMemoryUsage?.used ?: -1
+            } catch (e: Exception) {
+                -1
+            }
+            val gc = try {
+                gcs.sumOf { it.collectionTime.coerceAtLeast(0) }
+            } catch (e: Exception) {
+                -1
+            }
+            val live = try {
+                threads?.threadCount ?: -1
+            } catch (e: Exception) {
+                -1
+            }
             samples += ResourceSample(at, ticks, rss, heap, gc, live)
         } catch (e: Exception) {
             running = false // process gone: stop sampling quietly
@@ -72,10 +113,13 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
         if (points.size < 2) return emptyList()
         val gc0 = points.first().gcMillis
         return points.zipWithNext { a, b ->
-            TimelinePoint((b.atMillis - fromMillis) / 1000.0,
+            TimelinePoint(
+                (b.atMillis - fromMillis) / 1000.0,
                 (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis).coerceAtLeast(1) * 100,
                 if (b.heapUsed < 0) Double.NaN else b.heapUsed / 1048576.0,
-                if (b.gcMillis < 0 || gc0 < 0) Double.NaN else (b.gcMillis - gc0).toDouble(), b.threads)
+                if (b.gcMillis < 0 || gc0 < 0) Double.NaN else (b.gcMillis - gc0).toDouble(),
+                b.threads,
+            )
         }
     }
 
@@ -86,11 +130,18 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
         val points = listOfNotNull(samples.lastOrNull { it.atMillis < fromMillis }) + window +
             listOfNotNull(samples.firstOrNull { it.atMillis > toMillis })
         if (points.size < 2) return ResourceUse.NONE
-        val cpu = points.zipWithNext { a, b -> (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis)
-            .coerceAtLeast(1) * 100 }
+        val cpu = points.zipWithNext { a, b ->
+            (b.cpuTicks - a.cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS / (b.atMillis - a.atMillis)
+                .coerceAtLeast(1) * 100
+        }
         val inside = window.ifEmpty { points }
-        val gc = if (points.first().gcMillis >= 0 && points.last().gcMillis >= 0) (points.last().gcMillis - points.first().gcMillis)
-            .toDouble() else Double.NaN
+        val gc = if (points.first().gcMillis >= 0 && points.last().gcMillis >= 0) {
+            (points.last().gcMillis - points.first().gcMillis)
+                .toDouble()
+        } else {
+            Double.NaN
+        }
+
         // means weighted by time: each sample stands for the interval up to the next one
         fun timeWeighted(value: (ResourceSample) -> Double): Double {
             val known = points.filter { value(it) >= 0 }
@@ -102,14 +153,23 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
         val heaps = inside.map { it.heapUsed }.filter { it >= 0 }.map { it / 1048576.0 }
         val cpuMean = (points.last().cpuTicks - points.first().cpuTicks) * 1000.0 / ProcessCpu.CLOCK_TICKS /
             (points.last().atMillis - points.first().atMillis).coerceAtLeast(1) * 100
-        return ResourceUse(cpuMean, cpu.max(), inside.maxOfOrNull { it.rssKb / 1024.0 } ?: Double.NaN,
-            timeWeighted { if (it.heapUsed < 0) -1.0 else it.heapUsed / 1048576.0 }, heaps.maxOrNull() ?: Double.NaN, gc,
-            timeWeighted { it.threads.toDouble() }, inside.maxOfOrNull { it.threads } ?: 0)
+        return ResourceUse(
+            cpuMean,
+            cpu.max(),
+            inside.maxOfOrNull { it.rssKb / 1024.0 } ?: Double.NaN,
+            timeWeighted { if (it.heapUsed < 0) -1.0 else it.heapUsed / 1048576.0 },
+            heaps.maxOrNull() ?: Double.NaN,
+            gc,
+            timeWeighted { it.threads.toDouble() },
+            inside.maxOfOrNull { it.threads } ?: 0,
+        )
     }
 
     override fun close() {
         running = false
         thread.join(2 * periodMillis)
-        try { connector?.close() } catch (_: Exception) {}
+        try {
+            connector?.close()
+        } catch (_: Exception) {}
     }
 }

@@ -1,14 +1,14 @@
 package pssr.bench.report
 
-import java.awt.Color
-import java.awt.Font
-import java.util.Base64
-import kotlin.math.abs
 import org.knowm.xchart.BitmapEncoder
 import org.knowm.xchart.XYChart
 import org.knowm.xchart.style.Styler
 import org.knowm.xchart.style.markers.SeriesMarkers
 import pssr.bench.markup.Fmt
+import java.awt.Color
+import java.awt.Font
+import java.util.Base64
+import kotlin.math.abs
 
 /**
  * The one PNG chart left in the reports, the run report's small resource timelines (CPU and heap on two y axes): XChart
@@ -50,20 +50,33 @@ object Charts {
      */
     private val TimelinePointZero = pssr.bench.measure.TimelinePoint(0.0, 0.0, 0.0, 0.0, 0)
 
-    fun resourceTimeline(title: String, levels: List<Pair<Int, List<pssr.bench.measure.TimelinePoint>>>, width: Int = 520,
-        height: Int = 220): String? {
+    fun resourceTimeline(
+        title: String,
+        levels: List<Pair<Int, List<pssr.bench.measure.TimelinePoint>>>,
+        width: Int = 520,
+        height: Int = 220,
+    ): String? {
         val ordered = levels.filter { it.second.isNotEmpty() }.sortedBy { it.first }
         if (ordered.isEmpty()) return null
-        val xs = ArrayList<Double>(); val cpu = ArrayList<Double>(); val heap = ArrayList<Double>(); val gc = ArrayList<Double>()
+        val xs = ArrayList<Double>()
+        val cpu = ArrayList<Double>()
+        val heap = ArrayList<Double>()
+        val gc = ArrayList<Double>()
         var offset = 0.0
         for ((_, points) in ordered) {
             var before = TimelinePointZero
             for (p in points) {
-                xs += offset + p.seconds; cpu += p.cpuPct; heap += if (p.heapMb.isFinite()) p.heapMb else 0.0
+                xs += offset + p.seconds
+                cpu += p.cpuPct
+                heap += if (p.heapMb.isFinite()) p.heapMb else 0.0
                 // GC time is cumulative over the window: its share of each interval, in % of wall time
                 val dt = (p.seconds - before.seconds) * 1000
-                gc += if (dt > 0 && p.gcMs.isFinite() && before.gcMs.isFinite()) ((p.gcMs - before.gcMs) / dt * 100)
-                    .coerceAtLeast(0.0) else 0.0
+                gc += if (dt > 0 && p.gcMs.isFinite() && before.gcMs.isFinite()) {
+                    ((p.gcMs - before.gcMs) / dt * 100)
+                        .coerceAtLeast(0.0)
+                } else {
+                    0.0
+                }
                 before = p
             }
             offset += points.last().seconds
@@ -78,13 +91,37 @@ object Charts {
         chart.styler.setYAxisMin(1, 0.0)
         chart.setYAxisGroupTitle(0, "CPU %, GC %")
         chart.setYAxisGroupTitle(1, "heap MB")
-        chart.addSeries("CPU " +
-            "%", xs.toDoubleArray(), cpu.toDoubleArray()).apply { setLineColor(palette[0]); setMarker(SeriesMarkers.NONE); yAxisGroup = 0 }
-        chart.addSeries("GC % of " +
-            "time", xs.toDoubleArray(), gc.toDoubleArray()).apply { setLineColor(red); setMarker(SeriesMarkers.NONE); yAxisGroup = 0 }
-        chart.addSeries("heap " +
-            "MB", xs.toDoubleArray(), heap.toDoubleArray()).apply { setLineColor(palette[3]); setMarker(SeriesMarkers.NONE); yAxisGroup =
-                1 }
+        chart.addSeries(
+            "CPU " +
+                "%",
+            xs.toDoubleArray(),
+            cpu.toDoubleArray(),
+        ).apply {
+            setLineColor(palette[0])
+            setMarker(SeriesMarkers.NONE)
+            yAxisGroup = 0
+        }
+        chart.addSeries(
+            "GC % of " +
+                "time",
+            xs.toDoubleArray(),
+            gc.toDoubleArray(),
+        ).apply {
+            setLineColor(red)
+            setMarker(SeriesMarkers.NONE)
+            yAxisGroup = 0
+        }
+        chart.addSeries(
+            "heap " +
+                "MB",
+            xs.toDoubleArray(),
+            heap.toDoubleArray(),
+        ).apply {
+            setLineColor(palette[3])
+            setMarker(SeriesMarkers.NONE)
+            yAxisGroup =
+                1
+        }
         chart.styler.setYAxisGroupPosition(1, Styler.YAxisPosition.Right)
         return png(chart)
     }

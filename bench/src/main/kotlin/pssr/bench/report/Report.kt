@@ -1,10 +1,9 @@
 package pssr.bench.report
 
 import pssr.bench.csv.DamagedFolder
-import java.nio.file.Files
-import java.nio.file.Path
 import pssr.bench.markup.Table
 import pssr.bench.measure.TimelinePoint
+import pssr.bench.paper.PaperFigures
 import pssr.bench.project.Frameworks
 import pssr.bench.project.Workloads
 import pssr.bench.results.Environment
@@ -16,7 +15,8 @@ import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.stats.RouteLevel
 import pssr.probe.Jackson
-import pssr.bench.paper.PaperFigures
+import java.nio.file.Files
+import java.nio.file.Path
 
 /** Seed 000's figures, the one table the claims read too; named here for the report's sections (a type needs the import). */
 
@@ -68,6 +68,7 @@ class RunData(
     val everyRow: List<ResultRow> = allRows,
 ) {
     val rows: List<ResultRow> = allRows.filter { !it.open }
+
     /** `run --rate`: the open-model rows ([OpenModelSection]). */
     val openRows: List<ResultRow> = allRows.filter { it.open }
     val name: String get() = run.dir.toAbsolutePath().normalize().fileName?.toString() ?: run.dir.toString()
@@ -78,6 +79,7 @@ class RunData(
         .map { (k, ls) -> ReportPanel(k.first, k.second, ls) }
         .sortedWith(compareBy({ orderOf(Frameworks.names, it.framework) }, { it.framework }, { orderOf(MODELS, it.model) }, { it.model }))
     val isEmpty: Boolean get() = rows.isEmpty() && openRows.isEmpty() && checks.isEmpty() && failures.isEmpty()
+
     /** The seeds' claims judged on this folder (report.html's section, the end-of-run count), once; null when nothing to judge. */
     internal val claims: List<ExplorerData.TracedClaim>? by lazy { ClaimsSection.traced(this) }
 
@@ -86,9 +88,15 @@ class RunData(
 
         fun load(run: RunDirectory): RunData {
             val problems = ArrayList<String>()
+
             // a damaged file is named, never rendered around (DamagedFolder, exit 2); anything else is shown at the top
-            fun <T> read(what: String, f: () -> List<T>): List<T> = try { f() } catch (e: DamagedFolder) { throw e } catch (e: Exception) {
-                problems += "could not read $what: ${e.message ?: e.javaClass.simpleName}"; emptyList()
+            fun <T> read(what: String, f: () -> List<T>): List<T> = try {
+                f()
+            } catch (e: DamagedFolder) {
+                throw e
+            } catch (e: Exception) {
+                problems += "could not read $what: ${e.message ?: e.javaClass.simpleName}"
+                emptyList()
             }
             // the page sections read the pages workload; every other workload renders its own section (Workloads)
             val everyRow = read("results.csv") { run.rows() }
@@ -101,11 +109,18 @@ class RunData(
                 env = EnvironmentTable.flatten(it)
             }
             val profiles = read("profiles.csv") { run.profiles() }
-            val timeline = try { run.timeline() } catch (e: DamagedFolder) { throw e } catch (e: Exception) {
-                problems += "could not read timeline.csv: ${e.message}"; emptyMap()
+            val timeline = try {
+                run.timeline()
+            } catch (e: DamagedFolder) {
+                throw e
+            } catch (e: Exception) {
+                problems += "could not read timeline.csv: ${e.message}"
+                emptyMap()
             }
-            return RunData(run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles,
-                timeline, everyRow)
+            return RunData(
+                run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles,
+                timeline, everyRow,
+            )
         }
     }
 }

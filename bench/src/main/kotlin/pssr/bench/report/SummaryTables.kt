@@ -1,10 +1,11 @@
+
 package pssr.bench.report
 
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.Table
+import pssr.bench.paper.PaperFigures
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
-import pssr.bench.markup.Fmt
-import pssr.bench.paper.PaperFigures
 
 /** summary.md, and the headline table the report repeats at its top. */
 object SummaryTables {
@@ -29,7 +30,8 @@ object SummaryTables {
                 p.baselines()
             for (l in lines.distinctBy { it.label }) {
                 val pts = l.points { it.throughput.median }.toMap()
-                val err = l.withErrors(); val drv = l.driverBound()
+                val err = l.withErrors()
+                val drv = l.driverBound()
                 val cells = users.map { u ->
                     val v = pts[u] ?: return@map "–"
                     Fmt.rps(v) + (if (u in err) " ⚠" else "") + (if (u in drv) " ᴰ" else "")
@@ -41,8 +43,12 @@ object SummaryTables {
         return out
     }
 
-    fun flushCostHeader(d: RunData): List<String> = listOf("framework", "model", "approach",
-        "engines") + headlineUsers(d.levels.map { it.users }).map { "$it users" }
+    fun flushCostHeader(d: RunData): List<String> = listOf(
+        "framework",
+        "model",
+        "approach",
+        "engines",
+    ) + headlineUsers(d.levels.map { it.users }).map { "$it users" }
 
     /**
      * What flushing after each item costs: for every approach A served both as A and as A-flush, the
@@ -52,18 +58,22 @@ object SummaryTables {
     fun flushCostRows(d: RunData): List<List<String>> {
         val users = headlineUsers(d.levels.map { it.users })
         val out = ArrayList<List<String>>()
-        for (p in d.panels) for (a in p.approaches.filter { "$it-flush" in p.approaches }) {
-            val engines = p.engines(a).filter { it in p.engines("$a-flush") }
-            if (engines.isEmpty()) continue
-            val cells = users.map { u ->
-                val ratios = engines.mapNotNull { e ->
-                    val plain = p.levels.firstOrNull { it.engine == e && it.approach == a && it.users == u }?.throughput?.median
-                    val flushed = p.levels.firstOrNull { it.engine == e && it.approach == "$a-flush" && it.users == u }?.throughput?.median
-                    if (plain == null || flushed == null || plain <= 0.0 || !flushed.isFinite()) null else flushed / plain
+        for (p in d.panels) {
+            for (a in p.approaches.filter { "$it-flush" in p.approaches }) {
+                val engines = p.engines(a).filter { it in p.engines("$a-flush") }
+                if (engines.isEmpty()) continue
+                val cells = users.map { u ->
+                    val ratios = engines.mapNotNull { e ->
+                        val plain = p.levels.firstOrNull { it.engine == e && it.approach == a && it.users == u }?.throughput?.median
+                        val flushed = p.levels.firstOrNull {
+                            it.engine == e && it.approach == "$a-flush" && it.users == u
+                        }?.throughput?.median
+                        if (plain == null || flushed == null || plain <= 0.0 || !flushed.isFinite()) null else flushed / plain
+                    }
+                    if (ratios.isEmpty()) "–" else Fmt.ratio(ratios.average())
                 }
-                if (ratios.isEmpty()) "–" else Fmt.ratio(ratios.average())
+                out += listOf(p.framework, p.model, "$a-flush ÷ $a", engines.size.toString()) + cells
             }
-            out += listOf(p.framework, p.model, "$a-flush ÷ $a", engines.size.toString()) + cells
         }
         return out
     }
@@ -72,6 +82,7 @@ object SummaryTables {
      * Engine levels that beat their framework's baseline (same model, approach and users) by more than 10%:
      * the baseline renders no template at the same cadence, so this is noise or a cold baseline, not a result.
      */
+
     /** An engine level above its baseline by more than 10%, with both 95% intervals over the repetitions (null with one repetition). */
     data class AboveBaseline(val level: RouteLevel, val baseline: RouteLevel, val ratio: Double) {
         /** The difference is noise when the two intervals overlap, or when one repetition gives no interval to tell. */
@@ -83,8 +94,14 @@ object SummaryTables {
     }
 
     fun aboveBaseline(d: RunData): List<AboveBaseline> {
-        val base = d.levels.filter { it.engine == BASELINE }.associateBy { listOf(it.framework, it.model, it.approach,
-            it.users.toString()) }
+        val base = d.levels.filter { it.engine == BASELINE }.associateBy {
+            listOf(
+                it.framework,
+                it.model,
+                it.approach,
+                it.users.toString(),
+            )
+        }
         return d.levels.filter { it.engine != BASELINE }.mapNotNull { l ->
             val b = base[listOf(l.framework, l.model, l.approach, l.users.toString())] ?: return@mapNotNull null
             d.vsBaseline[l]?.takeIf { it.isFinite() && it > 1.10 }?.let { AboveBaseline(l, b, it) }
@@ -102,16 +119,20 @@ object SummaryTables {
         fun example(b: AboveBaseline) = "`${b.level.route}`@${b.level.users} ${Fmt.ratio(b.ratio)} (${interval(b.level)} vs " +
             "baseline ${interval(b.baseline)} req/s)"
         val parts = ArrayList<String>()
-        if (noise.isNotEmpty()) parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's " +
-            "zero-template baseline by more " +
-            "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); " +
+        if (noise.isNotEmpty()) {
+            parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's " +
+                "zero-template baseline by more " +
+                "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); " +
                 "repeat (--repeat) " +
-            "or lengthen the windows (--duration) to separate them."
-        if (real.isNotEmpty()) parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than " +
-            "10% beyond the " +
-            "noise (largest: ${example(real.maxBy { it.ratio })}): an engine cannot be faster than no engine, so the measurement is " +
+                "or lengthen the windows (--duration) to separate them."
+        }
+        if (real.isNotEmpty()) {
+            parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than " +
+                "10% beyond the " +
+                "noise (largest: ${example(real.maxBy { it.ratio })}): an engine cannot be faster than no engine, so the measurement is " +
                 "suspect " +
-            "(order, drift or a driver limit); do not read engine-vs-baseline ratios from it."
+                "(order, drift or a driver limit); do not read engine-vs-baseline ratios from it."
+        }
         return parts.joinToString(" ")
     }
 
@@ -121,10 +142,15 @@ object SummaryTables {
     fun markdown(d: RunData): String = buildString {
         appendLine("# pssr-bench summary: ${d.name}")
         appendLine()
-        if (d.isEmpty) { appendLine("No results and no verification in this run."); return@buildString }
-        appendLine("Throughput in req/s, median over ${d.repetitions} repetition${if (d.repetitions == 1) "" else "s"} " +
-            "(aggregates: mean over the engines of that approach, baseline excluded). ⚠ = errors at that level, ᴰ = driver-bound. " +
-            "Charts, confidence intervals, latency and resources: `report.html`.")
+        if (d.isEmpty) {
+            appendLine("No results and no verification in this run.")
+            return@buildString
+        }
+        appendLine(
+            "Throughput in req/s, median over ${d.repetitions} repetition${if (d.repetitions == 1) "" else "s"} " +
+                "(aggregates: mean over the engines of that approach, baseline excluded). ⚠ = errors at that level, ᴰ = driver-bound. " +
+                "Charts, confidence intervals, latency and resources: `report.html`.",
+        )
         appendLine()
         if (d.panels.isNotEmpty()) {
             appendLine("## Throughput")
@@ -140,17 +166,40 @@ object SummaryTables {
                 append(Table(flushCostHeader(d), flushCost).markdown())
                 appendLine()
             }
-        } else appendLine("No load results (verification only).\n")
+        } else {
+            appendLine("No load results (verification only).\n")
+        }
         if (d.checks.isNotEmpty()) {
             appendLine("## Verification")
             appendLine()
             val rows = d.checks.groupBy { it.framework }.map { (fw, cs) ->
-                listOf(fw, cs.size.toString(), cs.count { it.passed }.toString(), cs.count { it.verdict == "streams" }.toString(),
-                    cs.count { it.verdict == "buffered" }.toString(), cs.count { it.verdict == "malformed" }.toString(),
-                    cs.count { it.contradicts }.toString(), cs.count { !it.passed }.toString())
+                listOf(
+                    fw,
+                    cs.size.toString(),
+                    cs.count { it.passed }.toString(),
+                    cs.count { it.verdict == "streams" }.toString(),
+                    cs.count { it.verdict == "buffered" }.toString(),
+                    cs.count { it.verdict == "malformed" }.toString(),
+                    cs.count { it.contradicts }.toString(),
+                    cs.count { !it.passed }.toString(),
+                )
             }
-            append(Table(listOf("framework", "routes", "passed", "streams", "buffered", "malformed", "claim " +
-                "contradicted", "failed"), rows).markdown())
+            append(
+                Table(
+                    listOf(
+                        "framework",
+                        "routes",
+                        "passed",
+                        "streams",
+                        "buffered",
+                        "malformed",
+                        "claim " +
+                            "contradicted",
+                        "failed",
+                    ),
+                    rows,
+                ).markdown(),
+            )
             appendLine()
             val bad = d.checks.filter { !it.passed || it.contradicts }
             for (c in bad) {
@@ -181,13 +230,21 @@ object SummaryTables {
             appendLine()
             if (errs.isNotEmpty()) {
                 appendLine("${errs.size} level${if (errs.size == 1) "" else "s"} with errors:")
-                for (l in errs.take(30)) appendLine("- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} " +
-                    "(${Fmt.pct(l.errorRate, 2)})")
+                for (l in errs.take(30)) {
+                    appendLine(
+                        "- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} " +
+                            "(${Fmt.pct(l.errorRate, 2)})",
+                    )
+                }
                 if (errs.size > 30) appendLine("- ... and ${errs.size - 30} more (report.html)")
             }
-            if (drv.isNotEmpty()) appendLine("${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the " +
-                "server, limited them): " +
-                drv.take(12).joinToString(", ") { "`${it.route}`@${it.users}" } + if (drv.size > 12) ", ..." else "")
+            if (drv.isNotEmpty()) {
+                appendLine(
+                    "${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the " +
+                        "server, limited them): " +
+                        drv.take(12).joinToString(", ") { "`${it.route}`@${it.users}" } + if (drv.size > 12) ", ..." else "",
+                )
+            }
             appendLine()
         }
     }

@@ -1,11 +1,11 @@
 package pssr.bench.run
 
-import java.nio.file.Files
-import kotlin.math.ceil
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.results.Shard
 import pssr.bench.results.ShardRecord
+import java.nio.file.Files
+import kotlin.math.ceil
 
 /**
  * `run --plan`: which routes this run (with --shard, this shard) measures and how long it should take, before anything
@@ -18,16 +18,23 @@ import pssr.bench.results.ShardRecord
 object RunEstimate {
     /** Per level, beyond its windows: wrk's start and the side probe's request in flight (measured: 0.3-0.5 s). */
     const val LEVEL_OVERHEAD_S = 0.4
+
     /** A fresh JVM's stop (SIGTERM, the framework's shutdown). */
     const val STOP_S = 1.0
+
     /** A warm-up until steady: a fresh JVM took about 20 s of load at 128 users (docs/HARNESS.md, "Steady state"); within the minimum and
      * the cap. */
     const val TYPICAL_STEADY_S = 20L
 
     /** The route warm-up the estimate counts: the fixed one, or until steady (typically [TYPICAL_STEADY_S], within the cap). */
-    fun warmupSeconds(plan: RunPlan): Long = if (plan.steadyCap > plan.routeWarmup) maxOf(plan.routeWarmup.seconds,
-        minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S))
-        else plan.routeWarmup.seconds
+    fun warmupSeconds(plan: RunPlan): Long = if (plan.steadyCap > plan.routeWarmup) {
+        maxOf(
+            plan.routeWarmup.seconds,
+            minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S),
+        )
+    } else {
+        plan.routeWarmup.seconds
+    }
 
     data class FrameworkPlan(val framework: String, val routes: Int, val startSeconds: Double, val pageSeconds: Double)
 
@@ -43,31 +50,40 @@ object RunEstimate {
                     FrameworkPlan(fw.name, routes.size, start, (routes.maxOfOrNull { it.model.items.size } ?: 0) * 0.1)
                 }
             }
-        } finally { logs.toFile().deleteRecursively() }
+        } finally {
+            logs.toFile().deleteRecursively()
+        }
     }
 
     /** Expected seconds of one framework's part of the run. */
     fun seconds(p: FrameworkPlan, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean): Double {
         val verify = p.startSeconds + STOP_S + ceil(p.routes / 16.0) * p.pageSeconds
         val level = plan.windows.warmup.seconds + plan.windows.measured.seconds + LEVEL_OVERHEAD_S
-        val perRuntime = if (sharing) p.startSeconds + STOP_S + p.routes * warmupSeconds(plan) + p.routes * plan.repeat * levels * level
-            else p.routes * plan.repeat * (p.startSeconds + STOP_S + warmupSeconds(plan) + levels * level)
+        val perRuntime = if (sharing) {
+            p.startSeconds + STOP_S + p.routes * warmupSeconds(plan) + p.routes * plan.repeat * levels * level
+        } else {
+            p.routes * plan.repeat * (p.startSeconds + STOP_S + warmupSeconds(plan) + levels * level)
+        }
         return verify + runtimes * perRuntime
     }
 
     fun text(plans: List<FrameworkPlan>, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean, shard: Shard?): String {
         val total = plans.sumOf { seconds(it, plan, levels, runtimes, sharing) }
-        return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") { ("${it.framework} ${it.routes} routes (server " +
-            "start %.1f s)").format(java.util.Locale.ROOT, it.startSeconds) } +
-            "; $levels levels x ${plan.repeat} repetitions x ${runtimes} " +
-                "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
+        return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") {
+            (
+                "${it.framework} ${it.routes} routes (server " +
+                    "start %.1f s)"
+                ).format(java.util.Locale.ROOT, it.startSeconds)
+        } +
+            "; $levels levels x ${plan.repeat} repetitions x $runtimes " +
+            "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
             (
                 if (plan.steadyCap > plan.routeWarmup) {
                     "route warm-up until steady (${plan.routeWarmup.seconds}-${plan.steadyCap.seconds} s, counted ${warmupSeconds(plan)} s)"
                 } else {
                     "${plan.routeWarmup.seconds} s route warm-up"
                 }
-            ) + ", ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
+                ) + ", ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
             "expected %d min %02d s".format(java.util.Locale.ROOT, (total / 60).toInt(), (total % 60).toInt())
     }
 }

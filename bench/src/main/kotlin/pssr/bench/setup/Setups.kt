@@ -1,3 +1,4 @@
+
 package pssr.bench.setup
 
 import pssr.bench.console.UsageError
@@ -20,98 +21,228 @@ object Setups {
         "repetitions; a fixed request count per user makes the window's length depend on the route's speed"
 
     /** Seed 000's pages, as its §5.1 and its code at 76ea8fc ran them (also seed 001's and 002's WebFlux pages, see below). */
-    val PAPER_000 = Setup("paper-000", "000", "Seed 000 (PSSR with virtual threads, main paper): a GitHub runner with two CPU cores and " +
-        "two threads per core, JDK 21 (Corretto), JMeter", listOf(
-        Setting("webflux-blocking-threads", "WebFlux blocking dispatcher threads (the `blocking` routes)", "4", "64",
-            "PresentationsRoutes.kt:52 and StocksRoutes.kt:52$REPO: `CoroutineScope(Dispatchers.Default)`, whose threads are the " +
-                "machine's hardware threads; §5.1: \"two CPU cores and two threads per core\". Dispatchers.IO (64) only from d68827b " +
+    val PAPER_000 = Setup(
+        "paper-000",
+        "000",
+        "Seed 000 (PSSR with virtual threads, main paper): a GitHub runner with two CPU cores and " +
+            "two threads per core, JDK 21 (Corretto), JMeter",
+        listOf(
+            Setting(
+                "webflux-blocking-threads", "WebFlux blocking dispatcher threads (the `blocking` routes)", "4", "64",
+                "PresentationsRoutes.kt:52 and StocksRoutes.kt:52$REPO: `CoroutineScope(Dispatchers.Default)`, whose threads are the " +
+                    "machine's hardware threads; §5.1: \"two CPU cores and two threads per core\". Dispatchers.IO (64) only from d68827b " +
                     "(2025-06-27)",
-            ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
-            machine = "the paper's runner, two CPU cores and two threads per core: 4 (this machine's Dispatchers.Default would be 2)"),
-        Setting("mvc-blocking-threads", "Spring MVC platform threads that render `blocking` pages", "256 (unbounded for 128 users)", "64",
-            "§5.1: \"Both frameworks use unlimited platform thread pools\"; WebMvcConfig.kt:29-34$REPO declares a ThreadPoolTaskExecutor " +
-                "(corePoolSize 10, unbounded queue) that Spring Boot 3.4's MVC async support most likely did not use (it takes the bean " +
+                ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
+                machine = "the paper's runner, two CPU cores and two threads per core: 4 (this machine's Dispatchers.Default would be 2)",
+            ),
+            Setting(
+                "mvc-blocking-threads",
+                "Spring MVC platform threads that render `blocking` pages",
+                "256 (unbounded for 128 users)",
+                "64",
+                "§5.1: \"Both frameworks use unlimited platform thread pools\"; WebMvcConfig.kt:29-34$REPO declares a " +
+                    "ThreadPoolTaskExecutor " +
+                    "(corePoolSize 10, unbounded queue) that Spring Boot 3.4's MVC async support most likely did not use (it takes the " +
+                    "bean " +
                     "named " +
-                "applicationTaskExecutor), leaving one platform thread per request: a pool larger than the 128 users never queues",
-            ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "256"),
-        Setting("quarkus-output-buffer", "Quarkus REST output buffer (bytes held before a chunk is sent)", "8191", "512",
-            "§5.1: \"Both Quarkus and Spring MVC implementations were configured with an 8 KB output buffer size ... despite Quarkus not " +
-                "enabling PSSR at this size\" (the repository's application.properties:1$REPO says 512, §4's streaming setting)",
-            LaunchVariant("quarkus", "8k"), approaches = listOf("blocking", "virtual"), reported = "outputBufferBytes" to "8191"),
-        Setting("quarkus-flush-per-item", "Quarkus StreamingOutput flushed after each item", "false", "true",
-            "PresentationsResourceBlocking.kt$REPO writes the StreamingOutput without a flush",
-            ServerFlag("quarkus", "-Dpssr.flush-per-item=false"), approaches = listOf("blocking", "virtual"),
-                reported = "flushPerItem" to "false"),
-        Setting("quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64",
-            "quarkus application.properties$REPO sets no quarkus.thread-pool.*: Quarkus's default max(8 x CPUs, 200) = 200 on 4 hardware " +
-                "threads",
-            ServerFlag("quarkus", "-Dquarkus.thread-pool.max-threads=200"), approaches = listOf("blocking"),
+                    "applicationTaskExecutor), leaving one platform thread per request: a pool larger than the 128 users never queues",
+                ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"),
+                approaches = listOf("blocking"),
+                reported = "blockingPoolSize" to "256",
+            ),
+            Setting(
+                "quarkus-output-buffer",
+                "Quarkus REST output buffer (bytes held before a chunk is sent)",
+                "8191",
+                "512",
+                "§5.1: \"Both Quarkus and Spring MVC implementations were configured with an 8 KB output buffer size ... despite Quarkus " +
+                    "not " +
+                    "enabling PSSR at this size\" (the repository's application.properties:1$REPO says 512, §4's streaming setting)",
+                LaunchVariant("quarkus", "8k"),
+                approaches = listOf("blocking", "virtual"),
+                reported = "outputBufferBytes" to "8191",
+            ),
+            Setting(
+                "quarkus-flush-per-item",
+                "Quarkus StreamingOutput flushed after each item",
+                "false",
+                "true",
+                "PresentationsResourceBlocking.kt$REPO writes the StreamingOutput without a flush",
+                ServerFlag("quarkus", "-Dpssr.flush-per-item=false"),
+                approaches = listOf("blocking", "virtual"),
+                reported = "flushPerItem" to "false",
+            ),
+            Setting(
+                "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64",
+                "quarkus application.properties$REPO sets no quarkus.thread-pool.*: Quarkus's default max(8 x CPUs, 200) = 200 on 4 " +
+                    "hardware " +
+                    "threads",
+                ServerFlag("quarkus", "-Dquarkus.thread-pool.max-threads=200"), approaches = listOf("blocking"),
                 reported = "workerPoolSize" to "200",
-            machine = "the paper's runner (4 hardware threads: 8 x 4 = 32 < 200)"),
-        Setting("heap", "Server heap", "-Xms512m -Xmx16g", "-Xms512m -Xmx2g",
-            "§5.1: \"The JVM arguments used were: -Xms512m -Xmx16g\" (in the scripts only from e50c8f1, 2025-06-24; at 76ea8fc the JVM's " +
-                "default heap)",
-            ServerFlag(Setup.ALL, "-Xmx16g")),
-        Setting("mvc-virtual-jvm", "Spring MVC virtual threads", "spring.threads.virtual.enabled=true, a JVM of its own",
-            "a new virtual thread per request renders the page, in the same JVM as blocking",
-            "mvc build.gradle.kts:49-58$REPO (task runMVCVirtual)", NotApplied("the tool serves both approaches from one server so that " +
-                "they are compared in one JVM; " +
-                "its virtual route renders on a virtual thread per request as the paper's does")),
-        Setting("quarkus-virtual-jvm", "Quarkus blocking and virtual routes", "one JVM each (quarkus.virtual-threads.enabled false / true)",
-            "both in one JVM", "quarkus build.gradle.kts:40-61$REPO", NotApplied("as for MVC: both approaches in one JVM, compared in " +
-                "one run")),
-        Setting("driver", "Load driver", "JMeter 5.6.3", "wrk", ".github/workflows/bench-*.yml$REPO; §5.1", NotApplied(DRIVER_WHY)),
-        Setting("jdk", "JDK", "21 (Corretto)", "25 (Temurin)", "§5.1; actions/setup-java java-version 21, distribution corretto$REPO",
-            NotApplied("`run --jdk 21` runs it (the JDK comparison is its own experiment: JDK 24+ no longer pins virtual threads on " +
-                "synchronized); " +
-                "not in reproduce's budget")),
-        Setting("load-profile", "Load profile", "warm-up 1,000 requests at 32 users, then 256 requests per user at 1-128 users, 5 runs",
-            "route warm-up, then 1 s warm-up + a measured window per level at 2-128 users, 3 repetitions", "§5.1; " +
-                "bench-plan.jmx$REPO", NotApplied(PROFILE_WHY)),
-    ))
+                machine = "the paper's runner (4 hardware threads: 8 x 4 = 32 < 200)",
+            ),
+            Setting(
+                "heap",
+                "Server heap",
+                "-Xms512m -Xmx16g",
+                "-Xms512m -Xmx2g",
+                "§5.1: \"The JVM arguments used were: -Xms512m -Xmx16g\" (in the scripts only from e50c8f1, 2025-06-24; at 76ea8fc the " +
+                    "JVM's " +
+                    "default heap)",
+                ServerFlag(Setup.ALL, "-Xmx16g"),
+            ),
+            Setting(
+                "mvc-virtual-jvm",
+                "Spring MVC virtual threads",
+                "spring.threads.virtual.enabled=true, a JVM of its own",
+                "a new virtual thread per request renders the page, in the same JVM as blocking",
+                "mvc build.gradle.kts:49-58$REPO (task runMVCVirtual)",
+                NotApplied(
+                    "the tool serves both approaches from one server so that " +
+                        "they are compared in one JVM; " +
+                        "its virtual route renders on a virtual thread per request as the paper's does",
+                ),
+            ),
+            Setting(
+                "quarkus-virtual-jvm",
+                "Quarkus blocking and virtual routes",
+                "one JVM each (quarkus.virtual-threads.enabled false / true)",
+                "both in one JVM",
+                "quarkus build.gradle.kts:40-61$REPO",
+                NotApplied(
+                    "as for MVC: both approaches in one JVM, compared in " +
+                        "one run",
+                ),
+            ),
+            Setting("driver", "Load driver", "JMeter 5.6.3", "wrk", ".github/workflows/bench-*.yml$REPO; §5.1", NotApplied(DRIVER_WHY)),
+            Setting(
+                "jdk",
+                "JDK",
+                "21 (Corretto)",
+                "25 (Temurin)",
+                "§5.1; actions/setup-java java-version 21, distribution corretto$REPO",
+                NotApplied(
+                    "`run --jdk 21` runs it (the JDK comparison is its own experiment: JDK 24+ no longer pins virtual threads on " +
+                        "synchronized); " +
+                        "not in reproduce's budget",
+                ),
+            ),
+            Setting(
+                "load-profile",
+                "Load profile",
+                "warm-up 1,000 requests at 32 users, then 256 requests per user at 1-128 users, 5 runs",
+                "route warm-up, then 1 s warm-up + a measured window per level at 2-128 users, 3 repetitions",
+                "§5.1; " +
+                    "bench-plan.jmx$REPO",
+                NotApplied(PROFILE_WHY),
+            ),
+        ),
+    )
 
     /** Seed 001, the draft: the same benchmark on a 6-core, 12-thread machine (so Dispatchers.Default had 12 threads). */
-    val PAPER_001 = Setup("paper-001", "001", "Seed 001 (the draft): a local machine with 6 cores, 12 threads, Corretto 21, -Xms1024m " +
-        "-Xmx16g, JMeter", listOf(
-        Setting("webflux-blocking-threads", "WebFlux blocking dispatcher threads", "12", "64",
-            "seed 001: \"a 6-core, 12-thread CPU\"; the blocking routes on Dispatchers.Default (as seed 000's code)",
-            ServerFlag("webflux", "-Dpssr.blocking-pool-size=12"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "12",
-            machine = "the draft's machine: 12 hardware threads"),
-        Setting("heap", "Server heap", "-Xms1024m -Xmx16g", "-Xms512m -Xmx2g", "seed 001: \"minimum heap size of 1024MB and a maximum " +
-            "heap size of 16GB\"",
-            ServerFlag(Setup.ALL, "-Xmx16g")),
-        Setting("driver", "Load driver", "JMeter", "wrk", "seed 001", NotApplied(DRIVER_WHY)),
-    ))
+    val PAPER_001 = Setup(
+        "paper-001",
+        "001",
+        "Seed 001 (the draft): a local machine with 6 cores, 12 threads, Corretto 21, -Xms1024m " +
+            "-Xmx16g, JMeter",
+        listOf(
+            Setting(
+                "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "12", "64",
+                "seed 001: \"a 6-core, 12-thread CPU\"; the blocking routes on Dispatchers.Default (as seed 000's code)",
+                ServerFlag("webflux", "-Dpssr.blocking-pool-size=12"), approaches = listOf("blocking"),
+                reported =
+                "blockingPoolSize" to "12",
+                machine = "the draft's machine: 12 hardware threads",
+            ),
+            Setting(
+                "heap",
+                "Server heap",
+                "-Xms1024m -Xmx16g",
+                "-Xms512m -Xmx2g",
+                "seed 001: \"minimum heap size of 1024MB and a maximum " +
+                    "heap size of 16GB\"",
+                ServerFlag(Setup.ALL, "-Xmx16g"),
+            ),
+            Setting("driver", "Load driver", "JMeter", "wrk", "seed 001", NotApplied(DRIVER_WHY)),
+        ),
+    )
 
     /** Seed 002: WebFlux pages with Apache Bench on a 4-processor runner; Lighthouse for Table 1. */
-    val PAPER_002 = Setup("paper-002", "002", "Seed 002 (suspendable templates): a GitHub runner with 4 processors, Corretto 17, Apache " +
-        "Bench, Lighthouse", listOf(
-        Setting("webflux-blocking-threads", "WebFlux blocking dispatcher threads", "4", "64",
-            "seed 002 §5: \"With 4 available cores ... until reaching 4 concurrent requests\" (Dispatchers.Default)",
-            ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
-            machine = "the paper's runner: 4 processors"),
-        Setting("driver", "Load driver", "Apache Bench (concurrency x 256 requests)", "wrk", "seed 002 §5", NotApplied(DRIVER_WHY)),
-        Setting("lighthouse", "Lighthouse preset and runs", "one run; scores that match the desktop thresholds", "mobile simulation " +
-            "(Lighthouse's default), median of --runs",
-            "seed 002 Table 1", NotApplied("`./pssr browser` has no desktop preset yet")),
-    ), measuredAs = "paper-000", measuredWhy = "its one applied setting, 4 dispatcher threads, is paper-000's")
+    val PAPER_002 = Setup(
+        "paper-002",
+        "002",
+        "Seed 002 (suspendable templates): a GitHub runner with 4 processors, Corretto 17, Apache " +
+            "Bench, Lighthouse",
+        listOf(
+            Setting(
+                "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "4", "64",
+                "seed 002 §5: \"With 4 available cores ... until reaching 4 concurrent requests\" (Dispatchers.Default)",
+                ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
+                machine = "the paper's runner: 4 processors",
+            ),
+            Setting("driver", "Load driver", "Apache Bench (concurrency x 256 requests)", "wrk", "seed 002 §5", NotApplied(DRIVER_WHY)),
+            Setting(
+                "lighthouse",
+                "Lighthouse preset and runs",
+                "one run; scores that match the desktop thresholds",
+                "mobile simulation " +
+                    "(Lighthouse's default), median of --runs",
+                "seed 002 Table 1",
+                NotApplied("`./pssr browser` has no desktop preset yet"),
+            ),
+        ),
+        measuredAs = "paper-000",
+        measuredWhy = "its one applied setting, 4 dispatcher threads, is paper-000's",
+    )
 
     /** Seed 003's students API: its Table 1 is the tool's default students run, setting for setting. */
-    val PAPER_003 = Setup("paper-003", "003", "Seed 003 (virtual vs platform threads, PostgreSQL): Spring Boot defaults, JMeter 2,000 " +
-        "users", listOf(
-        Setting("tomcat-threads", "Tomcat worker threads of the platform variant", "200", "200", "seed 003 (Spring Boot's " +
-            "default)", NotApplied("the same as ours")),
-        Setting("load-profile", "Load profile", "2,000 users, 30 s ramp-up, 10 loops, JMeter", "the same", "seed 003", NotApplied("the " +
-            "same as ours")),
-    ))
+    val PAPER_003 = Setup(
+        "paper-003",
+        "003",
+        "Seed 003 (virtual vs platform threads, PostgreSQL): Spring Boot defaults, JMeter 2,000 " +
+            "users",
+        listOf(
+            Setting(
+                "tomcat-threads",
+                "Tomcat worker threads of the platform variant",
+                "200",
+                "200",
+                "seed 003 (Spring Boot's " +
+                    "default)",
+                NotApplied("the same as ours"),
+            ),
+            Setting(
+                "load-profile",
+                "Load profile",
+                "2,000 users, 30 s ramp-up, 10 loops, JMeter",
+                "the same",
+                "seed 003",
+                NotApplied(
+                    "the " +
+                        "same as ours",
+                ),
+            ),
+        ),
+    )
 
     /** Seed 004's products and forward: 1,000 users and 10,000 loops in the paper; the tool's default run is smaller. */
-    val PAPER_004 = Setup("paper-004", "004", "Seed 004 (MVC vs WebFlux, compute- and network-bound): JMeter 1,000 users, 10,000 " +
-        "loops", listOf(
-        Setting("api-load", "products/forward load", "1,000 users, 10,000 loops", "50 users (products), 25 (forward), loops fitted to " +
-            "the budget",
-            "seed 004 §3 (JMeter plan)", RunArgs("api", listOf("--preset", "paper"))),
-    ))
+    val PAPER_004 = Setup(
+        "paper-004",
+        "004",
+        "Seed 004 (MVC vs WebFlux, compute- and network-bound): JMeter 1,000 users, 10,000 " +
+            "loops",
+        listOf(
+            Setting(
+                "api-load",
+                "products/forward load",
+                "1,000 users, 10,000 loops",
+                "50 users (products), 25 (forward), loops fitted to " +
+                    "the budget",
+                "seed 004 §3 (JMeter plan)",
+                RunArgs("api", listOf("--preset", "paper")),
+            ),
+        ),
+    )
 
     val all: List<Setup> = listOf(PAPER_000, PAPER_001, PAPER_002, PAPER_003, PAPER_004)
 
@@ -145,9 +276,13 @@ object SetupsDoc {
     private fun applied(x: Setting): String = when (val a = x.applied) {
         is Applied.ServerFlag -> "`${a.flag}` on ${if (a.framework == Setup.ALL) "every server" else a.framework}" +
             (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
-        is Applied.LaunchVariant -> "${a.framework}'s `${a.variant}` " +
-            "build" + (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
+
+        is Applied.LaunchVariant ->
+            "${a.framework}'s `${a.variant}` " +
+                "build" + (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
+
         is Applied.RunArgs -> "`${a.args.joinToString(" ")}` on the ${a.workload} phase"
+
         is Applied.NotApplied -> "no: ${a.why}"
     }
 }

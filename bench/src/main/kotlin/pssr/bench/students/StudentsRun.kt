@@ -1,10 +1,8 @@
 package pssr.bench.students
 
-import java.nio.file.Path
-import java.time.Duration
-import pssr.bench.markup.Fmt
 import pssr.bench.console.UsageError
 import pssr.bench.db.StudentDatabase
+import pssr.bench.markup.Fmt
 import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile
 import pssr.bench.measure.ProfileMeasurement
@@ -18,6 +16,8 @@ import pssr.bench.results.RunDirectory
 import pssr.bench.results.toRow
 import pssr.model.students.Students
 import pssr.probe.StreamProbe
+import java.nio.file.Path
+import java.time.Duration
 
 /**
  * `./pssr run --workloads students`: one PostgreSQL for the whole run (embedded unless --db-url), seeded once;
@@ -32,8 +32,12 @@ class StudentsRun(
     /** Called when a level's load starts (tests kill the database here). */
     private val onLoad: (StudentDatabase) -> Unit = {},
 ) {
-    private val load = JmeterProfile(Duration.ofSeconds(o.responseTimeoutSeconds), run.dir.resolve("jtl"), "students",
-        ErrorKinds.Companion.StatusKinds.STUDENTS)
+    private val load = JmeterProfile(
+        Duration.ofSeconds(o.responseTimeoutSeconds),
+        run.dir.resolve("jtl"),
+        "students",
+        ErrorKinds.Companion.StatusKinds.STUDENTS,
+    )
 
     companion object {
         /** Seed 003's load: 2,000 users. */
@@ -54,47 +58,78 @@ class StudentsRun(
         val expected = Students.toJson(Students.expectedPage(o.rows, 0, Students.DEFAULT_PAGE_SIZE))
         fun threadCounts(variant: String) = if (variant.startsWith("mvc")) o.tomcatMaxThreads else listOf(0)
         val cases = o.variants.flatMap { v -> o.io.flatMap { io -> threadCounts(v).map { Triple(v, io, it) } } }
-        for ((variant, io, threads) in cases) for (users in levels) {
-            pssr.bench.process.Stopping.check() // no further level once a stop signal came
-            val config = config(variant, threads)
-            val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
-            val (fw, model, engine, approach) = names(variant, io)
-            val key = ResultRow.keyOf(ResultRow.routeOf(fw, model, engine, approach, config), users, 1)
-            if (key in done) { System.err.println("== students $label: $users users already measured (resumed run)"); continue }
-            System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
-            pssr.bench.process.Stopping.position = "students $label at $users users"
-            try {
-                WorkloadServer.start(Workloads.STUDENTS, launch, serverArgs(db, variant, io, threads), run.logs,
-                    "$label-u$users").use { server ->
-                    ResourceSampler(server.pid).use { sampler ->
-                        val url = "http://127.0.0.1:${server.port}/api/students?page=0&io=$io"
-                        val first = StreamProbe.get("127.0.0.1", server.port, "/api/students?page=0&io=$io",
-                            timeout = Duration.ofSeconds(30))
-                        check(first.status == 200 && first.body == expected) { "GET /api/students answered ${first.status}, not the " +
-                            "seeded page: ${first.body.take(200)}" }
-                        // warm-up, discarded: opens the pools and compiles the hot path; a tenth of the profile's users, no ramp
-                        load.run(url, expected, maxOf(1, minOf(users / 10, 100)), Duration.ZERO, 2, "warmup")
-                        onLoad(db)
-                        val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users, o.rampUp, o.loops, label) }
-                        val r = m.result
-                        val row = m.toRow(fw, model, engine, approach, users, o.ioDelayMs, bound(variant, io, users), Workloads.STUDENTS,
-                            config)
-                        run.append(row)
-                        run.append(row.key, r.latency)
-                        val errorsPct = Fmt.fixed(100.0 * r.errors.total / r.samples.coerceAtLeast(1), 2)
-                        System.err.println(
-                            "   ${r.samples} requests, mean ${Fmt.fixed(r.meanMs, 0)} ms, errors $errorsPct% (${r.errors}), " +
-                                "${Fmt.fixed(r.samples / r.seconds, 1)} req/s (JMeter), ${Fmt.fixed(r.correct / r.seconds, 1)} correct/s",
-                        )
-                    }
+        for ((variant, io, threads) in cases) {
+            for (users in levels) {
+                pssr.bench.process.Stopping.check() // no further level once a stop signal came
+                val config = config(variant, threads)
+                val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
+                val (fw, model, engine, approach) = names(variant, io)
+                val key = ResultRow.keyOf(ResultRow.routeOf(fw, model, engine, approach, config), users, 1)
+                if (key in done) {
+                    System.err.println("== students $label: $users users already measured (resumed run)")
+                    continue
                 }
-            } catch (e: Exception) {
-                if (e is pssr.bench.console.UsageError) throw e
-                pssr.bench.process.Stopping.check() // the stop, not a failure
-                failures++
-                run.append(Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users " +
-                    "users)", key))
-                System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")
+                System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
+                pssr.bench.process.Stopping.position = "students $label at $users users"
+                try {
+                    WorkloadServer.start(
+                        Workloads.STUDENTS,
+                        launch,
+                        serverArgs(db, variant, io, threads),
+                        run.logs,
+                        "$label-u$users",
+                    ).use { server ->
+                        ResourceSampler(server.pid).use { sampler ->
+                            val url = "http://127.0.0.1:${server.port}/api/students?page=0&io=$io"
+                            val first = StreamProbe.get(
+                                "127.0.0.1",
+                                server.port,
+                                "/api/students?page=0&io=$io",
+                                timeout = Duration.ofSeconds(30),
+                            )
+                            check(first.status == 200 && first.body == expected) {
+                                "GET /api/students answered ${first.status}, not the " +
+                                    "seeded page: ${first.body.take(200)}"
+                            }
+                            // warm-up, discarded: opens the pools and compiles the hot path; a tenth of the profile's users, no ramp
+                            load.run(url, expected, maxOf(1, minOf(users / 10, 100)), Duration.ZERO, 2, "warmup")
+                            onLoad(db)
+                            val m = ProfileMeasurement.of(server.pid, sampler) { load.run(url, expected, users, o.rampUp, o.loops, label) }
+                            val r = m.result
+                            val row = m.toRow(
+                                fw, model, engine, approach, users, o.ioDelayMs, bound(variant, io, users), Workloads.STUDENTS,
+                                config,
+                            )
+                            run.append(row)
+                            run.append(row.key, r.latency)
+                            val errorsPct = Fmt.fixed(100.0 * r.errors.total / r.samples.coerceAtLeast(1), 2)
+                            System.err.println(
+                                "   ${r.samples} requests, mean ${Fmt.fixed(r.meanMs, 0)} ms, errors $errorsPct% (${r.errors}), " +
+                                    "${Fmt.fixed(
+                                        r.samples / r.seconds,
+                                        1,
+                                    )} req/s (JMeter), ${Fmt.fixed(r.correct / r.seconds, 1)} correct/s",
+                            )
+                        }
+                    }
+                } catch (e: Exception) {
+                    if (e is pssr.bench.console.UsageError) throw e
+                    pssr.bench.process.Stopping.check() // the stop, not a failure
+                    failures++
+                    run.append(
+                        Failure(
+                            fw,
+                            model,
+                            engine,
+                            approach,
+                            "load",
+                            "${e.message?.lineSequence()?.first()} ($config, $users " +
+                                "users)",
+                            key,
+                        ),
+                    )
+                    System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")
+                }
             }
         }
         dropStaleFailures()
@@ -111,8 +146,10 @@ class StudentsRun(
 
     private fun names(variant: String, io: String): List<String> {
         val (fw, threads, access) = when (variant) {
-            "mvc-platform" -> Triple("mvc", "platform", "jdbc"); "mvc-virtual" -> Triple("mvc", "virtual", "jdbc")
-            "mvc-virtual-r2dbc" -> Triple("mvc", "virtual", "r2dbc"); else -> Triple("webflux", "reactive", "r2dbc")
+            "mvc-platform" -> Triple("mvc", "platform", "jdbc")
+            "mvc-virtual" -> Triple("mvc", "virtual", "jdbc")
+            "mvc-virtual-r2dbc" -> Triple("mvc", "virtual", "r2dbc")
+            else -> Triple("webflux", "reactive", "r2dbc")
         }
         return listOf(fw, "students-$io", access, threads)
     }
@@ -126,7 +163,9 @@ class StudentsRun(
             add("acceptCount=${o.tomcatAcceptCount}")
             add("maxConnections=${o.tomcatMaxConnections}")
         }
-        add("pool=${pool(variant)}"); add("poolTimeoutMs=${o.poolTimeoutMs}"); add("clientTimeoutS=${o.responseTimeoutSeconds}")
+        add("pool=${pool(variant)}")
+        add("poolTimeoutMs=${o.poolTimeoutMs}")
+        add("clientTimeoutS=${o.responseTimeoutSeconds}")
     }.joinToString(" ")
 
     private fun serverArgs(db: StudentDatabase, variant: String, io: String, threads: Int): List<String> = db.address.serverArgs() + listOf(
@@ -134,7 +173,8 @@ class StudentsRun(
         "--pssr.jdbc.pool-size=${o.jdbcPoolSize}", "--pssr.jdbc.connection-timeout-ms=${o.poolTimeoutMs}",
         "--pssr.r2dbc.pool-size=${o.r2dbcPoolSize}", "--pssr.r2dbc.acquire-timeout-ms=${o.poolTimeoutMs}",
         "--pssr.tomcat.max-threads=${if (threads > 0) threads else 200}", "--pssr.tomcat.accept-count=${o.tomcatAcceptCount}",
-        "--pssr.tomcat.max-connections=${o.tomcatMaxConnections}", "--pssr.tomcat.connection-timeout-ms=${o.tomcatConnectionTimeoutMs}")
+        "--pssr.tomcat.max-connections=${o.tomcatMaxConnections}", "--pssr.tomcat.connection-timeout-ms=${o.tomcatConnectionTimeoutMs}",
+    )
 
     /**
      * The best the profile allows: [users] x loops requests, the last user starting (users - 1) / users of the

@@ -65,7 +65,8 @@ class BrowserCommandTest {
     fun `a Lighthouse crash is one line, exit code 2, and leaves no server and no Chromium running`(@TempDir dir: Path) {
         BrowserTools.require(BrowserTools.node(), "Node.js is not installed; install it: apt-get install nodejs npm")
         System.setProperty("pssr.root", BrowserTools.root.toString())
-        // Launches a "Chromium" (Node, idle, with the Chromium flags it was given) in its own session, so that it outlives its parent, then crashes.
+        // Launches a "Chromium" (Node, idle, with the Chromium flags it was given) in its own session, so that it outlives its parent, then
+        // crashes.
         val fake = dir.resolve("crashing-lighthouse.mjs")
         Files.writeString(
             fake,

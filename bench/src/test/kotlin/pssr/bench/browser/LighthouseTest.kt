@@ -1,11 +1,6 @@
+
 package pssr.bench.browser
 
-import java.net.ServerSocket
-import java.net.Socket
-import java.nio.file.Path
-import java.time.Duration
-import java.util.concurrent.ConcurrentHashMap
-import kotlin.concurrent.thread
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -18,6 +13,12 @@ import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
+import java.net.ServerSocket
+import java.net.Socket
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.ConcurrentHashMap
+import kotlin.concurrent.thread
 
 /**
  * Lighthouse for real (browser/node_modules, Debian's headless Chromium), as `./pssr browser` runs it,
@@ -33,7 +34,10 @@ class LighthouseTest {
         val chromium = Chromium.executable()
         BrowserTools.require(chromium != null, "Chromium is not installed; install it: ${Chromium.INSTALL_HINT}")
         val lighthouse = Lighthouse.installed(BrowserTools.root.resolve("browser"), chromium!!, timeout)
-        BrowserTools.require(lighthouse != null, "Lighthouse is not installed; install it: apt-get install nodejs npm && cd browser && npm ci")
+        BrowserTools.require(
+            lighthouse != null,
+            "Lighthouse is not installed; install it: apt-get install nodejs npm && cd browser && npm ci",
+        )
         return lighthouse!!
     }
 
@@ -44,10 +48,22 @@ class LighthouseTest {
         ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(heapMax = "512m"), dir, "lighthouse-test").use { server ->
             for (mode in listOf("on", "off")) StreamProbe.get(server.host, server.port, "/demo/weather/suspending?pssr=$mode&itemDelayMs=0")
             val audits = listOf("first-contentful-paint", "metrics")
-            val on = lighthouse.run(server.baseUrl + "/demo/weather/suspending?pssr=on", dir.resolve("on.json"), "simulate", audits = audits)
-            val off = lighthouse.run(server.baseUrl + "/demo/weather/suspending?pssr=off", dir.resolve("off.json"), "simulate", audits = audits)
-            val what = "Weather (3 cities 1 s apart), Lighthouse ${lighthouse.version}: observed FCP pssr=on ${on.observedFcp} ms, pssr=off ${off.observedFcp} ms " +
-                "(simulated: ${on.fcp} / ${off.fcp} ms); server and both runs took ${(System.nanoTime() - started) / 1_000_000_000} s"
+            val on = lighthouse.run(
+                server.baseUrl + "/demo/weather/suspending?pssr=on",
+                dir.resolve("on.json"),
+                "simulate",
+                audits = audits,
+            )
+            val off = lighthouse.run(
+                server.baseUrl + "/demo/weather/suspending?pssr=off",
+                dir.resolve("off.json"),
+                "simulate",
+                audits = audits,
+            )
+            val what =
+                "Weather (3 cities 1 s apart), Lighthouse ${lighthouse.version}: observed FCP pssr=on ${on.observedFcp} ms, " +
+                    "pssr=off ${off.observedFcp} ms " +
+                    "(simulated: ${on.fcp} / ${off.fcp} ms); server and both runs took ${(System.nanoTime() - started) / 1_000_000_000} s"
             println(what)
             assertTrue(on.observedFcp < 1000, what)
             assertTrue(off.observedFcp - on.observedFcp >= 1000, what)
@@ -62,22 +78,44 @@ class LighthouseTest {
         val seen = ConcurrentHashMap.newKeySet<ProcessHandle>()
         ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress()).use { silent ->
             val held = mutableListOf<Socket>()
-            val acceptor = thread(isDaemon = true) { try { while (true) held += silent.accept() } catch (_: Exception) { } }
+            val acceptor = thread(isDaemon = true) {
+                try {
+                    while (true) held += silent.accept()
+                } catch (_: Exception) { }
+            }
             val profiles = ConcurrentHashMap.newKeySet<String>()
             val watcher = thread(isDaemon = true) {
                 while (!Thread.currentThread().isInterrupted) {
-                    Lighthouse.marked(marker).forEach { p -> seen += p; p.info().arguments().orElse(emptyArray()).filter { it.startsWith("--user-data-dir=") }.forEach { profiles += it.substringAfter('=') } }
-                    try { Thread.sleep(200) } catch (_: InterruptedException) { break }
+                    Lighthouse.marked(marker).forEach { p ->
+                        seen += p
+                        p.info().arguments().orElse(emptyArray()).filter { it.startsWith("--user-data-dir=") }.forEach {
+                            profiles +=
+                                it.substringAfter('=')
+                        }
+                    }
+                    try {
+                        Thread.sleep(200)
+                    } catch (_: InterruptedException) {
+                        break
+                    }
                 }
             }
             val e = assertThrows(BrowserFailure::class.java) {
                 lighthouse.run("http://127.0.0.1:${silent.localPort}/", dir.resolve("never.json"), "provided", marker)
             }
-            watcher.interrupt(); watcher.join()
-            held.forEach { it.close() }; acceptor.interrupt()
+            watcher.interrupt()
+            watcher.join()
+            held.forEach { it.close() }
+            acceptor.interrupt()
             assertFalse(e.message!!.contains('\n'), e.message)
             assertTrue(e.message!!.contains("did not finish within 12 s"), e.message)
-            assertEquals(emptyList<String>(), profiles.filter { java.nio.file.Files.exists(Path.of(it)) }, "Chromium's temporary profile is removed")
+            assertEquals(
+                emptyList<String>(),
+                profiles.filter {
+                    java.nio.file.Files.exists(Path.of(it))
+                },
+                "Chromium's temporary profile is removed",
+            )
         }
         assertTrue(seen.isNotEmpty(), "Lighthouse launched a marked Chromium")
         assertEquals(emptyList<Long>(), seen.filter { it.isAlive }.map { it.pid() }, "Chromium stopped")

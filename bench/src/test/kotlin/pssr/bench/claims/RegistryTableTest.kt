@@ -1,14 +1,15 @@
+
 package pssr.bench.claims
 
-import java.nio.file.Files
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Nested
 import org.junit.jupiter.api.Test
-import pssr.bench.stats.RouteLevel
-import pssr.bench.results.ResultRow
-import pssr.bench.resultRow
 import pssr.bench.project.Project
+import pssr.bench.resultRow
+import pssr.bench.results.ResultRow
+import pssr.bench.stats.RouteLevel
+import java.nio.file.Files
 
 /**
  * docs/REGISTRY.md is the registry read against the papers: one row per claim (id | seed | section | the paper's words |
@@ -55,13 +56,15 @@ class RegistryTableTest {
     @Nested inner class Readings {
         private fun rows(fw: String, model: String, engine: String, approach: String, users: Int, vararg tput: Double) =
             tput.mapIndexed { i, t -> resultRow(fw, model, engine, approach, users, i + 1, t) }
-        private fun evidence(rows: List<ResultRow>, browser: List<BrowserFigure> = emptyList()) = Evidence(RouteLevel.of(rows), emptyList(), rows, browser)
+        private fun evidence(rows: List<ResultRow>, browser: List<BrowserFigure> = emptyList()) =
+            Evidence(RouteLevel.of(rows), emptyList(), rows, browser)
         private fun judge(id: String, e: Evidence) = Claims.all.first { it.id == id }.judged(e)
 
         /** MVC virtual and blocking (HtmlFlow and JStachio) at [users], virtual at [ratio] x blocking, repetition by repetition. */
         private fun mvc(users: Int, ratio: Double) = listOf("htmlflow", "jstachio").flatMap { en ->
             rows("mvc", "presentations", en, "blocking", users, 1000.0, 1010.0, 990.0) +
-                rows("mvc", "presentations", en, "virtual", users, 1000.0 * ratio, 1010.0 * ratio, 990.0 * ratio) }
+                rows("mvc", "presentations", en, "virtual", users, 1000.0 * ratio, 1010.0 * ratio, 990.0 * ratio)
+        }
 
         @Test
         fun `MVC's slightly higher peak is judged at 32 users, 1_12x holds, 1_60x is refuted, rows at 128 only are not measured`() {
@@ -71,15 +74,23 @@ class RegistryTableTest {
         }
 
         @Test
-        fun `an aggregate's figure names the engines it is the mean of`() =
-            assertTrue(judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).ours.contains("mvc virtual = mean of htmlflow, jstachio"))
+        fun `an aggregate's figure names the engines it is the mean of`() = assertTrue(
+            judge(
+                "000-5.2-mvc-virtual-above-blocking",
+                evidence(mvc(32, 1.12)),
+            ).ours.contains("mvc virtual = mean of htmlflow, jstachio"),
+        )
 
         @Test
         fun `virtual threads much faster than the asynchronous routes refute "consistently comparable" (two-sided, HtmlFlow on both sides)`() {
-            val rs = listOf("presentations", "stocks").flatMap { m -> listOf(64, 128).flatMap { u ->
-                rows("webflux", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) + rows("quarkus", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) +
-                    listOf("reactive", "suspending").flatMap { a -> rows("webflux", m, "htmlflow", a, u, 1000.0, 1010.0, 990.0) } +
-                    rows("quarkus", m, "htmlflow", "reactive", u, 1000.0, 1010.0, 990.0) } }
+            val rs = listOf("presentations", "stocks").flatMap { m ->
+                listOf(64, 128).flatMap { u ->
+                    rows("webflux", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) +
+                        rows("quarkus", m, "htmlflow", "virtual", u, 2000.0, 2020.0, 1980.0) +
+                        listOf("reactive", "suspending").flatMap { a -> rows("webflux", m, "htmlflow", a, u, 1000.0, 1010.0, 990.0) } +
+                        rows("quarkus", m, "htmlflow", "reactive", u, 1000.0, 1010.0, 990.0)
+                }
+            }
             assertEquals(Verdict.REFUTED, judge("000-6-virtual-comparable-consistently", evidence(rs)).verdict)
         }
 
@@ -91,7 +102,9 @@ class RegistryTableTest {
 
         @Test
         fun `the GC share's min-max range prints as min-max, not as a 95% interval`() {
-            val rs = listOf("virtual", "suspending").flatMap { a -> rows("webflux", "presentations", "htmlflow", a, 128, 1000.0, 1000.0, 1000.0) }
+            val rs = listOf("virtual", "suspending").flatMap { a ->
+                rows("webflux", "presentations", "htmlflow", a, 128, 1000.0, 1000.0, 1000.0)
+            }
                 .mapIndexed { i, r -> r.copy(gcMs = 10.0 * (i + 1)) }
             val ours = judge("000-5.4-gc-low", evidence(rs)).ours
             assertTrue(ours.contains("min-max") && !ours.contains("95%"), ours)

@@ -1,9 +1,6 @@
+
 package pssr.bench.cli
 
-import pssr.bench.csv.DamagedFolder
-import java.nio.file.Files
-import java.nio.file.Path
-import java.security.MessageDigest
 import org.HdrHistogram.Histogram
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -13,13 +10,17 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestFactory
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
+import pssr.bench.csv.DamagedFolder
+import pssr.bench.process.MeasureLock
 import pssr.bench.resultRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
-import pssr.bench.process.MeasureLock
 import pssr.bench.run.OutputOptions
 import pssr.probe.Jackson
+import java.nio.file.Files
+import java.nio.file.Path
+import java.security.MessageDigest
 
 /**
  * A damaged results folder is named, never trusted (issue 36): for each damage a run killed mid-write, an edit or a
@@ -36,18 +37,48 @@ class DamagedFolderTest {
     private fun shard(k: Int, name: String): Path {
         val run = RunDirectory(tmp.resolve(name))
         Files.createDirectories(run.dir)
-        Files.writeString(run.environment, Jackson.writePretty(linkedMapOf("pssrVersion" to "0.1.0", "resultsFormat" to 1, "cores" to 2,
-            "options" to options + ("shard" to "$k/2"))))
+        Files.writeString(
+            run.environment,
+            Jackson.writePretty(
+                linkedMapOf(
+                    "pssrVersion" to "0.1.0",
+                    "resultsFormat" to 1,
+                    "cores" to 2,
+                    "options" to options + ("shard" to "$k/2"),
+                ),
+            ),
+        )
         val owned = listOf("webflux/presentations/${listOf("jstachio", "baseline")[k - 1]}/virtual")
-        for (route in (owned + reference).distinct()) for (users in listOf(1, 32)) for (rep in 1..2) {
-            val row = resultRow(engine = route.split('/')[2], users = users, repetition = rep, throughput = 100.0 * users + rep)
-            run.append(row)
-            run.append(row.key, Histogram(3).apply { recordValue(1000L * users) })
+        for (route in (owned + reference).distinct()) {
+            for (users in listOf(1, 32)) {
+                for (rep in 1..2) {
+                    val row = resultRow(engine = route.split('/')[2], users = users, repetition = rep, throughput = 100.0 * users + rep)
+                    run.append(row)
+                    run.append(row.key, Histogram(3).apply { recordValue(1000L * users) })
+                }
+            }
         }
-        for (route in owned) run.append(RouteCheck("webflux", "presentations", route.split('/')[2], "virtual", "/presentations/${route.split('/')[2]}/virtual",
-            true, "streams", true, 2.0, 101.0, 1003.0, 12, 3600, "2.0:400;101.0:300", ""))
-        Files.writeString(run.dir.resolve("shard.json"), Jackson.writePretty(linkedMapOf("shard" to k, "shards" to 2, "splitHash" to "abc",
-            "machine" to "machine$k", "owned" to owned, "references" to listOf(reference))))
+        for (route in owned) {
+            run.append(
+                RouteCheck(
+                    "webflux", "presentations", route.split('/')[2], "virtual", "/presentations/${route.split('/')[2]}/virtual",
+                    true, "streams", true, 2.0, 101.0, 1003.0, 12, 3600, "2.0:400;101.0:300", "",
+                ),
+            )
+        }
+        Files.writeString(
+            run.dir.resolve("shard.json"),
+            Jackson.writePretty(
+                linkedMapOf(
+                    "shard" to k,
+                    "shards" to 2,
+                    "splitHash" to "abc",
+                    "machine" to "machine$k",
+                    "owned" to owned,
+                    "references" to listOf(reference),
+                ),
+            ),
+        )
         return run.dir
     }
 
@@ -65,19 +96,35 @@ class DamagedFolderTest {
         Damage("results.csv: a garbled number", "results.csv line 3: column throughput_rps holds '1O1.0', not a number") { dir ->
             val file = dir.resolve("results.csv")
             val at = ResultRow.COLUMNS.indexOf("throughput_rps")
-            rewrite(file, lines(file).mapIndexed { i, l -> if (i == 2) l.split(',').toMutableList().also { it[at] = "1O1.0" }.joinToString(",") else l })
+            rewrite(
+                file,
+                lines(file).mapIndexed { i, l ->
+                    if (i ==
+                        2
+                    ) {
+                        l.split(',').toMutableList().also { it[at] = "1O1.0" }.joinToString(",")
+                    } else {
+                        l
+                    }
+                },
+            )
         },
         Damage("results.csv: a missing column", "results.csv line 1: the header has no column 'latency_p99_ms'") { dir ->
             val file = dir.resolve("results.csv")
             val at = ResultRow.COLUMNS.indexOf("latency_p99_ms")
             rewrite(file, lines(file).map { l -> l.split(',').filterIndexed { i, _ -> i != at }.joinToString(",") })
         },
-        Damage("results.csv: a row with a field too many",
-            "results.csv line 4: has ${ResultRow.COLUMNS.size + 1} fields, its header ${ResultRow.COLUMNS.size}") { dir ->
+        Damage(
+            "results.csv: a row with a field too many",
+            "results.csv line 4: has ${ResultRow.COLUMNS.size + 1} fields, its header ${ResultRow.COLUMNS.size}",
+        ) { dir ->
             val file = dir.resolve("results.csv")
             rewrite(file, lines(file).mapIndexed { i, l -> if (i == 3) "$l,7" else l })
         },
-        Damage("histograms.csv: a histogram that is not one", "histograms.csv line 2: column latency_us_hdr_base64 holds no latency histogram") { dir ->
+        Damage(
+            "histograms.csv: a histogram that is not one",
+            "histograms.csv line 2: column latency_us_hdr_base64 holds no latency histogram",
+        ) { dir ->
             val file = dir.resolve("histograms.csv")
             rewrite(file, lines(file).mapIndexed { i, l -> if (i == 1) l.substringBefore(',') + ",bm90IGEgaGlzdG9ncmFt" else l })
         },
@@ -90,7 +137,9 @@ class DamagedFolderTest {
             Files.writeString(file, Files.readString(file).let { it.take(it.length - 12) })
         },
         Damage("environment.json: missing", "environment.json: is missing") { dir -> Files.delete(dir.resolve("environment.json")) },
-        Damage("shard.json: not JSON", "shard.json line 1: not valid JSON") { dir -> Files.writeString(dir.resolve("shard.json"), "{\"shard\": 1, \"sha") },
+        Damage("shard.json: not JSON", "shard.json line 1: not valid JSON") { dir ->
+            Files.writeString(dir.resolve("shard.json"), "{\"shard\": 1, \"sha")
+        },
         Damage("shard.json: a wrong value", "shard.json line 2: 'shard' holds the text \"one\", not a whole number from 1") { dir ->
             val file = dir.resolve("shard.json")
             Files.writeString(file, Files.readString(file).replace("\"shard\": 1", "\"shard\": \"one\""))
@@ -109,7 +158,8 @@ class DamagedFolderTest {
     /** Every file under [dir] by its path, with a hash of its bytes. */
     private fun hashes(dir: Path): Map<String, String> = Files.walk(dir).use { paths ->
         paths.filter { Files.isRegularFile(it) }.toList().associate { f ->
-            dir.relativize(f).toString() to MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)).joinToString("") { "%02x".format(it) }
+            dir.relativize(f).toString() to
+                MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)).joinToString("") { "%02x".format(it) }
         }
     }
 
@@ -168,7 +218,9 @@ class DamagedFolderTest {
         val before = hashes(dir)
         val lock = System.getProperty(MeasureLock.PROPERTY)
         System.setProperty(MeasureLock.PROPERTY, tmp.resolve("measure.lock").toString()) // not the machine's: other tests measure
-        val run = try { ProbeRun.of("run", "--quick", "--resume", dir.toString()) } finally {
+        val run = try {
+            ProbeRun.of("run", "--quick", "--resume", dir.toString())
+        } finally {
             if (lock == null) System.clearProperty(MeasureLock.PROPERTY) else System.setProperty(MeasureLock.PROPERTY, lock)
         }
         assertEquals(2, run.code, run.err)
@@ -179,8 +231,10 @@ class DamagedFolderTest {
 
     @Test
     fun `a real run killed while writing its last row is resumed, that level measured again and nothing else`() {
-        val slice = arrayOf("run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
-            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--warmup", "0", "--duration", "1s")
+        val slice = arrayOf(
+            "run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
+            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--warmup", "0", "--duration", "1s",
+        )
         val dir = tmp.resolve("real")
         val lock = System.getProperty(MeasureLock.PROPERTY)
         System.setProperty(MeasureLock.PROPERTY, tmp.resolve("measure.lock").toString()) // not the machine's: other tests measure
@@ -213,12 +267,23 @@ class DamagedFolderTest {
         val err = java.io.ByteArrayOutputStream()
         val old = System.err
         System.setErr(java.io.PrintStream(err, true))
-        try { assertEquals(dir, resume(dir)) } finally { System.setErr(old) }
-        assertEquals("pssr: --resume: results.csv line 9 was cut mid-write (${cut.length - cut.lastIndexOf('\n') - 1} bytes, " +
-            "no line break): dropped; its level is measured again", err.toString().trim())
+        try {
+            assertEquals(dir, resume(dir))
+        } finally {
+            System.setErr(old)
+        }
+        assertEquals(
+            "pssr: --resume: results.csv line 9 was cut mid-write (${cut.length - cut.lastIndexOf('\n') - 1} bytes, " +
+                "no line break): dropped; its level is measured again",
+            err.toString().trim(),
+        )
         assertEquals(whole.substring(0, whole.trimEnd('\n').lastIndexOf('\n') + 1), Files.readString(results), "only the cut line went")
         val run = RunDirectory(dir)
         assertEquals(7, run.rows().size)
-        assertEquals(listOf(lastRow.users), run.pending(lastRow.route, lastRow.repetition, listOf(1, 32)), "the cut level is measured again")
+        assertEquals(
+            listOf(lastRow.users),
+            run.pending(lastRow.route, lastRow.repetition, listOf(1, 32)),
+            "the cut level is measured again",
+        )
     }
 }

@@ -66,7 +66,8 @@ class ProbeOwnRoutesTest {
         val advice = run.out.lines().filter { it.trimStart().startsWith("advice") }
         assertTrue(
             advice[0].contains(
-                "Tomcat / Spring MVC without a flush (first chunk exactly 8192 bytes, Tomcat's response buffer): flush the response OutputStream after each item",
+                "Tomcat / Spring MVC without a flush (first chunk exactly 8192 bytes, Tomcat's response buffer): flush the response " +
+                    "OutputStream after each item",
             ),
             run.out,
         )

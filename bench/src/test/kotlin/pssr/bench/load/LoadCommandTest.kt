@@ -1,7 +1,6 @@
+
 package pssr.bench.load
 
-import java.nio.file.Files
-import java.nio.file.Path
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -10,6 +9,8 @@ import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli.ProbeRun
 import pssr.probe.Jackson
+import java.nio.file.Files
+import java.nio.file.Path
 
 /**
  * `./pssr load` against a real server on loopback, loaded by wrk: the verdict under load, where it changes, and A
@@ -18,6 +19,7 @@ import pssr.probe.Jackson
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LoadCommandTest {
     private val server = StreamingPageServer(itemMs = 40, maxStreaming = 3)
+
     @TempDir lateinit var dir: Path
 
     @AfterAll
@@ -42,14 +44,21 @@ class LoadCommandTest {
     @Test
     fun `a streaming and a buffered page compared give a significant first-content difference`() {
         val out = dir.resolve("ab")
-        val run = ProbeRun.of("load", "${server.base}/streams", "${server.base}/buffered", "--users", "2", "--repeat", "3", *quick, "--out", out.toString(), "--json")
+        val run = ProbeRun.of(
+            "load", "${server.base}/streams", "${server.base}/buffered", "--users", "2", "--repeat", "3", *quick,
+            "--out", out.toString(), "--json",
+        )
         assertEquals(0, run.code, run.err)
-        @Suppress("UNCHECKED_CAST") val doc = Jackson.read(run.out) as Map<String, Any?>
-        @Suppress("UNCHECKED_CAST") val c = (doc["comparisons"] as List<Map<String, Any?>>).single()
+        @Suppress("UNCHECKED_CAST")
+        val doc = Jackson.read(run.out) as Map<String, Any?>
+
+        @Suppress("UNCHECKED_CAST")
+        val c = (doc["comparisons"] as List<Map<String, Any?>>).single()
         assertEquals(true, c["firstContentSignificant"], "B (buffered) shows its first content ~200 ms after A: $c")
         assertTrue((c["firstContentP99DiffMs"] as Number).toDouble() > 100, "$c")
         assertTrue((c["throughputRatioCi95"] as List<*>).size == 2, "a throughput ratio with its interval: $c")
-        @Suppress("UNCHECKED_CAST") val pages = doc["pages"] as List<Map<String, Any?>>
+        @Suppress("UNCHECKED_CAST")
+        val pages = doc["pages"] as List<Map<String, Any?>>
         assertEquals(listOf("streams", "buffered"), pages.map { it["unloadedVerdict"] })
     }
 }

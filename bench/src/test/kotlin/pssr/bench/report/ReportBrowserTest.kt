@@ -1,8 +1,6 @@
+
 package pssr.bench.report
 
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
 import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -16,6 +14,9 @@ import pssr.bench.cli
 import pssr.bench.results.RunDirectory
 import pssr.probe.browser.BrowserPage
 import pssr.probe.browser.Chromium
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
 
 /**
  * report.html in a real headless Chromium (docs/REPORT.md): the report of a small real run (WebFlux, two routes, two
@@ -40,8 +41,12 @@ class ReportBrowserTest {
         System.setProperty("pssr.root", BrowserTools.root.toString())
         val out = tmp.resolve("real")
         // its figures are not what this test reads, so another measurement on the machine (another suite) may run beside it
-        val code = cli().execute("run", "--quick", "--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations", "--engines", "baseline,jstachio",
-            "--approaches", "virtual", "--users", "1,4", "--repeat", "2", "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "1s", "--out", out.toString())
+        val code = cli().execute(
+            "run", "--quick", "--no-pin", "--allow-concurrent", "--frameworks", "webflux", "--models", "presentations", "--engines",
+            "baseline,jstachio",
+            "--approaches", "virtual", "--users", "1,4", "--repeat", "2", "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s",
+            "--duration", "1s", "--out", out.toString(),
+        )
         assertEquals(0, code, "the small run failed; see ${out.resolve("logs")}")
         real = RunDirectory(out)
         chromium = Chromium.launch(executable!!)
@@ -52,7 +57,8 @@ class ReportBrowserTest {
         chromium?.close()
     }
 
-    private fun <T> open(report: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T = BrowserTools.open(chromium!!, report, hash, check)
+    private fun <T> open(report: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T =
+        BrowserTools.open(chromium!!, report, hash, check)
 
     /** Polls [expression] until it is true, for at most 5 s (a hash change is handled in a later task). */
     private fun waitFor(tab: BrowserPage, expression: String) {
@@ -70,19 +76,35 @@ class ReportBrowserTest {
         assertTrue(expected.size >= 6, "a section's charts: $expected")
         open(report) { tab, console ->
             val charts = tab.charts()
-            assertEquals((expected + "explorer-chart").sorted(), charts.map { it["id"].toString() }.sorted(), "every chart placed in the page is drawn")
+            assertEquals(
+                (expected + "explorer-chart").sorted(),
+                charts.map {
+                    it["id"].toString()
+                }.sorted(),
+                "every chart placed in the page is drawn",
+            )
             for (c in charts) {
                 val series = (c["series"] as Double).toInt()
                 assertTrue(series >= 1, "$c")
                 assertEquals(series.toDouble(), c["legend"], "one legend entry per series: $c")
                 assertEquals(emptyList<Any>(), c["missingColours"], "every series' colour is on the canvas: $c")
             }
-            assertEquals(listOf("1", "4"), charts.first { it["id"] == "webflux-presentations-throughput" }["levels"], "the x axis has the measured levels only")
+            assertEquals(
+                listOf("1", "4"),
+                charts.first {
+                    it["id"] == "webflux-presentations-throughput"
+                }["levels"],
+                "the x axis has the measured levels only",
+            )
             // hover the first point of the explorer's first line
-            val tip = tab.evaluate("""(function () { var u = pssrExplorer.plot(), i = u.data[1].findIndex(function (v) { return v != null; });
+            val tip = tab.evaluate(
+                """(function () { var u = pssrExplorer.plot(), i = u.data[1].findIndex(function (v) { return v != null; });
                 u.setCursor({ left: u.valToPos(i, 'x'), top: u.valToPos(u.data[1][i], 'y') });
-                var t = document.querySelector('#explorer-chart .pssr-tip'); return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""") as String
-            for (part in listOf("throughput (req/s): ", "95% interval", "n = 2 repetitions", "CPU per request: server ")) assertTrue(part in tip, "hover shows '$part': $tip")
+                var t = document.querySelector('#explorer-chart .pssr-tip'); return getComputedStyle(t).display === 'none' ? '' : t.textContent; })()""",
+            ) as String
+            for (part in listOf("throughput (req/s): ", "95% interval", "n = 2 repetitions", "CPU per request: server ")) {
+                assertTrue(part in tip, "hover shows '$part': $tip")
+            }
             assertEquals(emptyList<String>(), console, "no console error")
         }
     }
@@ -97,7 +119,9 @@ class ReportBrowserTest {
             val after = tab.charts().first { it["id"] == "explorer-chart" }
             assertEquals((before["series"] as Double) - 1, after["series"], "one line fewer: $before -> $after")
             assertTrue((after["names"] as List<*>).none { "jstachio" in it.toString() }, "$after")
-            tab.evaluate("var s = document.querySelector('#explorer-controls select'); s.value = 'p99'; s.dispatchEvent(new Event('change'))")
+            tab.evaluate(
+                "var s = document.querySelector('#explorer-controls select'); s.value = 'p99'; s.dispatchEvent(new Event('change'))",
+            )
             val hash = tab.evaluate("location.hash") as String
             assertTrue(hash.startsWith("#explore?metric=p99") && "engine=baseline&" in hash, hash)
             assertEquals(emptyList<String>(), console)
@@ -116,8 +140,11 @@ class ReportBrowserTest {
             val tables = (tab.evaluate("document.querySelectorAll('table').length") as Double).toInt()
             assertTrue(tables >= 10, "$tables tables")
             tab.send("Emulation.setEmulatedMedia", mapOf("media" to "print"))
-            assertEquals(tables.toDouble(), tab.evaluate("Array.from(document.querySelectorAll('table')).filter(t => t.getClientRects().length > 0).length"),
-                "every table is laid out in print, without opening a fold by script")
+            assertEquals(
+                tables.toDouble(),
+                tab.evaluate("Array.from(document.querySelectorAll('table')).filter(t => t.getClientRects().length > 0).length"),
+                "every table is laid out in print, without opening a fold by script",
+            )
             val pdf = tab.send("Page.printToPDF", mapOf("printBackground" to true), Duration.ofSeconds(60))["data"] as String
             assertTrue(pdf.length > 10_000, "a PDF was printed")
         }
@@ -125,8 +152,12 @@ class ReportBrowserTest {
 
     @Test
     fun `each claim links to the chart and the rows it was judged on`() {
-        val run = SyntheticRun.write(tmp.resolve("claims"), users = listOf(1, 2, 4, 8, 16, 32, 64, 128), repetitions = 2,
-            engines = listOf("baseline", "htmlflow", "thymeleaf", "jstachio", "pebble"))
+        val run = SyntheticRun.write(
+            tmp.resolve("claims"),
+            users = listOf(1, 2, 4, 8, 16, 32, 64, 128),
+            repetitions = 2,
+            engines = listOf("baseline", "htmlflow", "thymeleaf", "jstachio", "pebble"),
+        )
         val html = Files.readString(Report.write(run))
         val links = Regex("<a class=evidence href=\"(#explore\\?claim=[^\"]+)\">").findAll(html).map { it.groupValues[1] }.toList()
         assertTrue(links.isNotEmpty(), "judged claims link to the explorer")
@@ -136,10 +167,15 @@ class ReportBrowserTest {
                 val id = link.substringAfter("claim=")
                 tab.evaluate("location.hash = '$link'")
                 waitFor(tab, "document.getElementById('explorer-claim').textContent.indexOf('$id') >= 0")
-                val state = tab.evaluate("""({claim: document.getElementById('explorer-claim').textContent, judged: document.querySelectorAll('#explorer-rows tr.judged').length,
-                    series: Number(document.getElementById('explorer-chart').getAttribute('data-series'))})""") as Map<*, *>
+                val state = tab.evaluate(
+                    """({claim: document.getElementById('explorer-claim').textContent, judged: document.querySelectorAll('#explorer-rows tr.judged').length,
+                    series: Number(document.getElementById('explorer-chart').getAttribute('data-series'))})""",
+                ) as Map<*, *>
                 assertTrue(state["claim"].toString().contains(id), "$link opens its claim: $state")
-                assertTrue((state["judged"] as Double) >= 1 && (state["series"] as Double) >= 1, "$link draws the chart and lists the rows it was judged on: $state")
+                assertTrue(
+                    (state["judged"] as Double) >= 1 && (state["series"] as Double) >= 1,
+                    "$link draws the chart and lists the rows it was judged on: $state",
+                )
             }
             assertEquals(emptyList<String>(), console)
         }

@@ -164,7 +164,8 @@ class ReportTest {
         )
         assertTrue(
             summary.contains(
-                "`webflux/presentations/jstachio/virtual`@128 1.42× (1 repetition, no interval printed vs baseline 1 repetition, no interval printed req/s)",
+                "`webflux/presentations/jstachio/virtual`@128 1.42× (1 repetition, no interval printed vs baseline 1 repetition, no " +
+                    "interval printed req/s)",
             ),
             summary,
         )

@@ -1,12 +1,13 @@
+
 package pssr.bench.results
 
-import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.measure.Latency
 import pssr.bench.resultRow
+import java.nio.file.Path
 
 class ResultsRoundTripTest {
     @TempDir lateinit var tmp: Path
@@ -14,14 +15,21 @@ class ResultsRoundTripTest {
     @Test
     fun `rows and checks come back as written`() {
         val run = RunDirectory(tmp.resolve("run"))
-        val row = resultRow("webflux", "stocks", "htmlflow", "suspending", 32, 2, throughput = 3012.25, latencyMs = 10.5, errors = 5, driverBound = true)
+        val row =
+            resultRow(
+                "webflux", "stocks", "htmlflow", "suspending", 32, 2, throughput = 3012.25, latencyMs = 10.5, errors = 5,
+                driverBound = true,
+            )
         val zeroDelay = row.copy(users = 64, itemDelayMs = 0, floorRps = Double.NaN, driverBound = false)
-        run.append(row); run.append(zeroDelay)
+        run.append(row)
+        run.append(zeroDelay)
         assertEquals(listOf(row, zeroDelay), run.rows())
         assertEquals(5.0 / row.requests, run.rows()[0].errorRate, 1e-12)
 
-        val check = RouteCheck("mvc", "presentations", "trimou", "virtual", "/presentations/trimou/virtual", true, "buffered", true,
-            1003.5, 1003.5, 1004.0, 1, 3600, "1004.0:3600", "a reason, with \"quotes\" and commas")
+        val check = RouteCheck(
+            "mvc", "presentations", "trimou", "virtual", "/presentations/trimou/virtual", true, "buffered", true,
+            1003.5, 1003.5, 1004.0, 1, 3600, "1004.0:3600", "a reason, with \"quotes\" and commas",
+        )
         run.append(check)
         assertEquals(listOf(check), run.checks())
         assertTrue(run.checks()[0].contradicts)
@@ -35,7 +43,10 @@ class ResultsRoundTripTest {
         val values = row.toCsv().split(",")
         val order = header.indices.reversed()
         java.nio.file.Files.createDirectories(run.dir)
-        java.nio.file.Files.writeString(run.results, order.joinToString(",") { header[it] } + "\n" + order.joinToString(",") { values[it] } + "\n")
+        java.nio.file.Files.writeString(
+            run.results,
+            order.joinToString(",") { header[it] } + "\n" + order.joinToString(",") { values[it] } + "\n",
+        )
         assertEquals(listOf(row), run.rows())
     }
 

@@ -1,11 +1,6 @@
+
 package pssr.bench.run
 
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
-import java.nio.file.Files
-import java.nio.file.Path
-import java.time.Duration
-import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -14,6 +9,12 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.TimeUnit
 
 /**
  * Issue 36, "nothing outlives the tool, two runs never measure each other": pssr's CLI in a JVM of its own, on one
@@ -29,10 +30,18 @@ class LifecycleTest {
         // the server's port file and wrk's script live here: their command lines name it
         val tmpdir = Files.createDirectories(dir.resolve("tmp"))
         val log = dir.resolve("pssr.log")
-        val p = ProcessBuilder(listOf(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
-            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "run", "--no-pin", "--frameworks", "webflux",
-            "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual", "--users", "4,8", "--repeat", "1",
-            "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "60s", "--out", dir.resolve("run").toString()) + extra)
+        val p = ProcessBuilder(
+            listOf(
+                java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+                "-D${MeasureLock.PROPERTY}=${dir.resolve(
+                    "measure.lock",
+                )}",
+                "pssr.bench.MainKt", "run", "--no-pin", "--frameworks", "webflux",
+                "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual", "--users", "4,8", "--repeat", "1",
+                "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "60s", "--out", dir.resolve("run").toString(),
+            ) +
+                extra,
+        )
             .redirectErrorStream(true).redirectOutput(log.toFile()).start()
         return p to log
     }
@@ -43,7 +52,8 @@ class LifecycleTest {
         while (true) {
             val children = pssr.descendants().toList()
             if (children.any { isWrk(it) && it.info().commandLine().orElse("").contains("-d60s") } &&
-                children.any { it.info().command().orElse("").endsWith("java") }) {
+                children.any { it.info().command().orElse("").endsWith("java") }
+            ) {
                 Thread.sleep(2000)
                 return pssr.descendants().toList()
             }
@@ -97,16 +107,20 @@ class LifecycleTest {
             val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
             assertEquals(emptyList<Long>(), left, "children alive 10 s after pssr was killed (of $described)")
             assertEquals(emptyList<String>(), named, "processes naming the run's folder 10 s after pssr was killed")
-        } finally { cleanUp(pssr, children) }
+        } finally {
+            cleanUp(pssr, children)
+        }
     }
 
     @Test
     fun `SIGKILL of pssr during a students level leaves no PostgreSQL, server JVM or database files behind`(@TempDir dir: Path) {
         val tmpdir = Files.createDirectories(dir.resolve("tmp")) // the embedded database lives here: its processes name this path
         val log = dir.resolve("pssr.log")
-        val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+        val pssr = ProcessBuilder(
+            java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
             "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "run", "--workloads", "students",
-            "--variants", "mvc-virtual", "--users", "20", "--ramp-up", "1", "--loops", "100000", "--out", dir.resolve("run").toString())
+            "--variants", "mvc-virtual", "--users", "20", "--ramp-up", "1", "--loops", "100000", "--out", dir.resolve("run").toString(),
+        )
             .redirectErrorStream(true).redirectOutput(log.toFile()).start()
         var children = emptyList<ProcessHandle>()
         try {
@@ -137,15 +151,25 @@ class LifecycleTest {
     fun `SIGKILL of pssr during a browser case leaves no Chromium, Lighthouse or server JVM behind`(@TempDir dir: Path) {
         System.setProperty("pssr.root", root.toString())
         val chromium = pssr.probe.browser.Chromium.executable()
-        pssr.bench.BrowserTools.require(chromium != null, "Chromium is not installed; install it: ${pssr.probe.browser.Chromium.INSTALL_HINT}")
-        pssr.bench.BrowserTools.require(pssr.bench.browser.Lighthouse.installed(root.resolve("browser"), chromium!!, Duration.ofSeconds(60)) != null,
-            "Lighthouse is not installed; install it: apt-get install nodejs npm && cd browser && npm ci")
+        pssr.bench.BrowserTools.require(
+            chromium != null,
+            "Chromium is not installed; install it: ${pssr.probe.browser.Chromium.INSTALL_HINT}",
+        )
+        pssr.bench.BrowserTools.require(
+            pssr.bench.browser.Lighthouse.installed(root.resolve("browser"), chromium!!, Duration.ofSeconds(60)) != null,
+            "Lighthouse is not installed; install it: apt-get install nodejs npm && cd browser && npm ci",
+        )
         // Chromium's profile (mktemp -t under TMPDIR), the server's port file and Lighthouse's report all name the test's folder
         val tmpdir = Files.createDirectories(dir.resolve("tmp"))
         val log = dir.resolve("pssr.log")
-        val pb = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+        val pb = ProcessBuilder(
+            java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
             "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "browser", "--pages", "weather",
-            "--renderings", "suspending", "--throttling", "provided", "--runs", "3", "--no-filmstrips", "--out", dir.resolve("browser").toString())
+            "--renderings", "suspending", "--throttling", "provided", "--runs", "3", "--no-filmstrips", "--out",
+            dir.resolve(
+                "browser",
+            ).toString(),
+        )
             .redirectErrorStream(true).redirectOutput(log.toFile())
         pb.environment()["TMPDIR"] = tmpdir.toString()
         val pssr = pb.start()
@@ -164,7 +188,11 @@ class LifecycleTest {
             assertTrue(pssr.waitFor(10, TimeUnit.SECONDS), "pssr ends on SIGKILL")
             val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
             assertEquals(emptyList<Long>(), left, "children alive 10 s after pssr was killed (of $described)")
-            assertEquals(emptyList<String>(), named, "processes naming the test's folder 10 s after pssr was killed (Chromium's profile is there)")
+            assertEquals(
+                emptyList<String>(),
+                named,
+                "processes naming the test's folder 10 s after pssr was killed (Chromium's profile is there)",
+            )
         } finally {
             naming(dir.toString()).forEach { ProcessHandle.of(it.substringBefore(':').toLong()).ifPresent { p -> p.destroyForcibly() } }
             cleanUp(pssr, children)
@@ -190,24 +218,36 @@ class LifecycleTest {
             val text = Files.readString(interrupted)
             assertTrue(text.contains("at 4 users") && text.contains("--resume $run"), text)
             // the exact command: the options the run was given (a resume must be given the same), --out replaced by --resume
-            assertTrue(text.contains("continue with: ./pssr run --no-pin --frameworks webflux --models presentations --engines jstachio " +
-                "--approaches virtual --users 4,8 --repeat 1 --route-warmup 1s --steady-cap 0 --warmup 1s --duration 60s --resume $run\n"), text)
+            assertTrue(
+                text.contains(
+                    "continue with: ./pssr run --no-pin --frameworks webflux --models presentations --engines jstachio " +
+                        "--approaches virtual --users 4,8 --repeat 1 --route-warmup 1s --steady-cap 0 --warmup 1s --duration 60s " +
+                        "--resume $run\n",
+                ),
+                text,
+            )
             assertFalse(output.contains("failed"), "nothing reported as failed: $output")
             val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
             assertEquals(emptyList<Long>(), left, "children alive after SIGTERM")
             assertEquals(emptyList<String>(), named, "processes naming the run's folder after SIGTERM")
-        } finally { cleanUp(pssr, children) }
+        } finally {
+            cleanUp(pssr, children)
+        }
     }
 
     @Test
-    fun `SIGTERM in the middle of a load level records no level as failed, and names the command that measures it again`(@TempDir dir: Path) {
+    fun `SIGTERM in the middle of a load level records no level as failed, and names the command that measures it again`(
+        @TempDir dir: Path,
+    ) {
         pssr.bench.load.StreamingPageServer(itemMs = 40).use { server ->
             val log = dir.resolve("pssr.log")
             val out = dir.resolve("load")
             val url = "${server.base}/streams"
-            val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Dpssr.root=$root",
+            val pssr = ProcessBuilder(
+                java, "-cp", System.getProperty("java.class.path"), "-Dpssr.root=$root",
                 "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "load", url, "--users", "1,2",
-                "--warmup", "0s", "--duration", "60s", "--page-warmup", "0s", "--repeat", "1", "--out", out.toString())
+                "--warmup", "0s", "--duration", "60s", "--page-warmup", "0s", "--repeat", "1", "--out", out.toString(),
+            )
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start()
             try {
                 val deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos()
@@ -224,8 +264,13 @@ class LifecycleTest {
                 assertFalse(output.contains("load stopped:"), "the stop is not reported as a failed load: $output")
                 val text = Files.readString(out.resolve(Stopping.FILE))
                 assertTrue(text.contains("at 1 users, repetition 1"), text)
-                assertTrue(text.contains("load has no --resume; to measure every level, run again: ./pssr load $url --users 1,2 --warmup 0s " +
-                    "--duration 60s --page-warmup 0s --repeat 1 --out $out\n"), text)
+                assertTrue(
+                    text.contains(
+                        "load has no --resume; to measure every level, run again: ./pssr load $url --users 1,2 --warmup 0s " +
+                            "--duration 60s --page-warmup 0s --repeat 1 --out $out\n",
+                    ),
+                    text,
+                )
             } finally {
                 pssr.descendants().forEach { it.destroyForcibly() }
                 pssr.destroyForcibly()
@@ -235,12 +280,19 @@ class LifecycleTest {
     }
 
     @Test
-    fun `SIGTERM during a reproduce phase names the reproduce's own --resume in its folder, and no further phase or judging starts`(@TempDir dir: Path) {
+    fun `SIGTERM during a reproduce phase names the reproduce's own --resume in its folder, and no further phase or judging starts`(
+        @TempDir dir: Path,
+    ) {
         val tmpdir = Files.createDirectories(dir.resolve("tmp"))
         val log = dir.resolve("pssr.log")
         val out = dir.resolve("reproduce")
-        val pssr = ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
-            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "reproduce", "--only", "drivers-ab", "--out", out.toString())
+        val pssr = ProcessBuilder(
+            java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve(
+                "measure.lock",
+            )}",
+            "pssr.bench.MainKt", "reproduce", "--only", "drivers-ab", "--out", out.toString(),
+        )
             .redirectErrorStream(true).redirectOutput(log.toFile()).start()
         try {
             val deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos()
@@ -256,7 +308,10 @@ class LifecycleTest {
             assertTrue(text.contains("continue with: ./pssr reproduce --only drivers-ab --resume $out\n"), text)
             val phase = Files.list(out).use { s -> s.filter { Files.isDirectory(it) }.toList() }.single()
             assertEquals(text, Files.readString(phase.resolve(Stopping.FILE)), "the phase's folder says the same")
-            assertFalse(output.contains("ended with exit code") || Files.exists(out.resolve("claims.md")), "no phase failed, nothing judged: $output")
+            assertFalse(
+                output.contains("ended with exit code") || Files.exists(out.resolve("claims.md")),
+                "no phase failed, nothing judged: $output",
+            )
         } finally {
             pssr.descendants().forEach { it.destroyForcibly() }
             pssr.destroyForcibly()
@@ -266,10 +321,14 @@ class LifecycleTest {
 
     @Test
     fun `the command that continues a run is the one given, its --out replaced by --resume, quoted for a shell`() {
-        assertEquals("./pssr run --users 1,8 --engines jstachio --resume /r/x",
-            Stopping.resumeCommand("run", listOf("--users", "1,8", "--out", "/r/x", "--engines", "jstachio"), Path.of("/r/x")))
-        assertEquals("./pssr reproduce --budget 90m --only 'pages webflux' --resume /r/rep",
-            Stopping.resumeCommand("reproduce", listOf("--budget", "90m", "--resume=/r/rep", "--only", "pages webflux"), Path.of("/r/rep")))
+        assertEquals(
+            "./pssr run --users 1,8 --engines jstachio --resume /r/x",
+            Stopping.resumeCommand("run", listOf("--users", "1,8", "--out", "/r/x", "--engines", "jstachio"), Path.of("/r/x")),
+        )
+        assertEquals(
+            "./pssr reproduce --budget 90m --only 'pages webflux' --resume /r/rep",
+            Stopping.resumeCommand("reproduce", listOf("--budget", "90m", "--resume=/r/rep", "--only", "pages webflux"), Path.of("/r/rep")),
+        )
         assertEquals("'it'\\''s'", Stopping.shellWord("it's"))
     }
 
@@ -292,10 +351,14 @@ class LifecycleTest {
             val started = System.nanoTime()
             val code = try {
                 System.setErr(PrintStream(err, true))
-                cli().execute("run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
+                cli().execute(
+                    "run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
                     "--approaches", "virtual", "--users", "4", "--repeat", "1", "--duration", "1s",
-                    "--out", dir.resolve("second").toString())
-            } finally { System.setErr(saved) }
+                    "--out", dir.resolve("second").toString(),
+                )
+            } finally {
+                System.setErr(saved)
+            }
             val took = Duration.ofNanos(System.nanoTime() - started)
             val lines = err.toString().lines().filter { it.isNotBlank() }
             assertEquals(2, code, "the second run exits 2: $lines")
@@ -306,7 +369,11 @@ class LifecycleTest {
 
             // --allow-concurrent measures beside it, and says so
             MeasureLock.acquire("test", allowConcurrent = true)
-            try { assertTrue(MeasureLock.beside!!.contains("pid ${first.pid()}"), MeasureLock.beside) } finally { MeasureLock.release() }
+            try {
+                assertTrue(MeasureLock.beside!!.contains("pid ${first.pid()}"), MeasureLock.beside)
+            } finally {
+                MeasureLock.release()
+            }
         } finally {
             if (before == null) System.clearProperty(MeasureLock.PROPERTY) else System.setProperty(MeasureLock.PROPERTY, before)
             cleanUp(first, emptyList())
@@ -326,7 +393,9 @@ class LifecycleTest {
             MeasureLock.acquire("pssr run --test", allowConcurrent = false)
             try {
                 assertTrue(Files.readString(lock).contains("pid ${ProcessHandle.current().pid()} (pssr run --test"), Files.readString(lock))
-            } finally { MeasureLock.release() }
+            } finally {
+                MeasureLock.release()
+            }
             assertEquals("", Files.readString(lock), "an orderly release leaves the file empty")
         } finally {
             System.setErr(saved)

@@ -1,12 +1,13 @@
+
 package pssr.bench.run
 
-import java.time.Duration
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.bench.results.Shard
+import java.time.Duration
 
 /** How `./pssr reproduce` fits the claims' runs to a budget. */
 class ReproducePlanTest {
@@ -42,7 +43,10 @@ class ReproducePlanTest {
             val one = plan.phases.single { it.name == "paper-000-ours-${f.factor}-${f.framework}" }
             assertEquals(f.factor, one.args[one.args.indexOf("--ours") + 1])
             // only the routes the setting acts on
-            assertEquals(f.approaches!!.toSet(), one.args[one.args.indexOf("--approaches") + 1].split(",").toSet().intersect(f.approaches!!.toSet()))
+            assertEquals(
+                f.approaches!!.toSet(),
+                one.args[one.args.indexOf("--approaches") + 1].split(",").toSet().intersect(f.approaches!!.toSet()),
+            )
             assertTrue(one.args[one.args.indexOf("--approaches") + 1].split(",").all { it in f.approaches!! }, "${one.args}")
         }
     }
@@ -70,7 +74,8 @@ class ReproducePlanTest {
     @Test
     fun `the route counts come from the engines' own capabilities`() {
         val webflux = ReproducePlan.PAGES.first { it.framework == "webflux" }
-        // HtmlFlow: reactive, suspending, virtual, blocking; JStachio: virtual, blocking; Thymeleaf: reactive, virtual, blocking; two models
+        // HtmlFlow: reactive, suspending, virtual, blocking; JStachio: virtual, blocking; Thymeleaf: reactive, virtual, blocking; two
+        // models
         assertEquals(2 * (4 + 2 + 3), webflux.routes)
     }
 }
@@ -80,8 +85,25 @@ class ReproduceCoversClaimsTest {
     @Test
     fun `every claim reproduce measures finds its page rows in the plan's routes and levels`() {
         val rows = ReproducePlan.PAGES.flatMap { p ->
-            p.engines.flatMap { e -> pssr.model.Model.all.flatMap { m -> p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.flatMap { a ->
-                ReproducePlan.LEVELS.flatMap { u -> (1..3).map { rep -> pssr.bench.resultRow(p.framework, m.id, e, a.id, u, rep, 100.0 * u + rep) } } } } }
+            p.engines.flatMap { e ->
+                pssr.model.Model.all.flatMap { m ->
+                    p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.flatMap { a ->
+                        ReproducePlan.LEVELS.flatMap { u ->
+                            (1..3).map { rep ->
+                                pssr.bench.resultRow(
+                                    p.framework,
+                                    m.id,
+                                    e,
+                                    a.id,
+                                    u,
+                                    rep,
+                                    100.0 * u + rep,
+                                )
+                            }
+                        }
+                    }
+                }
+            }
         }
         val evidence = pssr.bench.claims.Evidence(pssr.bench.stats.RouteLevel.of(rows), emptyList(), rows, emptyList())
         val missing = pssr.bench.claims.Claims.all.filter { it.needs == pssr.bench.claims.ClaimKit.REPRODUCE }

@@ -1,3 +1,4 @@
+
 package pssr.probe.page
 
 import pssr.probe.Chunk
@@ -6,7 +7,10 @@ import java.time.Duration
 
 /** What `probe URL` concludes about a page. */
 enum class PageVerdict(val label: String) {
-    STREAMS("streams"), BUFFERED("buffered"), TOO_FAST("too fast to tell");
+    STREAMS("streams"),
+    BUFFERED("buffered"),
+    TOO_FAST("too fast to tell"),
+    ;
 
     override fun toString() = label
 }
@@ -57,6 +61,7 @@ data class PageReport(
 object PageProbe {
     /** Content arriving evenly puts its half at ~50% of the body time, a buffered page at ~100%: 25% sits between, with margin. */
     const val STREAM_LEAD = 0.25
+
     /** Below this, streaming and buffering look alike and no user could see the difference. */
     const val MIN_SERVER_MILLIS = 100.0
 
@@ -65,8 +70,17 @@ object PageProbe {
         val report = analyse(url, fetched)
         if (report.compression == null || report.verdict != PageVerdict.BUFFERED) return report
         // compressed and buffered: fetch it once more without compression, to measure whether the compressor is the cause
-        val plain = runCatching { analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"),
-            htmlOnly)) }.getOrNull()
+        val plain = runCatching {
+            analyse(
+                url,
+                PageFetch.fetch(
+                    url,
+                    timeout,
+                    mapOf("Accept-Encoding" to "identity"),
+                    htmlOnly,
+                ),
+            )
+        }.getOrNull()
         // buffered without compression too: the uncompressed answer shows the server's own buffer (its chunk sizes)
         val uncompressed = plain?.takeIf { it.verdict == PageVerdict.BUFFERED }?.advice.orEmpty()
             .filter { !it.evidence.startsWith("server not identified") }.map { it.copy(evidence = "without compression: ${it.evidence}") }
@@ -88,17 +102,30 @@ object PageProbe {
         val window = last - firstBody
         val lateStart = if (firstBody >= STREAM_LEAD * last) ", after nothing for ${ms(firstBody)} ms" else ""
         val (verdict, reason) = when {
-            serverMillis < MIN_SERVER_MILLIS -> PageVerdict.TOO_FAST to
-                "the whole page took ${ms(last)} ms${if (r.connectMillis >= 1) " (${ms(r.connectMillis)} ms of it network)" else ""}, " +
-                "under ${ms(MIN_SERVER_MILLIS)} ms: nothing to see streaming; probe it while its data is slow (a slow query or service)"
-            window < STREAM_LEAD * last -> PageVerdict.BUFFERED to
-                "first body byte arrived ${ms(window)} ms before the last (at ${ms(firstBody)} of ${ms(last)} ms): the whole page was " +
+            serverMillis < MIN_SERVER_MILLIS ->
+                PageVerdict.TOO_FAST to
+                    "the whole page took ${ms(
+                        last,
+                    )} ms${if (r.connectMillis >= 1) " (${ms(r.connectMillis)} ms of it network)" else ""}, " +
+                    "under ${ms(MIN_SERVER_MILLIS)} ms: nothing to see streaming; probe it while its data is slow (a slow query or service)"
+
+            window < STREAM_LEAD * last ->
+                PageVerdict.BUFFERED to
+                    "first body byte arrived ${ms(
+                        window,
+                    )} ms before the last (at ${ms(firstBody)} of ${ms(last)} ms): the whole page was " +
                     "buffered"
-            last - half >= STREAM_LEAD * window -> PageVerdict.STREAMS to
-                "half $what had arrived at ${ms(half)} ms, ${ms(last - half)} ms before the last byte (${ms(last)} ms): the page " +
+
+            last - half >= STREAM_LEAD * window ->
+                PageVerdict.STREAMS to
+                    "half $what had arrived at ${ms(half)} ms, ${ms(last - half)} ms before the last byte (${ms(last)} ms): the page " +
                     "streams$lateStart"
-            else -> PageVerdict.BUFFERED to
-                "the first body bytes came at ${ms(firstBody)} ms, but half $what only at ${ms(half)} ms, ${ms(last - half)} ms before " +
+
+            else ->
+                PageVerdict.BUFFERED to
+                    "the first body bytes came at ${ms(
+                        firstBody,
+                    )} ms, but half $what only at ${ms(half)} ms, ${ms(last - half)} ms before " +
                     "the last byte " +
                     "(${ms(last)} ms): only the beginning was sent early, the content was buffered"
         }
@@ -120,7 +147,8 @@ object PageProbe {
             halfVisibleMillis = half, lastByteMillis = last, chunks = r.chunks, wireBytes = r.raw.size,
             bodyChars = decoded.text.length, complete = r.complete, verdict = verdict, reason = reason,
             advice = if (verdict == PageVerdict.BUFFERED) Advisor.advise(r, encoding, null) else emptyList(),
-            warnings = warnings)
+            warnings = warnings,
+        )
     }
 
     /** The time by which half of the weight had arrived, from (arrival, weight) pairs. */

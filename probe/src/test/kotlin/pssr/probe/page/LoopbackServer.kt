@@ -1,3 +1,4 @@
+
 package pssr.probe.page
 
 import java.io.OutputStream
@@ -23,7 +24,11 @@ class LoopbackServer(private val handler: (request: Request, out: OutputStream) 
     init {
         Thread.ofVirtual().start {
             while (!socket.isClosed) {
-                val client = try { socket.accept() } catch (e: Exception) { break }
+                val client = try {
+                    socket.accept()
+                } catch (e: Exception) {
+                    break
+                }
                 pool.execute { serve(client) }
             }
         }
@@ -34,7 +39,9 @@ class LoopbackServer(private val handler: (request: Request, out: OutputStream) 
         val path = input.readLine()?.split(" ")?.getOrNull(1) ?: return
         val headers = generateSequence { input.readLine()?.takeIf { it.isNotEmpty() } }
             .associate { it.substringBefore(':').trim().lowercase() to it.substringAfter(':').trim() }
-        try { handler(Request(path, headers), client.getOutputStream()) } catch (_: java.io.IOException) { }
+        try {
+            handler(Request(path, headers), client.getOutputStream())
+        } catch (_: java.io.IOException) { }
     }
 
     override fun close() {
@@ -50,10 +57,16 @@ class LoopbackServer(private val handler: (request: Request, out: OutputStream) 
 
         fun chunk(out: OutputStream, bytes: ByteArray) {
             if (bytes.isEmpty()) return
-            out.write("${Integer.toHexString(bytes.size)}\r\n".toByteArray()); out.write(bytes); out.write("\r\n".toByteArray()); out.flush()
+            out.write("${Integer.toHexString(bytes.size)}\r\n".toByteArray())
+            out.write(bytes)
+            out.write("\r\n".toByteArray())
+            out.flush()
         }
 
-        fun end(out: OutputStream) { out.write("0\r\n\r\n".toByteArray()); out.flush() }
+        fun end(out: OutputStream) {
+            out.write("0\r\n\r\n".toByteArray())
+            out.flush()
+        }
     }
 }
 
@@ -66,21 +79,35 @@ class BufferedChunks(private val out: OutputStream, private val size: Int) : Out
     private val buffer = java.io.ByteArrayOutputStream()
     override fun write(b: Int) = write(byteArrayOf(b.toByte()), 0, 1)
     override fun write(b: ByteArray, off: Int, len: Int) {
-        var o = off; var left = len
+        var o = off
+        var left = len
         while (left > 0) {
             val take = minOf(left, size - buffer.size())
-            buffer.write(b, o, take); o += take; left -= take
+            buffer.write(b, o, take)
+            o += take
+            left -= take
             if (buffer.size() == size) flush()
         }
     }
-    override fun flush() { LoopbackServer.chunk(out, buffer.toByteArray()); buffer.reset() }
-    override fun close() { flush(); LoopbackServer.end(out) }
+    override fun flush() {
+        LoopbackServer.chunk(out, buffer.toByteArray())
+        buffer.reset()
+    }
+    override fun close() {
+        flush()
+        LoopbackServer.end(out)
+    }
 }
 
 /** A page of [items] items, [delayMs] apart, written to [out]; [afterItem] runs after each item (a flush, or nothing). */
 object TestPage {
     fun write(out: OutputStream, items: Int, delayMs: Long, afterItem: () -> Unit) {
-        out.write("<!DOCTYPE html><html><head><title>Items</title><style>body { font-family: sans-serif }</style></head><body><h1>Items</h1><ul>".toByteArray())
+        out.write(
+            (
+                "<!DOCTYPE html><html><head><title>Items</title><style>body { font-family: sans-serif " +
+                    "}</style></head><body><h1>Items</h1><ul>"
+                ).toByteArray(),
+        )
         afterItem()
         for (i in 1..items) {
             Thread.sleep(delayMs)

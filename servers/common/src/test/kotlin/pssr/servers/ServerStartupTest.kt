@@ -31,7 +31,8 @@ class ServerStartupTest {
             assertEquals(2, code, out.joinToString("\n"))
             assertEquals(
                 listOf(
-                    "pssr-server stuck: cannot start: port ${taken.localPort} is already in use; choose another port, or 0 for any free one (BindException)",
+                    "pssr-server stuck: cannot start: port ${taken.localPort} is already in use; choose another port, or 0 for any free " +
+                        "one (BindException)",
                 ),
                 out,
             )

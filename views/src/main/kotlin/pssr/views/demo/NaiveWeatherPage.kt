@@ -18,7 +18,10 @@ object NaiveWeatherPage {
     fun render(country: String, cities: Observable<Location>, out: Writer): Observable<Location> {
         val written = cities.doOnNext { c ->
             synchronized(out) {
-                out.appendHTML(prettyPrint = false).tr { td { +c.city }; td { +c.celsius.toString() } }
+                out.appendHTML(prettyPrint = false).tr {
+                    td { +c.city }
+                    td { +c.celsius.toString() }
+                }
             }
         }.cache()
         synchronized(out) {
@@ -33,7 +36,10 @@ object NaiveWeatherPage {
                 body {
                     table {
                         attributes["border"] = "1"
-                        tr { th { +"City" }; th { +"Celsius" } }
+                        tr {
+                            th { +"City" }
+                            th { +"Celsius" }
+                        }
                         written.subscribe({}, {}) // fire and forget: the builder does not wait
                     }
                 }

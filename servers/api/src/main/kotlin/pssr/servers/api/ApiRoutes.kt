@@ -8,36 +8,76 @@ import org.springframework.boot.autoconfigure.web.ServerProperties
  */
 class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
     val settings: Map<String, Any> = buildMap {
-        put("server", "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
-            if (s.variant.reactive) "WebFlux on Reactor Netty" else "MVC on " +
-                "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}")
-        put("variant", s.variant.id); put("threads", s.variant.threads); put("cores", Runtime.getRuntime().availableProcessors())
-        put("productRows", s.rows); put("pageSize", s.pageSize)
-        put("gzip", server.compression.enabled); put("gzipMinResponseBytes", server.compression.minResponseSize.toBytes())
+        put(
+            "server",
+            "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
+                if (s.variant.reactive) {
+                    "WebFlux on Reactor Netty"
+                } else {
+                    "MVC on " +
+                        "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
+                },
+        )
+        put("variant", s.variant.id)
+        put("threads", s.variant.threads)
+        put("cores", Runtime.getRuntime().availableProcessors())
+        put("productRows", s.rows)
+        put("pageSize", s.pageSize)
+        put("gzip", server.compression.enabled)
+        put("gzipMinResponseBytes", server.compression.minResponseSize.toBytes())
         if (s.variant.reactive) {
-            put("nettyEventLoops", s.nettyEventLoops); put("nettyIdleTimeoutMs", server.netty.idleTimeout?.toMillis() ?: -1)
+            put("nettyEventLoops", s.nettyEventLoops)
+            put("nettyIdleTimeoutMs", server.netty.idleTimeout?.toMillis() ?: -1)
             put("nettyConnectionTimeoutMs", server.netty.connectionTimeout?.toMillis() ?: -1)
-            put("r2dbcPool", "r2dbc-pool on r2dbc-h2, initial = max"); put("r2dbcPoolSize", s.r2dbcPoolSize)
+            put("r2dbcPool", "r2dbc-pool on r2dbc-h2, initial = max")
+            put("r2dbcPoolSize", s.r2dbcPoolSize)
             put("enrichment", if (s.variant == Variant.WEBFLUX_LOOP) "event loop" else "Schedulers.boundedElastic()")
             put("client", "WebClient, Reactor Netty ConnectionProvider")
         } else {
             val t = server.tomcat
-            put("tomcatMaxThreads", t.threads.max); put("tomcatMinSpareThreads", t.threads.minSpare)
-            put("tomcatAcceptCount", t.acceptCount); put("tomcatMaxConnections", t.maxConnections)
+            put("tomcatMaxThreads", t.threads.max)
+            put("tomcatMinSpareThreads", t.threads.minSpare)
+            put("tomcatAcceptCount", t.acceptCount)
+            put("tomcatMaxConnections", t.maxConnections)
             put("tomcatConnectionTimeoutMs", t.connectionTimeout?.toMillis() ?: -1)
-            put("hikariMaximumPoolSize", s.hikariMax); put("hikariMinimumIdle", s.hikariMinIdle); put("hikariIdleTimeoutMs",
-                s.hikariIdleTimeoutMs)
-            put("hikariConnectionTimeoutMs", s.hikariConnectionTimeoutMs); put("hikariMaxLifetimeMs", s.hikariMaxLifetimeMs)
-            put("requestThreads", if (s.variant.threads == "virtual") "a virtual thread per request " +
-                "(spring.threads.virtual.enabled)" else "Tomcat's platform worker pool")
-            put("enrichment", if (s.variant == Variant.MVC) "@Async ThreadPoolTaskExecutor core ${s.executorCore}, max ${s.executorMax}, " +
-                "queue ${s.executorQueue}" else "the request's virtual thread")
-            put("executorCore", s.executorCore); put("executorMax", s.executorMax); put("executorQueue", s.executorQueue)
+            put("hikariMaximumPoolSize", s.hikariMax)
+            put("hikariMinimumIdle", s.hikariMinIdle)
+            put(
+                "hikariIdleTimeoutMs",
+                s.hikariIdleTimeoutMs,
+            )
+            put("hikariConnectionTimeoutMs", s.hikariConnectionTimeoutMs)
+            put("hikariMaxLifetimeMs", s.hikariMaxLifetimeMs)
+            put(
+                "requestThreads",
+                if (s.variant.threads == "virtual") {
+                    "a virtual thread per request " +
+                        "(spring.threads.virtual.enabled)"
+                } else {
+                    "Tomcat's platform worker pool"
+                },
+            )
+            put(
+                "enrichment",
+                if (s.variant == Variant.MVC) {
+                    "@Async ThreadPoolTaskExecutor core ${s.executorCore}, max ${s.executorMax}, " +
+                        "queue ${s.executorQueue}"
+                } else {
+                    "the request's virtual thread"
+                },
+            )
+            put("executorCore", s.executorCore)
+            put("executorMax", s.executorMax)
+            put("executorQueue", s.executorQueue)
             put("client", "RestClient, Apache HttpClient 5 PoolingHttpClientConnectionManager")
         }
-        put("downstreamUrl", s.downstreamUrl); put("orderItems", s.orderItems); put("payloadBytes", s.payload.toByteArray().size)
-        put("clientPoolSize", s.effectiveClientPool); put("clientPoolSetting", if (s.clientPoolSize == 0) "library default" else "set")
-        put("clientConnectTimeoutMs", s.clientConnectTimeoutMs); put("clientResponseTimeoutMs", s.clientResponseTimeoutMs)
+        put("downstreamUrl", s.downstreamUrl)
+        put("orderItems", s.orderItems)
+        put("payloadBytes", s.payload.toByteArray().size)
+        put("clientPoolSize", s.effectiveClientPool)
+        put("clientPoolSetting", if (s.clientPoolSize == 0) "library default" else "set")
+        put("clientConnectTimeoutMs", s.clientConnectTimeoutMs)
+        put("clientResponseTimeoutMs", s.clientResponseTimeoutMs)
         put("clientPoolAcquireTimeoutMs", s.clientPoolAcquireTimeoutMs)
         put("jdk", Runtime.version().toString())
     }
@@ -51,6 +91,13 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
         }
 
     private fun str(v: String) = "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
-    private fun obj(m: Map<String, Any>): String = m.entries.joinToString(",", "{", "}") { (k, v) -> "\"$k\":" + if (v is Number ||
-        v is Boolean) v.toString() else str(v.toString()) }
+    private fun obj(m: Map<String, Any>): String = m.entries.joinToString(",", "{", "}") { (k, v) ->
+        "\"$k\":" + if (v is Number ||
+            v is Boolean
+        ) {
+            v.toString()
+        } else {
+            str(v.toString())
+        }
+    }
 }

@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit
  */
 abstract class ServerContract {
     protected abstract val port: Int
+
     /** The server's own route table, to check `/routes` against. */
     protected abstract val routeTable: RouteTable
     protected open val host: String = "127.0.0.1"
@@ -102,16 +103,23 @@ abstract class ServerContract {
         val pages = routes.filter { it.model == Model.Presentations }
         val pool = Executors.newFixedThreadPool(8)
         val results = try {
-            pages.map { r -> pool.submit(Callable { get("${r.path}?itemDelayMs=100", r.model.itemMarker) }) }.map { it.get(60, TimeUnit.SECONDS) }
-        } finally { pool.shutdownNow() }
+            pages.map { r ->
+                pool.submit(Callable { get("${r.path}?itemDelayMs=100", r.model.itemMarker) })
+            }.map { it.get(60, TimeUnit.SECONDS) }
+        } finally {
+            pool.shutdownNow()
+        }
         return pages.zip(results).map { (route, page) ->
             DynamicTest.dynamicTest(route.path) {
                 val lead = page.lastByteMillis - (page.firstItemMillis ?: page.lastByteMillis)
                 val verdict = Verdict.of(page, route.model.items.size, 100)
                 val expected = if (route.streams) Verdict.STREAMS else Verdict.BUFFERED
-                assertEquals(expected, verdict,
+                assertEquals(
+                    expected,
+                    verdict,
                     "${route.path} claims streams=${route.streams}: first item at ${page.firstItemMillis} ms, last byte at " +
-                        "${page.lastByteMillis} ms (lead $lead ms), ${page.chunks.size} chunks")
+                        "${page.lastByteMillis} ms (lead $lead ms), ${page.chunks.size} chunks",
+                )
                 if (route.streams) assertTrue(lead >= 700, "${route.path}: item 1 only $lead ms before the last byte")
             }
         }
@@ -129,7 +137,9 @@ abstract class ServerContract {
                     val golden = Golden.of(route.model)
                     val bad = pages.count { it.status != 200 || !it.complete || HtmlNormalizer.normalize(it.body) != golden }
                     assertEquals(0, bad, "$bad of 64 responses were wrong on ${route.path}")
-                } finally { pool.shutdownNow() }
+                } finally {
+                    pool.shutdownNow()
+                }
             }
         }
 
@@ -172,7 +182,11 @@ abstract class ServerContract {
             DynamicTest.dynamicTest("$approach: ${route.path}") {
                 hangUpAfterFirstItem(route) {
                     // blocking approaches render on the platform pool: the render under way holds one of its threads
-                    if (approach.startsWith("blocking")) busyRenderThreads()?.let { assertEquals(1, it, "${route.path}: renders under way") }
+                    if (approach.startsWith("blocking")) {
+                        busyRenderThreads()?.let {
+                            assertEquals(1, it, "${route.path}: renders under way")
+                        }
+                    }
                 }
                 val deadline = System.nanoTime() + 1_000_000_000L
                 while ((busyRenderThreads() ?: 0) > 0 && System.nanoTime() < deadline) Thread.sleep(10)
@@ -222,11 +236,14 @@ abstract class ServerContract {
     /** A raw HTTP/1.1 request with `Connection: close`: the whole answer (status line, headers, body). */
     private fun request(method: String, path: String): String = Socket(host, port).use { socket ->
         socket.soTimeout = 10_000
-        socket.getOutputStream().write("$method $path HTTP/1.1\r\nHost: $host\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".toByteArray())
+        socket.getOutputStream().write(
+            "$method $path HTTP/1.1\r\nHost: $host\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".toByteArray(),
+        )
         String(socket.getInputStream().readAllBytes())
     }
 
-    /** Starts [launch] on [port] with extra JVM [flags], waits at most 60 s for its exit: the code and the lines a failure report may contain. */
+    /** Starts [launch] on [port] with extra JVM [flags], waits at most 60 s for its exit: the code and the lines a failure report may
+     * contain. */
     private fun failedStart(port: Int, vararg flags: String): Pair<Int, List<String>> {
         val builder = launch(port)!!
         val command = builder.command()
@@ -284,8 +301,10 @@ abstract class ServerContract {
             val route = rs.firstOrNull { it.engine == "htmlflow" } ?: rs.first()
             DynamicTest.dynamicTest("$approach: ${route.path}") {
                 val broken = get("${route.path}?failAfterItems=3&itemDelayMs=5")
-                assertFalse(broken.complete && broken.body.contains("</html>"),
-                    "${route.path}: a failed page looked complete (status ${broken.status})")
+                assertFalse(
+                    broken.complete && broken.body.contains("</html>"),
+                    "${route.path}: a failed page looked complete (status ${broken.status})",
+                )
                 val next = get(route.path)
                 assertEquals(200, next.status)
                 assertTrue(next.complete)

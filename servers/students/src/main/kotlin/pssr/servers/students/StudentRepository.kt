@@ -19,12 +19,23 @@ sealed interface StudentRepository : AutoCloseable {
 class JdbcStudents(private val pool: HikariDataSource) : StudentRepository {
     override fun pageBlocking(page: Int, size: Int, dbSleepMs: Long): List<Student> = pool.connection.use { c ->
         c.prepareStatement(Students.jdbcQuery(dbSleepMs)).use { ps ->
-            ps.setInt(1, size); ps.setInt(2, page * size)
+            ps.setInt(1, size)
+            ps.setInt(2, page * size)
             ps.executeQuery().use { rs ->
                 buildList {
-                    while (rs.next()) add(Student(rs.getInt("id"), rs.getString("first_name"), rs.getString("last_name"),
-                        rs.getString("email"),
-                        rs.getString("course"), rs.getInt("year"), rs.getString("gpa")))
+                    while (rs.next()) {
+                        add(
+                            Student(
+                                rs.getInt("id"),
+                                rs.getString("first_name"),
+                                rs.getString("last_name"),
+                                rs.getString("email"),
+                                rs.getString("course"),
+                                rs.getInt("year"),
+                                rs.getString("gpa"),
+                            ),
+                        )
+                    }
                 }
             }
         }
@@ -39,11 +50,21 @@ class R2dbcStudents(private val pool: ConnectionPool) : StudentRepository {
         Flux.from(c.createStatement(Students.query(dbSleepMs)).bind(0, size).bind(1, page * size).execute())
             .flatMap { result ->
                 result.map { row, _ ->
-                    Student(row.get("id", Integer::class.java)!!.toInt(), row.get("first_name", String::class.java)!!, row.get("last_name",
-                        String::class.java)!!,
-                        row.get("email", String::class.java)!!, row.get("course", String::class.java)!!, row.get("year",
-                            Integer::class.java)!!.toInt(),
-                        row.get("gpa", String::class.java)!!)
+                    Student(
+                        row.get("id", Integer::class.java)!!.toInt(),
+                        row.get("first_name", String::class.java)!!,
+                        row.get(
+                            "last_name",
+                            String::class.java,
+                        )!!,
+                        row.get("email", String::class.java)!!,
+                        row.get("course", String::class.java)!!,
+                        row.get(
+                            "year",
+                            Integer::class.java,
+                        )!!.toInt(),
+                        row.get("gpa", String::class.java)!!,
+                    )
                 }
             }.collectList()
     }, { c -> c.close() })
