@@ -132,13 +132,9 @@ class Evidence(
      */
     fun driverDifference(a: String, b: String): Estimate {
         val pages = labelled.values.flatten().ifEmpty { rows }.filter { it.workload == Workloads.PAGES && !it.open }
-        fun means(driver: String) = pages.filter { it.driver == driver }.groupBy { it.route to it.users }.mapValues { (
-            _,
-            g,
-        ),
-            ->
-            g.map { it.throughputRps }.average()
-        }
+        fun means(driver: String) = pages.filter { it.driver == driver }
+            .groupBy { it.route to it.users }
+            .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
         val ma = means(a)
         val mb = means(b)
         val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
@@ -337,13 +333,8 @@ class Evidence(
         }
 
         /** [folders]' rows by the setup label they ran under. */
-        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> = folders.groupBy { it.setup }.mapValues { (
-            _,
-            fs,
-        ),
-            ->
-            fs.flatMap { it.rows }
-        }
+        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> =
+            folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.rows } }
 
         private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
             (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }

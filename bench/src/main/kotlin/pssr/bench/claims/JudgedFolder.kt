@@ -19,9 +19,10 @@ class JudgedFolder(
     val cores: Int? = null,
     val sharedJvm: Boolean = false,
 ) {
-    /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder. */
-    val jvms: Map<Pair<String, Int>, String>
-        get() = if (!sharedJvm) emptyMap() else rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}" }
+    /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder (built once: every claim reads it). */
+    val jvms: Map<Pair<String, Int>, String> by lazy {
+        if (!sharedJvm) emptyMap() else rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}" }
+    }
 }
 
 /**

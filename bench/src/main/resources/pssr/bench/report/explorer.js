@@ -18,10 +18,14 @@
   // ---- the levels a line stands for, and its value per users level (an approach's mean: mean of its engines' medians)
   function levelsOf(l) {
     return D.levels.filter(function (x) {
-      return x.fw === l.fw && x.model === l.model && x.approach === l.approach && (l.engine == null ? x.engine !== BASELINE : x.engine === l.engine);
+      return x.fw === l.fw && x.model === l.model && x.approach === l.approach &&
+          (l.engine == null ? x.engine !== BASELINE : x.engine === l.engine);
     });
   }
-  function mean(xs) { var f = xs.filter(function (x) { return x != null && isFinite(x); }); return f.length ? f.reduce(function (a, b) { return a + b; }, 0) / f.length : null; }
+  function mean(xs) {
+    var f = xs.filter(function (x) { return x != null && isFinite(x); });
+    return f.length ? f.reduce(function (a, b) { return a + b; }, 0) / f.length : null;
+  }
   function pointsOf(l, metric) {
     var by = {};
     levelsOf(l).forEach(function (x) { (by[x.users] = by[x.users] || []).push(x); });
@@ -32,7 +36,8 @@
       if (m == null) return;
       var withCi = ls.every(function (x) { return x[metric][1] != null; });
       out[u] = {
-        m: m, lo: withCi ? mean(ls.map(function (x) { return x[metric][1]; })) : null, hi: withCi ? mean(ls.map(function (x) { return x[metric][2]; })) : null,
+        m: m, lo: withCi ? mean(ls.map(function (x) { return x[metric][1]; })) : null,
+            hi: withCi ? mean(ls.map(function (x) { return x[metric][2]; })) : null,
         n: Math.min.apply(null, ls.map(function (x) { return x[metric][3]; })), engines: ls.length,
         srv: mean(ls.map(function (x) { return x.srvCpu[0]; })), drv: mean(ls.map(function (x) { return x.drvCpu[0]; })),
         errors: ls.reduce(function (a, x) { return a + x.errors; }, 0), requests: ls.reduce(function (a, x) { return a + x.requests; }, 0),
@@ -61,7 +66,8 @@
       var base = s.line.engine === BASELINE, agg = s.line.engine == null;
       var stroke = base ? '#7f7f7f' : PALETTE[colour++ % PALETTE.length];
       xs.forEach(function (u) { var p = s.pts[u]; if (p && p.m != null) measuredMax = Math.max(measuredMax, p.m); });
-      return { label: label(s.line, short), stroke: stroke, width: agg ? 3 : base ? 1.5 : 2, dash: base ? [6, 4] : undefined, size: agg ? 8 : 6,
+      return { label: label(s.line, short), stroke: stroke, width: agg ? 3 : base ? 1.5 : 2, dash: base ? [6, 4] : undefined,
+          size: agg ? 8 : 6,
         show: !(spec.hidden && spec.hidden.indexOf(s.key) >= 0), key: s.key, line: s.line, pts: s.pts };
     });
     // the latency floor: users / (items x delay) req/s, or items x delay ms for a latency; one per model drawn
@@ -73,7 +79,8 @@
           return spec.metric === 'tput' ? l.floor : u / l.floor * 1000;
         });
         if (ys.every(function (y) { return y == null; })) return;
-        series.push({ label: 'latency floor' + (short ? '' : ' · ' + model) + (spec.metric === 'tput' ? ': users/(items × delay)' : ': items × delay'),
+        series.push({ label: 'latency floor' + (short ? '' : ' · ' + model) + (spec.metric === 'tput' ? ': users/(items × delay)' :
+            ': items × delay'),
           stroke: '#222', width: 1.5, dash: [2, 4], noPoints: true, ys: ys });
       });
     }
@@ -89,18 +96,25 @@
         var at = f.users == null ? -1 : xs.indexOf(f.users);
         if (f.users != null && at < 0) return;
         paperMax = Math.max(paperMax, f.rps);
-        series.push({ label: f.series + (f.users != null ? ' @' + f.users : ' peak (level not stated)') + ': ' + D.paperLabel, stroke: owner.stroke,
+        series.push({ label: f.series + (f.users != null ? ' @' + f.users : ' peak (level not stated)') + ': ' + D.paperLabel,
+            stroke: owner.stroke,
           width: f.users != null ? 0 : 1.5, dash: [1, 5], noPoints: f.users == null, size: 11, fill: '#fff', pointWidth: 2,
-          paths: f.users != null ? function () { return null; } : undefined, ys: xs.map(function (_, i) { return f.users == null || i === at ? f.rps : null; }) });
+          paths: f.users != null ? function () { return null; } : undefined, ys: xs.map(function (_, i) { return f.users == null ||
+              i === at ? f.rps : null; }) });
       });
     }
-    var plot = pssrPlot.plot(el, { title: spec.title, xs: xs, xName: 'users', xLabel: 'concurrent users (measured levels)', yLabel: metric.label,
-      log: metric.log, yTop: spec.metric === 'tput' ? Math.max(measuredMax, paperMax) : 0, series: series, mark: spec.mark, onToggle: spec.onToggle,
+    var plot = pssrPlot.plot(el, { title: spec.title, xs: xs, xName: 'users', xLabel: 'concurrent users (measured levels)',
+        yLabel: metric.label,
+      log: metric.log, yTop: spec.metric === 'tput' ? Math.max(measuredMax, paperMax) : 0, series: series, mark: spec.mark,
+          onToggle: spec.onToggle,
       tip: function (p, name, users) {
         return '<b>' + esc(name) + '</b> at ' + users + ' users<br>' + esc(metric.label) + ': <b>' + fmt(p.m) + '</b>' +
-          (p.lo != null ? ' (95% interval ' + fmt(p.lo) + '–' + fmt(p.hi) + ')' : ' (no interval)') + '<br>n = ' + p.n + ' repetition' + (p.n === 1 ? '' : 's') +
-          (p.engines > 1 ? ', mean of ' + p.engines + ' engines' : '') + '<br>CPU per request: server ' + fmt(p.srv) + ' µs, driver ' + fmt(p.drv) + ' µs' +
-          (p.errors > 0 ? '<br><span class=bad>' + p.errors + ' errors of ' + p.requests + ' requests</span>' : '') + (p.driverBound ? '<br>driver-bound' : '');
+          (p.lo != null ? ' (95% interval ' + fmt(p.lo) + '–' + fmt(p.hi) + ')' : ' (no interval)') + '<br>n = ' + p.n + ' repetition' +
+              (p.n === 1 ? '' : 's') +
+          (p.engines > 1 ? ', mean of ' + p.engines + ' engines' : '') + '<br>CPU per request: server ' + fmt(p.srv) + ' µs, driver ' +
+              fmt(p.drv) + ' µs' +
+          (p.errors > 0 ? '<br><span class=bad>' + p.errors + ' errors of ' + p.requests + ' requests</span>' : '') +
+              (p.driverBound ? '<br>driver-bound' : '');
       } });
     return plot;
   }
@@ -109,7 +123,8 @@
   var sectionPlots = [];
   D.charts.forEach(function (c) {
     var el = document.getElementById(c.id);
-    if (el) sectionPlots.push(draw(el, { title: c.title, metric: c.metric, lines: c.lines.map(function (l) { return { fw: l.fw, model: l.model, engine: l.engine, approach: l.approach }; }),
+    if (el) sectionPlots.push(draw(el, { title: c.title, metric: c.metric, lines: c.lines.map(function (l) { return { fw: l.fw,
+        model: l.model, engine: l.engine, approach: l.approach }; }),
       floor: c.floor, paper: c.paper }));
   });
 
@@ -128,7 +143,8 @@
   var view, explorerPlot = null;
 
   function defaults() {
-    return { metric: 'tput', fw: ALL.fw.slice(0, 1), model: ALL.model.slice(0, 1), engine: ALL.engine.slice(), approach: ALL.approach.slice(), users: ALL.users.slice(),
+    return { metric: 'tput', fw: ALL.fw.slice(0, 1), model: ALL.model.slice(0, 1), engine: ALL.engine.slice(),
+        approach: ALL.approach.slice(), users: ALL.users.slice(),
       agg: false, paper: true, floor: true, hide: [], claim: null };
   }
   function parse(hash) {
@@ -159,7 +175,8 @@
 
   function linesOf(v) {
     var routes = D.levels.filter(function (l) {
-      return v.fw.indexOf(l.fw) >= 0 && v.model.indexOf(l.model) >= 0 && v.engine.indexOf(l.engine) >= 0 && v.approach.indexOf(l.approach) >= 0;
+      return v.fw.indexOf(l.fw) >= 0 && v.model.indexOf(l.model) >= 0 && v.engine.indexOf(l.engine) >= 0 &&
+          v.approach.indexOf(l.approach) >= 0;
     });
     var out = [], seen = {};
     routes.forEach(function (l) {
@@ -177,7 +194,8 @@
   function claimMarks(c) {
     return c.levels.map(function (k) {
       return { fw: k[0], model: k[1], engine: k[2], approach: k[3], users: k[4], matches: function (l, line) {
-        return l.fw === k[0] && l.model === k[1] && l.approach === k[3] && l.users === k[4] && (k[2] == null ? line.engine == null || l.engine !== BASELINE : l.engine === k[2]);
+        return l.fw === k[0] && l.model === k[1] && l.approach === k[3] && l.users === k[4] && (k[2] == null ? line.engine == null ||
+            l.engine !== BASELINE : l.engine === k[2]);
       } };
     });
   }
@@ -191,10 +209,12 @@
     var names = { fw: 'framework', model: 'model', engine: 'engine', approach: 'approach', users: 'users' };
     FILTERS.forEach(function (k) {
       h += '<fieldset><legend>' + names[k] + '</legend>' + ALL[k].map(function (x) {
-        return '<label><input type=checkbox data-k="' + k + '" value="' + esc(x) + '"' + (view[k].indexOf(x) >= 0 ? ' checked' : '') + '>' + esc(x) + '</label>';
+        return '<label><input type=checkbox data-k="' + k + '" value="' + esc(x) + '"' + (view[k].indexOf(x) >= 0 ? ' checked' : '') + '>' +
+            esc(x) + '</label>';
       }).join('') + '</fieldset>';
     });
-    h += '<fieldset><legend>draw</legend>' + [['agg', 'approach means'], ['paper', "paper's points"], ['floor', 'latency floor']].map(function (o) {
+    h += '<fieldset><legend>draw</legend>' + [['agg', 'approach means'], ['paper', "paper's points"], ['floor',
+        'latency floor']].map(function (o) {
       return '<label><input type=checkbox data-o="' + o[0] + '"' + (view[o[0]] ? ' checked' : '') + '>' + o[1] + '</label>';
     }).join('') + '</fieldset>';
     box.innerHTML = h;
@@ -217,16 +237,19 @@
     var claim = view.claim ? claimById(view.claim) : null;
     var marks = claim ? claimMarks(claim) : null;
     var lines = linesOf(view);
-    explorerPlot = draw(ex, { title: METRIC[view.metric].label, metric: view.metric, lines: lines, floor: view.floor, paper: view.paper, mark: marks,
+    explorerPlot = draw(ex, { title: METRIC[view.metric].label, metric: view.metric, lines: lines, floor: view.floor, paper: view.paper,
+        mark: marks,
       hidden: view.hide, users: view.users, onToggle: function (key, show) {
         engaged = true;
         view.hide = show ? view.hide.filter(function (k) { return k !== key; }) : uniq(view.hide.concat([key]));
         keep();
       } });
     var note = document.getElementById('explorer-claim');
-    note.innerHTML = claim ? '<b>Claim ' + esc(claim.id) + ': ' + esc(claim.verdict) + '.</b> ' + esc(claim.text) + '<br>Ours: ' + esc(claim.ours) +
+    note.innerHTML = claim ? '<b>Claim ' + esc(claim.id) + ': ' + esc(claim.verdict) + '.</b> ' + esc(claim.text) + '<br>Ours: ' +
+        esc(claim.ours) +
       '<br>Judged on the ' + claim.levels.length + ' route levels ringed on the chart and listed below' +
-      (claim.parts.length ? ', and on: ' + claim.parts.map(esc).join(', ') : '') + '. <a href="#claim-' + esc(claim.id) + '">Back to the claim</a>' : '';
+      (claim.parts.length ? ', and on: ' + claim.parts.map(esc).join(', ') : '') + '. <a href="#claim-' + esc(claim.id) +
+          '">Back to the claim</a>' : '';
     rows(lines, marks);
   }
 
@@ -241,13 +264,17 @@
         var judged = marks && p.levels.some(function (x) { return marks.some(function (k) { return k.matches(x, l); }); });
         if (marks && !judged) return;
         var target = l.engine == null ? l.fw + '-' + l.model : 'rows-' + l.fw + '-' + l.model + '-' + l.engine + '-' + l.approach;
-        out.push('<tr' + (judged ? ' class=judged' : '') + '><td><a href="#' + esc(target) + '">' + esc(label(l, false)) + '</a></td><td class=n>' + u +
-          '</td><td class=n>' + fmt(p.m) + '</td><td class=n>' + (p.lo != null ? fmt(p.lo) + '–' + fmt(p.hi) : '–') + '</td><td class=n>' + p.n +
-          '</td><td class=n>' + fmt(p.srv) + ' / ' + fmt(p.drv) + '</td><td class=n>' + (p.errors ? p.errors + ' of ' + p.requests : '0') + '</td></tr>');
+        out.push('<tr' + (judged ? ' class=judged' : '') + '><td><a href="#' + esc(target) + '">' + esc(label(l,
+            false)) + '</a></td><td class=n>' + u +
+          '</td><td class=n>' + fmt(p.m) + '</td><td class=n>' + (p.lo != null ? fmt(p.lo) + '–' + fmt(p.hi) : '–') + '</td><td class=n>' +
+              p.n +
+          '</td><td class=n>' + fmt(p.srv) + ' / ' + fmt(p.drv) + '</td><td class=n>' + (p.errors ? p.errors + ' of ' + p.requests : '0') +
+              '</td></tr>');
       });
     });
     document.getElementById('explorer-rows').innerHTML = out.length ? '<table><tr><th>route (links to its section)</th><th>users</th><th>' +
-      esc(METRIC[view.metric].label) + '</th><th>95% interval</th><th>n</th><th>CPU µs per request, server / driver</th><th>errors</th></tr>' +
+      esc(METRIC[view.metric].label) +
+          '</th><th>95% interval</th><th>n</th><th>CPU µs per request, server / driver</th><th>errors</th></tr>' +
       out.join('') + '</table>' : '<p class=note>No rows in this view.</p>';
   }
 
