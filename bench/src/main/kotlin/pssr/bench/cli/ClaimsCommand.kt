@@ -16,7 +16,7 @@ import java.util.concurrent.Callable
     description = [
         // one paragraph per element: picocli wraps each once
         "Judge the seeds' claims on existing result folders, together (pages runs, students, products/forward, " +
-            "browser): holds, refuted, inconclusive (the 95% interval straddles the tolerance) or not measured (with " +
+            "browser): holds, refuted, inconclusive (the 95%% interval straddles the tolerance) or not measured (with " +
             "the command that measures it).",
         "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder).",
         "With --diff A B: two ledgers verdict by verdict (every verdict that changed, and any claim that holds in one and is refuted in " +
