@@ -1,0 +1,204 @@
+package pssr.bench.claims
+
+import pssr.bench.claims.ClaimKit.compareAll
+import pssr.bench.claims.ClaimKit.streaming
+import pssr.bench.claims.Seed000Figures.Pres
+import pssr.bench.claims.Seed000Figures.Stocks
+import pssr.bench.claims.Seed000Figures.text
+import pssr.bench.claims.Seed000Kit.S
+import pssr.bench.claims.Seed000Kit.TOP
+import pssr.bench.claims.Seed000Kit.hf
+import pssr.bench.claims.Seed000Kit.t
+import pssr.bench.markup.Fmt
+
+/** Seed 000, section 5.4 (resources, the load drivers), the streaming findings of 6, the discussion (6) and the conclusions (7). */
+internal object Seed000Resources {
+    val claims: List<Claim> = listOf(
+        streaming(
+            "000-6-webflux-best",
+            S,
+            "5.3",
+            "WebFlux enables PSSR natively: its publish-subscribe routes (reactive, suspending) stream as data becomes available, with " +
+                "no buffer setting.",
+            "WebFlux the most effective at PSSR: content streamed as data becomes " +
+                "available",
+            "webflux",
+            listOf("reactive", "suspending"),
+            streams = true,
+        ),
+        streaming(
+            "000-6-quarkus-streams-with-buffer",
+            S,
+            "5.3",
+            "Quarkus streams once its output buffer is set small (512 B here): every Quarkus route streams.",
+            "Quarkus needs the output buffer set",
+            "quarkus",
+            listOf("blocking", "virtual", "reactive"),
+            streams = true,
+        ),
+        // 5.4 resources
+        Claim(
+            "000-5.4-virtual-more-cpu-than-susp",
+            S,
+            "5.4",
+            "Under load HtmlFlow on virtual threads and HtmlFlow suspending show comparable resource consumption: comparable CPU per " +
+                "request (WebFlux, " +
+                "Presentations, 128 users).",
+            "CPU peak ~50% vs ~42%: comparable resource consumption",
+            Kind.SIZE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            val v = e.level("webflux", "presentations", "htmlflow", "virtual", TOP)
+            val s = e.level(
+                "webflux",
+                "presentations",
+                "htmlflow",
+                "suspending",
+                TOP,
+            )
+            // CPU per request: what each costs the server, independent of how many requests the window held; paired by repetition
+            val r = e.pairedRatio(
+                t("webflux", "presentations", "htmlflow", "virtual"),
+                t(
+                    "webflux",
+                    "presentations",
+                    "htmlflow",
+                    "suspending",
+                ),
+            ) { it.serverCpuUsPerRequest }
+            Judgement(
+                Terms.comparable(r),
+                "server CPU per request virtual / suspending ${r.text("x")} " +
+                    "(${Fmt.fixed(v.serverCpuUs, 0)} vs ${Fmt.fixed(s.serverCpuUs, 0)} µs)",
+                "paper ${Fmt.fixed(50.0 / 42, 2)}x (peak CPU %), ours ${Fmt.fixed(r.value, 2)}x (CPU per request)",
+            )
+        },
+        Claim(
+            "000-5.4-gc-low",
+            S,
+            "5.4",
+            "Garbage collection costs little under load (HtmlFlow virtual and suspending, WebFlux, 128 users): under 5% of the window.",
+            "GC overhead low",
+            Kind.SIZE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            val rows = e.tracedRows(
+                e.rows.filter {
+                    it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" &&
+                        it.approach in listOf(
+                            "virtual",
+                            "suspending",
+                        ) && it.users == TOP
+                },
+            )
+            if (rows.isEmpty()) throw MissingRows("webflux/presentations/htmlflow virtual and suspending at $TOP users")
+            val shares = rows.map { it.gcMs / (it.windowSeconds * 1000) }.filter { it.isFinite() }
+            if (shares.isEmpty()) throw MissingRows("GC time of those rows")
+            val est = Estimate.range(shares)
+            Judgement(Terms.below(est, 0.05), "GC time / window ${est.text(digits = 3)} (over ${shares.size} windows)")
+        },
+        Claim(
+            "000-5.4-memory-300mb",
+            S,
+            "5.4",
+            "HtmlFlow virtual and suspending each keep about 300 MB of heap under load (WebFlux, 128 " +
+                "users).",
+            "~300 MB peak",
+            Kind.SIZE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            val peaks = listOf("virtual", "suspending").map { e.level("webflux", "presentations", "htmlflow", it, TOP).heapPeak }
+            val est = Estimate.range(peaks)
+            Judgement(
+                Terms.about(est / Estimate.point(300.0), 1.0),
+                "heap peak ${est.text(" MB", 0)} (the JVM shared by every route of " +
+                    "its phase, -Xms512m)",
+                cause = "the heap peak is the whole server JVM's, sized by -Xms512m -Xmx2g and shared by the phase's routes: it measures " +
+                    "the JVM's settings " +
+                    "more than one engine",
+            )
+        },
+        Claim(
+            "000-5.1-rocker-buffer",
+            S,
+            "5.1",
+            "A 512 B output buffer changes Rocker's throughput on Quarkus by 0.046% (no measurable " +
+                "cost).",
+            "0.046% difference",
+            Kind.SIZE,
+            "./pssr reproduce --only " +
+                "paper-000-rocker-8k,paper-000-ours-quarkus-output-buffer-rocker",
+        ) { e ->
+            // two server JVMs: seed 000's setup (8 KB build, no flush) and the same with the 512 B build, Rocker blocking
+            val at = Route("quarkus", "presentations", "rocker", "blocking", TOP)
+            val big = e.labelled("paper-000", at)
+            val small = e.labelled("paper-000 with ours: quarkus-output-buffer", at)
+            val r = small / big
+            Judgement(
+                Terms.comparable(r),
+                "Rocker blocking on Quarkus at $TOP users, 512 B / 8 KB ${r.text("x")} (${big.text(" req/s", 0)} at 8 KB; two JVMs)",
+                "paper 1.00x (0.046%), ours ${"%.3f".format(java.util.Locale.ROOT, r.value)}x",
+            )
+        },
+        Claim(
+            "000-5.1-jmeter-vs-ab",
+            S,
+            "5.1",
+            "JMeter and Apache Bench give the same throughput within a few percent (2.83% mean " +
+                "absolute difference).",
+            "2.83% mean absolute difference",
+            Kind.SIZE,
+            "./pssr reproduce --only drivers-jmeter,drivers-ab",
+        ) { e ->
+            val d = e.driverDifference("jmeter", "ab")
+            Judgement(
+                Terms.below(d, 0.05),
+                "|ab - JMeter| / JMeter over the routes and levels both measured: ${d.text(digits = 3)} (the " +
+                    "same routes, one JVM per driver)",
+                "paper 0.028, ours ${"%.3f".format(java.util.Locale.ROOT, d.value)}",
+            )
+        },
+        // 6 discussion
+        compareAll(
+            "000-6-webflux-reactive-above-quarkus-virtual",
+            S,
+            "6 (discussion)",
+            "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above " +
+                "HtmlFlow virtual on " +
+                "Quarkus (128 users, both models).",
+            "no figure; 5.2/5.3 give ${Pres.htmlflowRx.text} vs ${Pres.quarkusVirtual.text} and " +
+                "${Stocks.htmlflowRx.text} vs ${Stocks.quarkusVirtual.text} req/s",
+            Kind.SIZE,
+            Terms::higher,
+        ) { _ ->
+            listOf("presentations", "stocks").map { m ->
+                Triple(
+                    "$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow " +
+                        "virtual",
+                    hf("webflux", m, "reactive"),
+                    hf("quarkus", m, "virtual"),
+                )
+            }
+        },
+        // 7 conclusions
+        compareAll(
+            "000-6-virtual-comparable-consistently",
+            S,
+            "7 (conclusions)",
+            "Virtual threads consistently deliver throughput comparable to the asynchronous approaches under high concurrency: HtmlFlow " +
+                "virtual against " +
+                "HtmlFlow reactive and suspending (WebFlux) and reactive (Quarkus), 64 and 128 users, both models.",
+            "virtual ~ reactive/suspending",
+            Kind.SHAPE,
+            Terms::comparable,
+        ) { _ ->
+            listOf("presentations", "stocks").flatMap { m ->
+                listOf(64, TOP).flatMap { u ->
+                    listOf("webflux" to "reactive", "webflux" to "suspending", "quarkus" to "reactive").map { (fw, a) ->
+                        Triple("$fw/$m@$u virtual / $a", hf(fw, m, "virtual", u), hf(fw, m, a, u))
+                    }
+                }
+            }
+        },
+    )
+}

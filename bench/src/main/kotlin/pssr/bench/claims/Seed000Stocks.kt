@@ -1,0 +1,153 @@
+package pssr.bench.claims
+
+import pssr.bench.claims.ClaimKit.compare
+import pssr.bench.claims.ClaimKit.compareAll
+import pssr.bench.claims.ClaimKit.naming
+import pssr.bench.claims.ClaimKit.scales
+import pssr.bench.claims.Seed000Figures.Pres
+import pssr.bench.claims.Seed000Figures.Stocks
+import pssr.bench.claims.Seed000Figures.paperDrop
+import pssr.bench.claims.Seed000Figures.text
+import pssr.bench.claims.Seed000Kit.S
+import pssr.bench.claims.Seed000Kit.TOP
+import pssr.bench.claims.Seed000Kit.agg
+import pssr.bench.claims.Seed000Kit.hf
+import pssr.bench.claims.Seed000Kit.t
+
+/** Seed 000, section 5.3 on WebFlux: the Stocks model, its drop from Presentations and how its routes compare. */
+internal object Seed000Stocks {
+    val claims: List<Claim> = listOf(
+        compare(
+            "000-5.3-stocks-lower", S, "5.3",
+            "Stocks (20 items) gives lower throughput than Presentations (10 items) on the same route (WebFlux HtmlFlow virtual, 128 " +
+                "users).",
+            "${Stocks.htmlflowVirtual.text} vs ${Pres.htmlflowVirtual.text} req/s", Kind.SIZE, "Stocks / Presentations",
+            t("webflux", "stocks", "htmlflow", "virtual"),
+            t(
+                "webflux",
+                "presentations",
+                "htmlflow",
+                "virtual",
+            ),
+            Terms::lower, Stocks.htmlflowVirtual.rps / Pres.htmlflowVirtual.rps,
+        ),
+        compareAll(
+            "000-5.3-reduced-all-engines",
+            S,
+            "5.3",
+            "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than " +
+                "in Presentations at " +
+                "128 users.",
+            "throughput reduced across all engines",
+            Kind.SHAPE,
+            Terms::lower,
+        ) { e ->
+            e.levels.filter {
+                it.framework == "webflux" && it.model == "presentations" && it.users == TOP &&
+                    it.engine != pssr.bench.stats.BASELINE
+            }
+                .filter { p ->
+                    e.levels.any {
+                        it.framework == "webflux" && it.model == "stocks" && it.engine == p.engine &&
+                            it.approach == p.approach &&
+                            it.users == TOP
+                    }
+                }
+                .map {
+                    Triple(
+                        "${it.engine} ${it.approach} Stocks / Presentations",
+                        t("webflux", "stocks", it.engine, it.approach),
+                        t("webflux", "presentations", it.engine, it.approach),
+                    )
+                }
+        },
+        naming(
+            scales(
+                "000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
+                "as in Presentations", "webflux", "stocks", null, "blocking", 4,
+            ),
+            agg("webflux", "stocks", "blocking"),
+            scaling = true,
+        ),
+        compare(
+            "000-5.3-jstachio-below-thymeleaf", S, "5.3",
+            "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at " +
+                "128 users (Stocks).",
+            "${Stocks.jstachioVirtual.text} vs ${Stocks.thymeleafRx.text} req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive",
+            t("webflux", "stocks", "jstachio", "virtual"),
+            t(
+                "webflux",
+                "stocks",
+                "thymeleaf",
+                "reactive",
+            ),
+            Terms::lower, Stocks.jstachioVirtual.rps / Stocks.thymeleafRx.rps,
+        ),
+        Claim(
+            "000-5.3-jstachio-virtual-steeper-drop",
+            S,
+            "5.3",
+            "From Presentations to Stocks, JStachio virtual loses more throughput than the reactive and suspendable routes (Thymeleaf " +
+                "reactive, HtmlFlow " +
+                "suspending; WebFlux, 128 users).",
+            "JStachio-Virtual ${Pres.jstachioVirtual.text} to ${Stocks.jstachioVirtual.text} (0.43x), " +
+                "Thymeleaf-Rx ${Pres.thymeleafRx.text} to ${Stocks.thymeleafRx.text} (0.68x)",
+            Kind.SIZE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            fun drop(engine: String, approach: String) = e.ratio(
+                t("webflux", "stocks", engine, approach),
+                t(
+                    "webflux",
+                    "presentations",
+                    engine,
+                    approach,
+                ),
+            )
+            val js = drop("jstachio", "virtual")
+            val parts = listOf(
+                "Thymeleaf reactive" to drop("thymeleaf", "reactive"),
+                "HtmlFlow " +
+                    "suspending" to drop("htmlflow", "suspending"),
+            ).map { (who, d) ->
+                val r = js / d
+                Triple(who, r, Terms.lower(r))
+            }
+            Judgement(
+                Terms.all(*parts.map { it.third }.toTypedArray()),
+                "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " +
+                    parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
+                "paper ${"%.2f".format(paperDrop)}x (against Thymeleaf-Rx)",
+            )
+        },
+        compare(
+            "000-5.3-htmlflow-virtual-vs-reactive", S, "5.3",
+            "HtmlFlow virtual and reactive are similar on WebFlux at 128 users " +
+                "(Stocks).",
+            "${Stocks.htmlflowVirtual.text} vs ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, "HtmlFlow virtual / reactive",
+            t("webflux", "stocks", "htmlflow", "virtual"),
+            t(
+                "webflux",
+                "stocks",
+                "htmlflow",
+                "reactive",
+            ),
+            Terms::comparable, Stocks.htmlflowVirtual.rps / Stocks.htmlflowRx.rps,
+        ),
+        compareAll(
+            "000-5.3-htmlflow-three-similar",
+            S,
+            "5.3",
+            "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Stocks): suspending " +
+                "against the other two.",
+            "virtual ${Stocks.htmlflowVirtual.text}, reactive ${Stocks.htmlflowRx.text} req/s",
+            Kind.SIZE,
+            Terms::comparable,
+        ) { _ ->
+            listOf(
+                Triple("HtmlFlow suspending / reactive", hf("webflux", "stocks", "suspending"), hf("webflux", "stocks", "reactive")),
+                Triple("HtmlFlow suspending / virtual", hf("webflux", "stocks", "suspending"), hf("webflux", "stocks", "virtual")),
+            )
+        },
+    )
+}
