@@ -154,7 +154,7 @@ data class Ledger(
 
         /** Judges [folders] together and writes claims.md and claims.csv into [out]; returns the ledger. */
         fun write(folders: List<Path>, out: Path, confidence: Double = 0.95): Ledger {
-            val ledger = judge(folders.map(Evidence::folder), confidence = confidence)
+            val ledger = judge(folders.map(JudgedFolder::read), confidence = confidence)
             Files.createDirectories(out)
             Files.writeString(out.resolve("claims.md"), ledger.markdown(folders))
             Files.writeString(out.resolve("claims.csv"), ledger.csv())

@@ -1,8 +1,11 @@
 package pssr.bench.claims
 
+import pssr.bench.csv.CsvFile
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
+import pssr.bench.results.RunDirectory
 import pssr.bench.stats.Stats
+import java.nio.file.Files
 import java.nio.file.Path
 
 /**
@@ -22,6 +25,66 @@ class JudgedFolder(
     /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder (built once: every claim reads it). */
     val jvms: Map<Pair<String, Int>, String> by lazy {
         if (!sharedJvm) emptyMap() else rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}" }
+    }
+
+    companion object {
+        /**
+         * Rows measured while the server's JIT still compiled ([ResultRow.steady] false) are left out where the same route
+         * and level has repetitions at steady state; a level with none keeps its rows (its cause line says "not steady").
+         */
+        fun steadyWhereMeasured(rows: List<ResultRow>): List<ResultRow> {
+            val steadyLevels = rows.filter { it.steady }.map { it.route to it.users }.toHashSet()
+            return rows.filter { it.steady || (it.route to it.users) !in steadyLevels }
+        }
+
+        /** One folder's rows, verdicts and browser figures, with the setup it ran under. */
+        fun read(dir: Path): JudgedFolder {
+            val run = RunDirectory(dir)
+            return read(dir, if (Files.isRegularFile(run.results)) run.rows() else emptyList())
+        }
+
+        /** [read] with its results.csv already read into [resultRows] (a report judges the rows it read once). */
+        fun read(dir: Path, resultRows: List<ResultRow>): JudgedFolder {
+            val run = RunDirectory(dir)
+            val rows = steadyWhereMeasured(resultRows.filter { !it.open })
+            val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
+            val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv"))
+                .firstOrNull { Files.isRegularFile(it) }
+            // each run beside the medians (runs.csv, written next to summary.csv), so a figure from 3 runs has an interval
+            val runs = summary?.resolveSibling("runs.csv")?.takeIf { Files.isRegularFile(it) }?.let(CsvFile::read).orEmpty()
+                .groupBy(
+                    { r -> listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() } },
+                    { r ->
+                        BrowserRun(
+                            r["fcp_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                            r["lcp_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                            r["speed_index_ms"]?.toDoubleOrNull() ?: Double.NaN,
+                        )
+                    },
+                )
+            val browser = if (summary == null) {
+                emptyList()
+            } else {
+                CsvFile.read(summary).map { r ->
+                    fun d(k: String) = r[k]?.toDoubleOrNull() ?: Double.NaN
+                    val key = listOf("page", "rendering", "pssr", "throttling").map { r[it].orEmpty() }
+                    BrowserFigure(
+                        key[0], key[1], key[2], key[3], d("score"), d("fcp_ms"), d("lcp_ms"), d("speed_index_ms"),
+                        runs[key].orEmpty(),
+                    )
+                }
+            }
+            val env = environmentOf(run.environment)
+            val setup = (env["options"] as? Map<*, *>)?.get("setup")?.toString().orEmpty()
+            val options = env["options"] as? Map<*, *>
+            // a shared JVM per framework: --quick and --target (freshJvmPerRoute false); runs before that key: quick
+            val shared = options?.get("freshJvmPerRoute")?.let { it == false } ?: (options?.get("quick") == true)
+            return JudgedFolder(dir, setup, rows, checks, browser, (env["cores"] as? Number)?.toInt(), shared)
+        }
+
+        /** environment.json (options.setup: `paper-000`, `paper-000 with ours: heap`; absent for the tool's own setup), or nothing. */
+        // a garbled environment.json is a DamagedFolder, not the tool's setup: a setup misread would turn verdicts
+        private fun environmentOf(file: Path): Map<*, *> = pssr.bench.results.Environment.read(file) ?: emptyMap<Any, Any>()
     }
 }
 

@@ -2,6 +2,7 @@ package pssr.bench.report
 
 import pssr.bench.claims.Claims
 import pssr.bench.claims.Evidence
+import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
@@ -95,7 +96,7 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
             ) {
                 return null
             }
-            val evidence = Evidence.of(listOf(Evidence.folder(d.run.dir, d.everyRow)))
+            val evidence = Evidence.of(listOf(JudgedFolder.read(d.run.dir, d.everyRow)))
             return Claims.all.map { c ->
                 val trace = Evidence.Trace()
                 evidence.trace = trace

@@ -3,6 +3,7 @@ package pssr.bench.run
 import pssr.bench.claims.Claims
 import pssr.bench.claims.Estimate
 import pssr.bench.claims.Evidence
+import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.process.MeasureLock
@@ -83,7 +84,7 @@ class ReproduceWorkflow(
      */
     private fun judgeInRounds(folders: MutableList<Path>, started: Long): Ledger {
         val rounds = Rounds()
-        fun ledger(confidence: Double) = Ledger.judge(folders.map(Evidence::folder), confidence = confidence)
+        fun ledger(confidence: Double) = Ledger.judge(folders.map(JudgedFolder::read), confidence = confidence)
         val outcome = rounds.run(
             judge = { round, confidence ->
                 ledger(confidence).also {
@@ -108,7 +109,7 @@ class ReproduceWorkflow(
      * again or the budget has no room.
      */
     private fun measureAgain(round: Int, open: Set<String>, folders: MutableList<Path>, started: Long, confidence: Double): Boolean {
-        val evidence = Evidence.of(folders.map(Evidence::folder).filter { it.setup.isEmpty() }, confidence)
+        val evidence = Evidence.of(folders.map(JudgedFolder::read).filter { it.setup.isEmpty() }, confidence)
         val routes = Claims.all.filter { it.id in open }.flatMap { c ->
             val trace = Evidence.Trace()
             evidence.trace = trace

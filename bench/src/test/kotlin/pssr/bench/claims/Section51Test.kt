@@ -45,7 +45,7 @@ class Section51Test {
         return run.dir
     }
 
-    private fun judge(id: String, vararg folders: Path) = Ledger.judge(folders.map(Evidence::folder)).entries.first {
+    private fun judge(id: String, vararg folders: Path) = Ledger.judge(folders.map(JudgedFolder::read)).entries.first {
         it.first.id == id
     }.second
 

@@ -35,7 +35,7 @@ class SetupJudgeTest {
     private val scales: (Int) -> Double = { u -> 80.0 * u }
     private val stopsAt4: (Int) -> Double = { u -> 80.0 * minOf(u, 4) }
 
-    private fun ledger(vararg folders: Path) = Ledger.judge(folders.map(Evidence::folder))
+    private fun ledger(vararg folders: Path) = Ledger.judge(folders.map(JudgedFolder::read))
 
     @Test
     fun `the paper's setup and the tool's give their own verdicts, and the one-factor run names the dispatcher`() {

@@ -1,0 +1,271 @@
+package pssr.bench.claims
+
+import pssr.bench.project.Workloads
+import pssr.bench.results.ResultRow
+import pssr.bench.results.RouteCheck
+import pssr.bench.stats.BASELINE
+import pssr.bench.stats.JvmLevels
+import pssr.bench.stats.RouteLevel
+import pssr.bench.stats.Stats
+import java.nio.file.Path
+
+/**
+ * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
+ * other workload's rows, and the browser's figures. Lookups throw [MissingRows] naming what is missing.
+ */
+class Evidence(
+    val levels: List<RouteLevel>,
+    val checks: List<RouteCheck>,
+    val rows: List<ResultRow>,
+    val browser: List<BrowserFigure>,
+    val folders: List<Path> = emptyList(),
+    /** The cores of the machine that measured (environment.json), for "CPU-bound" (cores busy near this). */
+    val cores: Int = Runtime.getRuntime().availableProcessors(),
+    /** Every judged folder's rows by the setup label it ran under ("" for the tool's own): claims that compare two setups. */
+    val labelled: Map<String, List<ResultRow>> = emptyMap(),
+    /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more
+     * than once. */
+    val confidence: Double = 0.95,
+    /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own
+     * JVM. */
+    val jvms: Map<Pair<String, Int>, String> = emptyMap(),
+) {
+    private val label = Estimate.label(confidence)
+
+    /** The mean of [xs] with its interval at [confidence] (a point without two values). */
+    private fun estimateOf(value: Double, xs: List<Double>): Estimate =
+        Stats.ci(xs, confidence)?.let { Estimate(value, it.low, it.high, xs.size, label) } ?: Estimate(value, value, value, xs.size, label)
+
+    /** [byRepetition]'s figures of [framework] grouped by the JVM that measured them ([JvmLevels]: windows within JVMs, and JVMs). */
+    fun jvmLevels(framework: String, byRepetition: Map<Int, Double>): JvmLevels =
+        JvmLevels(byRepetition.entries.groupBy({ jvms[framework to it.key] ?: "repetition ${it.key}" }, { it.value }).values.toList())
+
+    /** The mean of [byRepetition] with its interval over windows and JVMs ([JvmLevels.interval]); a point without two values. */
+    private fun estimateOf(value: Double, framework: String, byRepetition: Map<Int, Double>): Estimate {
+        val ci = jvmLevels(framework, byRepetition).interval(confidence)
+        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) }
+            ?: Estimate(value, value, value, byRepetition.size, label)
+    }
+
+    /**
+     * While set, every pages route and level a judgement looks up (engine null: an approach's mean) and every other part
+     * it reads ("verification", "browser", a workload's name): the report links each claim to the chart and rows it rests on.
+     */
+    var trace: Trace? = null
+
+    class Trace {
+        val routes = LinkedHashSet<Route>()
+        val parts = LinkedHashSet<String>()
+    }
+
+    /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
+    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all, confidence, jvms)
+
+    /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
+    fun labelled(label: String, r: Route): Estimate {
+        trace?.routes?.add(r)
+        val rs = labelled[label].orEmpty().filter {
+            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework &&
+                it.model == r.model &&
+                it.engine == r.engine && it.approach == r.approach && it.users == r.users
+        }
+        if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
+        val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        return estimateOf(reps.values.average(), r.framework, reps)
+    }
+
+    /**
+     * The mean absolute relative difference of driver [b]'s throughput from [a]'s over every pages route and level both
+     * measured (each the mean over its repetitions), with its interval over those pairs.
+     */
+    fun driverDifference(a: String, b: String): Estimate {
+        val pages = labelled.values.flatten().ifEmpty { rows }.filter { it.workload == Workloads.PAGES && !it.open }
+        fun means(driver: String) = pages.filter { it.driver == driver }
+            .groupBy { it.route to it.users }
+            .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        val ma = means(a)
+        val mb = means(b)
+        val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
+            .filter { it.isFinite() }
+        if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
+        return estimateOf(d.average(), d)
+    }
+
+    /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
+    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l ->
+        trace?.routes?.addAll(l.map { Route(it.framework, it.model, it.engine, it.approach, it.users) })
+    }
+
+    /** [rs] as they are, their pages routes recorded in the [trace]. */
+    fun tracedRows(rs: List<ResultRow>): List<ResultRow> = rs.also { l ->
+        trace?.routes?.addAll(
+            l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model, it.engine, it.approach, it.users) },
+        )
+    }
+
+    fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
+        levels.also { trace?.routes?.add(Route(framework, model, engine, approach, users)) }.firstOrNull {
+            it.framework == framework &&
+                it.model == model && it.engine == engine && it.approach == approach && it.users == users
+        }
+            ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
+
+    /** Throughput of one route at [users], with its 95% interval over the repetitions. */
+    fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate {
+        val l = level(framework, model, engine, approach, users)
+        return estimateOf(l.throughput.mean, framework, perRepetition(Route(framework, model, engine, approach, users)))
+    }
+
+    /**
+     * The paper's aggregate lines ("Blocking", "Virtual"): the mean over the measured engines of [approach] (baseline
+     * excluded; [engines] when given). Its interval is the Student t interval of the aggregate itself: the mean over the
+     * engines taken repetition by repetition, then the interval over those per-repetition aggregates (a mean of the
+     * engines' bounds would be no interval of anything).
+     */
+    fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
+        trace?.routes?.add(Route(framework, model, null, approach, users))
+        val ls = levels.filter {
+            it.framework == framework && it.model == model && it.approach == approach && it.users == users &&
+                it.engine != BASELINE && (engines == null || it.engine in engines)
+        }
+        if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
+        val value = ls.map { it.throughput.mean }.average()
+        return estimateOf(value, framework, perRepetition(Route(framework, model, null, approach, users), engines = engines))
+    }
+
+    /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
+    fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
+        val users = levels.filter {
+            it.framework == framework && it.model == model && it.approach == approach &&
+                ((engine == null && it.engine != BASELINE) || it.engine == engine)
+        }.map { it.users }.distinct().sorted()
+        if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
+        return users.associateWith { u ->
+            if (engine == null) aggregate(framework, model, approach, u) else throughput(framework, model, engine, approach, u)
+        }
+    }
+
+    /** A row's [engine] belongs to a route of [routeEngine], or with it null to the aggregate over [engines] (all but the baseline). */
+    private fun inRoute(engine: String, routeEngine: String?, engines: List<String>?): Boolean =
+        if (routeEngine == null) engine != BASELINE && (engines == null || engine in engines) else engine == routeEngine
+
+    /**
+     * Throughput of [r] per repetition (the mean over the approach's engines for an aggregate): the figures a paired
+     * comparison divides repetition by repetition.
+     */
+    fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }, engines: List<String>? = null): Map<Int, Double> {
+        trace?.routes?.add(r)
+        val rs = rows.filter {
+            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
+                it.approach == r.approach &&
+                it.users == r.users && inRoute(it.engine, r.engine, engines)
+        }
+        if (rs.isEmpty()) throw MissingRows(r.toString())
+        // one figure per route and repetition first, then the mean over the engines: each engine weighs the same
+        return rs.groupBy { it.repetition }.mapValues { (_, g) ->
+            g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }
+                .average()
+        }
+    }
+
+    /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
+    fun pairedRatio(a: Route, b: Route, metric: (ResultRow) -> Double): Estimate {
+        val ratios = ratiosByRepetition(a, b, metric)
+        if (ratios.isEmpty()) throw MissingRows("$a and $b in the same repetitions")
+        return ratioEstimate(a.framework, ratios) ?: Estimate.point(Stats.logRatio(ratios.values).first, ratios.size)
+    }
+
+    /** [metric] of [a] over that of [b], one ratio per repetition both were measured in. */
+    private fun ratiosByRepetition(a: Route, b: Route, metric: (ResultRow) -> Double): Map<Int, Double> {
+        val pa = perRepetition(a, metric)
+        val pb = perRepetition(b, metric)
+        return pa.keys.intersect(pb.keys).associateWith { pa.getValue(it) / pb.getValue(it) }.filterValues { it.isFinite() }
+    }
+
+    /**
+     * Paired [ratios] (by repetition) on the log scale ([Stats.logRatio]): their geometric mean and its interval, the logs'
+     * interval taken over windows and JVMs ([JvmLevels]); null when they give none (fewer than two).
+     */
+    private fun ratioEstimate(framework: String, ratios: Map<Int, Double>): Estimate? {
+        val logs = ratios.filterValues { it.isFinite() && it > 0 }.mapValues { kotlin.math.ln(it.value) }
+        val l = jvmLevels(framework, logs)
+        val ci = l.interval(confidence) ?: return null
+        return Estimate(kotlin.math.exp(l.center), kotlin.math.exp(ci.low), kotlin.math.exp(ci.high), logs.size, label)
+    }
+
+    /**
+     * [a] / [b]. Measured in the same run and JVM (the same framework), repetition by repetition in alternating order, the
+     * ratio is taken per repetition and its interval Student t over their logarithms (a geometric mean): drift and order, common to both
+     * routes
+     * of a repetition, cancel. Otherwise (two frameworks, or fewer than two shared repetitions) the ratio of the two
+     * estimates.
+     */
+    fun ratio(a: Route, b: Route): Estimate {
+        val ea = a.estimate(this)
+        val eb = b.estimate(this)
+        if (a.framework != b.framework) return ea / eb
+        return ratioEstimate(a.framework, ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
+    }
+
+    fun checks(framework: String, approaches: List<String>): List<RouteCheck> =
+        checks.also { trace?.parts?.add("verification") }.filter { it.framework == framework && it.approach in approaches }
+            .ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
+
+    fun rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }
+        .ifEmpty { throw MissingRows("the $workload workload") }
+
+    fun browser(page: String, pssr: String): BrowserFigure {
+        trace?.parts?.add("browser")
+        // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
+        return (
+            browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b ->
+                b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull()
+            }
+            )
+            ?: throw MissingRows("the browser's $page page with PSSR $pssr")
+    }
+
+    companion object {
+        fun estimate(s: Stats.Summary): Estimate =
+            if (s.ci != null) Estimate(s.mean, s.ci.low, s.ci.high, s.n) else Estimate(s.mean, s.mean, s.mean, s.n)
+
+        /** The evidence in [folders]: run folders (results.csv, verification.csv) and browser folders (summary.csv), in any mix. */
+        fun load(folders: List<Path>, confidence: Double = 0.95): Evidence = of(folders.map(JudgedFolder::read), confidence)
+
+        /** [folders]' evidence together. */
+        fun of(folders: List<JudgedFolder>, confidence: Double = 0.95): Evidence {
+            val rows = folders.flatMap { it.rows }
+            return Evidence(
+                RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), folders.flatMap { it.checks }, rows,
+                folders.flatMap { it.browser }, folders.map { it.dir },
+                folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
+                folders.flatMap { it.jvms.entries }.associate { it.key to it.value },
+            )
+        }
+
+        /** [folders]' rows by the setup label they ran under. */
+        fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> =
+            folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.rows } }
+
+        private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
+            (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }
+
+        /**
+         * [base] with [top]'s measurements in place of its own of the same routes (a route: workload, framework, model,
+         * engine, approach; a verification: framework and path; the browser figures as a whole): a one-factor run of
+         * a few routes on top of the setup it varies.
+         */
+        fun overlay(base: Evidence, top: Evidence): Evidence {
+            val routes = top.rows.map { it.workload + " " + it.route }.toSet()
+            val rows = top.rows + base.rows.filter { it.workload + " " + it.route !in routes }
+            val paths = top.checks.map { it.framework + it.path }.toSet()
+            val checks = top.checks + base.checks.filter { it.framework + it.path !in paths }
+            return Evidence(
+                RouteLevel.of(rows.filter { it.workload == Workloads.PAGES }), checks, rows,
+                top.browser.ifEmpty { base.browser }, top.folders + base.folders,
+                maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence,
+                base.jvms + top.jvms,
+            )
+        }
+    }
+}
