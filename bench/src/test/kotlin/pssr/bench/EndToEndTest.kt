@@ -67,10 +67,7 @@ class EndToEndTest {
         assertTrue(run.checks().all { it.passed && !it.contradicts })
         val report = Files.readString(run.report)
         for (model in listOf("presentations", "stocks")) assertTrue(report.contains(model), "report mentions $model")
-        for (model in listOf(
-            "presentations",
-            "stocks",
-        )) {
+        for (model in listOf("presentations", "stocks")) {
             assertTrue(report.contains("<div class=chart id=\"webflux-$model-throughput\">"), "a chart per model")
         }
         assertTrue(report.contains("<script type=\"application/json\" id=\"pssr-data\">"), "the run's data, once, for the charts")

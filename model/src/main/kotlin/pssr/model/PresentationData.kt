@@ -41,8 +41,7 @@ internal object PresentationData {
                 "session we port a real page from a Mustache template to a Kotlin DSL, keep the output " +
                 "byte-for-byte identical, and discuss when the trade is worth it &mdash; and when it is not. No prior Kotlin experience " +
                 "required; Java developers will feel at home within minutes. Q&amp;A follows; questions from the audience are " +
-                "welcome throughout, and the speaker will stay after the session to discuss your own architecture and " +
-                "measurements.",
+                "welcome throughout, and the speaker will stay after the session to discuss your own architecture and measurements.",
         ),
         Presentation(
             4,
@@ -78,8 +77,7 @@ internal object PresentationData {
                 "the connection closes.<br/>Along the way we compare dispatchers, look at what a suspension costs, " +
                 "and see how coroutines and virtual threads can live in the same code base without fighting. Examples use Spring WebFlux " +
                 "and Ktor, but the ideas apply to any coroutine-based server. Q&amp;A follows; questions from the audience are " +
-                "welcome throughout, and the speaker will stay after the session to discuss your own architecture and " +
-                "measurements.",
+                "welcome throughout, and the speaker will stay after the session to discuss your own architecture and measurements.",
         ),
         Presentation(
             7,

@@ -95,12 +95,7 @@ object StreamProbe {
                 plain
             } else {
                 (
-                    (SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(
-                        plain,
-                        host,
-                        port,
-                        true,
-                    ) as SSLSocket
+                    (SSLSocketFactory.getDefault() as SSLSocketFactory).createSocket(plain, host, port, true) as SSLSocket
                     ).apply {
                     // check the certificate's name, as a browser does
                     sslParameters = sslParameters.apply { endpointIdentificationAlgorithm = "HTTPS" }

@@ -58,9 +58,7 @@ object ChildProcesses {
         try {
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 throw AssertionError(
-                    "${describe(
-                        process.toHandle(),
-                    )} did not exit within $timeoutSeconds s; its threads:\n${threadDump(
+                    "${describe(process.toHandle())} did not exit within $timeoutSeconds s; its threads:\n${threadDump(
                         process.pid(),
                     )}\nits output:\n${Files.readString(log).takeLast(4000)}",
                 )

@@ -39,10 +39,7 @@ class ApiOptions : HelpSection {
         names = ["--products-users"],
         split = ",",
         paramLabel = "N",
-        description = [
-            "products: JMeter users per level (default: 50; " +
-                "paper preset 1000)",
-        ],
+        description = ["products: JMeter users per level (default: 50; paper preset 1000)"],
     )
     var productsUsers: List<Int>? = null
 
@@ -50,10 +47,7 @@ class ApiOptions : HelpSection {
         names = ["--forward-users"],
         split = ",",
         paramLabel = "N",
-        description = [
-            "forward: JMeter users per level (default 25, the " +
-                "paper's)",
-        ],
+        description = ["forward: JMeter users per level (default 25, the paper's)"],
     )
     var forwardUsers: List<Int>? = null
 
@@ -69,8 +63,7 @@ class ApiOptions : HelpSection {
         names = ["--api-loops"],
         paramLabel = "N",
         description = [
-            "products/forward: requests per user, exactly (the paper: 10000); " +
-                "default: as many as --api-budget allows, at most the paper's",
+            "products/forward: requests per user, exactly (the paper: 10000); default: as many as --api-budget allows, at most the paper's",
         ],
     )
     var loops: Int? = null
@@ -90,10 +83,7 @@ class ApiOptions : HelpSection {
         names = ["--products-variants"],
         split = ",",
         paramLabel = "NAME",
-        description = [
-            "products: variants (default all: mvc, " +
-                "mvc-virtual, webflux, webflux-loop)",
-        ],
+        description = ["products: variants (default all: mvc, mvc-virtual, webflux, webflux-loop)"],
     )
     var productVariants: List<String> = PRODUCT_VARIANTS
 
@@ -101,10 +91,7 @@ class ApiOptions : HelpSection {
         names = ["--forward-variants"],
         split = ",",
         paramLabel = "NAME",
-        description = [
-            "forward: variants (default all: mvc, " +
-                "mvc-virtual, webflux)",
-        ],
+        description = ["forward: variants (default all: mvc, mvc-virtual, webflux)"],
     )
     var forwardVariants: List<String> = FORWARD_VARIANTS
 
@@ -114,30 +101,21 @@ class ApiOptions : HelpSection {
     @Option(
         names = ["--product-page-size"],
         paramLabel = "N",
-        description = [
-            "products: products enriched per response " +
-                "(default \${DEFAULT-VALUE})",
-        ],
+        description = ["products: products enriched per response (default \${DEFAULT-VALUE})"],
     )
     var pageSize: Int = 20
 
     @Option(
         names = ["--downstream-url"],
         paramLabel = "URL",
-        description = [
-            "forward: an external downstream service (it must answer " +
-                "POST /orders); default: pssr starts one on loopback",
-        ],
+        description = ["forward: an external downstream service (it must answer POST /orders); default: pssr starts one on loopback"],
     )
     var downstreamUrl: String? = null
 
     @Option(
         names = ["--downstream-latency"],
         paramLabel = "MS",
-        description = [
-            "forward: the latency of the downstream pssr starts " +
-                "(default \${DEFAULT-VALUE})",
-        ],
+        description = ["forward: the latency of the downstream pssr starts (default \${DEFAULT-VALUE})"],
     )
     var downstreamLatencyMs: Long = 100
 
@@ -145,20 +123,14 @@ class ApiOptions : HelpSection {
         names = ["--downstream-fail-status"],
         hidden = true,
         paramLabel = "STATUS",
-        description = [
-            "forward: the downstream pssr " +
-                "starts answers every request with this status (0: never; for tests of failures)",
-        ],
+        description = ["forward: the downstream pssr starts answers every request with this status (0: never; for tests of failures)"],
     )
     var downstreamFailStatus: Int = 0
 
     @Option(
         names = ["--order-items"],
         paramLabel = "N",
-        description = [
-            "forward: lines in the order POSTed downstream " +
-                "(default \${DEFAULT-VALUE}, ~1 KB)",
-        ],
+        description = ["forward: lines in the order POSTed downstream (default \${DEFAULT-VALUE}, ~1 KB)"],
     )
     var orderItems: Int = 10
 
@@ -176,80 +148,56 @@ class ApiOptions : HelpSection {
     @Option(
         names = ["--client-response-timeout"],
         paramLabel = "MS",
-        description = [
-            "forward: the API's client: response timeout, also " +
-                "the wait for a pooled connection (default \${DEFAULT-VALUE})",
-        ],
+        description = ["forward: the API's client: response timeout, also the wait for a pooled connection (default \${DEFAULT-VALUE})"],
     )
     var clientResponseTimeoutMs: Long = 5000
 
     @Option(
         names = ["--client-connect-timeout"],
         paramLabel = "MS",
-        description = [
-            "forward: the API's client: connect timeout " +
-                "(default \${DEFAULT-VALUE})",
-        ],
+        description = ["forward: the API's client: connect timeout (default \${DEFAULT-VALUE})"],
     )
     var clientConnectTimeoutMs: Long = 2000
 
     @Option(
         names = ["--api-tomcat-max-threads"],
         paramLabel = "N",
-        description = [
-            "products/forward mvc*: Tomcat max-threads (default " +
-                "cores x 20, the seed's Table 1)",
-        ],
+        description = ["products/forward mvc*: Tomcat max-threads (default cores x 20, the seed's Table 1)"],
     )
     var tomcatMaxThreads: Int? = null
 
     @Option(
         names = ["--api-tomcat-accept-count"],
         paramLabel = "N",
-        description = [
-            "products/forward mvc*: Tomcat accept queue " +
-                "(default \${DEFAULT-VALUE}, Boot's)",
-        ],
+        description = ["products/forward mvc*: Tomcat accept queue (default \${DEFAULT-VALUE}, Boot's)"],
     )
     var tomcatAcceptCount: Int = 100
 
     @Option(
         names = ["--api-tomcat-connection-timeout"],
         paramLabel = "MS",
-        description = [
-            "products/forward mvc*: Tomcat " +
-                "connection-timeout (default \${DEFAULT-VALUE}, the seed's \"5s is typical\")",
-        ],
+        description = ["products/forward mvc*: Tomcat connection-timeout (default \${DEFAULT-VALUE}, the seed's \"5s is typical\")"],
     )
     var tomcatConnectionTimeoutMs: Long = 5000
 
     @Option(
         names = ["--hikari-max-pool-size"],
         paramLabel = "N",
-        description = [
-            "products mvc*: HikariCP maximum-pool-size " +
-                "(default \${DEFAULT-VALUE}, the seed's \"25~30\")",
-        ],
+        description = ["products mvc*: HikariCP maximum-pool-size (default \${DEFAULT-VALUE}, the seed's \"25~30\")"],
     )
     var hikariMax: Int = 25
 
     @Option(
         names = ["--hikari-min-idle"],
         paramLabel = "N",
-        description = [
-            "products mvc*: HikariCP minimum-idle " +
-                "(default \${DEFAULT-VALUE}, the seed's \"5~10\")",
-        ],
+        description = ["products mvc*: HikariCP minimum-idle (default \${DEFAULT-VALUE}, the seed's \"5~10\")"],
     )
     var hikariMinIdle: Int = 10
 
     @Option(
         names = ["--r2dbc-h2-pool-size"],
         paramLabel = "N",
-        description = [
-            "products webflux*: r2dbc-pool size on r2dbc-h2 " +
-                "(default \${DEFAULT-VALUE}, Hikari's maximum)",
-        ],
+        description = ["products webflux*: r2dbc-pool size on r2dbc-h2 (default \${DEFAULT-VALUE}, Hikari's maximum)"],
     )
     var r2dbcPoolSize: Int = 25
 
@@ -257,20 +205,14 @@ class ApiOptions : HelpSection {
         names = ["--executor"],
         paramLabel = "CORE,MAX,QUEUE",
         split = ",",
-        description = [
-            "products mvc: the @Async " +
-                "ThreadPoolTaskExecutor (default cores x 2, cores x 20, 1000: the seed states no sizes)",
-        ],
+        description = ["products mvc: the @Async ThreadPoolTaskExecutor (default cores x 2, cores x 20, 1000: the seed states no sizes)"],
     )
     var executor: List<Int>? = null
 
     @Option(
         names = ["--netty-event-loops"],
         paramLabel = "N",
-        description = [
-            "webflux*: Reactor Netty event loops (default 2 x cores, " +
-                "the seed's Table 4)",
-        ],
+        description = ["webflux*: Reactor Netty event loops (default 2 x cores, the seed's Table 4)"],
     )
     var nettyEventLoops: Int? = null
 
@@ -296,10 +238,7 @@ class ApiOptions : HelpSection {
         names = ["--apdex"],
         paramLabel = "T,F",
         split = ",",
-        description = [
-            "Apdex thresholds in ms (default 500,1500: JMeter's, " +
-                "the seed's)",
-        ],
+        description = ["Apdex thresholds in ms (default 500,1500: JMeter's, the seed's)"],
     )
     var apdex: List<Long> = listOf(Apdex.T_MS, Apdex.F_MS)
 
@@ -315,10 +254,7 @@ class ApiOptions : HelpSection {
         if (preset !in listOf("default", "paper")) throw UsageError("unknown --preset '$preset'; valid: default, paper")
         fun range(option: String, v: Long, min: Long, max: Long) {
             if (v < min || v > max) {
-                throw UsageError(
-                    "$option must be $min..$max, " +
-                        "was $v",
-                )
+                throw UsageError("$option must be $min..$max, was $v")
             }
         }
         if (products) {
@@ -360,13 +296,7 @@ class ApiOptions : HelpSection {
         range("--r2dbc-h2-pool-size", r2dbcPoolSize.toLong(), 1, 10_000)
         if (executorSizes.size != 3) throw UsageError("--executor takes CORE,MAX,QUEUE, was ${executor?.joinToString(",")}")
         range("--executor core", executorSizes[0].toLong(), 1, 10_000)
-        range(
-            "--executor " +
-                "max",
-            executorSizes[1].toLong(),
-            executorSizes[0].toLong(),
-            10_000,
-        )
+        range("--executor max", executorSizes[1].toLong(), executorSizes[0].toLong(), 10_000)
         range("--executor queue", executorSizes[2].toLong(), 0, 1_000_000)
         range("--netty-event-loops", eventLoops.toLong(), 1, 1024)
         if (apdex.size != 2 || apdex[0] < 1 ||
@@ -376,8 +306,7 @@ class ApiOptions : HelpSection {
         }
         downstreamUrl?.let { u ->
             val m = Regex("^http://([^/:]+)(:\\d{1,5})?/?$").find(u) ?: throw UsageError(
-                "--downstream-url must be http://host[:port] " +
-                    "(it is sent POST /orders), was '$u'",
+                "--downstream-url must be http://host[:port] (it is sent POST /orders), was '$u'",
             )
             if (m.groupValues[1].isBlank()) throw UsageError("--downstream-url has no host: '$u'")
         }

@@ -44,8 +44,7 @@ object ApiReport {
 
     private val HEADER = listOf(
         "variant", "users", "requests", "req/s", "mean ms", "p50", "p95", "p99", "Apdex", "errors %",
-        "errors by " +
-            "kind",
+        "errors by kind",
         "CPU µs/req", "server CPU %", "RSS MB", "threads peak", "config",
     )
     private fun cells(r: ResultRow) = listOf(
@@ -57,11 +56,7 @@ object ApiReport {
 
     private fun order(w: String) = if (w == Workloads.PRODUCTS) PRODUCT_VARIANTS else listOf("downstream") + FORWARD_VARIANTS
     private fun sorted(rows: List<ResultRow>, w: String) = rows.sortedWith(
-        compareBy(
-            { order(w).indexOf(it.engine) },
-            { pool(it) ?: 0 },
-            { it.users },
-        ),
+        compareBy({ order(w).indexOf(it.engine) }, { pool(it) ?: 0 }, { it.users }),
     )
 
     /** The row per variant at the most users (forward's mvc: the library's default pool, 5, when measured). */
@@ -91,8 +86,7 @@ object ApiReport {
         out += "Ours (${mvc.users} users): mvc ${f(rps(mvc), 1)} req/s vs webflux ${f(rps(wf), 1)} req/s = ${f(tRatio, 2)}x; " +
             "mean ${f(mvc.latencyMeanMs, 1)} vs ${f(wf.latencyMeanMs, 1)} ms " +
             "(webflux / mvc ${f(mRatio, 2)}x); p95 ${f(mvc.latencyP95Ms, 1)} vs ${f(wf.latencyP95Ms, 1)} ms, " +
-            "p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; " +
-            "Apdex ${apdex(mvc)} vs ${apdex(wf)}. " + when {
+            "p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; Apdex ${apdex(mvc)} vs ${apdex(wf)}. " + when {
                 tRatio >= 0.8 * Seed004.RATIO -> "The seed's ~4x is reproduced."
                 tRatio > 1.1 -> "MVC is ahead, as the seed says, but by ${f(tRatio, 2)}x, not ~4x."
                 tRatio >= 0.9 -> "No difference to speak of: the seed's ~4x is not reproduced."
@@ -106,15 +100,13 @@ object ApiReport {
                 if (cpuRatio.isNaN()) {
                     ""
                 } else if (kotlin.math.abs(cpuRatio / tRatio - 1) <= 0.25) {
-                    "The throughput ratio (${f(tRatio, 2)}x) " +
-                        "is what each stack spends per request on these cores."
+                    "The throughput ratio (${f(tRatio, 2)}x) is what each stack spends per request on these cores."
                 } else if (wf.cpuPctMean < mvc.cpuPctMean) {
                     "CPU per request explains ${f(cpuRatio, 2)}x of the ${f(tRatio, 2)}x; the rest is " +
                         "time the server did not compute (it used ${f(wf.cpuPctMean)}% of a core against mvc's ${f(mvc.cpuPctMean)}%)" +
                         (
                             if (h["webflux-loop"] != null) {
-                                ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves " +
-                                    "out."
+                                ": waiting for the hop to boundedElastic and back, which webflux-loop (below) leaves out."
                             } else {
                                 "; run webflux-loop to see how much is the hop to boundedElastic."
                             }
@@ -188,24 +180,20 @@ object ApiReport {
             }
         }.sortedBy { pool(it) }
         if (sweep.size > 1) {
-            out += "Client pool sweep (mvc, ${sweep.first().users} " +
-                "users): " + sweep.joinToString("; ") {
-                    "pool ${pool(it)}: ${f(rps(it), 1)} req/s, mean ${f(it.latencyMeanMs, 1)} " +
-                        "ms"
-                } + ". " +
+            out += "Client pool sweep (mvc, ${sweep.first().users} users): " + sweep.joinToString("; ") {
+                "pool ${pool(it)}: ${f(rps(it), 1)} req/s, mean ${f(it.latencyMeanMs, 1)} ms"
+            } + ". " +
                 (
                     wf?.let { w ->
                         sweep.firstOrNull { rps(w) / rps(it) in 3.0..5.0 }?.let {
-                            "The seed's ~4x appears with an mvc pool " +
-                                "of ${pool(it)} (${f(rps(w) / rps(it), 2)}x); "
+                            "The seed's ~4x appears with an mvc pool of ${pool(it)} (${f(rps(w) / rps(it), 2)}x); "
                         } ?: "No swept pool gives the seed's ~4x; "
                     } ?: ""
                     ) +
                 (
                     sweep.lastOrNull()?.let { big ->
                         wf?.let {
-                            "with a pool of ${pool(big)} mvc reaches ${f(rps(big) / rps(it), 2)}x " +
-                                "webflux's throughput."
+                            "with a pool of ${pool(big)} mvc reaches ${f(rps(big) / rps(it), 2)}x webflux's throughput."
                         }
                     } ?: ""
                     )
@@ -221,8 +209,7 @@ object ApiReport {
             out += "Downstream alone at ${ds.users} users: ${f(rps(ds), 1)} req/s, mean ${f(ds.latencyMeanMs, 1)} " +
                 "ms, ${f(ds.serverCpuUsPerRequest)} µs CPU/request, ${f(errPct(ds), 2)}% errors: " +
                 "${f(x, 2)}x the fastest forward row (${label(best)}, ${f(rps(best), 1)} req/s)" + if (x >= 2) {
-                    ", so the figures are the " +
-                        "API's."
+                    ", so the figures are the API's."
                 } else {
                     ": below 2x, the downstream may bound the forward figures."
                 }
@@ -263,8 +250,7 @@ object ApiReport {
     private fun title(w: String) = if (w == Workloads.PRODUCTS) {
         "products (seed 004, compute-bound)"
     } else {
-        "forward (seed 004, " +
-            "network-bound)"
+        "forward (seed 004, network-bound)"
     }
 
     fun markdown(w: String): (RunDirectory, List<ResultRow>) -> String = { run, rows ->
@@ -278,10 +264,7 @@ object ApiReport {
             val set = settings(run, w)
             if (set.isNotEmpty()) {
                 appendLine()
-                appendLine(
-                    "Settings each server reported in GET " +
-                        "/routes:",
-                )
+                appendLine("Settings each server reported in GET /routes:")
                 appendLine()
                 set.forEach { (v, s) -> appendLine("- $v: $s") }
             }
@@ -294,11 +277,9 @@ object ApiReport {
             append(
                 if (w == Workloads.PRODUCTS) {
                     "GET /api/products: a page of the H2 product table, each product enriched through lookup " +
-                        "maps, string processing and business rules; " +
-                        "the same JSON from every variant, checked on every sample. "
+                        "maps, string processing and business rules; the same JSON from every variant, checked on every sample. "
                 } else {
-                    "GET /api/forward: the API POSTs an order to the " +
-                        "downstream service and returns its answer, checked on every sample; " +
+                    "GET /api/forward: the API POSTs an order to the downstream service and returns its answer, checked on every sample; " +
                         "the downstream is a Reactor Netty server with a timer latency, measured alone. "
                 },
             )
@@ -315,8 +296,7 @@ object ApiReport {
                 cells(r).forEachIndexed { i, c ->
                     append(
                         if (i in 1..9 || i in 11..14) {
-                            "<td " +
-                                "class=n>"
+                            "<td class=n>"
                         } else {
                             "<td>"
                         },

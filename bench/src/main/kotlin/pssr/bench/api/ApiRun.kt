@@ -108,26 +108,13 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                 val loops = loopsFor(load.run(url, expected, users, Duration.ZERO, 3, "downstream-calibrate", payload).rps, users)
                 System.err.println("== forward downstream alone: $users users, ${o.rampUpSeconds} s ramp-up, $loops loops")
                 val m = ProfileMeasurement.of(d.pid, sampler) {
-                    load.run(
-                        url,
-                        expected,
-                        users,
-                        Duration.ofSeconds(o.rampUpSeconds),
-                        loops,
-                        "downstream",
-                        payload,
-                    )
+                    load.run(url, expected, users, Duration.ofSeconds(o.rampUpSeconds), loops, "downstream", payload)
                 }
                 val latencyS = o.downstreamLatencyMs / 1000.0
                 val row = m.toRow(
                     "downstream", Workloads.FORWARD, "downstream", "reactive", users, o.downstreamLatencyMs,
                     if (latencyS > 0) users / latencyS else Double.NaN, Workloads.FORWARD, config,
-                    Apdex.of(
-                        m.result.ok,
-                        m.result.samples,
-                        apdexT,
-                        apdexF,
-                    ),
+                    Apdex.of(m.result.ok, m.result.samples, apdexT, apdexF),
                 )
                 run.append(row)
                 run.append(row.key, m.result.latency)
@@ -182,14 +169,10 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     // a wrong 200 means this server is broken: no row. An error status (a downstream down, too slow, failing) is
                     // what the profile then counts by kind, so it is reported, not refused.
                     check(first.status != 200 || first.body == expected) {
-                        "GET $path answered 200 with another body than " +
-                            "expected: ${first.body.take(200)}"
+                        "GET $path answered 200 with another body than expected: ${first.body.take(200)}"
                     }
                     if (first.status != 200) {
-                        System.err.println(
-                            "   GET $path " +
-                                "answered ${first.status}: ${first.body.lineSequence().first().take(200)}",
-                        )
+                        System.err.println("   GET $path answered ${first.status}: ${first.body.lineSequence().first().take(200)}")
                     }
                     val url = "${server.baseUrl}$path"
                     // the server's own account of every tuning setting, kept for the report's settings table
@@ -207,15 +190,7 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     )
                     System.err.println("== $workload $label: $users users, ${profile.rampUpSeconds} s ramp-up, $loops loops ($config)")
                     val m = ProfileMeasurement.of(server.pid, sampler) {
-                        load.run(
-                            url,
-                            expected,
-                            users,
-                            Duration.ofSeconds(profile.rampUpSeconds),
-                            loops,
-                            label,
-                            post,
-                        )
+                        load.run(url, expected, users, Duration.ofSeconds(profile.rampUpSeconds), loops, label, post)
                     }
                     val row = m.toRow(
                         framework, workload, variant, approach, users,
@@ -237,8 +212,7 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     variant,
                     approach,
                     "load",
-                    "${e.message?.lineSequence()?.first()} ($config, $users " +
-                        "users)",
+                    "${e.message?.lineSequence()?.first()} ($config, $users users)",
                     key,
                 ),
             )

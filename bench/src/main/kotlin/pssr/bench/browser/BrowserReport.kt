@@ -94,8 +94,7 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
             if (paper != null) {
                 rows += listOf(
                     name,
-                    "seed 002 " +
-                        "(paper)",
+                    "seed 002 (paper)",
                 ) + pages.flatMap { p -> listOf(false, true).map { on -> Seed002Table1.cells[p.id to on]?.let(paper) ?: "-" } }
             }
             var named = paper != null

@@ -41,13 +41,11 @@ class BrowserWorkflow(
         }
         val chromium = chromiumPath?.let { p ->
             p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError(
-                "no Chromium at $p; install it: " +
-                    "${Chromium.INSTALL_HINT}",
+                "no Chromium at $p; install it: ${Chromium.INSTALL_HINT}",
             )
         } ?: Chromium.executable()
             ?: throw UsageError(
-                "Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: " +
-                    "${Chromium.INSTALL_HINT}",
+                "Chromium not found (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}",
             )
         val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
         Files.createDirectories(dir.resolve("lighthouse"))
@@ -69,9 +67,7 @@ class BrowserWorkflow(
         }
         val server = try {
             ServerProcess.start(Frameworks.byName("webflux"), ServerLaunch(), dir, "browser")
-        } catch (
-            e: ServerStartFailed,
-        ) {
+        } catch (e: ServerStartFailed) {
             throw BrowserFailure("${e.message}; see ${dir.resolve("webflux-browser.log")}")
         }
         server.use {
@@ -98,9 +94,7 @@ class BrowserWorkflow(
                 println("pssr browser: filmstrips (direct capture at fixed instants) ...")
                 try {
                     Filmstrips.capture(chromium, server.baseUrl, cases, dir.resolve("filmstrips"))
-                } catch (
-                    e: Exception,
-                ) {
+                } catch (e: Exception) {
                     throw BrowserFailure("filmstrips failed: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}")
                 }
             }
@@ -122,18 +116,12 @@ class BrowserWorkflow(
         for (c in cases) {
             val answer = try {
                 StreamProbe.get(server.host, server.port, c.path(0), timeout = Duration.ofSeconds(30))
-            } catch (
-                e: Exception,
-            ) {
-                throw BrowserFailure(
-                    "${server.baseUrl}${c.path(0)} did not load: " +
-                        "${e.message ?: e.javaClass.simpleName}",
-                )
+            } catch (e: Exception) {
+                throw BrowserFailure("${server.baseUrl}${c.path(0)} did not load: ${e.message ?: e.javaClass.simpleName}")
             }
             if (answer.status != 200 || !answer.complete) {
                 throw BrowserFailure(
-                    "${server.baseUrl}${c.path(0)} did not load: HTTP " +
-                        "${answer.status}${if (answer.complete) "" else ", incomplete"}",
+                    "${server.baseUrl}${c.path(0)} did not load: HTTP ${answer.status}${if (answer.complete) "" else ", incomplete"}",
                 )
             }
         }

@@ -61,9 +61,7 @@ class Lighthouse(
             pb.environment()["CHROME_PATH"] = chromium.toString()
             process = try {
                 Children.start(pb, "Lighthouse", graceSeconds = 5)
-            } catch (
-                e: Exception,
-            ) {
+            } catch (e: Exception) {
                 throw BrowserFailure("could not start Lighthouse (node $cli): ${e.message}")
             }
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -105,9 +103,7 @@ class Lighthouse(
         fun read(file: Path, throttling: String): LighthouseRun {
             val json = try {
                 Jackson.read(Files.readString(file))
-            } catch (
-                e: Exception,
-            ) {
+            } catch (e: Exception) {
                 throw BrowserFailure("unreadable Lighthouse report $file: ${e.message}")
             }
             fun at(vararg path: String): Any? = path.fold(json) { v, k -> (v as? Map<*, *>)?.get(k) }
@@ -151,9 +147,7 @@ class Lighthouse(
                 if (output(listOf("npm", "--version")) ==
                     null
                 ) {
-                    throw UsageError(
-                        "npm not found; install it: apt-get install npm   (then ./pssr browser installs Lighthouse itself)",
-                    )
+                    throw UsageError("npm not found; install it: apt-get install npm   (then ./pssr browser installs Lighthouse itself)")
                 }
                 println("pssr browser: installing Lighthouse (npm ci in $folder, pinned by its package-lock.json; about 30 s) ...")
                 val (code, text) = run(listOf("npm", "ci", "--no-audit", "--no-fund"), folder, Duration.ofSeconds(600))
@@ -187,9 +181,7 @@ class Lighthouse(
             val cli = folder.resolve("node_modules/lighthouse/cli/index.js")
             if (node == null || !Files.exists(cli)) return null
             val version = (
-                Jackson.read(
-                    Files.readString(folder.resolve("node_modules/lighthouse/package.json")),
-                ) as Map<*, *>
+                Jackson.read(Files.readString(folder.resolve("node_modules/lighthouse/package.json"))) as Map<*, *>
                 )["version"].toString()
             return Lighthouse(cli, chromium, version, node.trim(), chromiumVersion(chromium), timeout)
         }
@@ -264,9 +256,7 @@ class Lighthouse(
                         ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                             .redirectOutput(log.toFile()),
                     )
-                } catch (
-                    e: Exception,
-                ) {
+                } catch (e: Exception) {
                     return -1 to (e.message ?: "could not start ${command.first()}")
                 }
                 if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -33,19 +33,11 @@ class CalibrateWorkflow(
             try {
                 ServerProcess.start(framework, ServerLaunch(), dir.resolve("logs"), "calibrate").use { s ->
                     if (s.routes().none { it.path == route }) {
-                        throw UsageError(
-                            "${framework.name} serves no route $route; ./pssr list " +
-                                "shows the routes",
-                        )
+                        throw UsageError("${framework.name} serves no route $route; ./pssr list shows the routes")
                     }
                     WrkDriver(wrk, 1, Duration.ofSeconds(10)).use { driver ->
                         val page = { delay: Long ->
-                            StreamProbe.get(
-                                s.host,
-                                s.port,
-                                "$route?itemDelayMs=$delay",
-                                timeout = Duration.ofSeconds(30),
-                            ).body
+                            StreamProbe.get(s.host, s.port, "$route?itemDelayMs=$delay", timeout = Duration.ofSeconds(30)).body
                         }
                         val results = Calibration(driver, plan, dir).run("http://${s.host}:${s.port}$route", page, s.pid)
                         val lines = Calibration.summary(results, plan)

@@ -206,15 +206,7 @@ object ClaimKit {
         test: (Estimate) -> Verdict,
         needs: String = REPRODUCE,
         pairs: (Evidence) -> List<Triple<String, Route, Route>>,
-    ) = Claim(
-        id,
-        seed,
-        section,
-        text,
-        paper,
-        kind,
-        needs,
-    ) { e ->
+    ) = Claim(id, seed, section, text, paper, kind, needs) { e ->
         val ps = pairs(e).ifEmpty { throw MissingRows("the routes of $id") }
         val judged = ps.map { (what, a, b) ->
             val r = e.ratio(a, b)

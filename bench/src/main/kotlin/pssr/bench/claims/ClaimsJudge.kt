@@ -58,8 +58,7 @@ data class Ledger(
         )
         appendLine("How each word is defined and how a verdict is reached: docs/CLAIMS.md. Absolute req/s of the papers are another")
         appendLine(
-            "machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one " +
-                "run.",
+            "machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one run.",
         )
         if (setups.isNotEmpty()) {
             appendLine(
@@ -67,8 +66,7 @@ data class Ledger(
                     "tool's own;",
             )
             appendLine(
-                "where the two differ, the one-factor runs (the paper's setup with one setting back at the tool's value) name the " +
-                    "setting",
+                "where the two differ, the one-factor runs (the paper's setup with one setting back at the tool's value) name the setting",
             )
             appendLine("that turns it. ${paperCounts()}.")
         }

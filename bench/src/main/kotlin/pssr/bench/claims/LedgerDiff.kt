@@ -47,9 +47,7 @@ class LedgerDiff(val a: Path, val b: Path) {
         if (changes.isNotEmpty()) {
             append("\n| claim | setup | A | B | |\n|---|---|---|---|---|\n")
             for (c in changes) {
-                append(
-                    "| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} |\n",
-                )
+                append("| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} |\n")
             }
         }
         val only = (ra.keys - rb.keys).size to (rb.keys - ra.keys).size

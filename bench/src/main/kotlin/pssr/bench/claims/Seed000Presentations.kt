@@ -31,8 +31,7 @@ internal object Seed000Presentations {
         ),
         scales(
             "000-5.2-virtual-64", S, "5.2",
-            "Engines on virtual threads on WebFlux scale up to 64 users (JStachio-Virtual, " +
-                "Presentations).",
+            "Engines on virtual threads on WebFlux scale up to 64 users (JStachio-Virtual, Presentations).",
             "JStachio-Virtual ${Pres.jstachioVirtual.text} req/s, peak at 64", "webflux", "presentations", "jstachio", "virtual", 64,
         ),
         scales(
@@ -44,12 +43,7 @@ internal object Seed000Presentations {
             "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",
             "${Pres.htmlflowVirtual.text} vs ${Pres.htmlflowRx.text} req/s", Kind.SIZE, "HtmlFlow virtual / reactive",
             t("webflux", "presentations", "htmlflow", "virtual"),
-            t(
-                "webflux",
-                "presentations",
-                "htmlflow",
-                "reactive",
-            ),
+            t("webflux", "presentations", "htmlflow", "reactive"),
             Terms::comparable, Pres.htmlflowVirtual.rps / Pres.htmlflowRx.rps,
         ),
         compareAll(
@@ -57,22 +51,19 @@ internal object Seed000Presentations {
             S,
             "5.2",
             "HtmlFlow reactive, suspending and virtual all achieve similar throughput on WebFlux at 128 users (Presentations): " +
-                "suspending against the other " +
-                "two.",
+                "suspending against the other two.",
             "virtual ${Pres.htmlflowVirtual.text}, reactive ${Pres.htmlflowRx.text} req/s; HtmlFlow-Susp ${Pres.htmlflowSusp.text}",
             Kind.SIZE,
             Terms::comparable,
         ) { _ ->
             listOf(
                 Triple(
-                    "HtmlFlow suspending / " +
-                        "reactive",
+                    "HtmlFlow suspending / reactive",
                     hf("webflux", "presentations", "suspending"),
                     hf("webflux", "presentations", "reactive"),
                 ),
                 Triple(
-                    "HtmlFlow suspending / " +
-                        "virtual",
+                    "HtmlFlow suspending / virtual",
                     hf("webflux", "presentations", "suspending"),
                     hf("webflux", "presentations", "virtual"),
                 ),
@@ -98,11 +89,9 @@ internal object Seed000Presentations {
             compare(
                 "000-5.2-mvc-virtual-above-blocking", S, "5.2",
                 "On Spring MVC, virtual threads give a slightly higher peak throughput than blocking, at 32 users where the paper's " +
-                    "peaks " +
-                    "are (Presentations).",
+                    "peaks are (Presentations).",
                 "${Pres.mvcVirtual.text} vs ${Pres.mvcBlocking.text} req/s", Kind.SIZE,
-                "MVC virtual / blocking (engines' mean) at 32 " +
-                    "users",
+                "MVC virtual / blocking (engines' mean) at 32 users",
                 agg("mvc", "presentations", "virtual", 32), agg("mvc", "presentations", "blocking", 32),
                 Terms::slightlyHigher, Pres.mvcVirtual.rps / Pres.mvcBlocking.rps,
             ),
@@ -123,8 +112,7 @@ internal object Seed000Presentations {
             "000-5.2-mvc-does-not-stream",
             S,
             "5.2",
-            "Spring MVC does not stream the tested templates (blocking and virtual, no " +
-                "flush).",
+            "Spring MVC does not stream the tested templates (blocking and virtual, no flush).",
             "MVC: no PSSR for the tested templates",
             "mvc",
             listOf("blocking", "virtual"),
@@ -141,8 +129,7 @@ internal object Seed000Presentations {
         naming(
             scales(
                 "000-5.2-quarkus-virtual-128", S, "5.2",
-                "Quarkus's engines on virtual threads scale up to 128 users " +
-                    "(Presentations).",
+                "Quarkus's engines on virtual threads scale up to 128 users (Presentations).",
                 "${Pres.quarkusVirtual.text} req/s at 128", "quarkus", "presentations", null, "virtual", TOP,
             ),
             agg("quarkus", "presentations", "virtual"),
@@ -166,11 +153,7 @@ internal object Seed000Presentations {
                 "Quarkus on virtual threads is comparable to WebFlux's suspendable HtmlFlow at 128 users (Presentations).",
                 "${Pres.quarkusVirtual.text} vs ${Pres.htmlflowSusp.text} req/s", Kind.SIZE,
                 "Quarkus virtual (mean) / WebFlux HtmlFlow suspending",
-                agg(
-                    "quarkus",
-                    "presentations",
-                    "virtual",
-                ),
+                agg("quarkus", "presentations", "virtual"),
                 t("webflux", "presentations", "htmlflow", "suspending"),
                 Terms::comparable, Pres.quarkusVirtual.rps / Pres.htmlflowSusp.rps,
             ),

@@ -20,8 +20,7 @@ internal object Seed000Resources {
             "5.3",
             "WebFlux enables PSSR natively: its publish-subscribe routes (reactive, suspending) stream as data becomes available, with " +
                 "no buffer setting.",
-            "WebFlux the most effective at PSSR: content streamed as data becomes " +
-                "available",
+            "WebFlux the most effective at PSSR: content streamed as data becomes available",
             "webflux",
             listOf("reactive", "suspending"),
             streams = true,
@@ -42,29 +41,17 @@ internal object Seed000Resources {
             S,
             "5.4",
             "Under load HtmlFlow on virtual threads and HtmlFlow suspending show comparable resource consumption: comparable CPU per " +
-                "request (WebFlux, " +
-                "Presentations, 128 users).",
+                "request (WebFlux, Presentations, 128 users).",
             "CPU peak ~50% vs ~42%: comparable resource consumption",
             Kind.SIZE,
             ClaimKit.REPRODUCE,
         ) { e ->
             val v = e.level("webflux", "presentations", "htmlflow", "virtual", TOP)
-            val s = e.level(
-                "webflux",
-                "presentations",
-                "htmlflow",
-                "suspending",
-                TOP,
-            )
+            val s = e.level("webflux", "presentations", "htmlflow", "suspending", TOP)
             // CPU per request: what each costs the server, independent of how many requests the window held; paired by repetition
             val r = e.pairedRatio(
                 t("webflux", "presentations", "htmlflow", "virtual"),
-                t(
-                    "webflux",
-                    "presentations",
-                    "htmlflow",
-                    "suspending",
-                ),
+                t("webflux", "presentations", "htmlflow", "suspending"),
             ) { it.serverCpuUsPerRequest }
             Judgement(
                 Terms.comparable(r),
@@ -85,10 +72,7 @@ internal object Seed000Resources {
             val rows = e.tracedRows(
                 e.rows.filter {
                     it.framework == "webflux" && it.model == "presentations" && it.engine == "htmlflow" &&
-                        it.approach in listOf(
-                            "virtual",
-                            "suspending",
-                        ) && it.users == TOP
+                        it.approach in listOf("virtual", "suspending") && it.users == TOP
                 },
             )
             if (rows.isEmpty()) throw MissingRows("webflux/presentations/htmlflow virtual and suspending at $TOP users")
@@ -101,8 +85,7 @@ internal object Seed000Resources {
             "000-5.4-memory-300mb",
             S,
             "5.4",
-            "HtmlFlow virtual and suspending each keep about 300 MB of heap under load (WebFlux, 128 " +
-                "users).",
+            "HtmlFlow virtual and suspending each keep about 300 MB of heap under load (WebFlux, 128 users).",
             "~300 MB peak",
             Kind.SIZE,
             ClaimKit.REPRODUCE,
@@ -111,23 +94,19 @@ internal object Seed000Resources {
             val est = Estimate.range(peaks)
             Judgement(
                 Terms.about(est / Estimate.point(300.0), 1.0),
-                "heap peak ${est.text(" MB", 0)} (the JVM shared by every route of " +
-                    "its phase, -Xms512m)",
+                "heap peak ${est.text(" MB", 0)} (the JVM shared by every route of its phase, -Xms512m)",
                 cause = "the heap peak is the whole server JVM's, sized by -Xms512m -Xmx2g and shared by the phase's routes: it measures " +
-                    "the JVM's settings " +
-                    "more than one engine",
+                    "the JVM's settings more than one engine",
             )
         },
         Claim(
             "000-5.1-rocker-buffer",
             S,
             "5.1",
-            "A 512 B output buffer changes Rocker's throughput on Quarkus by 0.046% (no measurable " +
-                "cost).",
+            "A 512 B output buffer changes Rocker's throughput on Quarkus by 0.046% (no measurable cost).",
             "0.046% difference",
             Kind.SIZE,
-            "./pssr reproduce --only " +
-                "paper-000-rocker-8k,paper-000-ours-quarkus-output-buffer-rocker",
+            "./pssr reproduce --only paper-000-rocker-8k,paper-000-ours-quarkus-output-buffer-rocker",
         ) { e ->
             // two server JVMs: seed 000's setup (8 KB build, no flush) and the same with the 512 B build, Rocker blocking
             val at = Route("quarkus", "presentations", "rocker", "blocking", TOP)
@@ -144,8 +123,7 @@ internal object Seed000Resources {
             "000-5.1-jmeter-vs-ab",
             S,
             "5.1",
-            "JMeter and Apache Bench give the same throughput within a few percent (2.83% mean " +
-                "absolute difference).",
+            "JMeter and Apache Bench give the same throughput within a few percent (2.83% mean absolute difference).",
             "2.83% mean absolute difference",
             Kind.SIZE,
             "./pssr reproduce --only drivers-jmeter,drivers-ab",
@@ -164,20 +142,14 @@ internal object Seed000Resources {
             S,
             "6 (discussion)",
             "The reactive approach on WebFlux performs better than virtual threads on Quarkus: HtmlFlow reactive on WebFlux above " +
-                "HtmlFlow virtual on " +
-                "Quarkus (128 users, both models).",
+                "HtmlFlow virtual on Quarkus (128 users, both models).",
             "no figure; 5.2/5.3 give ${Pres.htmlflowRx.text} vs ${Pres.quarkusVirtual.text} and " +
                 "${Stocks.htmlflowRx.text} vs ${Stocks.quarkusVirtual.text} req/s",
             Kind.SIZE,
             Terms::higher,
         ) { _ ->
             listOf("presentations", "stocks").map { m ->
-                Triple(
-                    "$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow " +
-                        "virtual",
-                    hf("webflux", m, "reactive"),
-                    hf("quarkus", m, "virtual"),
-                )
+                Triple("$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow virtual", hf("webflux", m, "reactive"), hf("quarkus", m, "virtual"))
             }
         },
         // 7 conclusions
@@ -186,8 +158,7 @@ internal object Seed000Resources {
             S,
             "7 (conclusions)",
             "Virtual threads consistently deliver throughput comparable to the asynchronous approaches under high concurrency: HtmlFlow " +
-                "virtual against " +
-                "HtmlFlow reactive and suspending (WebFlux) and reactive (Quarkus), 64 and 128 users, both models.",
+                "virtual against HtmlFlow reactive and suspending (WebFlux) and reactive (Quarkus), 64 and 128 users, both models.",
             "virtual ~ reactive/suspending",
             Kind.SHAPE,
             Terms::comparable,

@@ -23,12 +23,7 @@ internal object Seed000Stocks {
                 "users).",
             "${Stocks.htmlflowVirtual.text} vs ${Pres.htmlflowVirtual.text} req/s", Kind.SIZE, "Stocks / Presentations",
             t("webflux", "stocks", "htmlflow", "virtual"),
-            t(
-                "webflux",
-                "presentations",
-                "htmlflow",
-                "virtual",
-            ),
+            t("webflux", "presentations", "htmlflow", "virtual"),
             Terms::lower, Stocks.htmlflowVirtual.rps / Pres.htmlflowVirtual.rps,
         ),
         compareAll(
@@ -36,8 +31,7 @@ internal object Seed000Stocks {
             S,
             "5.3",
             "Throughput is reduced across all engines with Stocks: every WebFlux route measured in both models is lower in Stocks than " +
-                "in Presentations at " +
-                "128 users.",
+                "in Presentations at 128 users.",
             "throughput reduced across all engines",
             Kind.SHAPE,
             Terms::lower,
@@ -71,16 +65,10 @@ internal object Seed000Stocks {
         ),
         compare(
             "000-5.3-jstachio-below-thymeleaf", S, "5.3",
-            "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at " +
-                "128 users (Stocks).",
+            "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at 128 users (Stocks).",
             "${Stocks.jstachioVirtual.text} vs ${Stocks.thymeleafRx.text} req/s", Kind.SIZE, "JStachio virtual / Thymeleaf reactive",
             t("webflux", "stocks", "jstachio", "virtual"),
-            t(
-                "webflux",
-                "stocks",
-                "thymeleaf",
-                "reactive",
-            ),
+            t("webflux", "stocks", "thymeleaf", "reactive"),
             Terms::lower, Stocks.jstachioVirtual.rps / Stocks.thymeleafRx.rps,
         ),
         Claim(
@@ -88,8 +76,7 @@ internal object Seed000Stocks {
             S,
             "5.3",
             "From Presentations to Stocks, JStachio virtual loses more throughput than the reactive and suspendable routes (Thymeleaf " +
-                "reactive, HtmlFlow " +
-                "suspending; WebFlux, 128 users).",
+                "reactive, HtmlFlow suspending; WebFlux, 128 users).",
             "JStachio-Virtual ${Pres.jstachioVirtual.text} to ${Stocks.jstachioVirtual.text} (0.43x), " +
                 "Thymeleaf-Rx ${Pres.thymeleafRx.text} to ${Stocks.thymeleafRx.text} (0.68x)",
             Kind.SIZE,
@@ -97,18 +84,12 @@ internal object Seed000Stocks {
         ) { e ->
             fun drop(engine: String, approach: String) = e.ratio(
                 t("webflux", "stocks", engine, approach),
-                t(
-                    "webflux",
-                    "presentations",
-                    engine,
-                    approach,
-                ),
+                t("webflux", "presentations", engine, approach),
             )
             val js = drop("jstachio", "virtual")
             val parts = listOf(
                 "Thymeleaf reactive" to drop("thymeleaf", "reactive"),
-                "HtmlFlow " +
-                    "suspending" to drop("htmlflow", "suspending"),
+                "HtmlFlow suspending" to drop("htmlflow", "suspending"),
             ).map { (who, d) ->
                 val r = js / d
                 Triple(who, r, Terms.lower(r))
@@ -122,16 +103,10 @@ internal object Seed000Stocks {
         },
         compare(
             "000-5.3-htmlflow-virtual-vs-reactive", S, "5.3",
-            "HtmlFlow virtual and reactive are similar on WebFlux at 128 users " +
-                "(Stocks).",
+            "HtmlFlow virtual and reactive are similar on WebFlux at 128 users (Stocks).",
             "${Stocks.htmlflowVirtual.text} vs ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, "HtmlFlow virtual / reactive",
             t("webflux", "stocks", "htmlflow", "virtual"),
-            t(
-                "webflux",
-                "stocks",
-                "htmlflow",
-                "reactive",
-            ),
+            t("webflux", "stocks", "htmlflow", "reactive"),
             Terms::comparable, Stocks.htmlflowVirtual.rps / Stocks.htmlflowRx.rps,
         ),
         compareAll(

@@ -21,8 +21,7 @@ internal object Seed000StocksFrameworks {
                 "000-5.3-mvc-no-gain-from-virtual", S, "5.3",
                 "On Spring MVC, virtual threads bring no gain over blocking at 64 users, where both peak (Stocks).",
                 "blocking ${Stocks.mvcBlocking.text} req/s, virtual no better", Kind.SIZE,
-                "MVC virtual / blocking (engines' mean) at 64 " +
-                    "users",
+                "MVC virtual / blocking (engines' mean) at 64 users",
                 agg("mvc", "stocks", "virtual", 64), agg("mvc", "stocks", "blocking", 64),
                 Terms::comparable,
             ),
@@ -39,8 +38,7 @@ internal object Seed000StocksFrameworks {
         naming(
             scales(
                 "000-5.3-mvc-virtual-64", S, "5.3",
-                "Spring MVC's engines on virtual threads scale up to 64 users, as the blocking " +
-                    "ones (Stocks).",
+                "Spring MVC's engines on virtual threads scale up to 64 users, as the blocking ones (Stocks).",
                 "both approaches scale up to 64", "mvc", "stocks", null, "virtual", 64,
             ),
             agg("mvc", "stocks", "virtual"),
@@ -51,19 +49,14 @@ internal object Seed000StocksFrameworks {
             S,
             "5.3",
             "Blocking and virtual-thread rendering reach higher throughput on Spring MVC than on WebFlux (engines' mean over HtmlFlow " +
-                "and JStachio on both, " +
-                "64 users, Stocks).",
+                "and JStachio on both, 64 users, Stocks).",
             "MVC up to ${Stocks.mvcBlocking.text} req/s; WebFlux's Blocking and Virtual lines lower",
             Kind.SHAPE,
             ClaimKit.REPRODUCE,
         ) { e ->
             val parts = listOf("blocking", "virtual").map { a ->
                 val r = e.aggregate("mvc", "stocks", a, 64, SHARED) / e.aggregate("webflux", "stocks", a, 64, SHARED)
-                Triple(
-                    a,
-                    r,
-                    Terms.higher(r),
-                )
+                Triple(a, r, Terms.higher(r))
             }
             Judgement(
                 Terms.all(*parts.map { it.third }.toTypedArray()),
@@ -84,14 +77,9 @@ internal object Seed000StocksFrameworks {
             ) { _ ->
                 listOf("blocking", "virtual").map { a ->
                     Triple(
-                        "MVC $a (mean) at 64 / WebFlux HtmlFlow " +
-                            "reactive",
+                        "MVC $a (mean) at 64 / WebFlux HtmlFlow reactive",
                         agg("mvc", "stocks", a, 64),
-                        hf(
-                            "webflux",
-                            "stocks",
-                            "reactive",
-                        ),
+                        hf("webflux", "stocks", "reactive"),
                     )
                 }
             },
@@ -120,11 +108,7 @@ internal object Seed000StocksFrameworks {
                 "On Quarkus, virtual threads reach higher throughput than blocking at 128 users (Stocks).",
                 "${Stocks.quarkusVirtual.text} vs ${Stocks.quarkusBlocking.text} req/s", Kind.SIZE,
                 "Quarkus virtual / blocking (engines' mean)", agg("quarkus", "stocks", "virtual"),
-                agg(
-                    "quarkus",
-                    "stocks",
-                    "blocking",
-                ),
+                agg("quarkus", "stocks", "blocking"),
                 Terms::higher, Stocks.quarkusVirtual.rps / Stocks.quarkusBlocking.rps,
             ),
             agg("quarkus", "stocks", "virtual"),
@@ -135,9 +119,7 @@ internal object Seed000StocksFrameworks {
                 S,
                 "5.3",
                 "Quarkus's synchronous approaches are comparable to the WebFlux implementation at 128 users (Stocks): blocking to " +
-                    "HtmlFlow " +
-                    "reactive, virtual to " +
-                    "HtmlFlow virtual.",
+                    "HtmlFlow reactive, virtual to HtmlFlow virtual.",
                 "${Stocks.quarkusBlocking.text} and ${Stocks.quarkusVirtual.text} vs ${Stocks.htmlflowRx.text} and " +
                     "${Stocks.htmlflowVirtual.text} req/s",
                 Kind.SIZE,
@@ -145,14 +127,12 @@ internal object Seed000StocksFrameworks {
             ) { _ ->
                 listOf(
                     Triple(
-                        "Quarkus blocking (mean) / WebFlux HtmlFlow " +
-                            "reactive",
+                        "Quarkus blocking (mean) / WebFlux HtmlFlow reactive",
                         agg("quarkus", "stocks", "blocking"),
                         hf("webflux", "stocks", "reactive"),
                     ),
                     Triple(
-                        "Quarkus virtual (mean) / WebFlux HtmlFlow " +
-                            "virtual",
+                        "Quarkus virtual (mean) / WebFlux HtmlFlow virtual",
                         agg("quarkus", "stocks", "virtual"),
                         hf("webflux", "stocks", "virtual"),
                     ),
@@ -163,16 +143,10 @@ internal object Seed000StocksFrameworks {
         ),
         compare(
             "000-5.3-quarkus-rx-below-webflux", S, "5.3",
-            "Quarkus's HtmlFlow reactive is below WebFlux's HtmlFlow reactive at 128 " +
-                "users (Stocks).",
+            "Quarkus's HtmlFlow reactive is below WebFlux's HtmlFlow reactive at 128 users (Stocks).",
             "${Stocks.quarkusHtmlflowRx.text} vs ${Stocks.htmlflowRx.text} req/s", Kind.SIZE, "Quarkus / WebFlux HtmlFlow reactive",
             t("quarkus", "stocks", "htmlflow", "reactive"),
-            t(
-                "webflux",
-                "stocks",
-                "htmlflow",
-                "reactive",
-            ),
+            t("webflux", "stocks", "htmlflow", "reactive"),
             Terms::lower, Stocks.quarkusHtmlflowRx.rps / Stocks.htmlflowRx.rps,
         ),
     )

@@ -17,8 +17,7 @@ object Seed001 {
             scales(
                 "001-blocking-16", S, "5.1",
                 "Blocking engines on a separate dispatcher stop scaling beyond 16 users (WebFlux, Presentations; a 6-core machine).",
-                "flat past 16 " +
-                    "users",
+                "flat past 16 users",
                 "webflux", "presentations", null, "blocking", 16,
             ),
             agg("webflux", "presentations", "blocking"),
@@ -28,19 +27,14 @@ object Seed001 {
             "001-jstachio-virtual-matches-htmlflow", S, "5.1",
             "JStachio on virtual threads matches HtmlFlow at 128 users (both about 11,000 req/s on 6 cores).",
             "~11,000 vs ~11,000 req/s", Kind.SIZE, "JStachio virtual / HtmlFlow suspending", t("jstachio", "virtual"),
-            t(
-                "htmlflow",
-                "suspending",
-            ),
+            t("htmlflow", "suspending"),
             Terms::comparable, 1.0,
         ),
         compare(
             "001-thymeleaf-about-077", S, "5.1",
-            "Thymeleaf reactive reaches about 0.77x HtmlFlow's throughput at 128 users (8,500 " +
-                "vs 11,000 req/s).",
+            "Thymeleaf reactive reaches about 0.77x HtmlFlow's throughput at 128 users (8,500 vs 11,000 req/s).",
             "~8,500 vs ~11,000 req/s", Kind.SIZE,
-            "Thymeleaf reactive / HtmlFlow " +
-                "suspending",
+            "Thymeleaf reactive / HtmlFlow suspending",
             t("thymeleaf", "reactive"), t("htmlflow", "suspending"),
             { r -> Terms.about(r, 8500.0 / 11000) }, 8500.0 / 11000,
         ),
@@ -52,8 +46,7 @@ object Seed001 {
         naming(
             scales(
                 "001-5.1-mvc-blocking-128", S, "5.1", "Spring MVC's blocking engines scale up to 128 users (Presentations).",
-                "both approaches scale up to " +
-                    "128",
+                "both approaches scale up to 128",
                 "mvc", "presentations", null, "blocking", 128,
             ),
             agg("mvc", "presentations", "blocking"),
@@ -62,8 +55,7 @@ object Seed001 {
         naming(
             scales(
                 "001-5.1-mvc-virtual-128", S, "5.1", "Spring MVC's engines on virtual threads scale up to 128 users (Presentations).",
-                "both approaches scale up to " +
-                    "128",
+                "both approaches scale up to 128",
                 "mvc", "presentations", null, "virtual", 128,
             ),
             agg("mvc", "presentations", "virtual"),
@@ -74,8 +66,7 @@ object Seed001 {
                 "001-5.1-mvc-virtual-slightly-higher", S, "5.1",
                 "On Spring MVC, virtual threads give slightly higher throughput than blocking at 128 users.",
                 "virtual ~9,000 req/s, slightly higher", Kind.SIZE,
-                "MVC virtual / blocking (engines' " +
-                    "mean)",
+                "MVC virtual / blocking (engines' mean)",
                 agg("mvc", "presentations", "virtual"),
                 agg("mvc", "presentations", "blocking"), Terms::slightlyHigher,
             ),
@@ -86,8 +77,7 @@ object Seed001 {
                 "001-5.1-mvc-below-webflux", S, "5.1",
                 "Spring MVC on virtual threads is below WebFlux's HtmlFlow suspending at 128 users (Presentations).",
                 "~9,000 vs ~11,000 req/s", Kind.SIZE,
-                "MVC virtual (mean) / WebFlux HtmlFlow " +
-                    "suspending",
+                "MVC virtual (mean) / WebFlux HtmlFlow suspending",
                 agg("mvc", "presentations", "virtual"),
                 t("htmlflow", "suspending"), Terms::lower, 9000.0 / 11000,
             ),
@@ -96,8 +86,7 @@ object Seed001 {
         naming(
             scales(
                 "001-5.1-quarkus-blocking-128", S, "5.1", "Quarkus's blocking engines scale up to 128 users (Presentations).",
-                "~10,000 req/s at " +
-                    "128",
+                "~10,000 req/s at 128",
                 "quarkus", "presentations", null, "blocking", 128,
             ),
             agg("quarkus", "presentations", "blocking"),
@@ -108,8 +97,7 @@ object Seed001 {
                 "001-5.1-quarkus-virtual-similar", S, "5.1",
                 "On Quarkus, virtual threads and blocking deliver similar throughput at 128 users (Presentations).",
                 "virtual slightly higher, not significant", Kind.SIZE,
-                "Quarkus virtual / blocking (engines' " +
-                    "mean)",
+                "Quarkus virtual / blocking (engines' mean)",
                 agg("quarkus", "presentations", "virtual"),
                 agg("quarkus", "presentations", "blocking"), Terms::comparable,
             ),
@@ -134,8 +122,7 @@ object Seed001 {
                 "001-5.2-mvc-no-change-virtual", S, "5.2",
                 "On Spring MVC, virtual threads bring no significant change over blocking at 128 users (Stocks).",
                 "blocking ~5,500 req/s, no significant change", Kind.SIZE,
-                "MVC virtual / blocking (engines' " +
-                    "mean)",
+                "MVC virtual / blocking (engines' mean)",
                 agg("mvc", "stocks", "virtual"),
                 agg("mvc", "stocks", "blocking"), Terms::comparable,
             ),
@@ -146,8 +133,7 @@ object Seed001 {
                 "001-5.2-quarkus-comparable-webflux", S, "5.2",
                 "Quarkus's blocking engines are comparable to WebFlux's HtmlFlow suspending at 128 users (Stocks).",
                 "~6,000 vs ~6,000 req/s", Kind.SIZE,
-                "Quarkus blocking (mean) / WebFlux HtmlFlow " +
-                    "suspending",
+                "Quarkus blocking (mean) / WebFlux HtmlFlow suspending",
                 agg("quarkus", "stocks", "blocking"),
                 Route("webflux", "stocks", "htmlflow", "suspending", 128), Terms::comparable, 1.0,
             ),

@@ -60,8 +60,7 @@ object Seed002 {
                 "002-6-sync-4", S, "5 (performance tests)",
                 "Synchronous templates on a separate dispatcher scale only until 4 concurrent requests (WebFlux, Presentations; 4 cores " +
                     "there).",
-                "scale until 4 " +
-                    "requests",
+                "scale until 4 requests",
                 "webflux", "presentations", null, "blocking", 4,
             ),
             Route("webflux", "presentations", null, "blocking", 4),
@@ -72,19 +71,13 @@ object Seed002 {
             S,
             "5 (performance tests)",
             "Only the non-blocking engines (Thymeleaf reactive, HtmlFlow suspending) scale up to 32 users; the synchronous ones do not " +
-                "(WebFlux, " +
-                "Presentations).",
+                "(WebFlux, Presentations).",
             "only Thymeleaf and HtmlFlow scale to 32",
             Kind.SHAPE,
             ClaimKit.REPRODUCE,
         ) { e ->
             fun into32(engine: String?, approach: String) = Terms.gain(
-                e.series(
-                    "webflux",
-                    "presentations",
-                    engine,
-                    approach,
-                ).let { it[16] ?: throw MissingRows("16 users") },
+                e.series("webflux", "presentations", engine, approach).let { it[16] ?: throw MissingRows("16 users") },
                 e.series("webflux", "presentations", engine, approach).let { it[32] ?: throw MissingRows("32 users") },
                 16,
                 32,
@@ -95,8 +88,7 @@ object Seed002 {
             val v = Terms.all(Terms.atLeast(thy, Terms.SCALES), Terms.atLeast(hf, Terms.SCALES), Terms.below(sync, Terms.SCALES))
             Judgement(
                 v,
-                "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking " +
-                    "engines ${sync.text()} " +
+                "T(32)/T(16): Thymeleaf reactive ${thy.text()}, HtmlFlow suspending ${hf.text()}, blocking engines ${sync.text()} " +
                     "(mean of ${ClaimKit.enginesOf(e, "webflux", "presentations", "blocking", 32).joinToString(", ")})",
             )
         },
@@ -109,35 +101,26 @@ object Seed002 {
             "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
             "about 2x", Kind.SIZE, "HtmlFlow suspending / Thymeleaf reactive",
             Route("webflux", "presentations", "htmlflow", "suspending", 128),
-            Route(
-                "webflux",
-                "presentations",
-                "thymeleaf",
-                "reactive",
-                128,
-            ),
+            Route("webflux", "presentations", "thymeleaf", "reactive", 128),
             { r -> Terms.about(r, 2.0) }, 2.0,
         ),
     ) + TABLE1.map { c ->
         lighthouse(
             c, "fcp",
-            "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half " +
-                "the time).",
+            "PSSR brings the first contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
             "FCP ${c.fcpOff} s off, ${c.fcpOn} s on", "FCP", c.fcpOn / c.fcpOff, { Terms.below(it, 0.5) }, { it.fcpMs }, { it.fcpMs },
         )
     } + TABLE1.map { c ->
         lighthouse(
             c, "lcp",
-            "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most " +
-                "half the time).",
+            "PSSR brings the largest contentful paint of the ${c.page} page well ahead of the blocking page (at most half the time).",
             "LCP ${c.fcpOff} s off, ${c.fcpOn} s on", "LCP", c.fcpOn / c.fcpOff, { Terms.below(it, 0.5) }, { it.lcpMs }, { it.lcpMs },
         )
     } + TABLE1.map { c ->
         lighthouse(
             c, "speed-index", "PSSR lowers the Speed Index of the ${c.page} page against the blocking page.",
             "Speed Index ${c.siOff} s off, ${c.siOn} s on",
-            "Speed " +
-                "Index",
+            "Speed Index",
             c.siOn / c.siOff, { Terms.lower(it) }, { it.speedIndexMs }, { it.speedIndexMs },
         )
     } + TABLE1.map { c ->
@@ -146,8 +129,7 @@ object Seed002 {
             S,
             "Table 1",
             "With PSSR the ${c.page} page's Lighthouse score is higher than without (${c.scoreOn} vs ${c.scoreOff} there): by over 2 " +
-                "points; both at the " +
-                "cap of 100 is inconclusive.",
+                "points; both at the cap of 100 is inconclusive.",
             "score ${c.scoreOff} off, ${c.scoreOn} on",
             Kind.SHAPE,
             BROWSER,
@@ -159,11 +141,9 @@ object Seed002 {
             Judgement(
                 v,
                 "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} " +
-                    "vs " +
-                    "${"%.0f".format(off.speedIndexMs)} ms",
+                    "vs ${"%.0f".format(off.speedIndexMs)} ms",
                 cause = if (v == Verdict.REFUTED) {
-                    "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms " +
-                        "and LCP " +
+                    "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP " +
                         "${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms"
                 } else {
                     ""

@@ -37,8 +37,7 @@ object Seed003 {
             val r = p(virtual.latencyMeanMs) / p(platform.latencyMeanMs)
             Judgement(
                 Terms.lower(r),
-                "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} " +
-                    "vs ${ms(platform.latencyMeanMs)} ms)",
+                "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} vs ${ms(platform.latencyMeanMs)} ms)",
                 "paper ${"%.2f".format(
                     Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs,
                 )}x, ours ${"%.2f".format(r.value)}x",
@@ -50,8 +49,7 @@ object Seed003 {
             "003-t1-platform-errors",
             S,
             "Table 1",
-            "Platform threads fail a large share of requests under 2,000 users (81.22% errors " +
-                "there).",
+            "Platform threads fail a large share of requests under 2,000 users (81.22% errors there).",
             "81.22% errors",
             Kind.SIZE,
             NEEDS,
@@ -93,8 +91,7 @@ object Seed003 {
             "003-t1-virtual-more-throughput",
             S,
             "Table 1",
-            "Virtual threads deliver more throughput than platform threads (606.1 vs " +
-                "195.9 req/s there).",
+            "Virtual threads deliver more throughput than platform threads (606.1 vs 195.9 req/s there).",
             "606.1 vs 195.9 req/s",
             Kind.SIZE,
             NEEDS,
@@ -108,8 +105,7 @@ object Seed003 {
                     Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput,
                 )}x, ours ${"%.2f".format(r.value)}x",
                 cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server " +
-                    "that keeps up cannot " +
-                    "exceed it",
+                    "that keeps up cannot exceed it",
             )
         },
         Claim(
@@ -133,8 +129,7 @@ object Seed003 {
             "003-abstract-memory-75",
             S,
             "abstract",
-            "Virtual threads cut memory by about 75% against platform threads (~300 vs ~1,200 " +
-                "MB there).",
+            "Virtual threads cut memory by about 75% against platform threads (~300 vs ~1,200 MB there).",
             "75% less memory",
             Kind.SIZE,
             NEEDS,
@@ -143,12 +138,10 @@ object Seed003 {
             val r = p(virtual.rssMbPeak) / p(platform.rssMbPeak)
             Judgement(
                 Terms.about(r, 0.25),
-                "peak RSS virtual / platform ${r.text("x")} (${ms(virtual.rssMbPeak)} " +
-                    "vs ${ms(platform.rssMbPeak)} MB)",
+                "peak RSS virtual / platform ${r.text("x")} (${ms(virtual.rssMbPeak)} vs ${ms(platform.rssMbPeak)} MB)",
                 "paper 0.25x, ours ${"%.2f".format(r.value)}x",
                 cause = "platform threads peaked at ${platform.threadsPeak} threads, virtual at ${virtual.threadsPeak}: with no " +
-                    "failures, the platform " +
-                    "server never grew the thread stacks the paper's did",
+                    "failures, the platform server never grew the thread stacks the paper's did",
             )
         },
     )

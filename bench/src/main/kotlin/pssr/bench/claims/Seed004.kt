@@ -126,8 +126,7 @@ object Seed004 {
             Workloads.PRODUCTS,
             mvcFaster = true,
             "Compute-bound: Spring MVC answers faster than WebFlux at the 95th and 99th percentiles too.",
-            "MVC superior at both the 95th and 99th " +
-                "percentiles",
+            "MVC superior at both the 95th and 99th percentiles",
         ),
         tails(
             "004-forward-webflux-tails",
@@ -135,8 +134,7 @@ object Seed004 {
             Workloads.FORWARD,
             mvcFaster = false,
             "Network-bound: WebFlux answers faster than Spring MVC at the 95th and 99th percentiles too.",
-            "WebFlux consistent at both the 95th and 99th " +
-                "percentiles",
+            "WebFlux consistent at both the 95th and 99th percentiles",
         ),
         answered(
             "004-products-all-answered",

@@ -51,8 +51,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
                 return SetupVerdict(
                     label,
                     p,
-                    "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} " +
-                        "with ${f.ours} (${v.ours})",
+                    "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} with ${f.ours} (${v.ours})",
                 )
             }
         }
@@ -63,8 +62,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
             p,
             (
                 if (tried.isEmpty()) {
-                    "no one-factor run of this setup was " +
-                        "judged"
+                    "no one-factor run of this setup was judged"
                 } else {
                     "no single setting tried turns it (tried: ${tried.joinToString(", ")})"
                 }

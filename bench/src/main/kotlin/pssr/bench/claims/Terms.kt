@@ -44,8 +44,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
     fun text(unit: String = "", digits: Int = 2): String {
         val v = fmt(value, digits)
         return if (hasInterval) {
-            "$v$unit ($label " +
-                "${fmt(low, digits)}-${fmt(high, digits)})"
+            "$v$unit ($label ${fmt(low, digits)}-${fmt(high, digits)})"
         } else {
             "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
         }

@@ -33,18 +33,14 @@ class BrowserCommand : Callable<Int> {
     @Option(
         names = ["--out"],
         paramLabel = "DIR",
-        description = [
-            "Results directory (default: results/browser-<timestamp>); must not " +
-                "exist or be empty",
-        ],
+        description = ["Results directory (default: results/browser-<timestamp>); must not exist or be empty"],
     )
     var out: Path? = null
 
     @Option(
         names = ["--runs"],
         description = [
-            "Lighthouse runs per page x rendering x mode x throttling; each figure is their median " +
-                "(default: \${DEFAULT-VALUE})",
+            "Lighthouse runs per page x rendering x mode x throttling; each figure is their median (default: \${DEFAULT-VALUE})",
         ],
     )
     var runs: Int = 3
@@ -56,10 +52,7 @@ class BrowserCommand : Callable<Int> {
         names = ["--renderings"],
         split = ",",
         paramLabel = "R",
-        description = [
-            "suspending (HtmlFlow), virtual (JStachio on a " +
-                "virtual thread); default: both",
-        ],
+        description = ["suspending (HtmlFlow), virtual (JStachio on a virtual thread); default: both"],
     )
     var renderings: List<String> = listOf("suspending", "virtual")
 
@@ -67,10 +60,7 @@ class BrowserCommand : Callable<Int> {
         names = ["--throttling"],
         split = ",",
         paramLabel = "T",
-        description = [
-            "simulate (Lighthouse's default), provided (no " +
-                "throttling); default: both",
-        ],
+        description = ["simulate (Lighthouse's default), provided (no throttling); default: both"],
     )
     var throttling: List<String> = Lighthouse.THROTTLINGS
 
@@ -80,10 +70,7 @@ class BrowserCommand : Callable<Int> {
     @Option(
         names = ["--chromium"],
         paramLabel = "FILE",
-        description = [
-            "Chromium or Chrome binary (default: \$CHROME_PATH, " +
-                "/usr/bin/chromium, chromium on the PATH)",
-        ],
+        description = ["Chromium or Chrome binary (default: \$CHROME_PATH, /usr/bin/chromium, chromium on the PATH)"],
     )
     var chromiumPath: Path? = null
 
@@ -91,8 +78,7 @@ class BrowserCommand : Callable<Int> {
         names = ["--lighthouse"],
         paramLabel = "FILE",
         description = [
-            "A Lighthouse CLI (lighthouse/cli/index.js) to use as is " +
-                "(default: browser/node_modules, installed with npm ci when missing)",
+            "A Lighthouse CLI (lighthouse/cli/index.js) to use as is (default: browser/node_modules, installed with npm ci when missing)",
         ],
     )
     var lighthouseCli: Path? = null
@@ -105,8 +91,7 @@ class BrowserCommand : Callable<Int> {
         }
         val renderingList = renderings.map { id ->
             DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE } ?: throw UsageError(
-                "unknown rendering '$id'; valid renderings: " +
-                    "suspending, virtual",
+                "unknown rendering '$id'; valid renderings: suspending, virtual",
             )
         }
         throttling.forEach {

@@ -79,9 +79,7 @@ class ClaimsCommand : Callable<Int> {
         }
         val dir = out ?: folders.first()
         if (!(confidence >= 0.5 && confidence < 1)) {
-            throw UsageError(
-                "--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence",
-            )
+            throw UsageError("--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence")
         }
         val ledger = Ledger.write(folders.map { it.toAbsolutePath().normalize() }, dir, confidence)
         println("claims: ${ledger.counts()}")

@@ -58,9 +58,7 @@ class JmhCommand : Runnable {
         val options = if (jmhArgs.isEmpty()) {
             base.build()
         } else {
-            OptionsBuilder().parent(
-                CommandLineOptions(*jmhArgs.toTypedArray()),
-            ).parent(base.build()).build()
+            OptionsBuilder().parent(CommandLineOptions(*jmhArgs.toTypedArray())).parent(base.build()).build()
         }
         val results = Runner(options).run()
         println()

@@ -23,8 +23,7 @@ import java.util.concurrent.Callable
             "checked (status 200, length within --length-tolerance, </html> at the end of HTML), latency percentiles " +
             "(HdrHistogram), CPU per request of the server (the port's listener, found from its socket) and of the driver, " +
             "and a side probe that fetches the page as 'probe' does during each window: time to first byte, first visible " +
-            "content, half the visible text and last byte, and the streaming verdict under load, with the level where it " +
-            "changed.",
+            "content, half the visible text and last byte, and the streaming verdict under load, with the level where it changed.",
         "With two URLs, A and B alternate per level and repetition and are compared (Welch + Holm).",
         "Writes results/load-<time>/ (load.csv, pages.json, timelines.json, environment.json, summary.md, report.html).",
         "Durations are whole seconds: 3, 3s, 2m or 1h.",
@@ -39,10 +38,7 @@ class LoadCommand : Callable<Int> {
     @Parameters(
         arity = "1..2",
         paramLabel = "URL",
-        description = [
-            "The page to load (http://127.0.0.1:PORT/path); a second URL is " +
-                "compared with the first",
-        ],
+        description = ["The page to load (http://127.0.0.1:PORT/path); a second URL is compared with the first"],
     )
     lateinit var urls: List<String>
 
@@ -50,10 +46,7 @@ class LoadCommand : Callable<Int> {
         names = ["--users"],
         split = ",",
         paramLabel = "N",
-        description = [
-            "Closed-loop levels: concurrent users (wrk connections), " +
-                "default 1,16,64",
-        ],
+        description = ["Closed-loop levels: concurrent users (wrk connections), default 1,16,64"],
     )
     var users: List<Int>? = null
 
@@ -61,10 +54,7 @@ class LoadCommand : Callable<Int> {
         names = ["--rate"],
         split = ",",
         paramLabel = "R",
-        description = [
-            "Open-model levels: requests per second (as run --rate); " +
-                "alone it replaces the user levels, with --users both run",
-        ],
+        description = ["Open-model levels: requests per second (as run --rate); alone it replaces the user levels, with --users both run"],
     )
     var rates: List<Int>? = null
 
@@ -104,20 +94,14 @@ class LoadCommand : Callable<Int> {
     @Option(
         names = ["--repeat"],
         paramLabel = "N",
-        description = [
-            "Repetitions; two pages are compared over them, so at least 2 for a " +
-                "test (default \${DEFAULT-VALUE})",
-        ],
+        description = ["Repetitions; two pages are compared over them, so at least 2 for a test (default \${DEFAULT-VALUE})"],
     )
     var repeat: Int = 3
 
     @Option(
         names = ["--length-tolerance"],
         paramLabel = "BYTES",
-        description = [
-            "How far an answer's length may differ from the learned " +
-                "page's (timestamps, tokens); default \${DEFAULT-VALUE}",
-        ],
+        description = ["How far an answer's length may differ from the learned page's (timestamps, tokens); default \${DEFAULT-VALUE}"],
     )
     var lengthTolerance: Int = 0
 
@@ -125,8 +109,7 @@ class LoadCommand : Callable<Int> {
         names = ["--timeout"],
         paramLabel = "DURATION",
         description = [
-            "A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default " +
-                "\${DEFAULT-VALUE})",
+            "A page that has not ended after this long fails (learning and side probe), and wrk's idle timeout (default \${DEFAULT-VALUE})",
         ],
     )
     var timeout: String = "10s"
@@ -134,18 +117,14 @@ class LoadCommand : Callable<Int> {
     @Option(
         names = ["--out"],
         paramLabel = "DIR",
-        description = [
-            "Results directory (default results/load-<time>); must not hold a load " +
-                "run",
-        ],
+        description = ["Results directory (default results/load-<time>); must not hold a load run"],
     )
     var out: Path? = null
 
     @Option(
         names = ["--allow-remote-target"],
         description = [
-            "Let the URL name another machine (without it only loopback is loaded, so " +
-                "that a typo never load-tests someone else's server)",
+            "Let the URL name another machine (without it only loopback is loaded, so that a typo never load-tests someone else's server)",
         ],
     )
     var allowRemoteTarget: Boolean = false
@@ -165,17 +144,11 @@ class LoadCommand : Callable<Int> {
     private fun plan(): LoadPlan {
         val us = users ?: if (rates != null) emptyList() else listOf(1, 16, 64)
         if (users != null && (us.isEmpty() || us.any { it !in 1..4096 })) {
-            throw UsageError(
-                "--users must be numbers from 1 to 4096, " +
-                    "was $us",
-            )
+            throw UsageError("--users must be numbers from 1 to 4096, was $us")
         }
         val rs = rates.orEmpty()
         if (rates != null && (rs.isEmpty() || rs.any { it !in 1..100_000 })) {
-            throw UsageError(
-                "--rate must be requests per second from 1 " +
-                    "to 100000, was $rs",
-            )
+            throw UsageError("--rate must be requests per second from 1 to 100000, was $rs")
         }
         val measured = Durations.seconds("--duration", duration, 1, 3600)
         val warm = Durations.seconds("--warmup", warmup, 0, 3600)

@@ -25,10 +25,7 @@ class LoadEngineCommand : Callable<Int> {
     @Option(
         names = ["--port"],
         paramLabel = "PORT",
-        description = [
-            "RMI registry port the controller connects to " +
-                "(default \${DEFAULT-VALUE}, JMeter's)",
-        ],
+        description = ["RMI registry port the controller connects to (default \${DEFAULT-VALUE}, JMeter's)"],
     )
     var port: Int = 1099
 
@@ -46,8 +43,7 @@ class LoadEngineCommand : Callable<Int> {
         names = ["--rmi-port"],
         paramLabel = "PORT",
         description = [
-            "Port of the engine's RMI object (default: PORT + 1, so a " +
-                "firewall needs to open exactly these two; 0 = any free port)",
+            "Port of the engine's RMI object (default: PORT + 1, so a firewall needs to open exactly these two; 0 = any free port)",
         ],
     )
     var rmiPort: Int? = null
@@ -59,10 +55,7 @@ class LoadEngineCommand : Callable<Int> {
         val address = try {
             InetAddress.getByName(bind)
         } catch (e: Exception) {
-            throw UsageError(
-                "--bind '$bind' is not an address of " +
-                    "this machine",
-            )
+            throw UsageError("--bind '$bind' is not an address of this machine")
         }
         // Before JMeter's set-up (seconds on a busy machine): a taken port is reported at once.
         for (p in listOf(port, objectPort).filter { it > 0 }) {

@@ -13,10 +13,8 @@ import java.util.concurrent.Callable
     mixinStandardHelpOptions = true,
     description = [
         // one paragraph per element: picocli wraps each once
-        "Join the results folders of ./pssr run --shard 1/N .. N/N (from one machine each) into one folder and one " +
-            "report.",
-        "Refuses, one line each: folders of different splits, a missing or duplicated shard, options that differ " +
-            "other than by --shard.",
+        "Join the results folders of ./pssr run --shard 1/N .. N/N (from one machine each) into one folder and one report.",
+        "Refuses, one line each: folders of different splits, a missing or duplicated shard, options that differ other than by --shard.",
         "Writes results.csv (each route's rows from the shard that owns it), shards.csv (route, shard, machine), " +
             "references.csv (every shard's reference routes), normalised.csv and report.html (docs/HARNESS.md).",
     ],

@@ -10,8 +10,7 @@ import java.nio.file.Path
     name = "report",
     mixinStandardHelpOptions = true,
     description = [
-        "Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, failures.csv, " +
-            "environment.json).",
+        "Re-render report.html and summary.md from a run's stored results (results.csv, verification.csv, failures.csv, environment.json).",
     ],
 )
 class ReportCommand : Runnable {

@@ -39,11 +39,9 @@ class ReproduceCommand : Callable<Int> {
         names = ["--budget"],
         paramLabel = "DURATION",
         description = [
-            "Time for the whole reproduce, e.g. 90m, 2h " +
-                "(default \${DEFAULT-VALUE}: the " +
+            "Time for the whole reproduce, e.g. 90m, 2h (default \${DEFAULT-VALUE}: the " +
                 "tool's setup, seed 000's setup and its one-factor runs on 2 cores); never fewer than 3 repetitions; the plan names what " +
-                "a " +
-                "shorter one leaves out",
+                "a shorter one leaves out",
         ],
     )
     var budget: String = "3h"
@@ -53,8 +51,7 @@ class ReproduceCommand : Callable<Int> {
         split = ",",
         paramLabel = "PHASE",
         description = [
-            "Run only these phases of the plan (names as --plan " +
-                "prints them), " +
+            "Run only these phases of the plan (names as --plan prints them), " +
                 "e.g. pages-webflux,paper-000-pages-webflux,paper-000-ours-webflux-blocking-threads-webflux",
         ],
     )
@@ -63,20 +60,14 @@ class ReproduceCommand : Callable<Int> {
     @Option(
         names = ["--out"],
         paramLabel = "DIR",
-        description = [
-            "The folder (default results/reproduce-<time>); must not exist unless " +
-                "--resume",
-        ],
+        description = ["The folder (default results/reproduce-<time>); must not exist unless --resume"],
     )
     var out: Path? = null
 
     @Option(
         names = ["--resume"],
         paramLabel = "DIR",
-        description = [
-            "Continue an interrupted reproduce in DIR (with the budget it " +
-                "started with)",
-        ],
+        description = ["Continue an interrupted reproduce in DIR (with the budget it started with)"],
     )
     var resume: Path? = null
 
@@ -100,8 +91,7 @@ class ReproduceCommand : Callable<Int> {
             ?: throw UsageError(
                 "--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need " +
                     "about ${ReproducePlan.minimumBudget().toMinutes()} min); give " +
-                    "--budget ${ReproducePlan.minimumBudget().toMinutes()}m or " +
-                    "more",
+                    "--budget ${ReproducePlan.minimumBudget().toMinutes()}m or more",
             )
         val parted = part?.let { whole.part(it) } ?: whole
         val unknown = only.filter { n -> whole.phases.none { it.name == n } }
@@ -117,18 +107,12 @@ class ReproduceCommand : Callable<Int> {
             )
         }
         if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) {
-            throw UsageError(
-                "--resume and --out " +
-                    "name different directories; give only --resume DIR",
-            )
+            throw UsageError("--resume and --out name different directories; give only --resume DIR")
         }
         val dir = (resume ?: out ?: Project.resultsPath("reproduce-")).toAbsolutePath().normalize()
         if (resume != null && !Files.isDirectory(dir)) throw UsageError("--resume: no reproduce folder at $dir")
         if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) {
-            throw UsageError(
-                "$dir is not " +
-                    "empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)",
-            )
+            throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
         }
         part?.let {
             println(

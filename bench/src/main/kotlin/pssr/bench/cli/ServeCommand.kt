@@ -13,8 +13,7 @@ import java.util.concurrent.Callable
     name = "serve",
     mixinStandardHelpOptions = true,
     description = [
-        "Start one server in the foreground on 127.0.0.1 (for curl and browsers; --bind for remote load engines); Ctrl-C " +
-            "stops it.",
+        "Start one server in the foreground on 127.0.0.1 (for curl and browsers; --bind for remote load engines); Ctrl-C stops it.",
     ],
 )
 class ServeCommand : Callable<Int> {
@@ -28,8 +27,7 @@ class ServeCommand : Callable<Int> {
         names = ["--bind"],
         paramLabel = "ADDRESS",
         description = [
-            "Address to listen on (default \${DEFAULT-VALUE}); another " +
-                "machine's load engines need this machine's network address",
+            "Address to listen on (default \${DEFAULT-VALUE}); another machine's load engines need this machine's network address",
         ],
     )
     var bind: String = "127.0.0.1"
@@ -38,8 +36,7 @@ class ServeCommand : Callable<Int> {
         if (port !in 0..65535) throw UsageError("--port must be from 0 (any free port) to 65535, was $port")
         val fw = Frameworks.byName(framework)
         val artifact = fw.launchable() ?: throw UsageError(
-            "the $framework server is not built; run ./mvnw install (or ./pssr, which " +
-                "builds first)",
+            "the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)",
         )
         val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
         val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) +

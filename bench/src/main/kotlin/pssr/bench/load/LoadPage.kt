@@ -52,9 +52,7 @@ data class LoadPage(val label: String, val url: URI, val unloaded: PageReport, v
             }
             val plain = try {
                 StreamProbe.get(url, mapOf("Accept-Encoding" to "identity"), timeout)
-            } catch (
-                e: Exception,
-            ) {
+            } catch (e: Exception) {
                 throw UsageError("$url: the uncompressed fetch failed: ${e.message ?: e.javaClass.simpleName}")
             }
             // under load every answer but a complete 200 counts as a failure

@@ -60,8 +60,7 @@ object LoadReport {
     private fun levelTable(s: LoadSummary): Pair<List<String>, List<List<String>>> = listOf(
         "page", "load", "level", "req/s (mean)", "95% CI", "p50 ms", "p99 ms", "TTFB p99", "first content p50", "first content p99",
         "half visible p99", "last byte p99", "verdict", "samples streams/buffered/too fast", "failed/requests",
-        "server " +
-            "µs/req",
+        "server µs/req",
         "driver µs/req",
     ) to
         s.levels.map { l ->
@@ -72,8 +71,7 @@ object LoadReport {
                 Fmt.ms(l.firstContentP99Ms),
                 Fmt.ms(l.halfVisibleP99Ms), Fmt.ms(l.lastByteP99Ms),
                 (l.verdict?.label ?: "no sample") + if (l.driverBound) {
-                    " " +
-                        "(driver-bound)"
+                    " (driver-bound)"
                 } else {
                     ""
                 },
@@ -84,8 +82,7 @@ object LoadReport {
 
     private fun compareTable(s: LoadSummary): Pair<List<String>, List<List<String>>> = listOf(
         "load", "level", "req/s A", "req/s B", "B/A [95% CI]", "Holm p", "first content p99 A", "first content p99 B",
-        "B − A " +
-            "ms",
+        "B − A ms",
         "Holm p",
     ) to
         s.comparisons.map { c ->
@@ -100,8 +97,7 @@ object LoadReport {
         "–"
     } else {
         String.format(Locale.ROOT, "%.2g", p) + if (p < PageComparison.ALPHA) {
-            " " +
-                "*"
+            " *"
         } else {
             ""
         }
@@ -110,8 +106,7 @@ object LoadReport {
     private fun pageLines(s: LoadSummary) = s.pages.map { p ->
         val u = p.unloaded
         "${p.label} ${p.url}: status ${u.status}, ${u.contentType.ifEmpty { "no Content-Type" }}, " +
-            "${u.compression ?: "not compressed"}, ${u.transfer}, " +
-            "${p.bytes} bytes uncompressed; unloaded: ${u.verdict} (${u.reason})"
+            "${u.compression ?: "not compressed"}, ${u.transfer}, ${p.bytes} bytes uncompressed; unloaded: ${u.verdict} (${u.reason})"
     }
 
     fun markdown(s: LoadSummary, method: String): String = buildString {

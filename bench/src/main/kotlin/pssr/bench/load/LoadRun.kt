@@ -72,8 +72,7 @@ class LoadRun(
             if (plan.pageWarmup.seconds > 0 || warmup.adaptive) {
                 pages = pages.map { p ->
                     val how = if (warmup.adaptive) {
-                        "until steady (${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} " +
-                            "s)"
+                        "until steady (${plan.pageWarmup.seconds}-${plan.steadyCap.seconds} s)"
                     } else {
                         "${plan.pageWarmup.seconds} s"
                     }
@@ -83,12 +82,10 @@ class LoadRun(
                     if (warmup.adaptive) {
                         progress.note(
                             "   ${p.label}: " + if (w.steady) {
-                                "steady after %.0f s of load; first window %,.0f " +
-                                    "req/s, steady %,.0f req/s"
-                                        .format(java.util.Locale.ROOT, w.seconds, w.firstRps, w.steadyRps)
+                                "steady after %.0f s of load; first window %,.0f req/s, steady %,.0f req/s"
+                                    .format(java.util.Locale.ROOT, w.seconds, w.firstRps, w.steadyRps)
                             } else {
-                                "NOT steady within ${plan.steadyCap.seconds} " +
-                                    "s (or not a JVM this tool can read)"
+                                "NOT steady within ${plan.steadyCap.seconds} s (or not a JVM this tool can read)"
                             },
                         )
                     }
@@ -124,10 +121,7 @@ class LoadRun(
             Jackson.writePretty(
                 timelines.mapValues { (_, cs) ->
                     cs.map {
-                        listOf(
-                            it.atMillis,
-                            it.bytes,
-                        )
+                        listOf(it.atMillis, it.bytes)
                     }
                 },
             ),
@@ -183,8 +177,7 @@ class LoadRun(
             f.ttfb.p99,
             f.firstContent.p50, f.firstContent.p99, f.halfVisible.p50, f.halfVisible.p99, f.lastByte.p50, f.lastByte.p99,
             f.verdicts[PageVerdict.STREAMS] ?: 0, f.verdicts[PageVerdict.BUFFERED] ?: 0, f.verdicts[PageVerdict.TOO_FAST] ?: 0,
-            f.verdict?.label ?: "no " +
-                "sample",
+            f.verdict?.label ?: "no sample",
             r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound,
             r.jitCpuSeconds, warmups[p.label]?.seconds ?: Double.NaN, warmups[p.label]?.firstRps ?: Double.NaN,
             warmups[p.label]?.steadyRps ?: Double.NaN,

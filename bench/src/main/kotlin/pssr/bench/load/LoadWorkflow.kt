@@ -76,8 +76,7 @@ class LoadWorkflow(
         } catch (e: Exception) {
             if (e is Stopped || Stopping.now) throw Stopped() // stopping is not failing: nothing after the signal is recorded
             System.err.println(
-                "pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in " +
-                    "${run.rowsFile}",
+                "pssr: load stopped: ${e.message ?: e.javaClass.simpleName}; the levels measured before are kept in ${run.rowsFile}",
             )
             code = 1
             if (Files.exists(run.rowsFile)) LoadRow.read(run.rowsFile) else emptyList()
@@ -136,8 +135,7 @@ class LoadWorkflow(
     private fun method(wrk: String?, open: String?) =
         "Each page was learned by one probe fetch (gzip accepted, as a browser) and one uncompressed fetch " +
             "(the length the driver checks). Then ${plan.repeat} repetitions; per level and page a ${plan.windows.warmup.seconds} s " +
-            "warm-up (discarded) and a " +
-            "${plan.windows.measured.seconds} s measured window, pages alternated A B / B A. " +
+            "warm-up (discarded) and a ${plan.windows.measured.seconds} s measured window, pages alternated A B / B A. " +
             "Drivers: ${listOfNotNull(wrk, open).joinToString("; ")}. " +
             "During each measured window a side probe fetches the page every 200 ms on its own connection, one request at a time, " +
             "and judges each fetch with probe's rule; the level's verdict is the one most samples got. " +

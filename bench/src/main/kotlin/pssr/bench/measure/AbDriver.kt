@@ -27,8 +27,7 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
         // sh prints its own /proc stat after ab: cutime/cstime then hold ab's CPU
         val command = listOf(
             "sh", "-c",
-            "\"$0\" \"$@\"; s=$?; cat /proc/$$/stat; " +
-                "exit \$s",
+            "\"$0\" \"$@\"; s=$?; cat /proc/$$/stat; exit \$s",
             executable.toString(), "-q", "-s", timeout.toSeconds().toString(),
             "-c", users.toString(), "-t", window.toSeconds().toString(), "-n", "100000000", "-e", percentiles.toString(), target.url,
         )
@@ -54,14 +53,12 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
         fun parse(text: String, percentiles: List<String>, start: Long, end: Long): DriverResult {
             fun field(name: String): String? = Regex("^$name:\\s+(\\S+)", RegexOption.MULTILINE).find(text)?.groupValues?.get(1)
             val complete = field(
-                "Complete " +
-                    "requests",
+                "Complete requests",
             )?.toLong() ?: throw IllegalStateException("ab printed no result: ${text.lines().take(3).joinToString(" | ")}")
             val seconds = field("Time taken for tests")?.toDouble() ?: Double.NaN
             val nonOk = field("Non-2xx responses")?.toLong() ?: 0
             val failed = Regex(
-                "\\(Connect: (\\d+), Receive: (\\d+), Length: (\\d+), Exceptions: " +
-                    "(\\d+)\\)",
+                "\\(Connect: (\\d+), Receive: (\\d+), Length: (\\d+), Exceptions: (\\d+)\\)",
             ).find(text)?.groupValues?.drop(1)?.map { it.toLong() }
                 ?: listOf(0L, 0L, 0L, 0L)
             val histogram = Latency.histogram()
@@ -83,10 +80,7 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
 
         /** The ab binary on PATH, or null. */
         fun locate(): Path? = System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map {
-            Path.of(
-                it,
-                "ab",
-            )
+            Path.of(it, "ab")
         }.firstOrNull { Files.isExecutable(it) }
 
         const val INSTALL_HINT = "ab (Apache Bench) not found; install it (Debian/Ubuntu: sudo apt-get install apache2-utils)"

@@ -23,9 +23,7 @@ object JitCpu {
         val tasks = Path.of("/proc/$pid/task")
         val tids = try {
             Files.list(tasks).use { s -> s.map { it.fileName.toString() }.toList() }
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             return emptyMap()
         }
         val out = HashMap<Long, Long>()

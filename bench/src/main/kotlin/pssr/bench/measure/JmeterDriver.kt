@@ -43,8 +43,7 @@ class JmeterDriver(
     override val coresUsable: Double get() = ProcessCpu.onlineCpus.size.toDouble()
     override val description get() = (
         if (engines.isEmpty()) {
-            "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS " +
-                "threads, "
+            "JMeter via jmeter-java-dsl ${dslVersion()} in the harness JVM, USERS threads, "
         } else {
             "JMeter via jmeter-java-dsl ${dslVersion()} on ${engines.size} remote engines (${engines.joinToString(",")}, RMI without " +
                 "SSL), USERS threads split evenly, "
@@ -69,12 +68,7 @@ class JmeterDriver(
                 engines,
                 testPlan(
                     httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
-                    threadGroup(
-                        "u$users",
-                    ).rampTo(
-                        perEngine,
-                        Duration.ZERO,
-                    ).holdFor(
+                    threadGroup("u$users").rampTo(perEngine, Duration.ZERO).holdFor(
                         window,
                     ).children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
                 ),
@@ -104,9 +98,7 @@ class JmeterDriver(
         try {
             testPlan(
                 httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
-                threadGroup(
-                    "u$users",
-                ).rampTo(
+                threadGroup("u$users").rampTo(
                     users,
                     Duration.ZERO,
                 ).holdFor(window).children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),

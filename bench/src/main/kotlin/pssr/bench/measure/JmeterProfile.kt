@@ -37,11 +37,9 @@ data class ErrorKinds(
 
     override fun toString(): String = listOf(
         "connect refused" to connectRefused, "connect timeout" to connectTimeout,
-        "read " +
-            "timeout" to readTimeout,
+        "read timeout" to readTimeout,
         "reset" to reset, "5xx" to http5xx, "pool timeout" to poolTimeout, "downstream error" to downstreamError,
-        "downstream " +
-            "down" to downstreamDown,
+        "downstream down" to downstreamDown,
         "downstream timeout" to downstreamTimeout, "other status" to otherStatus, "wrong body" to wrongBody,
     )
         .filter { it.second > 0 }.joinToString(", ") { "${it.first} ${it.second}" }.ifEmpty { "none" }

@@ -27,8 +27,7 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
     override val model = LoadDriver.OPEN
     override val coresUsable: Double get() = 1.0 // one Hyperfoil event-loop thread
     override val description get() = "Hyperfoil ${version()} in the harness JVM, constantRate phase (open model, latency from the " +
-        "scheduled " +
-        "send time), 1 event-loop thread, HTTP/1.1 keep-alive, response timeout ${timeout.seconds}s, status checked"
+        "scheduled send time), 1 event-loop thread, HTTP/1.1 keep-alive, response timeout ${timeout.seconds}s, status checked"
 
     /** Connections for a rate: enough for about 50 ms of arrivals in flight, at least 8, at most 512. */
     fun connections(rate: Int): Int = (rate / 20).coerceIn(8, 512)
@@ -92,10 +91,7 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
         fun result(s: StatisticsSnapshot, window: Duration, start: Long, end: Long, cpuSeconds: Double): DriverResult {
             val latency = Latency.histogram()
             for (v in s.histogram.recordedValues()) {
-                latency.recordValueWithCount(
-                    (v.valueIteratedTo / 1000).coerceAtLeast(1),
-                    v.countAtValueIteratedTo,
-                )
+                latency.recordValueWithCount((v.valueIteratedTo / 1000).coerceAtLeast(1), v.countAtValueIteratedTo)
             }
             val http = HttpStats.get(s)
             val ok = http.status_2xx.toLong()

@@ -14,9 +14,7 @@ object ProcessCpu {
     val CLOCK_TICKS: Long by lazy {
         try {
             pssr.bench.process.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong()
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             100
         }
     }
@@ -45,9 +43,7 @@ object ProcessCpu {
     val onlineCpus: Set<Int> by lazy {
         try {
             parseCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim())
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             (0 until Runtime.getRuntime().availableProcessors()).toSet()
         }
     }
@@ -86,9 +82,7 @@ object PortOwner {
         if (inodes.isEmpty()) return null
         val procs = try {
             Files.list(Path.of("/proc")).use { s -> s.map { it.fileName.toString() }.filter { it.all(Char::isDigit) }.toList() }
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             return null
         }
         for (pid in procs) {

@@ -128,9 +128,7 @@ class AsyncProfiler private constructor(private val library: Path) : Profiler {
         val event = if (kind == Profiler.ALLOC) "alloc" else "cpu"
         try {
             command(pid, "start,event=$event,interval=${if (kind == Profiler.ALLOC) "512k" else "1ms"}")
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             throw ProfilerUnavailable(e.message ?: e.javaClass.simpleName, e)
         }
         try {

@@ -93,10 +93,7 @@ object RemoteEngines {
         }
         failure?.let {
             if (collector.samples.isEmpty()) {
-                throw IllegalStateException(
-                    "the remote engines did not run the window: ${it.message ?: it.javaClass.simpleName}",
-                    it,
-                )
+                throw IllegalStateException("the remote engines did not run the window: ${it.message ?: it.javaClass.simpleName}", it)
             }
         }
         return collector.samples.toList()

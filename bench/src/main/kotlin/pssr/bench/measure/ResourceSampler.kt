@@ -45,18 +45,10 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
     private val connector: JMXConnector? = Jmx.connect(pid)
     private val connection: MBeanServerConnection? = connector?.mBeanServerConnection
     private val memory = connection?.let {
-        ManagementFactory.newPlatformMXBeanProxy(
-            it,
-            ManagementFactory.MEMORY_MXBEAN_NAME,
-            MemoryMXBean::class.java,
-        )
+        ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean::class.java)
     }
     private val threads = connection?.let {
-        ManagementFactory.newPlatformMXBeanProxy(
-            it,
-            ManagementFactory.THREAD_MXBEAN_NAME,
-            ThreadMXBean::class.java,
-        )
+        ManagementFactory.newPlatformMXBeanProxy(it, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean::class.java)
     }
     private val gcs = connection?.let { ManagementFactory.getPlatformMXBeans(it, GarbageCollectorMXBean::class.java) } ?: emptyList()
 

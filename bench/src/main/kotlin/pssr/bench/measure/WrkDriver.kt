@@ -24,11 +24,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
     private val script: Path = Files.createTempFile("pssr-wrk-check-", ".lua").also { f ->
         f.toFile().deleteOnExit()
         WrkDriver::class.java.getResourceAsStream("check.lua")!!.use {
-            Files.copy(
-                it,
-                f,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-            )
+            Files.copy(it, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
         }
     }
 
@@ -93,10 +89,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
         fun locate(explicit: Path?): Path? {
             if (explicit != null) return explicit.takeIf { Files.isExecutable(it) }
             return System.getenv("PATH").orEmpty().split(':').filter { it.isNotEmpty() }.map {
-                Path.of(
-                    it,
-                    "wrk",
-                )
+                Path.of(it, "wrk")
             }.firstOrNull { Files.isExecutable(it) }
         }
 
@@ -104,8 +97,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
         fun required(explicit: Path?): Path {
             val exe = locate(explicit) ?: throw pssr.bench.console.UsageError(
                 if (explicit != null) {
-                    "--wrk $explicit: no executable " +
-                        "there; $INSTALL_HINT"
+                    "--wrk $explicit: no executable there; $INSTALL_HINT"
                 } else {
                     INSTALL_HINT
                 },
@@ -127,8 +119,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
             val text = p.inputStream.bufferedReader().readText()
             p.waitFor(5, TimeUnit.SECONDS)
             Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable(
-                "$executable is not wrk (its --version " +
-                    "printed: ${text.lines().firstOrNull().orEmpty().take(80)})",
+                "$executable is not wrk (its --version printed: ${text.lines().firstOrNull().orEmpty().take(80)})",
             )
         } catch (e: java.io.IOException) {
             throw DriverUnavailable("cannot run $executable: ${e.message}")

@@ -31,9 +31,7 @@ class ProbeWorkflow(
         val open = lazy {
             try {
                 Chromium.launch(chromium!!, spawn = Children::spawn)
-            } catch (
-                e: Exception,
-            ) {
+            } catch (e: Exception) {
                 throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}")
             }
         }
@@ -44,22 +42,17 @@ class ProbeWorkflow(
             for ((i, url) in urls.withIndex()) {
                 var summary = try {
                     ProbeSummary((1..repeat).map { PageProbe.probe(url, timeout) })
-                } catch (
-                    e: ProbeFailure,
-                ) {
+                } catch (e: ProbeFailure) {
                     failures += e.message!!
                     continue
                 }
                 if (chromium != null) {
                     val view = try {
                         BrowserLook.look(open.value, url, summary.typical.lastByteMillis, dir, "page${i + 1}")
-                    } catch (
-                        e: UsageError,
-                    ) {
+                    } catch (e: UsageError) {
                         throw e
                     } catch (e: Exception) {
-                        failures += "Chromium could not show $url: " +
-                            "${e.message?.lines()?.first() ?: e.javaClass.simpleName}"
+                        failures += "Chromium could not show $url: ${e.message?.lines()?.first() ?: e.javaClass.simpleName}"
                         null
                     }
                     summary = ProbeSummary(summary.runs, view)

@@ -59,8 +59,7 @@ class ServerProcess private constructor(val framework: Framework, private val pr
         return if (code > 128) {
             "was killed by signal ${code - 128}${SIGNALS[code - 128]?.let { " ($it)" } ?: ""}"
         } else {
-            "exited with " +
-                "code $code"
+            "exited with code $code"
         }
     }
 
@@ -93,8 +92,7 @@ class ServerProcess private constructor(val framework: Framework, private val pr
             val artifact = (if (variant == null) framework.launchable() else framework.launch?.artifact(variant))
                 ?: throw ServerStartFailed(
                     framework.name,
-                    "not built (no ${framework.name} server artifact); build with ./mvnw " +
-                        "install",
+                    "not built (no ${framework.name} server artifact); build with ./mvnw install",
                     "",
                 )
             Files.createDirectories(logDir)
@@ -124,8 +122,7 @@ class ServerProcess private constructor(val framework: Framework, private val pr
                     throw ServerStartFailed(
                         framework.name,
                         if (process.isAlive) {
-                            "did not announce a port within ${readyTimeout.seconds} " +
-                                "s"
+                            "did not announce a port within ${readyTimeout.seconds} s"
                         } else {
                             "exited with code ${process.exitValue()}"
                         },

@@ -78,9 +78,7 @@ object BrowserSection {
         if (!Files.exists(run.results) && !Files.exists(run.verification) && !Files.exists(run.failuresFile)) return null
         return try {
             Report.write(run)
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             System.err.println("pssr browser: could not re-render ${run.report}: ${e.message}")
             null
         }

@@ -91,32 +91,17 @@ object Charts {
         chart.styler.setYAxisMin(1, 0.0)
         chart.setYAxisGroupTitle(0, "CPU %, GC %")
         chart.setYAxisGroupTitle(1, "heap MB")
-        chart.addSeries(
-            "CPU " +
-                "%",
-            xs.toDoubleArray(),
-            cpu.toDoubleArray(),
-        ).apply {
+        chart.addSeries("CPU %", xs.toDoubleArray(), cpu.toDoubleArray()).apply {
             setLineColor(palette[0])
             setMarker(SeriesMarkers.NONE)
             yAxisGroup = 0
         }
-        chart.addSeries(
-            "GC % of " +
-                "time",
-            xs.toDoubleArray(),
-            gc.toDoubleArray(),
-        ).apply {
+        chart.addSeries("GC % of time", xs.toDoubleArray(), gc.toDoubleArray()).apply {
             setLineColor(red)
             setMarker(SeriesMarkers.NONE)
             yAxisGroup = 0
         }
-        chart.addSeries(
-            "heap " +
-                "MB",
-            xs.toDoubleArray(),
-            heap.toDoubleArray(),
-        ).apply {
+        chart.addSeries("heap MB", xs.toDoubleArray(), heap.toDoubleArray()).apply {
             setLineColor(palette[3])
             setMarker(SeriesMarkers.NONE)
             yAxisGroup =

@@ -28,16 +28,7 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
         val judged = claims.filter { it.judged }
         if (judged.isEmpty()) return
         sb.append("<table><tr>")
-        for (h in listOf(
-            "verdict",
-            "claim",
-            "seed",
-            "kind",
-            "paper",
-            "ours",
-            "measured cause",
-            "evidence",
-        )) {
+        for (h in listOf("verdict", "claim", "seed", "kind", "paper", "ours", "measured cause", "evidence")) {
             sb.append("<th>").append(h).append("</th>")
         }
         sb.append("</tr>\n")

@@ -185,8 +185,7 @@ class Compare(
 
     internal fun header() = listOf(
         "route", "users", "A req/s", "B req/s", "B/A", "p", "p99 A ms", "p99 B ms", "p99 B/A",
-        "p99 " +
-            "p",
+        "p99 p",
         "rule", "verdict",
     )
 
@@ -196,8 +195,7 @@ class Compare(
             Fmt.ratio(r.throughput.ratio) + if (r.throughput.significant) " *" else "", p(r.throughput.pAdjusted),
             Fmt.ms(r.p99.a.median), Fmt.ms(r.p99.b.median),
             Fmt.ratio(r.p99.ratio) + if (r.p99.significant) {
-                " " +
-                    "*"
+                " *"
             } else {
                 ""
             },
@@ -238,14 +236,10 @@ class Compare(
         appendLine()
         appendLine(counts())
         if (onlyA.isNotEmpty()) {
-            appendLine(
-                "Only in A (${onlyA.size}): ${onlyA.take(10).joinToString(", ")}${if (onlyA.size > 10) ", ..." else ""}",
-            )
+            appendLine("Only in A (${onlyA.size}): ${onlyA.take(10).joinToString(", ")}${if (onlyA.size > 10) ", ..." else ""}")
         }
         if (onlyB.isNotEmpty()) {
-            appendLine(
-                "Only in B (${onlyB.size}): ${onlyB.take(10).joinToString(", ")}${if (onlyB.size > 10) ", ..." else ""}",
-            )
+            appendLine("Only in B (${onlyB.size}): ${onlyB.take(10).joinToString(", ")}${if (onlyB.size > 10) ", ..." else ""}")
         }
         val vc = verdictChanges()
         if (vc.isNotEmpty()) {
@@ -281,10 +275,7 @@ class Compare(
         val vc = verdictChanges()
         if (vc.isNotEmpty()) {
             appendLine()
-            appendLine(
-                "## Verification verdicts that " +
-                    "changed",
-            )
+            appendLine("## Verification verdicts that changed")
             appendLine()
             vc.forEach { appendLine("- `$it`") }
         }

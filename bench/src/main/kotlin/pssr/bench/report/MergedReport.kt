@@ -40,8 +40,7 @@ object MergedReport {
         val spread = normalised.map { it.referenceSpread }.filter { it.isFinite() }.maxOrNull() ?: Double.NaN
         return listOf(
             "merged $shards shards from ${machines.map { it.second }.distinct().size} machine(s): ${data.everyRow.size} rows of " +
-                "${shardOf.size} routes; " +
-                "reference spread across shards up to ${Fmt.pct(spread, 1)}",
+                "${shardOf.size} routes; reference spread across shards up to ${Fmt.pct(spread, 1)}",
             "results: ${merged.results}",
             "report:  ${merged.report}",
         )

@@ -179,9 +179,7 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder, private v
             for ((e, a) in routes) {
                 sb.append(if (linked) "<tr id=\"${htmlEscape(rowsId(p, e, a))}\"><td>" else "<tr><td>")
                 if (linked && timelineOf(p, e, a).any { it.second.isNotEmpty() }) {
-                    sb.append(
-                        "<a href=\"#",
-                    ).append(
+                    sb.append("<a href=\"#").append(
                         htmlEscape(timelineId(p, e, a)),
                     ).append("\" title=\"CPU, GC and heap over time\">").append(htmlEscape("$e/$a")).append("</a>")
                 } else {

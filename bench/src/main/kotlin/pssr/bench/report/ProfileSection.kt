@@ -31,9 +31,7 @@ internal class ProfileSection(private val d: RunData, sb: StringBuilder) : HtmlS
         htmlTable(listOf("route", "users", "CPU: top frames", "allocation: top frames"), rows)
         sb.append("<p class=note>Flame graphs: ")
         own.map { it.route to it.flameGraph }.distinct().sortedBy { it.first }.forEach { (route, file) ->
-            sb.append(
-                "<a href=\"",
-            ).append(
+            sb.append("<a href=\"").append(
                 htmlEscape(file),
             ).append("\">").append(htmlEscape("$route ${if (file.endsWith("-alloc.html")) "alloc" else "cpu"}")).append("</a> ")
         }

@@ -70,9 +70,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
         if (d.panels.isNotEmpty()) sb.append("<a href=\"#${Explorer.ANCHOR}\">Explorer</a>")
         for (p in d.panels) {
-            sb.append(
-                "<a href=\"#",
-            ).append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
+            sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
         }
         if (OpenModelSection(d, StringBuilder()).present) sb.append("<a href=\"#${OpenModelSection.ANCHOR}\">Open model</a>")
         if (RuntimeSection(d, StringBuilder()).present) sb.append("<a href=\"#${RuntimeSection.ANCHOR}\">Runtimes</a>")
@@ -145,9 +143,7 @@ failed verification was not load-tested and is listed as failed.</li>
         val beats = SummaryTables.aboveBaseline(d)
         if (beats.isNotEmpty()) sb.append("<p class=bad>").append(htmlEscape(SummaryTables.aboveBaselineNote(beats))).append("</p>\n")
         if (d.failures.isNotEmpty()) {
-            sb.append(
-                "<h3 class=bad>Failures (",
-            ).append(
+            sb.append("<h3 class=bad>Failures (").append(
                 d.failures.size,
             ).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
             htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c ->

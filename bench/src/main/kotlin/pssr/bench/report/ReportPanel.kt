@@ -40,10 +40,7 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
                 if (it.first == BASELINE) {
                     -1
                 } else {
-                    orderOf(
-                        ENGINES,
-                        it.first,
-                    )
+                    orderOf(ENGINES, it.first)
                 }
             }, { it.first }),
         )
@@ -64,8 +61,7 @@ class ReportPanel(val framework: String, val model: String, val levels: List<Rou
         val label = if (engines.size == 1) {
             "${engines[0]}/$approach"
         } else {
-            "${approach.replaceFirstChar { it.uppercase() }} (mean " +
-                "of ${engines.size} engines)"
+            "${approach.replaceFirstChar { it.uppercase() }} (mean of ${engines.size} engines)"
         }
         return ChartLine(label, ls.groupBy { it.users })
     }

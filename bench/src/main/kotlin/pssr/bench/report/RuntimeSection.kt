@@ -66,9 +66,7 @@ internal class RuntimeSection(private val d: RunData, sb: StringBuilder) : HtmlS
                 ).append(" (").append(recorded.size).append(" levels recorded).</p>\n")
 
             else -> {
-                sb.append(
-                    "<h3>",
-                ).append(
+                sb.append("<h3>").append(
                     if (differing.isNotEmpty()) "Routes whose pinning differs between runtimes" else "Routes that pinned",
                 ).append("</h3>\n")
                 val shown = if (differing.isNotEmpty()) differing.values.flatten() else pinning

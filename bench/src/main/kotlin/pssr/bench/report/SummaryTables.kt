@@ -95,12 +95,7 @@ object SummaryTables {
 
     fun aboveBaseline(d: RunData): List<AboveBaseline> {
         val base = d.levels.filter { it.engine == BASELINE }.associateBy {
-            listOf(
-                it.framework,
-                it.model,
-                it.approach,
-                it.users.toString(),
-            )
+            listOf(it.framework, it.model, it.approach, it.users.toString())
         }
         return d.levels.filter { it.engine != BASELINE }.mapNotNull { l ->
             val b = base[listOf(l.framework, l.model, l.approach, l.users.toString())] ?: return@mapNotNull null
@@ -123,15 +118,12 @@ object SummaryTables {
             parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's " +
                 "zero-template baseline by more " +
                 "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); " +
-                "repeat (--repeat) " +
-                "or lengthen the windows (--duration) to separate them."
+                "repeat (--repeat) or lengthen the windows (--duration) to separate them."
         }
         if (real.isNotEmpty()) {
-            parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than " +
-                "10% beyond the " +
+            parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than 10% beyond the " +
                 "noise (largest: ${example(real.maxBy { it.ratio })}): an engine cannot be faster than no engine, so the measurement is " +
-                "suspect " +
-                "(order, drift or a driver limit); do not read engine-vs-baseline ratios from it."
+                "suspect (order, drift or a driver limit); do not read engine-vs-baseline ratios from it."
         }
         return parts.joinToString(" ")
     }
@@ -186,17 +178,7 @@ object SummaryTables {
             }
             append(
                 Table(
-                    listOf(
-                        "framework",
-                        "routes",
-                        "passed",
-                        "streams",
-                        "buffered",
-                        "malformed",
-                        "claim " +
-                            "contradicted",
-                        "failed",
-                    ),
+                    listOf("framework", "routes", "passed", "streams", "buffered", "malformed", "claim contradicted", "failed"),
                     rows,
                 ).markdown(),
             )
@@ -231,17 +213,13 @@ object SummaryTables {
             if (errs.isNotEmpty()) {
                 appendLine("${errs.size} level${if (errs.size == 1) "" else "s"} with errors:")
                 for (l in errs.take(30)) {
-                    appendLine(
-                        "- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} " +
-                            "(${Fmt.pct(l.errorRate, 2)})",
-                    )
+                    appendLine("- `${l.route}` at ${l.users} users: ${l.errors} of ${l.requests} (${Fmt.pct(l.errorRate, 2)})")
                 }
                 if (errs.size > 30) appendLine("- ... and ${errs.size - 30} more (report.html)")
             }
             if (drv.isNotEmpty()) {
                 appendLine(
-                    "${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the " +
-                        "server, limited them): " +
+                    "${drv.size} level${if (drv.size == 1) "" else "s"} driver-bound (the driver's CPU, not the server, limited them): " +
                         drv.take(12).joinToString(", ") { "`${it.route}`@${it.users}" } + if (drv.size > 12) ", ..." else "",
                 )
             }

@@ -131,9 +131,7 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder) : 
         val first = if (c.firstItemMs.isFinite() &&
             c.firstItemMs > 0
         ) {
-            "<line x1=\"${f1(
-                x(c.firstItemMs),
-            )}\" x2=\"${f1(x(c.firstItemMs))}\" y1=\"0\" y2=\"$h\" stroke=\"#2ca02c\" stroke-width=\"1\"/>"
+            "<line x1=\"${f1(x(c.firstItemMs))}\" x2=\"${f1(x(c.firstItemMs))}\" y1=\"0\" y2=\"$h\" stroke=\"#2ca02c\" stroke-width=\"1\"/>"
         } else {
             ""
         }

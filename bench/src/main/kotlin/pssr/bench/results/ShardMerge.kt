@@ -39,8 +39,7 @@ class ShardPart(
                 Environment.read(environment) ?: throw DamagedFolder(
                     environment,
                     null,
-                    "is missing: ./pssr run --shard writes it first, " +
-                        "so this folder was copied half-way; merge needs each shard's options",
+                    "is missing: ./pssr run --shard writes it first, so this folder was copied half-way; merge needs each shard's options",
                 )
             fun wrong(key: String, what: String): Nothing = throw DamagedFolder(
                 file,

@@ -22,10 +22,7 @@ class LoadOptions : HelpSection {
         names = ["--users"],
         split = ",",
         paramLabel = "N",
-        description = [
-            "Users (connections) per level (default " +
-                "1,2,4,8,16,32,64,128; quick 1,32,128)",
-        ],
+        description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"],
     )
     var users: List<Int>? = null
 
@@ -67,10 +64,7 @@ class LoadOptions : HelpSection {
     @Option(
         names = ["--driver-threads"],
         paramLabel = "N",
-        description = [
-            "wrk threads (default \${DEFAULT-VALUE}; capped at the users " +
-                "of a level)",
-        ],
+        description = ["wrk threads (default \${DEFAULT-VALUE}; capped at the users of a level)"],
     )
     var driverThreads: Int = 1
 
@@ -78,8 +72,7 @@ class LoadOptions : HelpSection {
         names = ["--load-engines"],
         paramLabel = "HOST:PORT[,HOST:PORT...]",
         description = [
-            "--driver jmeter: run the load on these " +
-                "JMeter remote engines (./pssr load-engine), each user level split evenly between them",
+            "--driver jmeter: run the load on these JMeter remote engines (./pssr load-engine), each user level split evenly between them",
         ],
     )
     var loadEngines: String? = null
@@ -140,10 +133,7 @@ class LoadOptions : HelpSection {
         if (p99LimitMs.isNaN() || p99LimitMs <= 0) throw UsageError("--p99-limit must be milliseconds above 0, was $p99LimitMs")
         rates?.let { r ->
             if (r.isEmpty() || r.any { it !in 1..100_000 }) {
-                throw UsageError(
-                    "--rate must be requests per second from 1 to " +
-                        "100000, was $r",
-                )
+                throw UsageError("--rate must be requests per second from 1 to 100000, was $r")
             }
         }
         // --rate alone: no closed-loop levels; with --users too, both (closed loop first)
@@ -153,23 +143,11 @@ class LoadOptions : HelpSection {
             users ?: if (quick) {
                 listOf(1, 32, 128)
             } else {
-                listOf(
-                    1,
-                    2,
-                    4,
-                    8,
-                    16,
-                    32,
-                    64,
-                    128,
-                )
+                listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }
         }
         if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) {
-            throw UsageError(
-                "--users must be numbers from 1 to " +
-                    "4096, was $levels",
-            )
+            throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         }
         val reps = repeat ?: if (quick) 2 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
@@ -215,24 +193,17 @@ class LoadOptions : HelpSection {
     fun engines(plan: RunPlan): List<EngineAddress> {
         val text = loadEngines ?: return emptyList()
         if (driver != "jmeter" || plan.levels.isEmpty()) {
-            throw UsageError(
-                "--load-engines runs JMeter's remote engines: use it with " +
-                    "--driver jmeter and --users",
-            )
+            throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users")
         }
         val list = try {
             EngineAddress.parseList(text)
         } catch (e: IllegalArgumentException) {
-            throw UsageError(
-                "--load-engines must be " +
-                    "HOST:PORT[,HOST:PORT...]: ${e.message}",
-            )
+            throw UsageError("--load-engines must be HOST:PORT[,HOST:PORT...]: ${e.message}")
         }
         val uneven = plan.levels.filter { it % list.size != 0 }
         if (uneven.isNotEmpty()) {
             throw UsageError(
-                "--users with ${list.size} load engines must be multiples of ${list.size} (each engine " +
-                    "runs the same share), not $uneven",
+                "--users with ${list.size} load engines must be multiples of ${list.size} (each engine runs the same share), not $uneven",
             )
         }
         val silent = list.filterNot(RemoteEngines::alive)

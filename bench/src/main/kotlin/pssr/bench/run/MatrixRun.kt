@@ -85,8 +85,7 @@ internal class MatrixRun(
             val wrong = launch.setup?.mismatches(fw.name, routes.firstOrNull()?.first?.settings ?: emptyMap()).orEmpty()
             if (wrong.isNotEmpty() && target == null) {
                 System.err.println(
-                    "pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is " +
-                        "marked failed",
+                    "pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is marked failed",
                 )
                 run.append(Failure(fw.name, "", "", "", "setup", wrong.joinToString("; ")))
                 failures++

@@ -51,9 +51,7 @@ data class ReproducePlan(
     /** The plan as a table, for the console before anything starts. */
     fun describe(): List<String> = buildList {
         add(
-            "reproduce: ${phases.size} phases, estimated ${minutes(
-                estimate,
-            )} of the ${minutes(
+            "reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(
                 budget,
             )} budget; pages: $repeat repetitions of $measuredSeconds s windows at ${LEVELS.joinToString(",")} users",
         )
@@ -212,9 +210,7 @@ data class ReproducePlan(
                     name,
                     listOf(
                         "run", "--quick", "--frameworks", p.framework, "--models", "presentations", "--engines",
-                        p.engines.joinToString(
-                            ",",
-                        ),
+                        p.engines.joinToString(","),
                         "--approaches",
                         p.approaches.joinToString(",") {
                             it.id

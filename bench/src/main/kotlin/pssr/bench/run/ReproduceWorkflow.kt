@@ -52,8 +52,7 @@ class ReproduceWorkflow(
             if (code != 0) {
                 failed++
                 println(
-                    "== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or " +
-                        "not measured",
+                    "== phase ${phase.name} ended with exit code $code; the claims it serves may be judged on fewer rows or not measured",
                 )
             }
         }
@@ -88,10 +87,7 @@ class ReproduceWorkflow(
         val outcome = rounds.run(
             judge = { round, confidence ->
                 ledger(confidence).also {
-                    println(
-                        "== look $round (intervals at " +
-                            "${Estimate.label(confidence)}): ${it.counts()}",
-                    )
+                    println("== look $round (intervals at ${Estimate.label(confidence)}): ${it.counts()}")
                 }
                     .entries.associate { (c, j) -> c.id to j }
             },

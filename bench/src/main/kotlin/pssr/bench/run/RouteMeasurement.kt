@@ -99,8 +99,7 @@ internal class RouteMeasurement(
         val f = { v: Double -> "%,.0f".format(java.util.Locale.ROOT, v) }
         val line = if (w.steady) {
             "${route.path}: steady after ${"%.0f".format(java.util.Locale.ROOT, w.seconds)} s of load " +
-                "(${f(w.requests.toDouble())} requests); " +
-                "first window ${f(w.firstRps)} req/s, steady ${f(w.steadyRps)} req/s"
+                "(${f(w.requests.toDouble())} requests); first window ${f(w.firstRps)} req/s, steady ${f(w.steadyRps)} req/s"
         } else {
             "${route.path}: NOT steady after ${plan.steadyCap.seconds} s of load (the JIT still compiled or throughput still rose); " +
                 "its levels are flagged if the JIT still compiles in them"

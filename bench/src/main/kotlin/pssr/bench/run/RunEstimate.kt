@@ -28,10 +28,7 @@ object RunEstimate {
 
     /** The route warm-up the estimate counts: the fixed one, or until steady (typically [TYPICAL_STEADY_S], within the cap). */
     fun warmupSeconds(plan: RunPlan): Long = if (plan.steadyCap > plan.routeWarmup) {
-        maxOf(
-            plan.routeWarmup.seconds,
-            minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S),
-        )
+        maxOf(plan.routeWarmup.seconds, minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S))
     } else {
         plan.routeWarmup.seconds
     }
@@ -71,8 +68,7 @@ object RunEstimate {
         val total = plans.sumOf { seconds(it, plan, levels, runtimes, sharing) }
         return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") {
             (
-                "${it.framework} ${it.routes} routes (server " +
-                    "start %.1f s)"
+                "${it.framework} ${it.routes} routes (server start %.1f s)"
                 ).format(java.util.Locale.ROOT, it.startSeconds)
         } +
             "; $levels levels x ${plan.repeat} repetitions x $runtimes " +

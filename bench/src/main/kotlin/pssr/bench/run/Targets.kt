@@ -77,9 +77,7 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
     override fun routes(): List<ListedRoute> {
         val listed = try {
             StreamProbe.get(host, port, "/routes", timeout = Duration.ofSeconds(10))
-        } catch (
-            e: Exception,
-        ) {
+        } catch (e: Exception) {
             throw UsageError(
                 "--target http://$host:$port does not answer (${e.message ?: e.javaClass.simpleName}); start the server first, or leave " +
                     "out --target and pssr starts its own",
@@ -88,9 +86,7 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
         if (listed.status !=
             200
         ) {
-            throw UsageError(
-                "--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes",
-            )
+            throw UsageError("--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes")
         }
         return RoutesDocument.parse(listed.body).also {
             if (it.isEmpty()) throw UsageError("--target http://$host:$port: GET /routes lists no routes")

@@ -43,8 +43,7 @@ object Setups {
                 "§5.1: \"Both frameworks use unlimited platform thread pools\"; WebMvcConfig.kt:29-34$REPO declares a " +
                     "ThreadPoolTaskExecutor " +
                     "(corePoolSize 10, unbounded queue) that Spring Boot 3.4's MVC async support most likely did not use (it takes the " +
-                    "bean " +
-                    "named " +
+                    "bean named " +
                     "applicationTaskExecutor), leaving one platform thread per request: a pool larger than the 128 users never queues",
                 ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"),
                 approaches = listOf("blocking"),
@@ -56,8 +55,7 @@ object Setups {
                 "8191",
                 "512",
                 "§5.1: \"Both Quarkus and Spring MVC implementations were configured with an 8 KB output buffer size ... despite Quarkus " +
-                    "not " +
-                    "enabling PSSR at this size\" (the repository's application.properties:1$REPO says 512, §4's streaming setting)",
+                    "not enabling PSSR at this size\" (the repository's application.properties:1$REPO says 512, §4's streaming setting)",
                 LaunchVariant("quarkus", "8k"),
                 approaches = listOf("blocking", "virtual"),
                 reported = "outputBufferBytes" to "8191",
@@ -75,8 +73,7 @@ object Setups {
             Setting(
                 "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64",
                 "quarkus application.properties$REPO sets no quarkus.thread-pool.*: Quarkus's default max(8 x CPUs, 200) = 200 on 4 " +
-                    "hardware " +
-                    "threads",
+                    "hardware threads",
                 ServerFlag("quarkus", "-Dquarkus.thread-pool.max-threads=200"), approaches = listOf("blocking"),
                 reported = "workerPoolSize" to "200",
                 machine = "the paper's runner (4 hardware threads: 8 x 4 = 32 < 200)",
@@ -87,8 +84,7 @@ object Setups {
                 "-Xms512m -Xmx16g",
                 "-Xms512m -Xmx2g",
                 "§5.1: \"The JVM arguments used were: -Xms512m -Xmx16g\" (in the scripts only from e50c8f1, 2025-06-24; at 76ea8fc the " +
-                    "JVM's " +
-                    "default heap)",
+                    "JVM's default heap)",
                 ServerFlag(Setup.ALL, "-Xmx16g"),
             ),
             Setting(
@@ -98,8 +94,7 @@ object Setups {
                 "a new virtual thread per request renders the page, in the same JVM as blocking",
                 "mvc build.gradle.kts:49-58$REPO (task runMVCVirtual)",
                 NotApplied(
-                    "the tool serves both approaches from one server so that " +
-                        "they are compared in one JVM; " +
+                    "the tool serves both approaches from one server so that they are compared in one JVM; " +
                         "its virtual route renders on a virtual thread per request as the paper's does",
                 ),
             ),
@@ -109,10 +104,7 @@ object Setups {
                 "one JVM each (quarkus.virtual-threads.enabled false / true)",
                 "both in one JVM",
                 "quarkus build.gradle.kts:40-61$REPO",
-                NotApplied(
-                    "as for MVC: both approaches in one JVM, compared in " +
-                        "one run",
-                ),
+                NotApplied("as for MVC: both approaches in one JVM, compared in one run"),
             ),
             Setting("driver", "Load driver", "JMeter 5.6.3", "wrk", ".github/workflows/bench-*.yml$REPO; §5.1", NotApplied(DRIVER_WHY)),
             Setting(
@@ -123,8 +115,7 @@ object Setups {
                 "§5.1; actions/setup-java java-version 21, distribution corretto$REPO",
                 NotApplied(
                     "`run --jdk 21` runs it (the JDK comparison is its own experiment: JDK 24+ no longer pins virtual threads on " +
-                        "synchronized); " +
-                        "not in reproduce's budget",
+                        "synchronized); not in reproduce's budget",
                 ),
             ),
             Setting(
@@ -132,8 +123,7 @@ object Setups {
                 "Load profile",
                 "warm-up 1,000 requests at 32 users, then 256 requests per user at 1-128 users, 5 runs",
                 "route warm-up, then 1 s warm-up + a measured window per level at 2-128 users, 3 repetitions",
-                "§5.1; " +
-                    "bench-plan.jmx$REPO",
+                "§5.1; bench-plan.jmx$REPO",
                 NotApplied(PROFILE_WHY),
             ),
         ),
@@ -143,8 +133,7 @@ object Setups {
     val PAPER_001 = Setup(
         "paper-001",
         "001",
-        "Seed 001 (the draft): a local machine with 6 cores, 12 threads, Corretto 21, -Xms1024m " +
-            "-Xmx16g, JMeter",
+        "Seed 001 (the draft): a local machine with 6 cores, 12 threads, Corretto 21, -Xms1024m -Xmx16g, JMeter",
         listOf(
             Setting(
                 "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "12", "64",
@@ -159,8 +148,7 @@ object Setups {
                 "Server heap",
                 "-Xms1024m -Xmx16g",
                 "-Xms512m -Xmx2g",
-                "seed 001: \"minimum heap size of 1024MB and a maximum " +
-                    "heap size of 16GB\"",
+                "seed 001: \"minimum heap size of 1024MB and a maximum heap size of 16GB\"",
                 ServerFlag(Setup.ALL, "-Xmx16g"),
             ),
             Setting("driver", "Load driver", "JMeter", "wrk", "seed 001", NotApplied(DRIVER_WHY)),
@@ -171,8 +159,7 @@ object Setups {
     val PAPER_002 = Setup(
         "paper-002",
         "002",
-        "Seed 002 (suspendable templates): a GitHub runner with 4 processors, Corretto 17, Apache " +
-            "Bench, Lighthouse",
+        "Seed 002 (suspendable templates): a GitHub runner with 4 processors, Corretto 17, Apache Bench, Lighthouse",
         listOf(
             Setting(
                 "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "4", "64",
@@ -185,8 +172,7 @@ object Setups {
                 "lighthouse",
                 "Lighthouse preset and runs",
                 "one run; scores that match the desktop thresholds",
-                "mobile simulation " +
-                    "(Lighthouse's default), median of --runs",
+                "mobile simulation (Lighthouse's default), median of --runs",
                 "seed 002 Table 1",
                 NotApplied("`./pssr browser` has no desktop preset yet"),
             ),
@@ -199,16 +185,14 @@ object Setups {
     val PAPER_003 = Setup(
         "paper-003",
         "003",
-        "Seed 003 (virtual vs platform threads, PostgreSQL): Spring Boot defaults, JMeter 2,000 " +
-            "users",
+        "Seed 003 (virtual vs platform threads, PostgreSQL): Spring Boot defaults, JMeter 2,000 users",
         listOf(
             Setting(
                 "tomcat-threads",
                 "Tomcat worker threads of the platform variant",
                 "200",
                 "200",
-                "seed 003 (Spring Boot's " +
-                    "default)",
+                "seed 003 (Spring Boot's default)",
                 NotApplied("the same as ours"),
             ),
             Setting(
@@ -217,10 +201,7 @@ object Setups {
                 "2,000 users, 30 s ramp-up, 10 loops, JMeter",
                 "the same",
                 "seed 003",
-                NotApplied(
-                    "the " +
-                        "same as ours",
-                ),
+                NotApplied("the same as ours"),
             ),
         ),
     )
@@ -229,15 +210,13 @@ object Setups {
     val PAPER_004 = Setup(
         "paper-004",
         "004",
-        "Seed 004 (MVC vs WebFlux, compute- and network-bound): JMeter 1,000 users, 10,000 " +
-            "loops",
+        "Seed 004 (MVC vs WebFlux, compute- and network-bound): JMeter 1,000 users, 10,000 loops",
         listOf(
             Setting(
                 "api-load",
                 "products/forward load",
                 "1,000 users, 10,000 loops",
-                "50 users (products), 25 (forward), loops fitted to " +
-                    "the budget",
+                "50 users (products), 25 (forward), loops fitted to the budget",
                 "seed 004 §3 (JMeter plan)",
                 RunArgs("api", listOf("--preset", "paper")),
             ),
@@ -278,8 +257,7 @@ object SetupsDoc {
             (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
 
         is Applied.LaunchVariant ->
-            "${a.framework}'s `${a.variant}` " +
-                "build" + (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
+            "${a.framework}'s `${a.variant}` build" + (x.approaches?.let { " (acts on ${it.joinToString("/")})" } ?: "")
 
         is Applied.RunArgs -> "`${a.args.joinToString(" ")}` on the ${a.workload} phase"
 

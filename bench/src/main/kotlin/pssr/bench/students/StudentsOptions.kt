@@ -30,10 +30,7 @@ class StudentsOptions : HelpSection {
     @Option(
         names = ["--student-rows"],
         paramLabel = "N",
-        description = [
-            "students: rows seeded into the students table " +
-                "(default \${DEFAULT-VALUE})",
-        ],
+        description = ["students: rows seeded into the students table (default \${DEFAULT-VALUE})"],
     )
     var rows: Int = 1000
 
@@ -41,10 +38,7 @@ class StudentsOptions : HelpSection {
         names = ["--variants"],
         split = ",",
         paramLabel = "NAME",
-        description = [
-            "students: server variants (default all: " +
-                "mvc-platform, mvc-virtual, mvc-virtual-r2dbc, webflux-r2dbc)",
-        ],
+        description = ["students: server variants (default all: mvc-platform, mvc-virtual, mvc-virtual-r2dbc, webflux-r2dbc)"],
     )
     var variants: List<String> = VARIANTS
 
@@ -53,8 +47,7 @@ class StudentsOptions : HelpSection {
         split = ",",
         paramLabel = "WHERE",
         description = [
-            "students: where the I/O delay happens: app (sleep / " +
-                "timer, as the paper), db (pg_sleep in the query) (default app)",
+            "students: where the I/O delay happens: app (sleep / timer, as the paper), db (pg_sleep in the query) (default app)",
         ],
     )
     var io: List<String> = listOf("app")
@@ -62,10 +55,7 @@ class StudentsOptions : HelpSection {
     @Option(
         names = ["--io-delay"],
         paramLabel = "MS",
-        description = [
-            "students: the simulated I/O in milliseconds " +
-                "(default \${DEFAULT-VALUE}, the paper's)",
-        ],
+        description = ["students: the simulated I/O in milliseconds (default \${DEFAULT-VALUE}, the paper's)"],
     )
     var ioDelayMs: Long = 300
 
@@ -80,40 +70,28 @@ class StudentsOptions : HelpSection {
     @Option(
         names = ["--loops"],
         paramLabel = "N",
-        description = [
-            "students: requests per user (JMeter loop count, " +
-                "default \${DEFAULT-VALUE}, the paper's)",
-        ],
+        description = ["students: requests per user (JMeter loop count, default \${DEFAULT-VALUE}, the paper's)"],
     )
     var loops: Int = 10
 
     @Option(
         names = ["--jdbc-pool-size"],
         paramLabel = "N",
-        description = [
-            "students: HikariCP pool size (default \${DEFAULT-VALUE}, " +
-                "Hikari's)",
-        ],
+        description = ["students: HikariCP pool size (default \${DEFAULT-VALUE}, Hikari's)"],
     )
     var jdbcPoolSize: Int = 10
 
     @Option(
         names = ["--r2dbc-pool-size"],
         paramLabel = "N",
-        description = [
-            "students: r2dbc-pool size (default \${DEFAULT-VALUE}, " +
-                "r2dbc-pool's)",
-        ],
+        description = ["students: r2dbc-pool size (default \${DEFAULT-VALUE}, r2dbc-pool's)"],
     )
     var r2dbcPoolSize: Int = 10
 
     @Option(
         names = ["--pool-timeout"],
         paramLabel = "MS",
-        description = [
-            "students: how long a request waits for a pooled connection, " +
-                "both pools (default \${DEFAULT-VALUE}, Hikari's)",
-        ],
+        description = ["students: how long a request waits for a pooled connection, both pools (default \${DEFAULT-VALUE}, Hikari's)"],
     )
     var poolTimeoutMs: Long = 30000
 
@@ -121,40 +99,28 @@ class StudentsOptions : HelpSection {
         names = ["--tomcat-max-threads"],
         split = ",",
         paramLabel = "N",
-        description = [
-            "students: Tomcat worker threads for the mvc " +
-                "variants; several values sweep them (default 200, Boot's)",
-        ],
+        description = ["students: Tomcat worker threads for the mvc variants; several values sweep them (default 200, Boot's)"],
     )
     var tomcatMaxThreads: List<Int> = listOf(200)
 
     @Option(
         names = ["--tomcat-accept-count"],
         paramLabel = "N",
-        description = [
-            "students: Tomcat accept queue " +
-                "(default \${DEFAULT-VALUE}, Boot's)",
-        ],
+        description = ["students: Tomcat accept queue (default \${DEFAULT-VALUE}, Boot's)"],
     )
     var tomcatAcceptCount: Int = 100
 
     @Option(
         names = ["--tomcat-max-connections"],
         paramLabel = "N",
-        description = [
-            "students: Tomcat max connections " +
-                "(default \${DEFAULT-VALUE}, Boot's)",
-        ],
+        description = ["students: Tomcat max connections (default \${DEFAULT-VALUE}, Boot's)"],
     )
     var tomcatMaxConnections: Int = 8192
 
     @Option(
         names = ["--tomcat-connection-timeout"],
         paramLabel = "MS",
-        description = [
-            "students: Tomcat connection timeout " +
-                "(default \${DEFAULT-VALUE}, Boot's)",
-        ],
+        description = ["students: Tomcat connection timeout (default \${DEFAULT-VALUE}, Boot's)"],
     )
     var tomcatConnectionTimeoutMs: Long = 20000
 

@@ -63,24 +63,20 @@ object StudentsReport {
         Line(
             "Average latency",
             "${f(Seed003Table1.platform.latencyMs)} ms",
-            "${f(Seed003Table1.virtual.latencyMs)} " +
-                "ms",
+            "${f(Seed003Table1.virtual.latencyMs)} ms",
         ) { "${f(it.latencyMeanMs)} ms" },
         Line(
-            "Error " +
-                "rate",
+            "Error rate",
             "${f(Seed003Table1.platform.errorPct, 2)}%",
             "${f(Seed003Table1.virtual.errorPct, 2)}%",
         ) { "${f(errPct(it), 2)}%" },
         Line(
             "Throughput (JMeter, all samples)",
-            "${f(Seed003Table1.platform.throughput, 1)} " +
-                "req/s",
+            "${f(Seed003Table1.platform.throughput, 1)} req/s",
             "${f(Seed003Table1.virtual.throughput, 1)} req/s",
         ) { "${f(jmeterRps(it), 1)} req/s" },
         Line("RAM (peak RSS)", "~${f(Seed003Table1.platform.ramMb)} MB", "~${f(Seed003Table1.virtual.ramMb)} MB") {
-            "${f(it.rssMbPeak)} " +
-                "MB"
+            "${f(it.rssMbPeak)} MB"
         },
         Line("Correct responses", "-", "-") { "${f(it.throughputRps, 1)} req/s" },
         Line("Best the profile allows", "-", "-") { "${f(it.floorRps, 1)} req/s" },
@@ -97,8 +93,7 @@ object StudentsReport {
         val t = table1Rows(rows)
         if (t.isEmpty()) {
             return listOf(
-                "students: no row with the I/O in the application (Table 1 needs one); what the rows " +
-                    "show:",
+                "students: no row with the I/O in the application (Table 1 needs one); what the rows show:",
             ) + claims(rows).map { "- $it" }
         }
         val variants = VARIANTS.filter { it in t }
@@ -128,8 +123,7 @@ object StudentsReport {
             for (l in lines(run)) {
                 appendLine(
                     "| ${l.metric} | ${l.paperPlatform} | ${l.paperVirtual} | " + variants.joinToString(
-                        " " +
-                            "| ",
+                        " | ",
                     ) { l.ours(t.getValue(it)) } + " |",
                 )
             }
@@ -152,12 +146,7 @@ object StudentsReport {
     }
 
     private fun sorted(rows: List<ResultRow>) = rows.sortedWith(
-        compareBy(
-            { VARIANTS.indexOf(variantOf(it)) },
-            { io(it) },
-            { threads(it) ?: 0 },
-            { it.users },
-        ),
+        compareBy({ VARIANTS.indexOf(variantOf(it)) }, { io(it) }, { threads(it) ?: 0 }, { it.users }),
     )
 
     fun html(run: RunDirectory, rows: List<ResultRow>): String = buildString {
@@ -188,12 +177,8 @@ object StudentsReport {
             variants.forEach { append("<th>ours: ").append(htmlEscape(it)).append("</th>") }
             append("</tr>\n")
             for (l in lines(run)) {
-                append("<tr><td>").append(htmlEscape(l.metric)).append(
-                    "</td><td " +
-                        "class=n>",
-                ).append(htmlEscape(l.paperPlatform)).append(
-                    "</td><td " +
-                        "class=n>",
+                append("<tr><td>").append(htmlEscape(l.metric)).append("</td><td class=n>").append(htmlEscape(l.paperPlatform)).append(
+                    "</td><td class=n>",
                 ).append(htmlEscape(l.paperVirtual)).append("</td>")
                 variants.forEach { append("<td class=n>").append(htmlEscape(l.ours(t.getValue(it)))).append("</td>") }
                 append("</tr>\n")
@@ -227,8 +212,7 @@ object StudentsReport {
                 if (r.errors > 0) {
                     "<td class=\"n err\">"
                 } else {
-                    "<td " +
-                        "class=n>"
+                    "<td class=n>"
                 },
             ).append(f(errPct(r), 2)).append("</td><td>").append(htmlEscape(kinds(r))).append("</td>")
             for (v in listOf(
@@ -268,8 +252,7 @@ object StudentsReport {
                         if (rows.mapNotNull(::threads).distinct().size > 1) {
                             "; the Tomcat sweep below shows which pool sizes do."
                         } else {
-                            " " +
-                                "(--tomcat-max-threads 25,50,100,200 measures which pool sizes do)."
+                            " (--tomcat-max-threads 25,50,100,200 measures which pool sizes do)."
                         }
                         )
             }
@@ -283,8 +266,7 @@ object StudentsReport {
                     if (over <= 0.10 && virt.errors == 0L) {
                         "reproduced."
                     } else {
-                        "the excess is queueing on 2 shared cores (JMeter's 2,000 " +
-                            "threads run on the same machine) and the query itself."
+                        "the excess is queueing on 2 shared cores (JMeter's 2,000 threads run on the same machine) and the query itself."
                     }
                     )
             out += "Throughput is set by the profile, not the server: ${virt.users} users x loops over the ramp allow at " +
@@ -294,11 +276,9 @@ object StudentsReport {
         }
         if (plat != null && virt != null) {
             out += "Memory: peak RSS ${f(plat.rssMbPeak)} MB with platform threads vs ${f(virt.rssMbPeak)} MB with virtual threads " +
-                "(paper ~1,200 vs ~300 MB); " +
-                "live threads peak ${plat.threadsPeak} vs ${virt.threadsPeak}" + (
+                "(paper ~1,200 vs ~300 MB); live threads peak ${plat.threadsPeak} vs ${virt.threadsPeak}" + (
                     if (plat.rssMbPeak > 2 * virt.rssMbPeak) {
-                        ": the 4x " +
-                            "claim's direction is reproduced."
+                        ": the 4x claim's direction is reproduced."
                     } else {
                         ": the paper's 4x difference is not reproduced here."
                     }
@@ -310,18 +290,15 @@ object StudentsReport {
             out += "Tomcat max threads at $users users (platform threads, I/O in the application): " +
                 sweep.filter { it.users == users }.sortedBy { threads(it) }.joinToString("; ") {
                     "${threads(it)} " +
-                        "threads: ${f(errPct(it), 2)}% errors (${kinds(it)}), mean ${f(it.latencyMeanMs)} ms, ${f(jmeterRps(it), 1)} " +
-                        "req/s"
+                        "threads: ${f(errPct(it), 2)}% errors (${kinds(it)}), mean ${f(it.latencyMeanMs)} ms, ${f(jmeterRps(it), 1)} req/s"
                 } + ". " +
                 sweep.first().let { r ->
                     "Keeping up with the profile takes bound x delay = ${f(r.floorRps * r.itemDelayMs / 1000.0)} " +
                         "requests in flight, one platform thread each; " +
                         "with fewer threads requests wait in Tomcat's queue, latency grows past the client's timeout and the errors are " +
-                        "read " +
-                        "timeouts (the paper's \"connection timeouts\"), " +
+                        "read timeouts (the paper's \"connection timeouts\"), " +
                         "while Tomcat keeps serving requests whose clients have already given up, so correct answers per second fall " +
-                        "below " +
-                        "the pool's own capacity."
+                        "below the pool's own capacity."
                 }
         }
         for (r in rows.filter { io(it) == "db" }.groupBy { variantOf(it) }.mapNotNull { it.value.maxByOrNull { r -> r.users } }) {

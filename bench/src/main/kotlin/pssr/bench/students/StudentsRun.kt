@@ -88,8 +88,7 @@ class StudentsRun(
                                 timeout = Duration.ofSeconds(30),
                             )
                             check(first.status == 200 && first.body == expected) {
-                                "GET /api/students answered ${first.status}, not the " +
-                                    "seeded page: ${first.body.take(200)}"
+                                "GET /api/students answered ${first.status}, not the seeded page: ${first.body.take(200)}"
                             }
                             // warm-up, discarded: opens the pools and compiles the hot path; a tenth of the profile's users, no ramp
                             load.run(url, expected, maxOf(1, minOf(users / 10, 100)), Duration.ZERO, 2, "warmup")
@@ -117,16 +116,7 @@ class StudentsRun(
                     pssr.bench.process.Stopping.check() // the stop, not a failure
                     failures++
                     run.append(
-                        Failure(
-                            fw,
-                            model,
-                            engine,
-                            approach,
-                            "load",
-                            "${e.message?.lineSequence()?.first()} ($config, $users " +
-                                "users)",
-                            key,
-                        ),
+                        Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key),
                     )
                     System.err.println("pssr: students $label at $users users failed: ${e.message}; the run goes on")
                 }

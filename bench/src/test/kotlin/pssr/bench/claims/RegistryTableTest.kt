@@ -75,10 +75,7 @@ class RegistryTableTest {
 
         @Test
         fun `an aggregate's figure names the engines it is the mean of`() = assertTrue(
-            judge(
-                "000-5.2-mvc-virtual-above-blocking",
-                evidence(mvc(32, 1.12)),
-            ).ours.contains("mvc virtual = mean of htmlflow, jstachio"),
+            judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).ours.contains("mvc virtual = mean of htmlflow, jstachio"),
         )
 
         @Test

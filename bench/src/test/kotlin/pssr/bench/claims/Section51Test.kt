@@ -28,18 +28,7 @@ class Section51Test {
         Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
         for (users in listOf(32, 128)) {
             for (rep in 1..3) {
-                run.append(
-                    resultRow(
-                        fw,
-                        "presentations",
-                        engine,
-                        approach,
-                        users,
-                        rep,
-                        rps(users) * (1 + 0.004 * rep),
-                        driver = driver,
-                    ),
-                )
+                run.append(resultRow(fw, "presentations", engine, approach, users, rep, rps(users) * (1 + 0.004 * rep), driver = driver))
             }
         }
         return run.dir

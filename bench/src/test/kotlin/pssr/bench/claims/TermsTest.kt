@@ -42,13 +42,7 @@ class TermsTest {
 
         @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(
             REFUTED,
-            Terms.slightlyHigher(
-                e(
-                    1.6,
-                    1.41,
-                    1.79,
-                ),
-            ),
+            Terms.slightlyHigher(e(1.6, 1.41, 1.79)),
         )
 
         @Test fun `a ratio whose interval straddles 1_25 is inconclusive`() =

@@ -40,12 +40,7 @@ class DamagedFolderTest {
         Files.writeString(
             run.environment,
             Jackson.writePretty(
-                linkedMapOf(
-                    "pssrVersion" to "0.1.0",
-                    "resultsFormat" to 1,
-                    "cores" to 2,
-                    "options" to options + ("shard" to "$k/2"),
-                ),
+                linkedMapOf("pssrVersion" to "0.1.0", "resultsFormat" to 1, "cores" to 2, "options" to options + ("shard" to "$k/2")),
             ),
         )
         val owned = listOf("webflux/presentations/${listOf("jstachio", "baseline")[k - 1]}/virtual")

@@ -81,20 +81,17 @@ class RunInputTest {
         assertRefused("use it with --driver jmeter", "--load-engines", "127.0.0.1:1099", "--users", "2", "--frameworks", "webflux")
 
     @Test fun `a load engine that is not HOST PORT is refused`() = assertRefused(
-        "--load-engines must be " +
-            "HOST:PORT",
+        "--load-engines must be HOST:PORT",
         "--driver", "jmeter", "--load-engines", "127.0.0.1", "--users", "2", "--frameworks", "webflux",
     )
 
     @Test fun `user levels that do not split evenly over the engines are refused`() = assertRefused(
-        "must be multiples of " +
-            "2",
+        "must be multiples of 2",
         "--driver", "jmeter", "--load-engines", "127.0.0.1:1,127.0.0.1:2", "--users", "1,2", "--frameworks", "webflux",
     )
 
     @Test fun `a load engine that does not answer is named`() = assertRefused(
-        "load engine 127.0.0.1:1 does not " +
-            "answer",
+        "load engine 127.0.0.1:1 does not answer",
         "--driver", "jmeter", "--load-engines", "127.0.0.1:1", "--users", "2", "--frameworks", "webflux",
     )
 

@@ -33,9 +33,7 @@ class LifecycleTest {
         val p = ProcessBuilder(
             listOf(
                 java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
-                "-D${MeasureLock.PROPERTY}=${dir.resolve(
-                    "measure.lock",
-                )}",
+                "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}",
                 "pssr.bench.MainKt", "run", "--no-pin", "--frameworks", "webflux",
                 "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual", "--users", "4,8", "--repeat", "1",
                 "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "60s", "--out", dir.resolve("run").toString(),
@@ -166,9 +164,7 @@ class LifecycleTest {
             java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
             "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "browser", "--pages", "weather",
             "--renderings", "suspending", "--throttling", "provided", "--runs", "3", "--no-filmstrips", "--out",
-            dir.resolve(
-                "browser",
-            ).toString(),
+            dir.resolve("browser").toString(),
         )
             .redirectErrorStream(true).redirectOutput(log.toFile())
         pb.environment()["TMPDIR"] = tmpdir.toString()
@@ -288,9 +284,7 @@ class LifecycleTest {
         val out = dir.resolve("reproduce")
         val pssr = ProcessBuilder(
             java, "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=$tmpdir", "-Dpssr.root=$root",
-            "-D${MeasureLock.PROPERTY}=${dir.resolve(
-                "measure.lock",
-            )}",
+            "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}",
             "pssr.bench.MainKt", "reproduce", "--only", "drivers-ab", "--out", out.toString(),
         )
             .redirectErrorStream(true).redirectOutput(log.toFile()).start()

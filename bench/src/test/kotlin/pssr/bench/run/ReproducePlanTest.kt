@@ -90,15 +90,7 @@ class ReproduceCoversClaimsTest {
                     p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.flatMap { a ->
                         ReproducePlan.LEVELS.flatMap { u ->
                             (1..3).map { rep ->
-                                pssr.bench.resultRow(
-                                    p.framework,
-                                    m.id,
-                                    e,
-                                    a.id,
-                                    u,
-                                    rep,
-                                    100.0 * u + rep,
-                                )
+                                pssr.bench.resultRow(p.framework, m.id, e, a.id, u, rep, 100.0 * u + rep)
                             }
                         }
                     }

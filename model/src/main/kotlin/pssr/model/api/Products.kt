@@ -65,12 +65,7 @@ object Products {
         "NA" to Region("North America", "USD", 825),
         "AP" to Region("Asia Pacific", "JPY", 1_000),
         "LA" to Region("Latin America", "BRL", 1_700),
-        "UK" to Region(
-            "United " +
-                "Kingdom",
-            "GBP",
-            2_000,
-        ),
+        "UK" to Region("United Kingdom", "GBP", 2_000),
     )
     private val kinds = mapOf(
         "PHYS" to Kind("physical", "standard"),
@@ -82,14 +77,12 @@ object Products {
     private val NOT_ALNUM = Regex("[^a-z0-9]+")
     private val adjectives = listOf(
         "compact", "deluxe", "ergonomic", "rustic", "smart", "classic", "portable", "premium",
-        "eco " +
-            "friendly",
+        "eco friendly",
         "vintage", "modular",
     )
     private val nouns = listOf(
         "lamp", "kettle", "backpack", "novel", "puzzle", "speaker", "blender", "tent",
-        "coffee " +
-            "beans",
+        "coffee beans",
         "chair", "headphones", "board game", "atlas",
     )
 
@@ -136,8 +129,7 @@ object Products {
             p.stock == 0 -> "out of stock"
 
             p.stock < 10 ->
-                "low " +
-                    "stock"
+                "low stock"
 
             else -> "in stock"
         }

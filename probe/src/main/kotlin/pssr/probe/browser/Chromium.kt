@@ -47,9 +47,7 @@ class Chromium private constructor(
         timeout: Duration = Duration.ofSeconds(30),
     ): Map<String, Any?> = try {
         sendAsync(method, params, sessionId).get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-    } catch (
-        e: java.util.concurrent.ExecutionException,
-    ) {
+    } catch (e: java.util.concurrent.ExecutionException) {
         throw e.cause ?: e
     }
 
@@ -92,12 +90,7 @@ class Chromium private constructor(
         val page = BrowserPage(this, targetId, sessionId, width, height)
         page.send(
             "Emulation.setDeviceMetricsOverride",
-            mapOf(
-                "width" to width,
-                "height" to height,
-                "deviceScaleFactor" to 1,
-                "mobile" to false,
-            ),
+            mapOf("width" to width, "height" to height, "deviceScaleFactor" to 1, "mobile" to false),
         )
         page.send("Page.enable")
         return page
@@ -190,9 +183,7 @@ class Chromium private constructor(
                 s.sorted(Comparator.reverseOrder()).forEach {
                     try {
                         Files.deleteIfExists(it)
-                    } catch (
-                        _: IOException,
-                    ) { }
+                    } catch (_: IOException) { }
                 }
             }
         }

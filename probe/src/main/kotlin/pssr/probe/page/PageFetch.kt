@@ -60,9 +60,7 @@ object PageFetch {
             if (result.status in 300..399 && result.header("location") != null) {
                 current = try {
                     current.resolve(result.header("location")!!.trim())
-                } catch (
-                    e: IllegalArgumentException,
-                ) {
+                } catch (e: IllegalArgumentException) {
                     throw ProbeFailure("$current redirects to an invalid location: '${result.header("location")}'")
                 }
                 if (current.scheme?.lowercase() !in

@@ -71,15 +71,7 @@ object PageProbe {
         if (report.compression == null || report.verdict != PageVerdict.BUFFERED) return report
         // compressed and buffered: fetch it once more without compression, to measure whether the compressor is the cause
         val plain = runCatching {
-            analyse(
-                url,
-                PageFetch.fetch(
-                    url,
-                    timeout,
-                    mapOf("Accept-Encoding" to "identity"),
-                    htmlOnly,
-                ),
-            )
+            analyse(url, PageFetch.fetch(url, timeout, mapOf("Accept-Encoding" to "identity"), htmlOnly))
         }.getOrNull()
         // buffered without compression too: the uncompressed answer shows the server's own buffer (its chunk sizes)
         val uncompressed = plain?.takeIf { it.verdict == PageVerdict.BUFFERED }?.advice.orEmpty()
@@ -126,8 +118,7 @@ object PageProbe {
                     "the first body bytes came at ${ms(
                         firstBody,
                     )} ms, but half $what only at ${ms(half)} ms, ${ms(last - half)} ms before " +
-                    "the last byte " +
-                    "(${ms(last)} ms): only the beginning was sent early, the content was buffered"
+                    "the last byte (${ms(last)} ms): only the beginning was sent early, the content was buffered"
         }
         val warnings = buildList {
             if (!r.complete) add("the body is incomplete (${r.error ?: "no terminating chunk"}): the server aborted the page")

@@ -78,8 +78,7 @@ class DemoPagesTest {
             assertTrue(on.first().atMillis < delay.millis / 2, "first chunk at ${on.first().atMillis} ms")
             assertTrue(
                 on.size >= 2,
-                "pssr=on: ${on.size} " +
-                    "chunks",
+                "pssr=on: ${on.size} chunks",
             ) // artist: head, then both answers (fetched concurrently, both there after 1 delay)
             val off = render(page, rendering, false, delay)
             assertEquals(1, off.size, "pssr=off sends the page as one chunk")

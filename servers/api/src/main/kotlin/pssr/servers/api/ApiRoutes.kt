@@ -14,8 +14,7 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
                 if (s.variant.reactive) {
                     "WebFlux on Reactor Netty"
                 } else {
-                    "MVC on " +
-                        "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
+                    "MVC on Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
                 },
         )
         put("variant", s.variant.id)
@@ -42,17 +41,13 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
             put("tomcatConnectionTimeoutMs", t.connectionTimeout?.toMillis() ?: -1)
             put("hikariMaximumPoolSize", s.hikariMax)
             put("hikariMinimumIdle", s.hikariMinIdle)
-            put(
-                "hikariIdleTimeoutMs",
-                s.hikariIdleTimeoutMs,
-            )
+            put("hikariIdleTimeoutMs", s.hikariIdleTimeoutMs)
             put("hikariConnectionTimeoutMs", s.hikariConnectionTimeoutMs)
             put("hikariMaxLifetimeMs", s.hikariMaxLifetimeMs)
             put(
                 "requestThreads",
                 if (s.variant.threads == "virtual") {
-                    "a virtual thread per request " +
-                        "(spring.threads.virtual.enabled)"
+                    "a virtual thread per request (spring.threads.virtual.enabled)"
                 } else {
                     "Tomcat's platform worker pool"
                 },
@@ -60,8 +55,7 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
             put(
                 "enrichment",
                 if (s.variant == Variant.MVC) {
-                    "@Async ThreadPoolTaskExecutor core ${s.executorCore}, max ${s.executorMax}, " +
-                        "queue ${s.executorQueue}"
+                    "@Async ThreadPoolTaskExecutor core ${s.executorCore}, max ${s.executorMax}, queue ${s.executorQueue}"
                 } else {
                     "the request's virtual thread"
                 },

@@ -68,14 +68,7 @@ class QuarkusServerIT : ServerContract() {
         assertEquals("prod", settings["profile"])
         assertEquals(Runtime.version().toString(), settings["jdk"])
         assertEquals("1", settings["itemDelayMsDefault"])
-        for (key in listOf(
-            "vertx",
-            "blockingThreads",
-            "virtualThreads",
-            "reactiveThreads",
-            "flushPolicy",
-            "eventLoops",
-        )) {
+        for (key in listOf("vertx", "blockingThreads", "virtualThreads", "reactiveThreads", "flushPolicy", "eventLoops")) {
             assertNotNull(settings[key], key)
         }
     }

@@ -53,16 +53,10 @@ class R2dbcStudents(private val pool: ConnectionPool) : StudentRepository {
                     Student(
                         row.get("id", Integer::class.java)!!.toInt(),
                         row.get("first_name", String::class.java)!!,
-                        row.get(
-                            "last_name",
-                            String::class.java,
-                        )!!,
+                        row.get("last_name", String::class.java)!!,
                         row.get("email", String::class.java)!!,
                         row.get("course", String::class.java)!!,
-                        row.get(
-                            "year",
-                            Integer::class.java,
-                        )!!.toInt(),
+                        row.get("year", Integer::class.java)!!.toInt(),
                         row.get("gpa", String::class.java)!!,
                     )
                 }

@@ -14,8 +14,7 @@ class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
                 if (s.variant.reactive) {
                     "WebFlux on Reactor Netty"
                 } else {
-                    "MVC on " +
-                        "Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
+                    "MVC on Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
                 },
         )
         put("variant", s.variant.id)
@@ -27,19 +26,11 @@ class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
         put("db", "postgresql://${s.dbHost}:${s.dbPort}/${s.dbName} as ${s.dbUser}")
         put("dbConnectTimeoutMs", s.connectTimeoutMs)
         if (s.variant.access == "jdbc") {
-            put(
-                "jdbcPool",
-                "HikariCP, fixed " +
-                    "size",
-            )
+            put("jdbcPool", "HikariCP, fixed size")
             put("jdbcPoolSize", s.jdbcPoolSize)
             put("jdbcConnectionTimeoutMs", s.jdbcConnectionTimeoutMs)
         } else {
-            put(
-                "r2dbcPool",
-                "r2dbc-pool, initial = " +
-                    "max",
-            )
+            put("r2dbcPool", "r2dbc-pool, initial = max")
             put("r2dbcPoolSize", s.r2dbcPoolSize)
             put("r2dbcAcquireTimeoutMs", s.r2dbcAcquireTimeoutMs)
         }
@@ -55,8 +46,7 @@ class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
             put(
                 "requestThreads",
                 if (s.variant.threads == "virtual") {
-                    "a virtual thread per request " +
-                        "(spring.threads.virtual.enabled)"
+                    "a virtual thread per request (spring.threads.virtual.enabled)"
                 } else {
                     "Tomcat's platform worker pool"
                 },

@@ -66,9 +66,7 @@ class StudentsConfig {
         @Value("\${pssr.r2dbc.pool-size}") r2dbcPool: Int,
         @Value("\${pssr.r2dbc.acquire-timeout-ms}") r2dbcTimeout: Long,
     ) = StudentSettings(
-        Variant.of(
-            variant,
-        ),
+        Variant.of(variant),
         io, ioDelayMs, pageSize, host, port, name, user, password, connectTimeoutMs, jdbcPool, jdbcTimeout, r2dbcPool, r2dbcTimeout,
     )
 
