@@ -1,5 +1,6 @@
 package pssr.bench.api
 
+import picocli.CommandLine.Mixin
 import picocli.CommandLine.Option
 import pssr.bench.console.Durations
 import pssr.bench.console.HelpSection
@@ -23,6 +24,10 @@ class ApiOptions : HelpSection {
     override val heading = "Products and forward workloads (seed 004; docs/SEED004.md)"
 
     val cores: Int = Runtime.getRuntime().availableProcessors()
+
+    /** The servers' tuning (seed 004's tables), its options listed in this section. */
+    @Mixin
+    val servers = ApiServerOptions()
 
     @Option(
         names = ["--preset"],
@@ -160,73 +165,6 @@ class ApiOptions : HelpSection {
     var clientConnectTimeoutMs: Long = 2000
 
     @Option(
-        names = ["--api-tomcat-max-threads"],
-        paramLabel = "N",
-        description = ["products/forward mvc*: Tomcat max-threads (default cores x 20, the seed's Table 1)"],
-    )
-    var tomcatMaxThreads: Int? = null
-
-    @Option(
-        names = ["--api-tomcat-accept-count"],
-        paramLabel = "N",
-        description = ["products/forward mvc*: Tomcat accept queue (default \${DEFAULT-VALUE}, Boot's)"],
-    )
-    var tomcatAcceptCount: Int = 100
-
-    @Option(
-        names = ["--api-tomcat-connection-timeout"],
-        paramLabel = "MS",
-        description = ["products/forward mvc*: Tomcat connection-timeout (default \${DEFAULT-VALUE}, the seed's \"5s is typical\")"],
-    )
-    var tomcatConnectionTimeoutMs: Long = 5000
-
-    @Option(
-        names = ["--hikari-max-pool-size"],
-        paramLabel = "N",
-        description = ["products mvc*: HikariCP maximum-pool-size (default \${DEFAULT-VALUE}, the seed's \"25~30\")"],
-    )
-    var hikariMax: Int = 25
-
-    @Option(
-        names = ["--hikari-min-idle"],
-        paramLabel = "N",
-        description = ["products mvc*: HikariCP minimum-idle (default \${DEFAULT-VALUE}, the seed's \"5~10\")"],
-    )
-    var hikariMinIdle: Int = 10
-
-    @Option(
-        names = ["--r2dbc-h2-pool-size"],
-        paramLabel = "N",
-        description = ["products webflux*: r2dbc-pool size on r2dbc-h2 (default \${DEFAULT-VALUE}, Hikari's maximum)"],
-    )
-    var r2dbcPoolSize: Int = 25
-
-    @Option(
-        names = ["--executor"],
-        paramLabel = "CORE,MAX,QUEUE",
-        split = ",",
-        description = ["products mvc: the @Async ThreadPoolTaskExecutor (default cores x 2, cores x 20, 1000: the seed states no sizes)"],
-    )
-    var executor: List<Int>? = null
-
-    @Option(
-        names = ["--netty-event-loops"],
-        paramLabel = "N",
-        description = ["webflux*: Reactor Netty event loops (default 2 x cores, the seed's Table 4)"],
-    )
-    var nettyEventLoops: Int? = null
-
-    @Option(
-        names = ["--api-gzip"],
-        paramLabel = "true|false",
-        description = [
-            "products/forward: server GZIP for responses over 2 KB " +
-                "when the client asks (default \${DEFAULT-VALUE}, the seed's tables; JMeter does not ask)",
-        ],
-    )
-    var gzip: Boolean = true
-
-    @Option(
         names = ["--api-response-timeout"],
         paramLabel = "DURATION",
         description = ["products/forward: JMeter connect and response timeout (default \${DEFAULT-VALUE})"],
@@ -242,39 +180,18 @@ class ApiOptions : HelpSection {
     )
     var apdex: List<Long> = listOf(Apdex.T_MS, Apdex.F_MS)
 
-    val maxThreads: Int get() = tomcatMaxThreads ?: (cores * 20)
-    val executorSizes: List<Int> get() = executor ?: listOf(cores * 2, cores * 20, 1000)
-    val eventLoops: Int get() = nettyEventLoops ?: (2 * cores)
-
     fun productsProfile(): LoadProfile = LoadProfile(productsUsers ?: listOf(if (preset == "paper") 1000 else 50), rampUpSeconds, loops)
     fun forwardProfile(): LoadProfile = LoadProfile(forwardUsers ?: listOf(25), rampUpSeconds, loops)
 
     /** Everything checked before a server is started; a mistake is one line (exit 2). */
     fun validate(products: Boolean, forward: Boolean) {
+        servers.validate()
         if (preset !in listOf("default", "paper")) throw UsageError("unknown --preset '$preset'; valid: default, paper")
-        fun range(option: String, v: Long, min: Long, max: Long) {
-            if (v < min || v > max) {
-                throw UsageError("$option must be $min..$max, was $v")
-            }
-        }
-        if (products) {
-            for (v in productVariants) {
-                if (v !in
-                    PRODUCT_VARIANTS
-                ) {
-                    throw UsageError("unknown --products-variants '$v'; valid: ${PRODUCT_VARIANTS.joinToString(", ")}")
-                }
-            }
-        }
-        if (forward) {
-            for (v in forwardVariants) {
-                if (v !in
-                    FORWARD_VARIANTS
-                ) {
-                    throw UsageError("unknown --forward-variants '$v'; valid: ${FORWARD_VARIANTS.joinToString(", ")}")
-                }
-            }
-        }
+        val range = UsageError::requireIn
+        fun known(option: String, given: List<String>, valid: List<String>) = given.firstOrNull { it !in valid }
+            ?.let { throw UsageError("unknown $option '$it'; valid: ${valid.joinToString(", ")}") }
+        if (products) known("--products-variants", productVariants, PRODUCT_VARIANTS)
+        if (forward) known("--forward-variants", forwardVariants, FORWARD_VARIANTS)
         for (u in productsProfile().users + forwardProfile().users) range("--products-users/--forward-users", u.toLong(), 1, 5000)
         // the duration options: each getter parses and checks its option (Durations)
         for (duration in listOf(::rampUpSeconds, ::budgetSeconds, ::responseTimeoutSeconds)) duration.get()
@@ -288,20 +205,7 @@ class ApiOptions : HelpSection {
         for (p in clientPoolSizes) range("--client-pool-sizes", p.toLong(), 0, 10_000)
         range("--client-response-timeout", clientResponseTimeoutMs, 1, 600_000)
         range("--client-connect-timeout", clientConnectTimeoutMs, 1, 600_000)
-        range("--api-tomcat-max-threads", maxThreads.toLong(), 1, 100_000)
-        range("--api-tomcat-accept-count", tomcatAcceptCount.toLong(), 1, 100_000)
-        range("--api-tomcat-connection-timeout", tomcatConnectionTimeoutMs, 1, 600_000)
-        range("--hikari-max-pool-size", hikariMax.toLong(), 1, 10_000)
-        range("--hikari-min-idle", hikariMinIdle.toLong(), 0, hikariMax.toLong())
-        range("--r2dbc-h2-pool-size", r2dbcPoolSize.toLong(), 1, 10_000)
-        if (executorSizes.size != 3) throw UsageError("--executor takes CORE,MAX,QUEUE, was ${executor?.joinToString(",")}")
-        range("--executor core", executorSizes[0].toLong(), 1, 10_000)
-        range("--executor max", executorSizes[1].toLong(), executorSizes[0].toLong(), 10_000)
-        range("--executor queue", executorSizes[2].toLong(), 0, 1_000_000)
-        range("--netty-event-loops", eventLoops.toLong(), 1, 1024)
-        if (apdex.size != 2 || apdex[0] < 1 ||
-            apdex[1] < apdex[0]
-        ) {
+        if (apdex.size != 2 || apdex[0] < 1 || apdex[1] < apdex[0]) {
             throw UsageError("--apdex takes T,F in ms with 0 < T <= F, was ${apdex.joinToString(",")}")
         }
         downstreamUrl?.let { u ->
@@ -315,19 +219,18 @@ class ApiOptions : HelpSection {
     val responseTimeout: Duration get() = Duration.ofSeconds(responseTimeoutSeconds)
 
     /** The server arguments every variant gets: every tuning setting, stated. */
-    fun serverArgs(variant: String): List<String> = listOf(
-        "--pssr.api.variant=$variant", "--pssr.products.rows=$productRows", "--pssr.products.page-size=$pageSize",
-        "--pssr.hikari.maximum-pool-size=$hikariMax", "--pssr.hikari.minimum-idle=$hikariMinIdle", "--pssr.r2dbc.pool-size=$r2dbcPoolSize",
-        "--pssr.executor.core=${executorSizes[0]}", "--pssr.executor.max=${executorSizes[1]}", "--pssr.executor.queue=${executorSizes[2]}",
-        "--pssr.tomcat.max-threads=$maxThreads", "--pssr.tomcat.accept-count=$tomcatAcceptCount",
-        "--pssr.tomcat.connection-timeout-ms=$tomcatConnectionTimeoutMs",
-        "--pssr.netty.event-loops=$eventLoops", "--pssr.gzip=$gzip", "--pssr.forward.order-items=$orderItems",
-        "--pssr.forward.connect-timeout-ms=$clientConnectTimeoutMs", "--pssr.forward.response-timeout-ms=$clientResponseTimeoutMs",
+    fun serverArgs(variant: String): List<String> = servers.serverArgs() + listOf(
+        "--pssr.api.variant=$variant",
+        "--pssr.products.rows=$productRows",
+        "--pssr.products.page-size=$pageSize",
+        "--pssr.forward.order-items=$orderItems",
+        "--pssr.forward.connect-timeout-ms=$clientConnectTimeoutMs",
+        "--pssr.forward.response-timeout-ms=$clientResponseTimeoutMs",
         "--pssr.forward.pool-acquire-timeout-ms=$clientResponseTimeoutMs",
     )
 
     /** For environment.json (and a --resume's comparison). */
-    fun asMap(): Map<String, Any?> = mapOf(
+    fun asMap(): Map<String, Any?> = servers.asMap() + mapOf(
         "apiPreset" to preset, "productsUsers" to productsProfile().users,
         "forwardUsers" to forwardProfile().users,
         "apiRampUpS" to rampUpSeconds, "apiLoops" to (loops ?: "budget"), "apiBudgetS" to budgetSeconds,
@@ -336,10 +239,7 @@ class ApiOptions : HelpSection {
         "downstream" to (downstreamUrl ?: "pssr, loopback"),
         "downstreamLatencyMs" to downstreamLatencyMs, "orderItems" to orderItems, "clientPoolSizes" to clientPoolSizes,
         "clientResponseTimeoutMs" to clientResponseTimeoutMs, "clientConnectTimeoutMs" to clientConnectTimeoutMs, "cores" to cores,
-        "apiTomcatMaxThreads" to maxThreads, "apiTomcatAcceptCount" to tomcatAcceptCount,
-        "apiTomcatConnectionTimeoutMs" to tomcatConnectionTimeoutMs,
-        "hikariMaxPoolSize" to hikariMax, "hikariMinIdle" to hikariMinIdle, "r2dbcH2PoolSize" to r2dbcPoolSize, "executor" to executorSizes,
-        "nettyEventLoops" to eventLoops, "apiGzip" to gzip, "apiResponseTimeoutS" to responseTimeoutSeconds, "apdexTMs" to apdex[0],
+        "apiResponseTimeoutS" to responseTimeoutSeconds, "apdexTMs" to apdex[0],
         "apdexFMs" to apdex[1],
     )
 }

@@ -240,15 +240,15 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
     /** The settings a row was measured under (the report reads clientPool from it). */
     private fun config(variant: String, clientPool: Int?): String = buildList {
         if (variant.startsWith("mvc")) {
-            add("tomcatMaxThreads=${o.maxThreads}")
-            add("acceptCount=${o.tomcatAcceptCount}")
+            add("tomcatMaxThreads=${o.servers.maxThreads}")
+            add("acceptCount=${o.servers.tomcatAcceptCount}")
             if (clientPool == null) {
-                add("hikari=${o.hikariMax}/${o.hikariMinIdle}")
-                if (variant == "mvc") add("executor=${o.executorSizes.joinToString("/")}")
+                add("hikari=${o.servers.hikariMax}/${o.servers.hikariMinIdle}")
+                if (variant == "mvc") add("executor=${o.servers.executorSizes.joinToString("/")}")
             }
         } else {
-            add("eventLoops=${o.eventLoops}")
-            if (clientPool == null) add("r2dbcPool=${o.r2dbcPoolSize}")
+            add("eventLoops=${o.servers.eventLoops}")
+            if (clientPool == null) add("r2dbcPool=${o.servers.r2dbcPoolSize}")
         }
         if (clientPool != null) {
             add("clientPool=$clientPool")

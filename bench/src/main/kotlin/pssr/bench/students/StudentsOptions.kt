@@ -136,21 +136,18 @@ class StudentsOptions : HelpSection {
     fun validate() {
         for (v in variants) if (v !in VARIANTS) throw UsageError("unknown --variants '$v'; valid variants: ${VARIANTS.joinToString(", ")}")
         for (w in io) if (w !in listOf("app", "db")) throw UsageError("unknown --io '$w'; valid: app, db")
-        fun atLeast(option: String, v: Long, min: Long, max: Long = Long.MAX_VALUE) {
-            if (v < min || v > max) throw UsageError("$option must be ${if (max == Long.MAX_VALUE) ">= $min" else "$min..$max"}, was $v")
-        }
-        atLeast("--student-rows", rows.toLong(), 1, 10_000_000)
-        atLeast("--io-delay", ioDelayMs, 0, 60_000)
+        UsageError.requireIn("--student-rows", rows.toLong(), 1, 10_000_000)
+        UsageError.requireIn("--io-delay", ioDelayMs, 0, 60_000)
         // the duration options: each getter parses and checks its option (Durations)
         for (duration in listOf(::rampUpSeconds, ::responseTimeoutSeconds)) duration.get()
-        atLeast("--loops", loops.toLong(), 1, 100_000)
-        atLeast("--jdbc-pool-size", jdbcPoolSize.toLong(), 1, 10_000)
-        atLeast("--r2dbc-pool-size", r2dbcPoolSize.toLong(), 1, 10_000)
-        atLeast("--pool-timeout", poolTimeoutMs, 250, 600_000)
-        for (t in tomcatMaxThreads) atLeast("--tomcat-max-threads", t.toLong(), 1, 100_000)
-        atLeast("--tomcat-accept-count", tomcatAcceptCount.toLong(), 1, 100_000)
-        atLeast("--tomcat-max-connections", tomcatMaxConnections.toLong(), 1, 1_000_000)
-        atLeast("--tomcat-connection-timeout", tomcatConnectionTimeoutMs, 1, 600_000)
+        UsageError.requireIn("--loops", loops.toLong(), 1, 100_000)
+        UsageError.requireIn("--jdbc-pool-size", jdbcPoolSize.toLong(), 1, 10_000)
+        UsageError.requireIn("--r2dbc-pool-size", r2dbcPoolSize.toLong(), 1, 10_000)
+        UsageError.requireIn("--pool-timeout", poolTimeoutMs, 250, 600_000)
+        for (t in tomcatMaxThreads) UsageError.requireIn("--tomcat-max-threads", t.toLong(), 1, 100_000)
+        UsageError.requireIn("--tomcat-accept-count", tomcatAcceptCount.toLong(), 1, 100_000)
+        UsageError.requireIn("--tomcat-max-connections", tomcatMaxConnections.toLong(), 1, 1_000_000)
+        UsageError.requireIn("--tomcat-connection-timeout", tomcatConnectionTimeoutMs, 1, 600_000)
     }
 
     val rampUp: Duration get() = Duration.ofSeconds(rampUpSeconds)
