@@ -1,0 +1,94 @@
+package pssr.bench.students
+
+import pssr.bench.results.ResultRow
+import pssr.bench.students.StudentsReport.errPct
+import pssr.bench.students.StudentsReport.f
+import pssr.bench.students.StudentsReport.io
+import pssr.bench.students.StudentsReport.jmeterRps
+import pssr.bench.students.StudentsReport.kinds
+import pssr.bench.students.StudentsReport.table1Rows
+import pssr.bench.students.StudentsReport.threads
+import pssr.bench.students.StudentsReport.variantOf
+
+/** Sentences about seed 003's claims, each from measured rows; a claim with no row to test it is said to be untested. */
+internal object StudentsFindings {
+    fun of(rows: List<ResultRow>): List<String> {
+        val out = ArrayList<String>()
+        val t = table1Rows(rows)
+        val plat = t["mvc-platform"]
+        val virt = t["mvc-virtual"]
+        if (plat != null) {
+            val e = errPct(plat)
+            out += if (e >= 50) {
+                "Reproduced: platform threads fail under the paper's profile (${f(e, 2)}% errors vs the paper's " +
+                    "81.22%; ${kinds(plat)}; ${plat.config})."
+            } else {
+                "Not reproduced with these settings: platform threads (${plat.config}) answered ${plat.requests} requests " +
+                    "with ${f(e, 2)}% errors (paper: 81.22%), " +
+                    "mean ${f(plat.latencyMeanMs)} ms. 200 Tomcat threads each holding a request for ${plat.itemDelayMs} ms serve up " +
+                    "to ${f(200_000.0 / plat.itemDelayMs.coerceAtLeast(1))} req/s, " +
+                    "above the ${f(plat.floorRps, 1)} req/s the ramp can offer, so thread-per-request alone does not exhaust at this load" +
+                    (
+                        if (rows.mapNotNull(::threads).distinct().size > 1) {
+                            "; the Tomcat sweep below shows which pool sizes do."
+                        } else {
+                            " (--tomcat-max-threads 25,50,100,200 measures which pool sizes do)."
+                        }
+                        )
+            }
+        }
+        if (virt != null) {
+            val floor = virt.itemDelayMs.toDouble()
+            val over = virt.latencyMeanMs / floor - 1
+            out += "Virtual threads: mean ${f(virt.latencyMeanMs)} ms against the ${f(floor)} ms I/O floor (${f(over * 100, 1)}% above " +
+                "it; paper 319 ms) with ${f(errPct(virt), 2)}% errors (paper 0.00%): " +
+                (
+                    if (over <= 0.10 && virt.errors == 0L) {
+                        "reproduced."
+                    } else {
+                        "the excess is queueing on 2 shared cores (JMeter's 2,000 threads run on the same machine) and the query itself."
+                    }
+                    )
+            out += "Throughput is set by the profile, not the server: ${virt.users} users x loops over the ramp allow at " +
+                "most ${f(virt.floorRps, 1)} req/s; " +
+                "virtual threads reached ${f(jmeterRps(virt), 1)} req/s (paper 606.1, which is this bound for 2,000 x 10 over 30 s + 10 " +
+                "x 0.3 s)."
+        }
+        if (plat != null && virt != null) {
+            out += "Memory: peak RSS ${f(plat.rssMbPeak)} MB with platform threads vs ${f(virt.rssMbPeak)} MB with virtual threads " +
+                "(paper ~1,200 vs ~300 MB); live threads peak ${plat.threadsPeak} vs ${virt.threadsPeak}" + (
+                    if (plat.rssMbPeak > 2 * virt.rssMbPeak) {
+                        ": the 4x claim's direction is reproduced."
+                    } else {
+                        ": the paper's 4x difference is not reproduced here."
+                    }
+                    )
+        }
+        val sweep = rows.filter { variantOf(it) == "mvc-platform" && io(it) == "app" && threads(it) != null }
+        if (sweep.map { threads(it) }.distinct().size > 1) {
+            val users = sweep.maxOf { it.users }
+            out += "Tomcat max threads at $users users (platform threads, I/O in the application): " +
+                sweep.filter { it.users == users }.sortedBy { threads(it) }.joinToString("; ") {
+                    "${threads(it)} " +
+                        "threads: ${f(errPct(it), 2)}% errors (${kinds(it)}), mean ${f(it.latencyMeanMs)} ms, ${f(jmeterRps(it), 1)} req/s"
+                } + ". " +
+                sweep.first().let { r ->
+                    "Keeping up with the profile takes bound x delay = ${f(r.floorRps * r.itemDelayMs / 1000.0)} " +
+                        "requests in flight, one platform thread each; " +
+                        "with fewer threads requests wait in Tomcat's queue, latency grows past the client's timeout and the errors are " +
+                        "read timeouts (the paper's \"connection timeouts\"), " +
+                        "while Tomcat keeps serving requests whose clients have already given up, so correct answers per second fall " +
+                        "below the pool's own capacity."
+                }
+        }
+        for (r in rows.filter { io(it) == "db" }.groupBy { variantOf(it) }.mapNotNull { it.value.maxByOrNull { r -> r.users } }) {
+            val pool = Regex("pool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toDoubleOrNull() ?: Double.NaN
+            out += "I/O in the database (${variantOf(r)}, ${r.users} users): ${f(r.throughputRps, 1)} correct req/s against a pool bound " +
+                "of ${f(pool)} / ${r.itemDelayMs} ms = ${f(pool * 1000 / r.itemDelayMs, 1)} req/s: " +
+                "every request holds a connection for the whole delay, so the pool, not the threads, sets the throughput " +
+                "(${f(errPct(r), 2)}% errors, pool timeouts ${r.errorsPoolTimeout})."
+        }
+        if (t.isEmpty()) out += "No row with the I/O in the application: Table 1's claims are untested in this run."
+        return out
+    }
+}
