@@ -1,8 +1,6 @@
 package pssr.bench.run
 
 import pssr.bench.results.Shard
-import pssr.bench.setup.Setup
-import pssr.bench.setup.Setups
 import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engines
@@ -118,34 +116,6 @@ data class ReproducePlan(
             ),
         )
 
-        /** The other workloads, fixed in length (their load profiles are the seeds'): estimated from measured runs here (docs/STUDENTS.md,
-         * SEED004.md, BROWSER.md). */
-        val OTHERS = listOf(
-            Phase(
-                "students",
-                "students",
-                listOf("run", "--workloads", "students"),
-                Duration.ofMinutes(5),
-                "seed 003 Table 1: 2,000 users, 30 s ramp-up, 10 loops, four variants on embedded PostgreSQL",
-            ),
-            Phase(
-                "api",
-                "api",
-                listOf("run", "--workloads", "products,forward"),
-                Duration.ofMinutes(7),
-                "seed 004: products (compute-bound) and forward (network-bound), MVC vs WebFlux",
-            ),
-            // the cases the claims read (HtmlFlow's suspending pages under Lighthouse's simulated throttling), 3 runs each so
-            // every figure has an interval: 18 Lighthouse runs, fewer than one run of all 24 cases
-            Phase(
-                "browser",
-                "browser",
-                listOf("browser", "--runs", "3", "--renderings", "suspending", "--throttling", "simulate"),
-                Duration.ofMinutes(6),
-                "seed 002 Table 1: Lighthouse FCP, LCP, Speed Index with PSSR on and off, 3 runs each",
-            ),
-        )
-
         private fun minutes(d: Duration) = if (d.toMinutes() >= 1) "${d.toMinutes()} min" else "${d.seconds} s"
 
         /** Seconds of one pages phase with [repeat] repetitions of [measured] s windows. */
@@ -156,94 +126,6 @@ data class ReproducePlan(
         /** The share of the budget a plan may fill: estimates are estimates, and the budget is a promise. */
         const val BUDGET_SHARE = 0.9
 
-        /** The tool's own setup: the pages of every framework and the other workloads, always in the plan. */
-        private fun required(measured: Int): List<Phase> = PAGES.map { p -> pagesPhase(p, MIN_REPEAT, measured) } + OTHERS
-
-        /**
-         * What the budget adds after [required], in this order: each framework's pages under seed 000's setup followed by
-         * its one-factor runs (the setup with one setting back at the tool's value, only the routes that setting acts on),
-         * seed 001's blocking routes under its own setup, seed 004's load under its setup, and last the factors that act on
-         * every route (the heap), framework by framework.
-         */
-        fun optional(measured: Int): List<Phase> = buildList {
-            val paper = Setups.PAPER_000
-            val everyRoute = paper.factors.filter { it.approaches == null }
-            for (p in PAGES) {
-                add(pagesPhase(p, MIN_REPEAT, measured, paper))
-                for (f in paper.factors.filter { it.framework == p.framework && it.approaches != null }) {
-                    val only = p.copy(approaches = p.approaches.filter { it.id in f.approaches!! })
-                    if (only.routes > 0) add(pagesPhase(only, MIN_REPEAT, measured, paper, f.factor))
-                }
-                // after WebFlux's: the two claims of §5.1 that compare two configurations of one route
-                if (p.framework == "webflux") addAll(sections51(measured))
-            }
-            val draft = Setups.PAPER_001
-            PAGES.first {
-                it.framework == "webflux"
-            }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING)), MIN_REPEAT, measured, draft)) }
-            val api = Setups.PAPER_004
-            add(
-                Phase(
-                    "${api.name}-api",
-                    "${api.name}-api",
-                    listOf("run", "--workloads", "products,forward", "--setup", api.name) + api.runArgs("api"),
-                    Duration.ofMinutes(10),
-                    "seed 004 under its setup: ${api.settings.first().paper}",
-                ),
-            )
-            for (f in everyRoute) for (p in PAGES) add(pagesPhase(p, MIN_REPEAT, measured, paper, f.factor))
-        }
-
-        /**
-         * Seed 000 §5.1's two cross-checks, each a pair of small runs on routes no other phase measures: Rocker blocking on
-         * Quarkus under seed 000's setup (8 KB build) and with the 512 B build; and the same WebFlux routes loaded by
-         * JMeter and by Apache Bench (one JVM each).
-         */
-        private fun sections51(measured: Int): List<Phase> {
-            val rocker = PagesPhase("quarkus", listOf("rocker"), listOf(Approach.BLOCKING), "seed 000 5.1: Rocker at 8 KB and 512 B")
-            val drivers =
-                PagesPhase("webflux", listOf("pebble", "rocker"), listOf(Approach.VIRTUAL), "seed 000 5.1: JMeter vs Apache Bench")
-            fun slice(name: String, p: PagesPhase, extra: List<String>, what: String): Phase {
-                val routes = p.engines.size * p.approaches.size
-                return Phase(
-                    name,
-                    name,
-                    listOf(
-                        "run", "--quick", "--frameworks", p.framework, "--models", "presentations", "--engines",
-                        p.engines.joinToString(","),
-                        "--approaches",
-                        p.approaches.joinToString(",") {
-                            it.id
-                        },
-                        "--users", LEVELS.joinToString(","), "--repeat", MIN_REPEAT.toString(),
-                        "--route-warmup", "${ROUTE_WARMUP_SECONDS}s", "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s",
-                    ) + extra,
-                    Duration.ofSeconds(
-                        SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS +
-                            (routes * LEVELS.size * MIN_REPEAT * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong(),
-                    ),
-                    "$routes route${if (routes == 1) "" else "s"}; $what",
-                )
-            }
-            val paper = Setups.PAPER_000.name
-            return listOf(
-                slice(
-                    "$paper-rocker-8k",
-                    rocker,
-                    listOf("--setup", paper),
-                    "seed 000 5.1: Rocker on Quarkus's 8 KB build (seed 000's setup)",
-                ),
-                slice(
-                    "$paper-ours-quarkus-output-buffer-rocker",
-                    rocker,
-                    listOf("--setup", paper, "--ours", "quarkus-output-buffer"),
-                    "the same on the 512 B build",
-                ),
-                slice("drivers-jmeter", drivers, listOf("--driver", "jmeter"), "seed 000 5.1: the routes loaded by JMeter"),
-                slice("drivers-ab", drivers, listOf("--driver", "ab"), "the same routes loaded by Apache Bench"),
-            )
-        }
-
         private fun seconds(phases: List<Phase>) = phases.sumOf { it.estimate.seconds }
 
         /**
@@ -253,12 +135,36 @@ data class ReproducePlan(
          */
         fun fit(budget: Duration): ReproducePlan? {
             val room = (budget.seconds * BUDGET_SHARE).toLong()
-            val whole = (MAX_MEASURED_SECONDS downTo 1).firstOrNull { m -> seconds(required(m)) + seconds(optional(m)) <= room }
-            if (whole != null) return ReproducePlan(ordered(required(whole), optional(whole)), MIN_REPEAT, whole, budget)
-            var left = room - seconds(required(1))
+            val whole = (MAX_MEASURED_SECONDS downTo 1).firstOrNull { m ->
+                seconds(ReproducePhases.required(m)) +
+                    seconds(ReproducePhases.optional(m)) <=
+                    room
+            }
+            if (whole !=
+                null
+            ) {
+                return ReproducePlan(
+                    ordered(ReproducePhases.required(whole), ReproducePhases.optional(whole)),
+                    MIN_REPEAT,
+                    whole,
+                    budget,
+                )
+            }
+            var left = room - seconds(ReproducePhases.required(1))
             if (left < 0) return null
-            val chosen = optional(1).filter { p -> (p.estimate.seconds <= left).also { if (it) left -= p.estimate.seconds } }
-            return ReproducePlan(ordered(required(1), chosen), MIN_REPEAT, 1, budget, left = optional(1).filter { it !in chosen })
+            val chosen = ReproducePhases.optional(1).filter { p ->
+                (p.estimate.seconds <= left).also { if (it) left -= p.estimate.seconds }
+            }
+            return ReproducePlan(
+                ordered(ReproducePhases.required(1), chosen),
+                MIN_REPEAT,
+                1,
+                budget,
+                left = ReproducePhases.optional(1).filter {
+                    it !in
+                        chosen
+                },
+            )
         }
 
         /** The tool's pages, then the setups' pages and one-factor runs, then the other workloads (the browser last). */
@@ -268,44 +174,8 @@ data class ReproducePlan(
         }
 
         /** The shortest budget [fit] accepts, for the message when the given one is too short. */
-        fun minimumBudget(): Duration = Duration.ofSeconds((seconds(required(1)) / BUDGET_SHARE).toLong() + 59).let {
+        fun minimumBudget(): Duration = Duration.ofSeconds((seconds(ReproducePhases.required(1)) / BUDGET_SHARE).toLong() + 59).let {
             Duration.ofMinutes(it.toMinutes())
-        }
-
-        /**
-         * One framework's pages: under the tool's setup, or under [setup] (`--setup`), or with [ours] one factor of it
-         * back at the tool's value (`--ours`).
-         */
-        private fun pagesPhase(p: PagesPhase, repeat: Int, measured: Int, setup: Setup? = null, ours: String? = null): Phase {
-            val subset = p.approaches.size < PAGES.first { it.framework == p.framework }.approaches.size
-            val name = when {
-                ours != null -> "${setup!!.name}-ours-$ours-${p.framework}"
-                setup != null -> "${setup.name}-pages-${p.framework}" + (if (subset) "-" + p.approaches.joinToString("-") { it.id } else "")
-                else -> "pages-${p.framework}"
-            }
-            val what = when {
-                ours != null -> "${p.routes} routes; ${setup!!.name} with ${setup.factors.first {
-                    it.factor == ours
-                }.what} at the tool's value ($ours)"
-
-                setup != null -> "${p.routes} routes; ${p.framework} as ${setup.name} ran it"
-
-                else -> "${p.routes} routes; ${p.why}"
-            }
-            return Phase(
-                name,
-                name,
-                listOf(
-                    "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
-                    "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
-                    "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--route-warmup", "${ROUTE_WARMUP_SECONDS}s",
-                    "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s",
-                ) +
-                    (if (setup != null) listOf("--setup", setup.name) else emptyList()) +
-                    (if (ours != null) listOf("--ours", ours) else emptyList()),
-                Duration.ofSeconds(pagesSeconds(p, repeat, measured)),
-                what,
-            )
         }
     }
 }
