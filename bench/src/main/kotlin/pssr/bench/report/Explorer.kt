@@ -36,7 +36,7 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
             ).append(htmlEscape(exploreLink(chart))).append("\">open in the explorer</a></p>\n")
     }
 
-    /** report.html's data, uPlot, plot.js and explorer.js, once per page, at its end. */
+    /** report.html's data, uPlot, plot.js, lines.js and explorer.js, once per page, at its end. */
     fun scripts(json: String) = scripts(sb, json, explorer = true)
 
     companion object {
@@ -61,7 +61,10 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
             sb.append("<script type=\"application/json\" id=\"pssr-data\">").append(json).append("</script>\n")
             sb.append("<script>").append(UPLOT_JS).append("</script>\n")
             sb.append("<script>").append(PLOT_JS).append("</script>\n")
-            if (explorer) sb.append("<script>").append(EXPLORER_JS).append("</script>\n")
+            if (explorer) {
+                sb.append("<script>").append(LINES_JS).append("</script>\n")
+                sb.append("<script>").append(EXPLORER_JS).append("</script>\n")
+            }
         }
 
         /** uPlot's version, from the webjar's own Maven properties (the POM pins it once). */
@@ -73,6 +76,7 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
         val UPLOT_JS: String by lazy { resource("META-INF/resources/webjars/uplot/$UPLOT_VERSION/dist/uPlot.iife.min.js") }
         val UPLOT_CSS: String by lazy { resource("META-INF/resources/webjars/uplot/$UPLOT_VERSION/dist/uPlot.min.css") }
         val PLOT_JS: String by lazy { resource("pssr/bench/report/plot.js") }
+        val LINES_JS: String by lazy { resource("pssr/bench/report/lines.js") }
         val EXPLORER_JS: String by lazy { resource("pssr/bench/report/explorer.js") }
 
         private fun resource(path: String): String = (
