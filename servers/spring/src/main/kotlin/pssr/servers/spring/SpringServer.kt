@@ -48,6 +48,13 @@ class SpringServer {
         /** The property that carries the variant's framework (mvc, webflux) from [start] to the port announcement. */
         const val FRAMEWORK = "pssr.framework"
 
+        /**
+         * `GET /routes`' "server" setting of a Spring API server: Boot's version and the stack, WebFlux on Reactor Netty or MVC
+         * on Tomcat with its version (read only where Tomcat serves).
+         */
+        fun describe(reactive: Boolean): String = "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
+            if (reactive) "WebFlux on Reactor Netty" else "MVC on Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
+
         /** `--name=value` from the command line, else the system property [name]. */
         fun arg(args: Array<String>, name: String): String? =
             args.lastOrNull { it.startsWith("--$name=") }?.substringAfter("=") ?: System.getProperty(name)

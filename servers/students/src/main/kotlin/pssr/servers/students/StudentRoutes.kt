@@ -1,6 +1,7 @@
 package pssr.servers.students
 
 import org.springframework.boot.autoconfigure.web.ServerProperties
+import pssr.servers.spring.SpringServer
 
 /**
  * `GET /routes` of a students server: one entry per I/O placement, each with `"workload":"students"` and
@@ -8,15 +9,7 @@ import org.springframework.boot.autoconfigure.web.ServerProperties
  */
 class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
     val settings: Map<String, Any> = buildMap {
-        put(
-            "server",
-            "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
-                if (s.variant.reactive) {
-                    "WebFlux on Reactor Netty"
-                } else {
-                    "MVC on Tomcat ${org.apache.catalina.util.ServerInfo.getServerNumber()}"
-                },
-        )
+        put("server", SpringServer.describe(s.variant.reactive))
         put("variant", s.variant.id)
         put("threads", s.variant.threads)
         put("access", s.variant.access)
