@@ -1,5 +1,6 @@
 package pssr.bench.cli
 
+import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import picocli.CommandLine
@@ -75,5 +76,18 @@ class DocumentedCommandsTest {
         val at = headings.map { help.indexOf("\n$it\n") }
         assertTrue(at.all { it >= 0 } && at == at.sorted(), "sections in order: ${headings.zip(at)}")
         assertTrue(help.indexOf("--users") in at[1]..at[2] && help.indexOf("--hikari-max-pool-size") > at[6], "each option in its section")
+    }
+
+    @Test
+    fun `every command's help prints without a picocli warning`() {
+        // picocli reads a description as a format string: a lone % ("95% interval") prints a WARN and the raw text
+        fun all(cl: CommandLine): List<CommandLine> = listOf(cl) + cl.subcommands.values.distinct().flatMap(::all)
+        val commands = all(cli()).filter { !it.commandSpec.usageMessage().hidden() }.map { it.commandSpec.qualifiedName(" ") }
+        assertTrue(commands.size > 10, "commands found: $commands")
+        val warned = commands.mapNotNull { c ->
+            val run = ProbeRun.of(*c.split(" ").drop(1).toTypedArray(), "--help")
+            run.err.lines().firstOrNull { "WARN" in it }?.let { "$c: $it" }
+        }
+        assertEquals(emptyList<String>(), warned, "help with picocli warnings")
     }
 }
