@@ -6,6 +6,7 @@ import pssr.bench.markup.Table
 import pssr.bench.paper.PaperFigures
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
+import pssr.bench.stats.Stats
 
 /** summary.md, and the headline table the report repeats at its top. */
 object SummaryTables {
@@ -85,10 +86,10 @@ object SummaryTables {
 
     /** An engine level above its baseline by more than 10%, with both 95% intervals over the repetitions (null with one repetition). */
     data class AboveBaseline(val level: RouteLevel, val baseline: RouteLevel, val ratio: Double) {
-        /** The difference is noise when the two intervals overlap, or when one repetition gives no interval to tell. */
+        /** The difference is noise when the two printed intervals overlap, or when fewer than three repetitions print none to tell. */
         val noise: Boolean get() {
-            val a = level.throughput.ci ?: return true
-            val b = baseline.throughput.ci ?: return true
+            val a = level.throughput.printed ?: return true
+            val b = baseline.throughput.printed ?: return true
             return a.low <= b.high && b.low <= a.high
         }
     }
@@ -114,11 +115,23 @@ object SummaryTables {
         fun example(b: AboveBaseline) = "`${b.level.route}`@${b.level.users} ${Fmt.ratio(b.ratio)} (${interval(b.level)} vs " +
             "baseline ${interval(b.baseline)} req/s)"
         val parts = ArrayList<String>()
-        if (noise.isNotEmpty()) {
-            parts += "${noise.size} engine level${if (noise.size == 1) "" else "s"} above their framework's " +
-                "zero-template baseline by more " +
-                "than 10% within the noise: their 95% intervals overlap the baseline's (largest: ${example(noise.maxBy { it.ratio })}); " +
-                "repeat (--repeat) or lengthen the windows (--duration) to separate them."
+        // an interval the tables print (three repetitions or more) can overlap; fewer give none to compare
+        val (overlap, untold) = noise.partition { it.level.throughput.printed != null && it.baseline.throughput.printed != null }
+        fun levels(n: Int) = "$n engine level${if (n == 1) "" else "s"} above their framework's zero-template baseline by more than 10%"
+        if (overlap.isNotEmpty()) {
+            parts += "${levels(overlap.size)} within the noise: their 95% intervals overlap the baseline's " +
+                "(largest: ${example(
+                    overlap.maxBy {
+                        it.ratio
+                    },
+                )}); repeat (--repeat) or lengthen the windows (--duration) to separate them."
+        }
+        if (untold.isNotEmpty()) {
+            parts += "${levels(untold.size)}, which this run cannot tell from noise: fewer than ${Stats.MIN_PRINTED} repetitions give " +
+                "no interval (largest: ${untold.maxBy {
+                    it.ratio
+                }.let { "`${it.level.route}`@${it.level.users} ${Fmt.ratio(it.ratio)}" }}, " +
+                "${untold.minOf { it.level.throughput.n }} repetition(s)); --repeat 3 or more prints one."
         }
         if (real.isNotEmpty()) {
             parts += "${real.size} engine level${if (real.size == 1) "" else "s"} above their baseline by more than 10% beyond the " +
