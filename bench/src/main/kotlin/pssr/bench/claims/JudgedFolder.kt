@@ -24,7 +24,12 @@ class JudgedFolder(
 ) {
     /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder (built once: every claim reads it). */
     val jvms: Map<Pair<String, Int>, String> by lazy {
-        if (!sharedJvm) emptyMap() else rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}" }
+        if (!sharedJvm) {
+            emptyMap()
+        } else {
+            // a folder of --jvms N: the repetitions alternated over N shared JVMs, named on each row
+            rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}#${it.serverJvm}" }
+        }
     }
 
     companion object {

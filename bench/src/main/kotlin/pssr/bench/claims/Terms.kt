@@ -53,6 +53,16 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
     companion object {
         fun point(v: Double, n: Int = 1) = Estimate(v, v, v, n)
 
+        /**
+         * A figure measured once with its batches' standard error [se] over [batches] batches (a JMeter profile's batch means,
+         * docs/CLAIMS.md): Student t with batches - 1 degrees of freedom at [confidence]; the point where it has no batches.
+         */
+        fun batched(value: Double, se: Double, batches: Int, confidence: Double): Estimate {
+            if (batches < 2 || !se.isFinite() || !value.isFinite()) return point(value)
+            val half = pssr.bench.stats.Stats.t(batches - 1, confidence) * se
+            return Estimate(value, value - half, value + half, batches, label(confidence))
+        }
+
         /** The mean of [values] with their min-max range (printed as "min-max", not as a 95% interval). */
         fun range(values: List<Double>) = Estimate(values.average(), values.min(), values.max(), values.size, MIN_MAX)
         const val MIN_MAX = "min-max"

@@ -33,6 +33,7 @@ class Fields(private val values: Map<String, String>) {
     fun textOr(name: String, absent: String): String = values[name] ?: absent
     fun doubleOr(name: String, absent: Double): Double = optional(name)?.let { double(name) } ?: absent
     fun longOr(name: String, absent: Long): Long = optional(name)?.let { long(name) } ?: absent
+    fun intOr(name: String, absent: Int): Int = optional(name)?.let { int(name) } ?: absent
 
     private fun optional(name: String): String? = values[name]?.takeIf { it.isNotEmpty() }
 

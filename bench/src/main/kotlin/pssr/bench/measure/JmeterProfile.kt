@@ -103,11 +103,52 @@ data class ProfileResult(
     val endMillis: Long,
     val meanMs: Double,
     val ok: Histogram = latency,
+    /** The profile's own spread by batch means ([Batches]); [Batches.NONE] for too few samples. */
+    val batches: Batches = Batches.NONE,
 ) {
     val seconds: Double get() = (endMillis - startMillis).coerceAtLeast(1) / 1000.0
 
     /** JMeter's throughput: every sample, right or wrong, per second of the window. */
     val rps: Double get() = samples / seconds
+}
+
+/**
+ * A profile measured once, given an interval from its own series by batch means: its samples in [count] consecutive
+ * batches by completion time, the standard error of the mean latency over the batches' mean latencies ([latencyMeanSeMs]),
+ * and the window in [count] equal time slices, the standard error of the throughput over the slices' samples per second
+ * ([rpsSe]). The claims make a Student t interval with count - 1 degrees of freedom from them (docs/CLAIMS.md). The
+ * ramp-up's trend counts as spread, so the interval errs wide; batches are long enough (every batch holds at least
+ * [MIN_PER_BATCH] samples) that successive requests' correlation stays mostly within one.
+ */
+data class Batches(val count: Int, val latencyMeanSeMs: Double, val rpsSe: Double) {
+    companion object {
+        const val COUNT = 10
+        const val MIN_PER_BATCH = 50
+        val NONE = Batches(0, Double.NaN, Double.NaN)
+
+        /** [ends] (epoch ms) and [elapsed] (ms) of every sample, in any order, over the window [start]..[end]. */
+        fun of(ends: LongArray, elapsed: LongArray, start: Long, end: Long): Batches {
+            val n = ends.size
+            if (n < COUNT * MIN_PER_BATCH || end <= start) return NONE
+            val order = ends.indices.sortedBy { ends[it] }
+            val latencyMeans = (0 until COUNT).map { b ->
+                val from = b * n / COUNT
+                val to = (b + 1) * n / COUNT
+                (from until to).sumOf { elapsed[order[it]].toDouble() } / (to - from)
+            }
+            val slice = (end - start).toDouble() / COUNT
+            val perSlice = IntArray(COUNT)
+            for (t in ends) perSlice[((t - start) / slice).toInt().coerceIn(0, COUNT - 1)]++
+            val rps = perSlice.map { it / (slice / 1000.0) }
+            return Batches(COUNT, standardError(latencyMeans), standardError(rps))
+        }
+
+        private fun standardError(xs: List<Double>): Double {
+            val m = xs.average()
+            val variance = xs.sumOf { (it - m) * (it - m) } / (xs.size - 1)
+            return kotlin.math.sqrt(variance / xs.size)
+        }
+    }
 }
 
 /**
@@ -157,13 +198,17 @@ class JmeterProfile(
             if (rows.isEmpty()) return ProfileResult(0, 0, ErrorKinds(), h, 0, 0, Double.NaN, ok)
             fun col(c: Map<String, String>, name: String) = c[name] ?: throw IllegalArgumentException("JTL has no $name column: ${c.keys}")
             val kinds = ArrayList<String>()
+            val ends = LongArray(rows.size)
+            val elapsed = LongArray(rows.size)
             var start = Long.MAX_VALUE
             var end = Long.MIN_VALUE
             var sum = 0.0
             var correct = 0L
-            for (c in rows) {
+            for ((i, c) in rows.withIndex()) {
                 val t = col(c, "timeStamp").toLong()
                 val e = col(c, "elapsed").toLong()
+                ends[i] = t + e
+                elapsed[i] = e
                 start = minOf(start, t)
                 end = maxOf(end, t + e)
                 sum += e
@@ -177,7 +222,8 @@ class JmeterProfile(
                     kinds += kind
                 }
             }
-            return ProfileResult(rows.size.toLong(), correct, ErrorKinds.count(kinds), h, start, end, sum / rows.size, ok)
+            val batches = Batches.of(ends, elapsed, start, end)
+            return ProfileResult(rows.size.toLong(), correct, ErrorKinds.count(kinds), h, start, end, sum / rows.size, ok, batches)
         }
     }
 }

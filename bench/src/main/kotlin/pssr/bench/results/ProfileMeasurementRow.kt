@@ -37,5 +37,6 @@ fun ProfileMeasurement.toRow(
         workload = workload, config = config, errorsPoolTimeout = e.poolTimeout, errorsConnectTimeout = e.connectTimeout,
         errorsDownstreamError = e.downstreamError, errorsDownstreamDown = e.downstreamDown, errorsDownstreamTimeout = e.downstreamTimeout,
         latencyP95Ms = p95, apdex = apdex.score, apdexTMs = apdex.tMs, apdexFMs = apdex.fMs,
+        batches = r.batches.count, latencyMeanSeMs = r.batches.latencyMeanSeMs, requestsRpsSe = r.batches.rpsSe,
     )
 }

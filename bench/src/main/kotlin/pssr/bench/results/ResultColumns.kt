@@ -88,6 +88,12 @@ object ResultColumns {
         long("warmup_requests", ResultRow::warmupRequests, absent = 0),
         double("warmup_first_rps", ResultRow::warmupFirstRps, absent = Double.NaN),
         double("warmup_steady_rps", ResultRow::warmupSteadyRps, absent = Double.NaN),
+        // a JMeter profile's interval from its own batches (issue 33): older files hold none
+        int("batches", ResultRow::batches, absent = 0),
+        double("latency_mean_se_ms", ResultRow::latencyMeanSeMs, 3, absent = Double.NaN),
+        double("requests_rps_se", ResultRow::requestsRpsSe, 3, absent = Double.NaN),
+        // which shared JVM measured the row (--jvms): older files, one JVM per framework or per route
+        int("server_jvm", ResultRow::serverJvm, absent = 0),
     )
 
     private val readColumns = ALL.filterNot { it.derived }
@@ -111,8 +117,14 @@ object ResultColumns {
     // a column with an [ResultColumn.absent] value reads it when the file has no such column (or, for a number, an empty value)
     private fun text(name: String, p: KProperty1<ResultRow, String>, absent: String? = null) =
         ResultColumn(name, p, String::class.java, { it }, { f -> if (absent == null) f.text(name) else f.textOr(name, absent) }, absent)
-    private fun int(name: String, p: KProperty1<ResultRow, Int>) =
-        ResultColumn(name, p, Int::class.java, { it.toString() }, { it.int(name) })
+    private fun int(name: String, p: KProperty1<ResultRow, Int>, absent: Int? = null) = ResultColumn(
+        name,
+        p,
+        Int::class.java,
+        { it.toString() },
+        { f -> if (absent == null) f.int(name) else f.intOr(name, absent) },
+        absent,
+    )
     private fun long(name: String, p: KProperty1<ResultRow, Long>, absent: Long? = null) = ResultColumn(
         name,
         p,

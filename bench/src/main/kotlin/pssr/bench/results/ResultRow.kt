@@ -104,6 +104,15 @@ data class ResultRow(
     /** Throughput of the warm-up's first window and of its last (steady) one: how much slower the fresh JVM served the route. */
     val warmupFirstRps: Double = Double.NaN,
     val warmupSteadyRps: Double = Double.NaN,
+    /**
+     * A JMeter profile's batch means (pssr.bench.measure.Batches): how many batches (0: none, pages rows and older files), the
+     * standard error of [latencyMeanMs] and of JMeter's throughput (every sample per second, [requests] / [windowSeconds]).
+     */
+    val batches: Int = 0,
+    val latencyMeanSeMs: Double = Double.NaN,
+    val requestsRpsSe: Double = Double.NaN,
+    /** The shared server JVM (1-based) that measured the row (`--quick`, `--jvms`); 0 for a JVM of the route's own, and older files. */
+    val serverJvm: Int = 0,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"

@@ -109,6 +109,16 @@ class LoadOptions : HelpSection {
     var repeat: Int? = null
 
     @Option(
+        names = ["--jvms"],
+        paramLabel = "N",
+        description = [
+            "With --quick: the repetitions alternate over N shared server JVMs per framework (default \${DEFAULT-VALUE}), so an " +
+                "interval holds the variance between JVMs too, not only between windows of one (docs/CLAIMS.md)",
+        ],
+    )
+    var jvms: Int = 1
+
+    @Option(
         names = ["--first-repetition"],
         paramLabel = "N",
         description = [
@@ -165,6 +175,14 @@ class LoadOptions : HelpSection {
             if (cap.isZero) routeWarm else maxOf(cap, routeWarm),
             firstRepetition.also {
                 if (it !in 1..1_000_000) throw UsageError("--first-repetition must be 1 to 1000000, was $it")
+            },
+            jvms.also {
+                if (it !in 1..8) throw UsageError("--jvms must be 1 to 8, was $it")
+                if (it > 1 && !quick) {
+                    throw UsageError(
+                        "--jvms needs --quick (shared server JVMs); without it every route and repetition has a JVM of its own",
+                    )
+                }
             },
         )
     }

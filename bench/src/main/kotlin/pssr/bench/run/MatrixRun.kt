@@ -37,7 +37,12 @@ data class RunPlan(
     /** `--first-repetition`: repetitions are numbered from this (reproduce's later rounds add repetitions beside the first
      * pass's). */
     val firstRepetition: Int = 1,
-)
+    /** `--jvms`: shared server JVMs per framework that the repetitions alternate over (1: one shared JVM). */
+    val jvms: Int = 1,
+) {
+    /** The shared JVM (0-based) that measures repetition [rep]: repetitions alternate, A B A B. */
+    fun jvmOf(rep: Int): Int = (rep - firstRepetition) % jvms
+}
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(
@@ -107,7 +112,8 @@ internal class MatrixRun(
                 val sharing = quick || target != null
                 val on = launch.on(rt)
                 val fwLabel = rt.frameworkLabel(fw.name)
-                var shared: Target? = null
+                // the shared JVMs by index (--jvms), each started and warmed on every route when first needed
+                val shared = HashMap<Int, Target>()
                 val gaveUp = HashSet<Pair<String, Int>>() // a route whose server died in a repetition: its later levels there are skipped
                 try {
                     for (slot in slots(routes, sharing)) {
@@ -125,13 +131,18 @@ internal class MatrixRun(
                             continue
                         }
                         progress.advance(slot.levels.size - pending.size, route.path)
-                        if (sharing && (shared == null || shared.ended() != null)) {
-                            shared?.close()
-                            shared = tryOpen(fw, on, tag(rt, "shared"), progress)
-                            shared?.let { measurement.warmUpAll(it, routes, progress) }
+                        val jvm = plan.jvmOf(rep)
+                        val current = shared[jvm]
+                        if (sharing && (current == null || current.ended() != null)) {
+                            shared.remove(jvm)?.close()
+                            val name = if (plan.jvms == 1) "shared" else "shared-jvm${jvm + 1}"
+                            tryOpen(fw, on, tag(rt, name), progress)?.let {
+                                shared[jvm] = it
+                                measurement.warmUpAll(it, routes, progress)
+                            }
                         }
                         val server = if (sharing) {
-                            shared
+                            shared[jvm]
                         } else {
                             tryOpen(fw, on, tag(rt, "${route.model.id}-${route.engine}-${route.approach}-r$rep"), progress)
                         }
@@ -152,7 +163,8 @@ internal class MatrixRun(
                         }
                         var measured = 0
                         try {
-                            measurement.measure(fw, rt, server, route, rep, pending, routeWarmup = !sharing) {
+                            val jvmNumber = if (sharing) jvm + 1 else 0
+                            measurement.measure(fw, rt, server, route, rep, pending, routeWarmup = !sharing, jvmNumber) {
                                 measured++
                                 progress.advance(1, "$fwLabel ${route.path} r$rep")
                             }
@@ -180,7 +192,7 @@ internal class MatrixRun(
                         progress.advance(pending.size - measured, "$fwLabel ${route.path} r$rep")
                     }
                 } finally {
-                    shared?.close()
+                    shared.values.forEach { it.close() }
                 }
             }
         }

@@ -46,7 +46,7 @@ internal class RouteMeasurement(
     )
     private val warmup = SteadyWarmup(driver, plan.routeWarmup, plan.steadyCap)
 
-    /** Each route's warm-up in its current server session (by route path): written on its rows. */
+    /** Each route's warm-up in its current server session (by server port and route path, [warmupKey]): written on its rows. */
     private val warmups = HashMap<String, WarmupResult>()
 
     /**
@@ -94,7 +94,7 @@ internal class RouteMeasurement(
     /** One route's warm-up at the highest level, until steady when adaptive; its result is noted and kept for the route's rows. */
     private fun warmUp(t: Target, route: ListedRoute, load: LoadTarget, progress: Progress?) {
         val w = warmup.run(load, plan.levels.last(), t.pid)
-        warmups[route.path] = w
+        warmups[warmupKey(t, route)] = w
         if (!warmup.adaptive) return
         val f = { v: Double -> "%,.0f".format(java.util.Locale.ROOT, v) }
         val line = if (w.steady) {
@@ -116,6 +116,8 @@ internal class RouteMeasurement(
         rep: Int,
         levels: List<Int>,
         routeWarmup: Boolean,
+        /** The shared JVM (1-based, `--jvms`) measuring it, 0 for a JVM of the route's own: written on its rows. */
+        jvm: Int,
         onLevel: () -> Unit,
     ) {
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
@@ -139,7 +141,7 @@ internal class RouteMeasurement(
                 name,
             )
             Stopping.check() // a level cut short by the stop is no row
-            val row = toRow(fw, rt, route, rep, r)
+            val row = toRow(fw, rt, t, route, rep, r, jvm)
             run.append(row)
             run.append(row.key, r.driver.latency)
             run.append(row.key, r.timeline)
@@ -176,14 +178,22 @@ internal class RouteMeasurement(
         }
     }
 
-    private fun toRow(fw: Framework, rt: ServerRuntime, route: ListedRoute, rep: Int, r: LevelResult<ProbeFigures>): ResultRow {
+    private fun toRow(
+        fw: Framework,
+        rt: ServerRuntime,
+        t: Target,
+        route: ListedRoute,
+        rep: Int,
+        r: LevelResult<ProbeFigures>,
+        jvm: Int,
+    ): ResultRow {
         val d = r.driver
         val lat = LatencySummary.of(d.latency)
         val open = driver.model == LoadDriver.OPEN
         // the floor is a closed loop's limit; an open model's level is its rate (rate_rps), with no users
         val floor = if (plan.itemDelayMs == 0L || open) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
         val use = r.resources
-        val w = warmups[route.path] ?: WarmupResult.NONE
+        val w = warmups[warmupKey(t, route)] ?: WarmupResult.NONE
         return ResultRow(
             framework = fw.name, model = route.model.id, engine = route.engine, approach = route.approach,
             users = if (open) 0 else r.users, repetition = rep, driver = driver.name, itemDelayMs = plan.itemDelayMs,
@@ -201,7 +211,10 @@ internal class RouteMeasurement(
             pinnedEvents = r.pinning.events, pinnedPerRequest = r.pinning.perRequest, pinnedTopStack = r.pinning.topStack,
             loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine,
             jitCpuSeconds = r.jitCpuSeconds, warmupToSteadySeconds = w.seconds, warmupRequests = w.requests,
-            warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps,
+            warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps, serverJvm = jvm,
         )
     }
+
+    /** A route's warm-up is its server's: two shared JVMs (`--jvms`) each warm every route, on ports of their own. */
+    private fun warmupKey(t: Target, route: ListedRoute) = "${t.port}${route.path}"
 }

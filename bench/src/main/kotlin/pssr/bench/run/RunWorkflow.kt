@@ -87,6 +87,7 @@ class RunWorkflow(
             throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         }
         val plan = loading.plan(quick, pagesOptions.itemDelayMs, profileUsers)
+        if (plan.jvms > 1 && target != null) throw UsageError("--jvms starts server JVMs; --target measures one that is already running")
         val (serverCpus, loadCpus) = runtime.pinning()
         runtime.validate()
         val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms)
@@ -210,6 +211,7 @@ internal object RunRecord {
         "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
+        "jvms" to plan.jvms.takeIf { it != 1 },
         "shard" to what.shardText?.let { Shard.parse(it).toString() },
         "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
         "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,

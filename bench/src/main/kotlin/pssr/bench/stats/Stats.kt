@@ -53,6 +53,12 @@ object Stats {
         return studentT(df.toDouble()).inverseCumulativeProbability(0.975)
     }
 
+    /** The two-sided [confidence] quantile of Student t with [df] degrees of freedom (t(0.975, df) at 95%). */
+    fun t(df: Int, confidence: Double): Double {
+        require(df >= 1) { "degrees of freedom must be >= 1, was $df" }
+        return studentT(df.toDouble()).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+    }
+
     /** Student's t distribution; no random generator (we never sample, and building one costs more than the maths). */
     private fun studentT(df: Double) = TDistribution(null, df)
 

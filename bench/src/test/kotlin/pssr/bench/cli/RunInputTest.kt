@@ -41,6 +41,11 @@ class RunInputTest {
     @Test fun `a target with nothing listening is named`() =
         assertRefused("--target http://127.0.0.1:1 does not answer", "--target", "http://127.0.0.1:1")
 
+    @Test fun `shared JVMs without a shared-JVM run are refused`() =
+        assertRefused("--jvms needs --quick", "--jvms", "2", "--frameworks", "webflux")
+
+    @Test fun `shared JVMs out of range are refused`() = assertRefused("--jvms must be 1 to 8, was 9", "--quick", "--jvms", "9")
+
     @Test fun `a target on another machine is refused`() = assertRefused("must be a loopback address", "--target", "http://10.1.2.3:8080")
 
     @Test fun `an unknown driver lists the valid ones`() =

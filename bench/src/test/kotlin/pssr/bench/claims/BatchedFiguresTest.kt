@@ -1,0 +1,61 @@
+package pssr.bench.claims
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import pssr.bench.project.Workloads
+import pssr.bench.resultRow
+import pssr.bench.results.ResultRow
+
+/** Seed 003's and 004's figures, one JMeter run per variant, are judged with the interval of the run's own batches. */
+class BatchedFiguresTest {
+    private fun students(approach: String, meanMs: Double, seMs: Double, batches: Int): ResultRow = resultRow(
+        framework = "mvc",
+        model = "students-app",
+        engine = "jdbc",
+        approach = approach,
+        users = 2000,
+        latencyMs = meanMs,
+    ).copy(workload = Workloads.STUDENTS, batches = batches, latencyMeanSeMs = seMs, requestsRpsSe = 5.0)
+
+    private fun judged(id: String, vararg rows: ResultRow): Judgement =
+        Claims.all.first { it.id == id }.judged(Evidence(emptyList(), emptyList(), rows.toList(), emptyList()))
+
+    @Test
+    fun `a profile with batches is judged on an interval, Student t with batches - 1 degrees of freedom`() {
+        val e = Estimate.batched(300.0, 10.0, 10, 0.95)
+        // t(0.975, 9) = 2.262
+        assertEquals(300.0 - 22.62, e.low, 0.01)
+        assertEquals(300.0 + 22.62, e.high, 0.01)
+        assertEquals(10, e.n)
+        assertTrue(e.hasInterval)
+    }
+
+    @Test
+    fun `a profile written before batch means is one measurement, no interval`() {
+        assertFalse(Estimate.batched(300.0, Double.NaN, 0, 0.95).hasInterval)
+    }
+
+    @Test
+    fun `seed 003's latency claim reads the batches' interval`() {
+        val j = judged(
+            "003-t1-virtual-faster",
+            students("platform", 1166.0, 40.0, 10),
+            students("virtual", 319.0, 8.0, 10),
+        )
+        assertEquals(Verdict.HOLDS, j.verdict)
+        assertTrue("95%" in j.ours && "one measurement" !in j.ours, j.ours)
+    }
+
+    @Test
+    fun `a difference inside the batches' spread stays inconclusive`() {
+        // virtual 319 against platform 330 ms, an SE of 20 ms each: the ratio 0.97x, its interval about 0.79-1.18, straddles 1
+        val j = judged(
+            "003-t1-virtual-faster",
+            students("platform", 330.0, 20.0, 10),
+            students("virtual", 319.0, 20.0, 10),
+        )
+        assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
+    }
+}
