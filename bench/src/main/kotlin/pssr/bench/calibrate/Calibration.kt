@@ -39,14 +39,25 @@ data class CalibrationPlan(
  * make of it: "comparable" ([Terms.comparable]) and "different" (the interval excludes 1: [Terms.higher] or
  * [Terms.lower] holds).
  */
-data class Comparison(val kind: String, val index: Int, val ratio: Estimate) {
+data class Comparison(
+    val kind: String,
+    val index: Int,
+    val ratio: Estimate,
+    /** Each window's throughput in measuring order (A B B A ...): where in the order a bias sits, if one does. */
+    val windows: List<Double> = emptyList(),
+) {
     val comparable: Boolean get() = Terms.comparable(ratio) == Verdict.HOLDS
     val different: Boolean get() = Terms.higher(ratio) == Verdict.HOLDS || Terms.lower(ratio) == Verdict.HOLDS
 
-    fun csv(): String = CsvFile.line(listOf(kind, index, f(ratio.value), f(ratio.low), f(ratio.high), ratio.n, comparable, different))
+    fun csv(): String = CsvFile.line(
+        listOf(
+            kind, index, f(ratio.value), f(ratio.low), f(ratio.high), ratio.n, comparable, different,
+            windows.joinToString(";") { pssr.bench.markup.Fmt.fixed(it, 0, missing = "NaN") },
+        ),
+    )
 
     companion object {
-        const val HEADER = "kind,comparison,ratio,low,high,pairs,comparable,different"
+        const val HEADER = "kind,comparison,ratio,low,high,pairs,comparable,different,windows_rps"
         private fun f(v: Double) = pssr.bench.markup.Fmt.fixed(v, 4, missing = "NaN")
     }
 }
@@ -54,50 +65,61 @@ data class Comparison(val kind: String, val index: Int, val ratio: Estimate) {
 /**
  * Calibrates the ledger's verdicts on this machine (docs/CLAIMS.md, "Calibration"): A/A comparisons (the same route as A
  * and as B) must come out "comparable" and almost never "different"; comparisons of a known ratio (the same slow page at
- * two user levels where the floor binds, [CalibrationPlan]) must come out "different". Each
- * comparison is [CalibrationPlan.pairs] pairs of short windows on one warm JVM, alternated A B B A, judged by the same
- * paired log-ratio interval ([Stats.logRatio]) the claims use.
+ * two user levels where the floor binds, [CalibrationPlan]) must come out "different". Each comparison is
+ * [CalibrationPlan.pairs] pairs of short windows on one warm JVM, judged by the same paired log-ratio interval
+ * ([Stats.logRatio]) the claims use. A comparison's pairs are spread over the whole run, as a claim's repetitions are
+ * (minutes apart): round j measures pair j of every comparison. Pairs measured back to back were tried first (10 pairs:
+ * A/A "different" in 7 of 30): windows a second apart share the JVM's state, so their spread understates a pair's
+ * variance and the interval is too narrow for pairs that are not.
  */
 class Calibration(private val driver: LoadDriver, private val plan: CalibrationPlan, private val out: Path) {
+    private class Open(val kind: String, val index: Int, val target: LoadTarget, val a: Int, val b: Int) {
+        val ratios = ArrayList<Double>()
+        val windows = ArrayList<Double>()
+
+        fun comparison(): Comparison {
+            val (value, ci) = Stats.logRatio(ratios)
+            val e = if (ci == null) Estimate.point(value, ratios.size) else Estimate(value, ci.low, ci.high, ratios.size)
+            return Comparison(kind, index, e, windows.toList())
+        }
+    }
+
     fun run(base: String, page: (Long) -> String, pid: Long?): List<Comparison> {
-        val results = ArrayList<Comparison>()
         val file = out.resolve("calibration.csv")
-        Files.writeString(file, Comparison.HEADER + "\n")
         val aa = LoadTarget("$base?itemDelayMs=1", page(1))
         val known = LoadTarget("$base?itemDelayMs=${plan.knownDelayMs}", page(plan.knownDelayMs))
         System.err.println("== warming the server until steady at ${plan.users} users")
         SteadyWarmup(driver, Duration.ofSeconds(10), Duration.ofSeconds(60)).run(aa, plan.users, pid)
-        val progress = Progress(2 * plan.comparisons, "calibrate")
+        val knownKind = "known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x"
         // the two kinds alternate comparison by comparison, so drift over the run touches both alike
-        for (i in 1..plan.comparisons) {
-            for ((kind, target, users) in listOf(
-                Triple("A/A", aa, plan.users to plan.users),
-                Triple("known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x", known, plan.moreUsers to plan.fewerUsers),
-            )) {
-                Stopping.check()
-                val c = Comparison(kind, i, compare(target, users.first, users.second))
-                results += c
-                Files.writeString(file, c.csv() + "\n", java.nio.file.StandardOpenOption.APPEND)
-                progress.advance(1, "$kind #$i ${c.ratio.text("x")}")
-            }
+        val open = (1..plan.comparisons).flatMap { i ->
+            listOf(Open("A/A", i, aa, plan.users, plan.users), Open(knownKind, i, known, plan.moreUsers, plan.fewerUsers))
         }
-        return results
+        val progress = Progress(open.size * plan.pairs, "calibrate")
+        for (j in 0 until plan.pairs) {
+            for (c in open) {
+                Stopping.check()
+                pair(c, j)
+                progress.advance(1, "pair ${j + 1} of ${c.kind} #${c.index}")
+            }
+            // after every round: every comparison with the pairs it has so far, so a stopped calibration keeps them
+            Files.writeString(file, (listOf(Comparison.HEADER) + open.map { it.comparison().csv() }).joinToString("\n", postfix = "\n"))
+        }
+        return open.map { it.comparison() }
     }
 
-    /** [plan].pairs pairs of windows of [target] at [a] users and at [b], in A B B A order; the estimate of A / B from the pairs' log
-     * ratios. */
-    private fun compare(target: LoadTarget, a: Int, b: Int): Estimate {
-        // one window at A's level first, discarded: the first window after the other kind's load (another page, another
-        // level) ran slow, and A B B A gave it to A every time (A/A 0.96x on average, "different" in 2 of 6 with 10 pairs)
-        driver.run(target, a, plan.window)
-        val ratios = (0 until plan.pairs).map { j ->
-            val (first, second) = if (j % 2 == 0) a to b else b to a
-            val x = driver.run(target, first, plan.window).throughput
-            val y = driver.run(target, second, plan.window).throughput
-            if (j % 2 == 0) x / y else y / x
-        }
-        val (value, ci) = Stats.logRatio(ratios)
-        return if (ci == null) Estimate.point(value, ratios.size) else Estimate(value, ci.low, ci.high, ratios.size)
+    /**
+     * Pair [j] of [c]: a settling window at A's level, discarded (the first window after the other kind's load, another page
+     * and level, ran slow), then A B (even [j]) or B A (odd), so that A B B A runs over consecutive rounds.
+     */
+    private fun pair(c: Open, j: Int) {
+        driver.run(c.target, c.a, plan.window)
+        val (first, second) = if (j % 2 == 0) c.a to c.b else c.b to c.a
+        val x = driver.run(c.target, first, plan.window).throughput
+        val y = driver.run(c.target, second, plan.window).throughput
+        c.windows += x
+        c.windows += y
+        c.ratios += if (j % 2 == 0) x / y else y / x
     }
 
     companion object {
@@ -112,7 +134,8 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                 return if (h.isEmpty()) "-" else "±%.1f%%".format(Locale.ROOT, 100 * (kotlin.math.exp(Stats.median(h)) - 1))
             }
             return listOf(
-                "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), paired log-ratio, " +
+                "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), one pair per round over " +
+                    "the run, paired log-ratio, " +
                     "Student t 95%",
                 "A/A at ${plan.users} users: comparable in ${aa.count {
                     it.comparable

@@ -38,7 +38,7 @@ class CalibrateCommand : Callable<Int> {
     @Option(
         names = ["--pairs"],
         paramLabel = "N",
-        description = ["Window pairs per comparison, alternated A B B A (default \${DEFAULT-VALUE})"],
+        description = ["Window pairs per comparison, alternated A B B A, one per round over the run (default \${DEFAULT-VALUE})"],
     )
     var pairs: Int = 4
 
