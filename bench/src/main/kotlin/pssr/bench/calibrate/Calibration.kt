@@ -134,9 +134,8 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                 return if (h.isEmpty()) "-" else "±%.1f%%".format(Locale.ROOT, 100 * (kotlin.math.exp(Stats.median(h)) - 1))
             }
             return listOf(
-                "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), one pair per round over " +
-                    "the run, paired log-ratio, " +
-                    "Student t 95%",
+                "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), one pair " +
+                    "per round over the run, paired log-ratio, Student t 95%",
                 "A/A at ${plan.users} users: comparable in ${aa.count {
                     it.comparable
                 }} of ${aa.size} (${pct(aa.count { it.comparable }, aa.size)}); " +
