@@ -123,7 +123,7 @@ object Seed003 {
             NEEDS,
         ) { e ->
             val (_, virtual) = table(e)
-            val r = meanMs(virtual, e) / p(IO_MS)
+            val r = meanMs(virtual, e).over(IO_MS)
             Judgement(
                 Terms.comparable(r),
                 "mean latency virtual / 300 ms of I/O ${r.text("x")} (${ms(virtual.latencyMeanMs)} ms)",

@@ -58,4 +58,11 @@ class BatchedFiguresTest {
         )
         assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
     }
+
+    @Test
+    fun `a figure over the seed's exact 300 ms keeps its interval`() {
+        val j = judged("003-3.1.1-virtual-near-io-floor", students("platform", 331.0, 2.7, 10), students("virtual", 302.0, 0.5, 10))
+        assertEquals(Verdict.HOLDS, j.verdict, j.ours)
+        assertTrue("95%" in j.ours, j.ours)
+    }
 }
