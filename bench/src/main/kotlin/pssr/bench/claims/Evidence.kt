@@ -47,6 +47,13 @@ class Evidence(
             ?: Estimate(value, value, value, byRepetition.size, label)
     }
 
+    /** A JMeter profile's mean latency, with the interval of its batches (docs/CLAIMS.md, "Figures measured once"). */
+    fun profileMeanMs(r: ResultRow): Estimate = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, confidence)
+
+    /** A JMeter profile's throughput (every sample per second of its window), with the interval of its batches. */
+    fun profileRps(r: ResultRow): Estimate =
+        Estimate.batched(if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds, r.requestsRpsSe, r.batches, confidence)
+
     /**
      * While set, every pages route and level a judgement looks up (engine null: an approach's mean) and every other part
      * it reads ("verification", "browser", a workload's name): the report links each claim to the chart and rows it rests on.

@@ -23,9 +23,6 @@ object Seed003 {
     private const val IO_MS = 300.0
     private fun p(v: Double) = Estimate.point(v)
 
-    /** A variant's mean latency and JMeter throughput, each with its interval from the profile's own batches. */
-    private fun meanMs(r: ResultRow, e: Evidence) = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, e.confidence)
-    private fun rps(r: ResultRow, e: Evidence) = Estimate.batched(StudentsReport.jmeterRps(r), r.requestsRpsSe, r.batches, e.confidence)
     private fun ms(v: Double) = "%,.0f".format(v)
 
     val claims: List<Claim> = listOf(
@@ -39,7 +36,7 @@ object Seed003 {
             NEEDS,
         ) { e ->
             val (platform, virtual) = table(e)
-            val r = meanMs(virtual, e) / meanMs(platform, e)
+            val r = e.profileMeanMs(virtual) / e.profileMeanMs(platform)
             Judgement(
                 Terms.lower(r),
                 "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} vs ${ms(platform.latencyMeanMs)} ms)",
@@ -102,7 +99,7 @@ object Seed003 {
             NEEDS,
         ) { e ->
             val (platform, virtual) = table(e)
-            val r = rps(virtual, e) / rps(platform, e)
+            val r = e.profileRps(virtual) / e.profileRps(platform)
             Judgement(
                 Terms.higher(r),
                 "throughput virtual / platform ${r.text("x")}",
@@ -123,7 +120,7 @@ object Seed003 {
             NEEDS,
         ) { e ->
             val (_, virtual) = table(e)
-            val r = meanMs(virtual, e).over(IO_MS)
+            val r = e.profileMeanMs(virtual).over(IO_MS)
             Judgement(
                 Terms.comparable(r),
                 "mean latency virtual / 300 ms of I/O ${r.text("x")} (${ms(virtual.latencyMeanMs)} ms)",

@@ -13,10 +13,6 @@ object Seed004 {
     private const val S = "004"
     private const val NEEDS = "./pssr run --workloads products,forward"
 
-    /** A variant's JMeter throughput and mean latency, each with its interval from the profile's own batches (docs/CLAIMS.md). */
-    private fun rps(r: ResultRow, e: Evidence) =
-        Estimate.batched(if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds, r.requestsRpsSe, r.batches, e.confidence)
-    private fun meanMs(r: ResultRow, e: Evidence) = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, e.confidence)
     private fun pair(e: Evidence, workload: String): Pair<ResultRow, ResultRow> {
         val h = ApiReport.headline(e.rows(workload))
         return (h["mvc"] ?: throw MissingRows("$workload mvc")) to (h["webflux"] ?: throw MissingRows("$workload webflux"))
@@ -35,7 +31,7 @@ object Seed004 {
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
-            val r = rps(mvc, e) / rps(webflux, e)
+            val r = e.profileRps(mvc) / e.profileRps(webflux)
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
@@ -59,7 +55,7 @@ object Seed004 {
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
-            val r = meanMs(webflux, e) / meanMs(mvc, e)
+            val r = e.profileMeanMs(webflux) / e.profileMeanMs(mvc)
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
@@ -79,7 +75,7 @@ object Seed004 {
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
-            val r = rps(webflux, e) / rps(mvc, e)
+            val r = e.profileRps(webflux) / e.profileRps(mvc)
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
@@ -105,7 +101,7 @@ object Seed004 {
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
-            val r = meanMs(mvc, e) / meanMs(webflux, e)
+            val r = e.profileMeanMs(mvc) / e.profileMeanMs(webflux)
             val v = Terms.atLeast(r, 4.0)
             Judgement(
                 v,

@@ -55,6 +55,7 @@ object Stats {
 
     /** The two-sided [confidence] quantile of Student t with [df] degrees of freedom (t(0.975, df) at 95%). */
     fun t(df: Int, confidence: Double): Double {
+        if (confidence == 0.95) return t95(df)
         require(df >= 1) { "degrees of freedom must be >= 1, was $df" }
         return studentT(df.toDouble()).inverseCumulativeProbability(1 - (1 - confidence) / 2)
     }
@@ -71,14 +72,7 @@ object Stats {
         val finite = xs.filter { it.isFinite() }
         if (finite.size < 2) return null
         val m = mean(finite)
-        val t = if (confidence ==
-            0.95
-        ) {
-            t95(finite.size - 1)
-        } else {
-            studentT((finite.size - 1).toDouble()).inverseCumulativeProbability(1 - (1 - confidence) / 2)
-        }
-        val half = t * stdev(finite) / sqrt(finite.size.toDouble())
+        val half = t(finite.size - 1, confidence) * stdev(finite) / sqrt(finite.size.toDouble())
         return Interval(m - half, m + half)
     }
 
