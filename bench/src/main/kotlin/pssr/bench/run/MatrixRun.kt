@@ -104,7 +104,7 @@ internal class MatrixRun(
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
         val on = if (runtimes.size > 1) " on ${runtimes.size} runtimes: " + runtimes.joinToString { "${it.label} (${it.version})" } else ""
         System.err.println(
-            "== $total levels x $perLevel s (+ warm-up per route: ${measurement.warmupWords()}) with ${driver.description}$on",
+            "== $total levels x $perLevel s (+ warm-up: ${measurement.warmupWords(quick || target != null)}) with ${driver.description}$on",
         )
         val progress = Progress(total, "run")
         for ((fw, routes) in work) {

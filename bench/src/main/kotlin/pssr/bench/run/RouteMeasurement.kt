@@ -1,6 +1,8 @@
 package pssr.bench.run
 
 import pssr.bench.console.Progress
+import pssr.bench.markup.Fmt
+import pssr.bench.measure.JvmWarmup
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
 import pssr.bench.measure.LevelRun
@@ -62,33 +64,69 @@ internal class RouteMeasurement(
     }
 
     /**
-     * A server shared by several routes is warmed on all of them before any is measured, one route warm-up
-     * each at the highest level (this replaces the per-route warm-up of fresh JVMs); together with measuring
-     * level by level ([slots]) no route pays alone for the JIT of the framework's own code. A route that
-     * fails here is left to fail in its own measurement.
+     * A server shared by several routes is warmed on all of them before any is measured, at the highest level (this
+     * replaces the per-route warm-up of fresh JVMs): until steady, the routes in turns ([JvmWarmup]: the JIT's state is
+     * the JVM's), else a fixed `--route-warmup` each. Together with measuring level by level ([MatrixRun]'s slots) no
+     * route pays alone for the JIT of the framework's own code. A route that fails here is left to fail in its own
+     * measurement.
      */
     fun warmUpAll(t: Target, routes: List<ListedRoute>, progress: Progress) {
         if (plan.routeWarmup.seconds <= 0 && !warmup.adaptive) return
-        progress.note("== warming ${routes.size} routes of the shared server at ${plan.levels.last()} users, each ${warmupWords()}")
+        val users = plan.levels.last()
+        val targets = LinkedHashMap<ListedRoute, LoadTarget>()
         for (route in routes) {
             try {
-                warmUp(
-                    t,
-                    route,
-                    LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route)),
-                    progress,
-                )
+                targets[route] =
+                    LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route))
             } catch (e: Exception) {
                 Stopping.check()
                 if (t.ended() != null) return
             }
         }
+        if (!warmup.adaptive) {
+            progress.note("== warming ${routes.size} routes of the shared server at $users users, ${warmupWords()}")
+            for ((route, load) in targets) {
+                try {
+                    warmUp(t, route, load, progress)
+                } catch (e: Exception) {
+                    Stopping.check()
+                    if (t.ended() != null) return
+                }
+            }
+            return
+        }
+        progress.note(
+            "== warming the shared server at $users users on its ${routes.size} routes in turns of ${JvmWarmup.WINDOW.seconds} s each, " +
+                "until steady (at least ${plan.routeWarmup.seconds} s per route, at most ${plan.steadyCap.seconds * routes.size} s)",
+        )
+        val results = JvmWarmup(driver, plan.routeWarmup, plan.steadyCap).run(targets, users, t.pid)
+        Stopping.check()
+        results.forEach { (route, w) -> warmups[warmupKey(t, route)] = w }
+        val w = results.values.firstOrNull() ?: return
+        val f = { v: Double -> Fmt.grouped(v) }
+        val range = { of: (WarmupResult) -> Double ->
+            results.values.map(of).let { "${f(it.min())}-${f(it.max())}" }
+        }
+        progress.note(
+            if (w.steady) {
+                "   steady after ${Fmt.fixed(w.seconds, 0)} s of load (${f(w.requests.toDouble())} requests); per route first window " +
+                    "${range { it.firstRps }} req/s, last ${range { it.steadyRps }} req/s"
+            } else {
+                "   NOT steady after ${plan.steadyCap.seconds * routes.size} s of load (the JIT still compiled or throughput " +
+                    "still rose); levels are flagged where the JIT still compiles in them"
+            },
+        )
     }
 
-    fun warmupWords() = if (warmup.adaptive) {
-        "until steady (at least ${plan.routeWarmup.seconds} s, at most ${plan.steadyCap.seconds} s)"
-    } else {
-        "${plan.routeWarmup.seconds} s"
+    /** How routes are warmed: a shared JVM's routes in turns until it is steady, a fresh JVM's route until steady, or fixed. */
+    fun warmupWords(shared: Boolean = false) = when {
+        warmup.adaptive && shared ->
+            "the shared JVM's routes in turns until steady (at least ${plan.routeWarmup.seconds} s, " +
+                "at most ${plan.steadyCap.seconds} s per route)"
+
+        warmup.adaptive -> "per route until steady (at least ${plan.routeWarmup.seconds} s, at most ${plan.steadyCap.seconds} s)"
+
+        else -> "${plan.routeWarmup.seconds} s per route"
     }
 
     /** One route's warm-up at the highest level, until steady when adaptive; its result is noted and kept for the route's rows. */

@@ -72,6 +72,36 @@ class SteadyStateTest {
     }
 
     @Test
+    fun `a shared JVM warmed on its routes in turns is steady under its cap, with each route's first and last throughput`() {
+        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
+        ServerProcess.start(
+            Frameworks.byName("webflux"),
+            ServerLaunch(heapMax = "512m"),
+            Files.createTempDirectory("pssr-steady-test"),
+            "steady-shared",
+        ).use { s ->
+            val routes = listOf(path, "/presentations/htmlflow/reactive?itemDelayMs=1").associateWith {
+                LoadTarget("http://127.0.0.1:${s.port}$it", StreamProbe.get("127.0.0.1", s.port, it).body)
+            }
+            val capPerRoute = Duration.ofSeconds(45)
+            val warmed = JvmWarmup(wrk, Duration.ofSeconds(2), capPerRoute).run(routes, 64, s.pid)
+            assertEquals(routes.keys, warmed.keys)
+            for ((route, w) in warmed) {
+                assertTrue(w.steady, "$route steady within ${capPerRoute.seconds * 2} s: $w")
+                assertTrue(w.seconds > 0 && w.seconds < capPerRoute.seconds * 2, "$route: time to steady ${w.seconds} s (the JVM's)")
+                assertTrue(w.firstRps > 0 && w.steadyRps > w.firstRps, "$route: a cold JVM's first window is slower: $w")
+            }
+            assertEquals(
+                1,
+                warmed.values.map {
+                    it.seconds to it.requests
+                }.distinct().size,
+                "the time to steady is the JVM's, one for all routes",
+            )
+        }
+    }
+
+    @Test
     fun `a fixed warm-up (cap not above the minimum) is one window and says nothing about steady state`() {
         val fixed = SteadyWarmup(wrk, Duration.ZERO, Duration.ZERO)
         assertFalse(fixed.adaptive)
