@@ -12,8 +12,11 @@ import java.util.Properties
  * each section's charts and the explorer's view from the run's data (docs/REPORT.md).
  */
 internal class Explorer(sb: StringBuilder) : HtmlSection(sb) {
-    /** The explorer: controls, one chart, the claim a link opened, and the rows behind the view (filled by explorer.js). */
-    fun section() {
+    /**
+     * The explorer: controls, one chart, the claim a link opened, the rows behind the view (filled by explorer.js) and, with
+     * [latency] (the run kept histograms.csv), the latency distribution of the view's routes and levels (series.js).
+     */
+    fun section(latency: Boolean) {
         sb.append(
             """<h2 id="$ANCHOR">Explorer</h2>
 <p class=note>Any metric of any route, drawn from this page's own data: pick the metric, tick frameworks, models, engines, approaches
@@ -23,12 +26,17 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
 <div id="explorer-controls" class="controls"></div>
 <div id="explorer-claim" class="note"></div>
 <div id="explorer-chart" class="chart"></div>
-<p class=note>The latency distribution of the routes and levels drawn above (all requests of their repetitions; a route's hidden
-line hides its curves too; past 16 curves, each route at its highest level):</p>
-<div id="explorer-latency" class="chart"></div>
 <div id="explorer-rows"></div>
 """,
         )
+        if (latency) {
+            sb.append(
+                """<p class=note>The latency distribution of the routes and levels drawn above (all requests of their repetitions; a
+route's hidden line hides its curves too; past 16 curves, each route at its highest level):</p>
+<div id="explorer-latency" class="chart"></div>
+""",
+            )
+        }
     }
 
     /** A chart's place in a section, drawn by explorer.js from [chart] (listed in the page's data), with a link that opens its view in the

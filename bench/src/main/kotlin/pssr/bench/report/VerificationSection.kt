@@ -49,7 +49,11 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder, pr
         for ((fw, cs) in sorted.groupBy { it.framework }) {
             sb.append("<h3>").append(htmlEscape(fw)).append("</h3>\n")
             // series.js draws each route from first byte to last, a tick per chunk, its first item marked (the page's data)
-            if (drawn) sb.append("<div class=chart id=\"").append(htmlEscape(chartId(fw))).append("\"></div>\n")
+            if (drawn &&
+                cs.any { chunks(it.timeline).isNotEmpty() }
+            ) {
+                sb.append("<div class=chart id=\"").append(htmlEscape(chartId(fw))).append("\"></div>\n")
+            }
             sb.append("<table><tr><th>route</th><th>claims</th><th>verdict</th><th>body</th><th>TTFB ms</th>")
                 .append(
                     "<th>first item ms</th><th>last byte ms</th><th>chunks</th><th>bytes</th><th>chunk timeline</th><th>status</th></tr>\n",
