@@ -8,11 +8,15 @@ import java.util.Properties
  * The explorer section of report.html, and the one place that puts what every pssr report's charts need into a page: uPlot
  * (a pinned webjar, read from the classpath and inlined, so the file draws offline with nothing beside it), the page's
  * data once as JSON, plot.js (the drawing every chart shares, and the [Figure]s of compare, load and browser) and, in
- * report.html, explorer.js, which draws each section's charts and the explorer's view from the run's data (docs/REPORT.md).
+ * report.html, lines.js, series.js (resource timelines, verification, latency distributions) and explorer.js, which draw
+ * each section's charts and the explorer's view from the run's data (docs/REPORT.md).
  */
 internal class Explorer(sb: StringBuilder) : HtmlSection(sb) {
-    /** The explorer: controls, one chart, the claim a link opened, and the rows behind the view (filled by explorer.js). */
-    fun section() {
+    /**
+     * The explorer: controls, one chart, the claim a link opened, the rows behind the view (filled by explorer.js) and, with
+     * [latency] (the run kept histograms.csv), the latency distribution of the view's routes and levels (series.js).
+     */
+    fun section(latency: Boolean) {
         sb.append(
             """<h2 id="$ANCHOR">Explorer</h2>
 <p class=note>Any metric of any route, drawn from this page's own data: pick the metric, tick frameworks, models, engines, approaches
@@ -25,6 +29,14 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
 <div id="explorer-rows"></div>
 """,
         )
+        if (latency) {
+            sb.append(
+                """<p class=note>The latency distribution of the routes and levels drawn above (all requests of their repetitions; a
+route's hidden line hides its curves too; past 16 curves, each route at its highest level):</p>
+<div id="explorer-latency" class="chart"></div>
+""",
+            )
+        }
     }
 
     /** A chart's place in a section, drawn by explorer.js from [chart] (listed in the page's data), with a link that opens its view in the
@@ -36,7 +48,7 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
             ).append(htmlEscape(exploreLink(chart))).append("\">open in the explorer</a></p>\n")
     }
 
-    /** report.html's data, uPlot, plot.js, lines.js and explorer.js, once per page, at its end. */
+    /** report.html's data, uPlot, plot.js, lines.js, series.js and explorer.js, once per page, at its end. */
     fun scripts(json: String) = scripts(sb, json, explorer = true)
 
     companion object {
@@ -63,6 +75,7 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
             sb.append("<script>").append(PLOT_JS).append("</script>\n")
             if (explorer) {
                 sb.append("<script>").append(LINES_JS).append("</script>\n")
+                sb.append("<script>").append(SERIES_JS).append("</script>\n")
                 sb.append("<script>").append(EXPLORER_JS).append("</script>\n")
             }
         }
@@ -77,6 +90,7 @@ request. The address keeps the view (copy it to share it). Rings mark the levels
         val UPLOT_CSS: String by lazy { resource("META-INF/resources/webjars/uplot/$UPLOT_VERSION/dist/uPlot.min.css") }
         val PLOT_JS: String by lazy { resource("pssr/bench/report/plot.js") }
         val LINES_JS: String by lazy { resource("pssr/bench/report/lines.js") }
+        val SERIES_JS: String by lazy { resource("pssr/bench/report/series.js") }
         val EXPLORER_JS: String by lazy { resource("pssr/bench/report/explorer.js") }
 
         private fun resource(path: String): String = (

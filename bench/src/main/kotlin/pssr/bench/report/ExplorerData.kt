@@ -13,7 +13,8 @@ import pssr.probe.Jackson
 /**
  * The one data file of report.html: the run's rows summarised per route and level (median, 95% interval, n of every
  * metric the charts switch between), the paper's figures, the charts each section draws, the claims with the routes
- * and levels each was judged on, and results.csv's rows as they are. Written once into the page as
+ * and levels each was judged on, results.csv's rows as they are, and [SeriesData]'s timelines, verification and latency
+ * distributions. Written once into the page as
  * `<script type="application/json" id="pssr-data">`; explorer.js draws every chart from it.
  */
 internal object ExplorerData {
@@ -62,7 +63,7 @@ internal object ExplorerData {
         val judged: Boolean get() = judgement.verdict != Verdict.NOT_MEASURED
     }
 
-    fun json(d: RunData, charts: List<Chart>, claims: List<TracedClaim>): String {
+    fun json(d: RunData, charts: List<Chart>, claims: List<TracedClaim>, timelines: List<SeriesData.Timeline> = emptyList()): String {
         val rowsByLevel = d.rows.groupBy { listOf(it.frameworkLabel, it.model, it.engine, it.approach, it.users.toString()) }
         val levels = d.levels.map { l ->
             val rs = rowsByLevel[listOf(l.framework, l.model, l.engine, l.approach, l.users.toString())].orEmpty()
@@ -109,6 +110,11 @@ internal object ExplorerData {
                 )
             },
             "results" to results(d.rows),
+            "timelineColumns" to SeriesData.timelineColumns,
+            "timelines" to timelines.map { it.json() },
+            "verification" to SeriesData.verification(VerificationSection.sorted(d.checks)),
+            "latencyAxis" to SeriesData.percentileAxis,
+            "latency" to SeriesData.latency(d.rows, d.latency),
         )
         // inside <script> only "</script" or "<!--" could end the element: no '<' is left in the JSON text ("\u003c" in strings)
         return Jackson.write(data).replace("<", "\\u003c")

@@ -10,8 +10,12 @@ import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
 
 /** One framework x model section: its charts, the paper's figures beside ours, resources, errors and per-route tables. */
-internal class PanelSection(private val d: RunData, sb: StringBuilder, private val charts: MutableList<ExplorerData.Chart>) :
-    HtmlSection(sb) {
+internal class PanelSection(
+    private val d: RunData,
+    sb: StringBuilder,
+    private val charts: MutableList<ExplorerData.Chart>,
+    private val timelines: MutableList<SeriesData.Timeline>,
+) : HtmlSection(sb) {
     fun write(p: ReportPanel) {
         sb.append("<h2 id=\"").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</h2>\n")
         val delays = p.levels.map { it.itemDelayMs }.distinct()
@@ -105,19 +109,36 @@ internal class PanelSection(private val d: RunData, sb: StringBuilder, private v
             )
     }
 
-    /** The server's CPU and heap over each route's measured windows (first repetition), one small chart per route. */
+    /**
+     * The server's CPU, GC, heap and threads over each route's measured windows (first repetition): one small chart per route,
+     * drawn by series.js from the page's data; without JavaScript its element shows min / mean / peak per level instead.
+     */
     private fun timelines(p: ReportPanel) {
         if (d.timeline.isEmpty()) return
-        val charts = p.routes.mapNotNull { (engine, approach) ->
-            Charts.resourceTimeline("$engine/$approach", timelineOf(p, engine, approach))?.let { timelineId(p, engine, approach) to it }
+        val drawn = p.routes.mapNotNull { (engine, approach) ->
+            SeriesData.timeline(timelineId(p, engine, approach), "$engine/$approach", timelineOf(p, engine, approach))
+                ?.let { it to timelineOf(p, engine, approach) }
         }
-        if (charts.isEmpty()) return
-        sb.append("<details><summary>CPU, GC and heap over time, per route (").append(charts.size)
+        if (drawn.isEmpty()) return
+        sb.append("<details><summary>CPU, GC, heap and threads over time, per route (").append(drawn.size)
             .append("; each route's name in the throughput table links to its chart)</summary>\n")
-        for ((id, uri) in charts) {
-            sb.append(
-                "<img class=small id=\"",
-            ).append(htmlEscape(id)).append("\" alt=\"resources over time\" src=\"").append(uri).append("\">\n")
+        for ((t, levels) in drawn) {
+            timelines += t
+            sb.append("<div class=\"chart timeline\" id=\"").append(htmlEscape(t.id)).append("\"><p class=note>")
+                .append(htmlEscape(t.title)).append(": min / mean / peak per level (the chart needs JavaScript)</p>\n")
+            htmlTable(
+                listOf("users", "samples", "CPU % of one core", "heap MB", "threads"),
+                levels.filter { it.second.isNotEmpty() }.map { (users, points) ->
+                    fun spread(f: (pssr.bench.measure.TimelinePoint) -> Double): String {
+                        val vs = points.map(f).filter { it.isFinite() }
+                        if (vs.isEmpty()) return "–"
+                        return "${Fmt.num(vs.min(), 0)} / ${Fmt.num(vs.average(), 0)} / ${Fmt.num(vs.max(), 0)}"
+                    }
+                    val threads = spread { it.threads.toDouble() }
+                    listOf(users.toString(), points.size.toString(), spread { it.cpuPct }, spread { it.heapMb }, threads)
+                },
+            )
+            sb.append("</div>\n")
         }
         sb.append("</details>\n")
     }

@@ -66,6 +66,8 @@ class RunData(
     val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
     /** results.csv as read, every workload's rows (the workloads' sections, their console lines and the claims read these). */
     val everyRow: List<ResultRow> = allRows,
+    /** histograms.csv: each level's latency distribution, by row key (the explorer's percentile curves). */
+    val latency: Map<String, org.HdrHistogram.Histogram> = emptyMap(),
 ) {
     val rows: List<ResultRow> = allRows.filter { !it.open }
 
@@ -117,9 +119,10 @@ class RunData(
                 problems += "could not read timeline.csv: ${e.message}"
                 emptyMap()
             }
+            val latency = read("histograms.csv") { run.histograms().toList() }.toMap()
             return RunData(
                 run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles,
-                timeline, everyRow,
+                timeline, everyRow, latency,
             )
         }
     }

@@ -13,6 +13,12 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
     /** The charts the sections place, listed in the page's data for explorer.js to draw. */
     private val charts = ArrayList<ExplorerData.Chart>()
 
+    /** The per-route resource timelines the sections place, in the page's data for series.js to draw. */
+    private val timelines = ArrayList<SeriesData.Timeline>()
+
+    /** The page carries its data and scripts (charts to draw): a run with levels or verified routes. */
+    private val drawn = d.panels.isNotEmpty() || d.checks.isNotEmpty()
+
     /** The seeds' claims this run judges, each with the routes and levels its judgement read; null when the run has nothing to judge. */
     private val claims: List<ExplorerData.TracedClaim>? = d.claims
 
@@ -31,20 +37,20 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         toc()
         howToRead()
         headline()
-        if (d.panels.isNotEmpty()) Explorer(sb).section()
-        for (p in d.panels) PanelSection(d, sb, charts).write(p)
+        if (d.panels.isNotEmpty()) Explorer(sb).section(latency = d.latency.isNotEmpty())
+        for (p in d.panels) PanelSection(d, sb, charts, timelines).write(p)
         OpenModelSection(d, sb).write()
         RuntimeSection(d, sb).write()
         SteadySection(d, sb).write()
         ShardsSection(d, sb).write()
         ProfileSection(d, sb).write()
-        VerificationSection(d, sb).write()
+        VerificationSection(d, sb, drawn).write()
         BrowserSection.html(d.run.dir)?.let { sb.append(it) } // ./pssr browser --out <run>/browser
         sb.append(WorkloadSections.sectionsHtml(d)) // students, ... (a section per workload)
         ClaimsSection(d, sb, claims).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
-        if (d.panels.isNotEmpty()) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty()))
+        if (drawn) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty(), timelines))
         // printing: every folded table unfolds (CSS does it too where the browser can, without JavaScript)
         sb.append(
             "<script>addEventListener('beforeprint',function(){" +

@@ -7,7 +7,8 @@ import pssr.bench.project.Frameworks
 import pssr.bench.results.RouteCheck
 
 /** Verification: every route's verdict at a slow source, with its chunk timeline drawn inline. */
-internal class VerificationSection(private val d: RunData, sb: StringBuilder) : HtmlSection(sb) {
+/** [drawn]: the page carries its data and scripts, so each framework gets a chart above its table. */
+internal class VerificationSection(private val d: RunData, sb: StringBuilder, private val drawn: Boolean) : HtmlSection(sb) {
     fun write() {
         sb.append("<h2 id=\"verification\">Verification</h2>\n")
         if (d.checks.isEmpty()) {
@@ -44,31 +45,23 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder) : 
                 "none failed"
             },
         ).append(". Measured at itemDelayMs=100; timeline: cumulative bytes against time, one dot per chunk.</p>\n")
-        val sorted = d.checks.sortedWith(
-            compareBy(
-                {
-                    orderOf(Frameworks.names, it.framework)
-                },
-                { it.framework },
-                { orderOf(RunData.MODELS, it.model) },
-                { it.model },
-                { orderOf(APPROACHES, it.approach) },
-                { it.approach },
-                { orderOf(ENGINES, it.engine) },
-                { it.engine },
-            ),
-        )
+        val sorted = sorted(d.checks)
         for ((fw, cs) in sorted.groupBy { it.framework }) {
-            sb.append(
-                "<h3>",
-            ).append(htmlEscape(fw)).append("</h3>\n<table><tr><th>route</th><th>claims</th><th>verdict</th><th>body</th><th>TTFB ms</th>")
+            sb.append("<h3>").append(htmlEscape(fw)).append("</h3>\n")
+            // series.js draws each route from first byte to last, a tick per chunk, its first item marked (the page's data)
+            if (drawn &&
+                cs.any { chunks(it.timeline).isNotEmpty() }
+            ) {
+                sb.append("<div class=chart id=\"").append(htmlEscape(chartId(fw))).append("\"></div>\n")
+            }
+            sb.append("<table><tr><th>route</th><th>claims</th><th>verdict</th><th>body</th><th>TTFB ms</th>")
                 .append(
                     "<th>first item ms</th><th>last byte ms</th><th>chunks</th><th>bytes</th><th>chunk timeline</th><th>status</th></tr>\n",
                 )
             // one time scale per model, so the strips of one model line up
             val spans = cs.groupBy { it.model }.mapValues { (_, m) ->
                 m.maxOfOrNull { c ->
-                    maxOf(c.lastByteMs.takeIf { it.isFinite() } ?: 0.0, timeline(c.timeline).maxOfOrNull { it.first } ?: 0.0)
+                    maxOf(c.lastByteMs.takeIf { it.isFinite() } ?: 0.0, chunks(c.timeline).maxOfOrNull { it.first } ?: 0.0)
                 }?.takeIf { it > 0 }
                     ?: 1.0
             }
@@ -99,20 +92,35 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder) : 
         }
     }
 
-    private fun timeline(s: String): List<Pair<Double, Int>> = s.split(';').mapNotNull { part ->
-        val i = part.indexOf(':')
-        if (i <=
-            0
-        ) {
-            null
-        } else {
+    companion object {
+        /** The element of [framework]'s verification chart. */
+        fun chartId(framework: String) = "verification-$framework"
+
+        /** The section's order: frameworks, models, approaches and engines as the project lists them. */
+        fun sorted(checks: List<RouteCheck>): List<RouteCheck> = checks.sortedWith(
+            compareBy(
+                { orderOf(Frameworks.names, it.framework) },
+                { it.framework },
+                { orderOf(RunData.MODELS, it.model) },
+                { it.model },
+                { orderOf(APPROACHES, it.approach) },
+                { it.approach },
+                { orderOf(ENGINES, it.engine) },
+                { it.engine },
+            ),
+        )
+
+        /** A check's chunk timeline (`t_ms:bytes;...`) as (ms, bytes) pairs. */
+        fun chunks(s: String): List<Pair<Double, Int>> = s.split(';').mapNotNull { part ->
+            val i = part.indexOf(':')
+            if (i <= 0) return@mapNotNull null
             part.substring(0, i).trim().toDoubleOrNull()?.let { t -> part.substring(i + 1).trim().toIntOrNull()?.let { t to it } }
         }
     }
 
     /** A small inline SVG: cumulative bytes (step line) over [span] ms, a dot per chunk, the first item as a green tick. */
     private fun timelineSvg(c: RouteCheck, span: Double): String {
-        val chunks = timeline(c.timeline).sortedBy { it.first }
+        val chunks = chunks(c.timeline).sortedBy { it.first }
         val w = 220.0
         val h = 28.0
         if (chunks.isEmpty()) return "<span class=note>no timeline</span>"

@@ -205,7 +205,11 @@
         engaged = true;
         view.hide = show ? view.hide.filter(function (k) { return k !== key; }) : uniq(view.hide.concat([key]));
         keep();
+        var dist = document.getElementById('explorer-latency');
+        if (dist) pssrSeries.distribution(dist, lines, view.users, view.hide);
       } });
+    var dist = document.getElementById('explorer-latency');
+    if (dist) pssrSeries.distribution(dist, lines, view.users, view.hide);
     var note = document.getElementById('explorer-claim');
     note.innerHTML = claim ? '<b>Claim ' + esc(claim.id) + ': ' + esc(claim.verdict) + '.</b> ' + esc(claim.text) + '<br>Ours: ' +
         esc(claim.ours) +

@@ -72,12 +72,12 @@ class ReportBrowserTest {
     fun `every chart of a real run's report is drawn, one legend entry and one colour on the canvas per series, hover tells the point, no console error`() {
         val report = real.report
         val html = Files.readString(report)
-        val expected = Regex("<div class=chart id=\"([^\"]+)\"></div>").findAll(html).map { it.groupValues[1] }.toList()
+        val expected = Regex("<div class=(?:chart|\"chart timeline\") id=\"([^\"]+)\">").findAll(html).map { it.groupValues[1] }.toList()
         assertTrue(expected.size >= 6, "a section's charts: $expected")
         open(report) { tab, console ->
             val charts = tab.charts()
             assertEquals(
-                (expected + "explorer-chart").sorted(),
+                (expected + "explorer-chart" + "explorer-latency").sorted(),
                 charts.map {
                     it["id"].toString()
                 }.sorted(),
@@ -106,6 +106,46 @@ class ReportBrowserTest {
                 assertTrue(part in tip, "hover shows '$part': $tip")
             }
             assertEquals(emptyList<String>(), console, "no console error")
+        }
+    }
+
+    @Test
+    fun `each route's resource timeline and the verification's routes are drawn, one series per resource and one per route`() {
+        val html = Files.readString(real.report)
+        val linked = Regex("<a href=\"#([^\"]+-timeline)\"").findAll(html).map { it.groupValues[1] }.toList()
+        val verified = VerificationSection.sorted(real.checks()).filter { it.chunks > 0 }
+        assertEquals(2, verified.size, "both routes verified: $verified")
+        open(real.report) { tab, console ->
+            val charts = tab.charts().associateBy { it["id"].toString() }
+            assertEquals(
+                listOf("webflux-presentations-baseline-virtual-timeline", "webflux-presentations-jstachio-virtual-timeline"),
+                linked,
+            )
+            for (id in linked) {
+                assertEquals(
+                    listOf("CPU %", "GC % of time", "heap MB", "threads"),
+                    charts.getValue(id)["names"],
+                    "the route's table links here",
+                )
+            }
+            val routes = charts.getValue("verification-webflux")["names"] as List<*>
+            assertEquals(verified.map { "${it.model}/${it.engine}/${it.approach} (${it.verdict})" }, routes, "a row per verified route")
+            assertEquals(emptyList<String>(), console)
+        }
+    }
+
+    @Test
+    fun `the explorer draws the latency distribution of the routes and levels it shows, and a filter changes it`() {
+        open(real.report) { tab, console ->
+            fun curves() = tab.charts().first { it["id"] == "explorer-latency" }["names"] as List<*>
+            assertEquals(
+                listOf("baseline/virtual @1", "jstachio/virtual @1", "baseline/virtual @4", "jstachio/virtual @4").sorted(),
+                curves().map { it.toString() }.sorted(),
+                "a curve per route and level",
+            )
+            tab.evaluate("document.querySelector('#explorer-controls input[data-k=users][value=\"1\"]').click()")
+            assertEquals(listOf("baseline/virtual @4", "jstachio/virtual @4"), curves().map { it.toString() }.sorted(), "users 1 unticked")
+            assertEquals(emptyList<String>(), console)
         }
     }
 

@@ -251,13 +251,40 @@ class ReportTest {
         )
         run.append(resultRow("webflux", engine = "baseline", approach = "virtual", users = 16)) // no timeline: no link
         val html = Files.readString(Report.write(run))
-        val id = Regex("<img class=small id=\"([^\"]+)\" alt=\"resources over time\"").find(html)?.groupValues?.get(1)
-        assertTrue(id != null && "jstachio-virtual" in id, "one chart, for the route with readings: $id")
+        val ids = Regex("<div class=\"chart timeline\" id=\"([^\"]+)\">").findAll(html).map { it.groupValues[1] }.toList()
+        assertEquals(1, ids.size, "one chart, for the route with readings: $ids")
+        val id = ids.single()
+        assertTrue("jstachio-virtual" in id, id)
         assertTrue(
             html.contains("<a href=\"#$id\" title=\"CPU, GC and heap over time\">jstachio/virtual</a>"),
             "the route's row links to it",
         )
         assertFalse(html.contains("title=\"CPU, GC and heap over time\">baseline/virtual</a>"), "no link without readings")
+    }
+
+    @Test
+    fun `a route's resource timeline is in the page's data, compactly, with min, mean and peak per level for a reader without JavaScript`() {
+        val run = RunDirectory(tmp.resolve("timeline-data"))
+        val row = resultRow("webflux", approach = "virtual", users = 16)
+        run.append(row)
+        run.append(
+            row.key,
+            listOf(
+                pssr.bench.measure.TimelinePoint(0.1, 150.0, 80.0, 0.0, 30),
+                pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31),
+            ),
+        )
+        val html = Files.readString(Report.write(run))
+        assertFalse(html.contains("data:image/png"), "no picture: the browser draws every chart")
+        val json = Regex("<script type=\"application/json\" id=\"pssr-data\">(.*?)</script>").find(html)!!.groupValues[1]
+        val data = Jackson.read(json) as Map<*, *>
+        assertEquals(listOf("s", "cpu", "gc", "heap", "threads"), data["timelineColumns"])
+        val timeline = (data["timelines"] as List<*>).single() as Map<*, *>
+        // GC: 12 ms of the 100 ms between the readings
+        assertEquals(listOf(listOf(0.1, 150.0, 0.0, 80.0, 30.0), listOf(0.2, 160.0, 12.0, 120.0, 31.0)), timeline["rows"])
+        assertEquals(listOf(listOf(16.0, 0.0)), timeline["levels"], "16 users' window starts at 0 s")
+        val fallback = html.substringAfter("id=\"${timeline["id"]}\">").substringBefore("</div>")
+        assertTrue(fallback.contains("<td class=\"n\">150 / 155 / 160</td>"), "CPU min / mean / peak: $fallback")
     }
 
     @Test
