@@ -8,6 +8,7 @@ import pssr.bench.run.ReproducePlan.Companion.SERVER_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.WARMUP_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.WINDOW_OVERHEAD_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.pagesSeconds
+import pssr.bench.run.ReproducePlan.Companion.windowArgs
 import pssr.bench.run.ReproducePlan.PagesPhase
 import pssr.bench.run.ReproducePlan.Phase
 import pssr.bench.setup.Setup
@@ -110,8 +111,7 @@ internal object ReproducePhases {
                         it.id
                     },
                     "--users", LEVELS.joinToString(","), "--repeat", MIN_REPEAT.toString(),
-                    "--route-warmup", "${ROUTE_WARMUP_SECONDS}s", "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s",
-                ) + extra,
+                ) + windowArgs(measured) + extra,
                 Duration.ofSeconds(
                     SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS +
                         (routes * LEVELS.size * MIN_REPEAT * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong(),
@@ -164,9 +164,8 @@ internal object ReproducePhases {
             listOf(
                 "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
-                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--route-warmup", "${ROUTE_WARMUP_SECONDS}s",
-                "--warmup", "${WARMUP_SECONDS}s", "--duration", "${measured}s",
-            ) +
+                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(),
+            ) + windowArgs(measured) +
                 (if (setup != null) listOf("--setup", setup.name) else emptyList()) +
                 (if (ours != null) listOf("--ours", ours) else emptyList()),
             Duration.ofSeconds(pagesSeconds(p, repeat, measured)),

@@ -88,11 +88,26 @@ data class ReproducePlan(
         const val SERVER_SECONDS = 40L
 
         /**
-         * The warm-up until steady (quick: `--steady-cap` 4 s, two 2 s windows): the shared JVM's first route takes at most
-         * this long, every later one too, with the overhead (a longer cap doubled the quick run: docs/HARNESS.md).
+         * The shared JVM's warm-up until steady, its routes in turns, counted as 5 s per route with its page fetch: WebFlux's
+         * 18 routes were steady after 91 s of load, 5 routes after 36 s, Quarkus's 5 after 20 s (docs/HARNESS.md).
          */
         const val FIRST_STEADY_SECONDS = 4L
         const val STEADY_ROUTE_SECONDS = 5L
+
+        /** `--steady-cap` of the pages phases and rounds, per route: 18 routes needed 5 turns (91 s), the quick run's 4 s gave 72. */
+        const val STEADY_CAP_SECONDS = 6
+
+        /** The warm-ups and windows of every pages phase and round: `--route-warmup`, `--steady-cap`, `--warmup`, `--duration`. */
+        fun windowArgs(measured: Int) = listOf(
+            "--route-warmup",
+            "${ROUTE_WARMUP_SECONDS}s",
+            "--steady-cap",
+            "${STEADY_CAP_SECONDS}s",
+            "--warmup",
+            "${WARMUP_SECONDS}s",
+            "--duration",
+            "${measured}s",
+        )
 
         val PAGES = listOf(
             PagesPhase(

@@ -126,9 +126,7 @@ class ReproduceWorkflow(
                 "--engines", engines.joinToString(","), "--approaches", rs.map { it.approach }.distinct().joinToString(","),
                 "--users", users.joinToString(","), "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--first-repetition",
                 (round * 100 + 1).toString(),
-                "--route-warmup", "${ReproducePlan.ROUTE_WARMUP_SECONDS}s", "--warmup", "${ReproducePlan.WARMUP_SECONDS}s", "--duration",
-                "${plan.measuredSeconds}s",
-            )
+            ) + ReproducePlan.windowArgs(plan.measuredSeconds)
             val n = engines.size * rs.map { it.approach }.distinct().size * rs.map { it.model }.distinct().size
             val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
                 n * users.size * ReproducePlan.MIN_REPEAT *

@@ -12,8 +12,9 @@ import kotlin.math.ceil
  * is measured. Each framework's server is started once to list its routes; that start, timed, stands for every start
  * of the run. The estimate: per framework, the verification (16 routes at a time, a page at 100 ms per item), then per
  * route and repetition a fresh JVM (its start and stop), the route warm-up and every level's two windows plus
- * [LEVEL_OVERHEAD_S] (the driver's start, the side probe's last request); a shared JVM (--quick) starts once and warms
- * every route once. The shard's reference routes are counted with its own.
+ * [LEVEL_OVERHEAD_S] (the driver's start, the side probe's last request); each shared JVM (--quick, `--jvms` of them)
+ * starts once and is warmed once on all its routes ([sharedWarmupSeconds]). The shard's reference routes are counted
+ * with its own.
  */
 object RunEstimate {
     /** Per level, beyond its windows: wrk's start and the side probe's request in flight (measured: 0.3-0.5 s). */
@@ -31,6 +32,22 @@ object RunEstimate {
         maxOf(plan.routeWarmup.seconds, minOf(plan.steadyCap.seconds, TYPICAL_STEADY_S))
     } else {
         plan.routeWarmup.seconds
+    }
+
+    /** A shared JVM's warm-up until steady, its routes in turns: 15-36 s of load for 3-5 routes (docs/HARNESS.md, "Steady state") ... */
+    const val TYPICAL_JVM_STEADY_S = 35L
+
+    /** ... and for many routes 5 turns of 1 s per route (WebFlux's 18: 91 s). */
+    const val TYPICAL_TURNS = 5L
+
+    /** The warm-up of one shared JVM on [routes] routes: fixed, each route's minimum, or until steady within the cap per route. */
+    fun sharedWarmupSeconds(plan: RunPlan, routes: Int): Long = if (plan.steadyCap > plan.routeWarmup) {
+        maxOf(
+            routes * plan.routeWarmup.seconds,
+            minOf(routes * plan.steadyCap.seconds, maxOf(TYPICAL_JVM_STEADY_S, TYPICAL_TURNS * routes)),
+        )
+    } else {
+        routes * plan.routeWarmup.seconds
     }
 
     data class FrameworkPlan(val framework: String, val routes: Int, val startSeconds: Double, val pageSeconds: Double)
@@ -57,11 +74,17 @@ object RunEstimate {
         val verify = p.startSeconds + STOP_S + ceil(p.routes / 16.0) * p.pageSeconds
         val level = plan.windows.warmup.seconds + plan.windows.measured.seconds + LEVEL_OVERHEAD_S
         val perRuntime = if (sharing) {
-            p.startSeconds + STOP_S + p.routes * warmupSeconds(plan) + p.routes * plan.repeat * levels * level
+            plan.jvms * (p.startSeconds + STOP_S + sharedWarmupSeconds(plan, p.routes)) + p.routes * plan.repeat * levels * level
         } else {
             p.routes * plan.repeat * (p.startSeconds + STOP_S + warmupSeconds(plan) + levels * level)
         }
         return verify + runtimes * perRuntime
+    }
+
+    private fun jvmWords(plan: RunPlan, sharing: Boolean) = when {
+        !sharing -> "a fresh JVM per route and repetition"
+        plan.jvms == 1 -> "one shared JVM per framework"
+        else -> "${plan.jvms} shared JVMs per framework"
     }
 
     fun text(plans: List<FrameworkPlan>, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean, shard: Shard?): String {
@@ -79,7 +102,7 @@ object RunEstimate {
                 } else {
                     "${plan.routeWarmup.seconds} s route warm-up"
                 }
-                ) + ", ${if (sharing) "one JVM per framework" else "a fresh JVM per route and repetition"}: " +
+                ) + ", ${jvmWords(plan, sharing)}: " +
             "expected %d min %02d s".format(java.util.Locale.ROOT, (total / 60).toInt(), (total % 60).toInt())
     }
 }
