@@ -18,8 +18,9 @@ import java.util.concurrent.Callable
     name = "compare",
     mixinStandardHelpOptions = true,
     description = [
-        "Compare two runs route by route and level by level: B/A of the median",
-        "throughput and p99 latency, and whether each change is beyond noise:",
+        "Compare two runs route by route and level by level.",
+        "B/A of the median throughput and p99 latency, and whether each change is",
+        "beyond noise:",
         "  Welch  both runs have 2+ repetitions at that level: Welch's t-test of",
         "         the means (throughput and p99 separately); the p-values of all",
         "         tests in the table are Holm-adjusted together; significant when",

@@ -19,8 +19,8 @@ import java.util.concurrent.Callable
     name = "probe",
     mixinStandardHelpOptions = true,
     description = [
-        "Does any page stream? Fetches each URL as a browser would (gzip accepted,",
-        "redirects followed) and timestamps every chunk. Prints status, content type,",
+        "Does any page stream? Fetches each URL as a browser would.",
+        "Accepts gzip, follows redirects and timestamps every chunk. Prints status, content type,",
         "compression, transfer encoding, time to first byte, to first visible content",
         "and to last byte, the chunk timeline, and a verdict - streams, buffered or",
         "too fast to tell - with its reason. When buffered: the known causes for the",

@@ -23,8 +23,9 @@ import java.util.concurrent.Callable
     sortOptions = false,
     customSynopsis = ["pssr run [OPTIONS]  (in sections below)"],
     description = [
-        "Verify every route, then load it level by level: a warm-up window, then a",
-        "measured window in which the driver (wrk by default) checks every response,",
+        "Verify every route, then load it level by level.",
+        "Each level is a warm-up window, then a measured window in which the driver",
+        "(wrk by default) checks every response,",
         "the CPU per request of server and driver is read from /proc, and a side probe",
         "times first byte, first item and last byte. Writes results/<run-id>/",
         "(docs/RESULTS.md). Default: 1..128 users, 5 repetitions, a fresh server JVM",
