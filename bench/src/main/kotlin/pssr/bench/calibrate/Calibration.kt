@@ -5,6 +5,7 @@ import pssr.bench.claims.Terms
 import pssr.bench.claims.Verdict
 import pssr.bench.console.Progress
 import pssr.bench.csv.CsvFile
+import pssr.bench.markup.Fmt
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.SteadyWarmup
@@ -52,13 +53,13 @@ data class Comparison(
     fun csv(): String = CsvFile.line(
         listOf(
             kind, index, f(ratio.value), f(ratio.low), f(ratio.high), ratio.n, comparable, different,
-            windows.joinToString(";") { pssr.bench.markup.Fmt.fixed(it, 0, missing = "NaN") },
+            windows.joinToString(";") { Fmt.fixed(it, 0, missing = "NaN") },
         ),
     )
 
     companion object {
         const val HEADER = "kind,comparison,ratio,low,high,pairs,comparable,different,windows_rps"
-        private fun f(v: Double) = pssr.bench.markup.Fmt.fixed(v, 4, missing = "NaN")
+        private fun f(v: Double) = Fmt.fixed(v, 4, missing = "NaN")
     }
 }
 

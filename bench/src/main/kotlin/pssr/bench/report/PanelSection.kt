@@ -5,6 +5,7 @@ import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Latency
 import pssr.bench.measure.Server
+import pssr.bench.measure.TimelinePoint
 import pssr.bench.paper.PaperFigures
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
@@ -116,8 +117,8 @@ internal class PanelSection(
     private fun timelines(p: ReportPanel) {
         if (d.timeline.isEmpty()) return
         val drawn = p.routes.mapNotNull { (engine, approach) ->
-            SeriesData.timeline(timelineId(p, engine, approach), "$engine/$approach", timelineOf(p, engine, approach))
-                ?.let { it to timelineOf(p, engine, approach) }
+            val levels = timelineOf(p, engine, approach)
+            SeriesData.timeline(timelineId(p, engine, approach), "$engine/$approach", levels)?.let { it to levels }
         }
         if (drawn.isEmpty()) return
         sb.append("<details><summary>CPU, GC, heap and threads over time, per route (").append(drawn.size)
@@ -129,7 +130,7 @@ internal class PanelSection(
             htmlTable(
                 listOf("users", "samples", "CPU % of one core", "heap MB", "threads"),
                 levels.filter { it.second.isNotEmpty() }.map { (users, points) ->
-                    fun spread(f: (pssr.bench.measure.TimelinePoint) -> Double): String {
+                    fun spread(f: (TimelinePoint) -> Double): String {
                         val vs = points.map(f).filter { it.isFinite() }
                         if (vs.isEmpty()) return "–"
                         return "${Fmt.num(vs.min(), 0)} / ${Fmt.num(vs.average(), 0)} / ${Fmt.num(vs.max(), 0)}"

@@ -103,13 +103,11 @@ internal class RouteMeasurement(
         Stopping.check()
         results.forEach { (route, w) -> warmups[warmupKey(t, route)] = w }
         val w = results.values.firstOrNull() ?: return
-        val f = { v: Double -> Fmt.grouped(v) }
-        val range = { of: (WarmupResult) -> Double ->
-            results.values.map(of).let { "${f(it.min())}-${f(it.max())}" }
-        }
+        val range = { of: (WarmupResult) -> Double -> results.values.map(of).let { "${Fmt.grouped(it.min())}-${Fmt.grouped(it.max())}" } }
         progress.note(
             if (w.steady) {
-                "   steady after ${Fmt.fixed(w.seconds, 0)} s of load (${f(w.requests.toDouble())} requests); per route first window " +
+                "   steady after ${Fmt.fixed(w.seconds, 0)} s of load (${Fmt.grouped(w.requests.toDouble())} requests); " +
+                    "per route first window " +
                     "${range { it.firstRps }} req/s, last ${range { it.steadyRps }} req/s"
             } else {
                 "   NOT steady after ${plan.steadyCap.seconds * routes.size} s of load (the JIT still compiled or throughput " +

@@ -26,13 +26,7 @@ class SteadyStateTest {
 
     @Test
     fun `a level measured right after start is flagged not steady, and the warm-up until steady ends under its cap`() {
-        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
-        ServerProcess.start(
-            Frameworks.byName("webflux"),
-            ServerLaunch(heapMax = "512m"),
-            Files.createTempDirectory("pssr-steady-test"),
-            "steady",
-        ).use { s ->
+        freshWebflux("steady").use { s ->
             val page = StreamProbe.get("127.0.0.1", s.port, path).body
             val target = LoadTarget("http://127.0.0.1:${s.port}$path", page)
             val server = Server("127.0.0.1", s.port, s.pid, null) { s.ended() }
@@ -73,13 +67,7 @@ class SteadyStateTest {
 
     @Test
     fun `a shared JVM warmed on its routes in turns is steady under its cap, with each route's first and last throughput`() {
-        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
-        ServerProcess.start(
-            Frameworks.byName("webflux"),
-            ServerLaunch(heapMax = "512m"),
-            Files.createTempDirectory("pssr-steady-test"),
-            "steady-shared",
-        ).use { s ->
+        freshWebflux("steady-shared").use { s ->
             val routes = listOf(path, "/presentations/htmlflow/reactive?itemDelayMs=1").associateWith {
                 LoadTarget("http://127.0.0.1:${s.port}$it", StreamProbe.get("127.0.0.1", s.port, it).body)
             }
@@ -99,6 +87,17 @@ class SteadyStateTest {
                 "the time to steady is the JVM's, one for all routes",
             )
         }
+    }
+
+    /** A fresh real WebFlux server JVM: its JIT has compiled nothing of the pages yet. */
+    private fun freshWebflux(tag: String): ServerProcess {
+        System.setProperty("pssr.root", Path.of("..").toAbsolutePath().normalize().toString())
+        return ServerProcess.start(
+            Frameworks.byName("webflux"),
+            ServerLaunch(heapMax = "512m"),
+            Files.createTempDirectory("pssr-steady-test"),
+            tag,
+        )
     }
 
     @Test

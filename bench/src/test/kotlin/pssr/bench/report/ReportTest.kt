@@ -237,9 +237,8 @@ class ReportTest {
         assertTrue(html.contains("TaskQueue.offer:76 &lt; AsyncContextImpl.dispatch:204"), "the stack of the route that pins")
     }
 
-    @Test
-    fun `a route's name in the throughput table links to its CPU, GC and heap chart`() {
-        val run = RunDirectory(tmp.resolve("timeline"))
+    /** jstachio/virtual at 16 users on WebFlux, with two resource readings in timeline.csv. */
+    private fun appendRouteWithTimeline(run: RunDirectory) {
         val row = resultRow("webflux", approach = "virtual", users = 16)
         run.append(row)
         run.append(
@@ -249,6 +248,12 @@ class ReportTest {
                 pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31),
             ),
         )
+    }
+
+    @Test
+    fun `a route's name in the throughput table links to its CPU, GC and heap chart`() {
+        val run = RunDirectory(tmp.resolve("timeline"))
+        appendRouteWithTimeline(run)
         run.append(resultRow("webflux", engine = "baseline", approach = "virtual", users = 16)) // no timeline: no link
         val html = Files.readString(Report.write(run))
         val ids = Regex("<div class=\"chart timeline\" id=\"([^\"]+)\">").findAll(html).map { it.groupValues[1] }.toList()
@@ -265,15 +270,7 @@ class ReportTest {
     @Test
     fun `a route's resource timeline is in the page's data, compactly, with min, mean and peak per level for a reader without JavaScript`() {
         val run = RunDirectory(tmp.resolve("timeline-data"))
-        val row = resultRow("webflux", approach = "virtual", users = 16)
-        run.append(row)
-        run.append(
-            row.key,
-            listOf(
-                pssr.bench.measure.TimelinePoint(0.1, 150.0, 80.0, 0.0, 30),
-                pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31),
-            ),
-        )
+        appendRouteWithTimeline(run)
         val html = Files.readString(Report.write(run))
         assertFalse(html.contains("data:image/png"), "no picture: the browser draws every chart")
         val json = Regex("<script type=\"application/json\" id=\"pssr-data\">(.*?)</script>").find(html)!!.groupValues[1]
