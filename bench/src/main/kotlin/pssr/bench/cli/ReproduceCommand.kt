@@ -125,7 +125,7 @@ class ReproduceCommand : Callable<Int> {
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
         val resumeCommand = Stopping.resumeCommand("reproduce", Stopping.argsOf(spec), dir)
         // each phase is an ordinary command line, parsed as printed: the one call back into main (ArchitectureTest)
-        return ReproduceWorkflow(dir, plan, time, resumeCommand, MeasureLock.describe(spec), concurrency.allowConcurrent) { args ->
+        return ReproduceWorkflow(dir, plan, plan.budget, resumeCommand, MeasureLock.describe(spec), concurrency.allowConcurrent) { args ->
             cli().execute(*args.toTypedArray())
         }.execute()
     }

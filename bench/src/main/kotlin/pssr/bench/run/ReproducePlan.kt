@@ -34,7 +34,9 @@ data class ReproducePlan(
     /**
      * `reproduce --shard K/N`: the phases of part K, whole phases dealt longest first to the part with the least
      * estimated time so far (the same on every machine). Claims compare routes within a phase, so a phase never
-     * crosses machines; `./pssr claims` judges the parts' folders together.
+     * crosses machines; `./pssr claims` judges the parts' folders together. The part's budget is its share of the whole
+     * one (by estimate), so that its rounds stop where a whole reproduce's share for those phases would: a part fits a
+     * session of its own instead of spending the whole budget's rounds on half the claims.
      */
     fun part(shard: Shard): ReproducePlan {
         val load = LongArray(shard.count)
@@ -43,7 +45,9 @@ data class ReproducePlan(
             load[i] += p.estimate.seconds
             p.folder to i
         }
-        return copy(phases = phases.filter { owner[it.folder] == shard.index - 1 })
+        val mine = phases.filter { owner[it.folder] == shard.index - 1 }
+        val share = if (estimate.isZero) 0L else budget.seconds * mine.sumOf { it.estimate.seconds } / estimate.seconds
+        return copy(phases = mine, budget = Duration.ofMinutes((share + 59) / 60))
     }
 
     /** The plan as a table, for the console before anything starts. */

@@ -115,4 +115,16 @@ class ReproduceCoversClaimsTest {
             assertEquals(parts.map { it.phases }, (1..n).map { plan.part(Shard(it, n)).phases }, "the same split every time")
         }
     }
+
+    @Test
+    fun `a reproduce part gets the budget's share of its phases' estimate, so its rounds end where the whole one's would`() {
+        val plan = ReproducePlan.fit(Duration.ofHours(3))!!
+        val parts = (1..2).map { plan.part(Shard(it, 2)) }
+        for (p in parts) {
+            val share = plan.budget.seconds.toDouble() * p.estimate.seconds / plan.estimate.seconds
+            assertTrue(p.budget.seconds >= share && p.budget.seconds < share + 60, "${p.budget} for ${p.estimate} of ${plan.estimate}")
+            assertTrue(p.budget > p.estimate, "room for rounds: ${p.budget} for ${p.estimate}")
+        }
+        assertEquals(plan.budget, plan.part(Shard(1, 1)).budget, "one part is the whole")
+    }
 }
