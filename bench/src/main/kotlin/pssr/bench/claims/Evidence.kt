@@ -168,8 +168,12 @@ class Evidence(
                 it.users == r.users && inRoute(it.engine, r.engine, engines)
         }
         if (rs.isEmpty()) throw MissingRows(r.toString())
+        val byRepetition = rs.groupBy { it.repetition }
+        // an aggregate counts the repetitions that measured all its engines (a round may measure again only one of them)
+        val engines = rs.map { it.engine }.toSet()
+        val complete = if (r.engine != null) byRepetition else byRepetition.filterValues { g -> g.map { it.engine }.toSet() == engines }
         // one figure per route and repetition first, then the mean over the engines: each engine weighs the same
-        return rs.groupBy { it.repetition }.mapValues { (_, g) ->
+        return complete.ifEmpty { byRepetition }.mapValues { (_, g) ->
             g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }
                 .average()
         }

@@ -57,7 +57,9 @@ data class JvmVariance(
                 appendLine()
                 appendLine("## Variance at each level")
                 appendLine()
-                appendLine("Throughput of the pages' route levels measured in at least two server JVMs (reproduce's rounds add one):")
+                appendLine(
+                    "Throughput of the pages' route levels measured in at least two server JVMs (reproduce's rounds add two per claim):",
+                )
                 appendLine("the median over route levels of one window's standard deviation around its JVM's mean, and of what the")
                 appendLine("JVMs add (Kalibera and Jones' T1 and T2, % of the mean). An interval counts every window where the JVMs'")
                 appendLine("means differ no more than their windows explain (F test p > 0.25, Bancroft's pooling rule), otherwise only")

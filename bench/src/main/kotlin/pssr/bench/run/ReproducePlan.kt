@@ -102,11 +102,11 @@ data class ReproducePlan(
         const val STEADY_CAP_SECONDS = 6
 
         /** The warm-ups and windows of every pages phase and round: `--route-warmup`, `--steady-cap`, `--warmup`, `--duration`. */
-        fun windowArgs(measured: Int) = listOf(
+        fun windowArgs(measured: Int, steadyCap: Int = STEADY_CAP_SECONDS) = listOf(
             "--route-warmup",
             "${ROUTE_WARMUP_SECONDS}s",
             "--steady-cap",
-            "${STEADY_CAP_SECONDS}s",
+            "${steadyCap}s",
             "--warmup",
             "${WARMUP_SECONDS}s",
             "--duration",

@@ -33,6 +33,7 @@ class ReproduceWorkflow(
     private fun reproduce(): Int {
         Files.createDirectories(dir)
         val started = System.nanoTime()
+        val clock = ReproduceClock(dir)
         var failed = 0
         for ((i, phase) in plan.phases.withIndex()) {
             Stopping.check() // a stopped phase is not a failed one, and no further phase starts
@@ -48,6 +49,7 @@ class ReproduceWorkflow(
                     "${args.joinToString(" ")}",
             )
             val code = command(args)
+            clock.save()
             Stopping.check()
             if (code != 0) {
                 failed++
@@ -59,7 +61,8 @@ class ReproduceWorkflow(
         val took = Duration.ofNanos(System.nanoTime() - started)
         println(
             "== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, " +
-                "budget ${time.toMinutes()} min)",
+                "budget ${time.toMinutes()} min)" +
+                if (clock.earlier > 0) "; ${clock.seconds() / 60} min with the earlier runs of --resume" else "",
         )
         val folders = plan.phases.map { dir.resolve(it.folder) }
             .filter { f -> listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) } }
@@ -68,7 +71,7 @@ class ReproduceWorkflow(
             println("== no phase wrote results; nothing to judge")
             return 1
         }
-        val ledger = judgeInRounds(folders, started)
+        val ledger = judgeInRounds(folders, clock)
         Files.writeString(dir.resolve("claims.md"), ledger.markdown(folders))
         Files.writeString(dir.resolve("claims.csv"), ledger.csv())
         println("claims: ${ledger.counts()}")
@@ -78,10 +81,10 @@ class ReproduceWorkflow(
 
     /**
      * The first look at every claim, then rounds ([Rounds]) while claims stay inconclusive and the budget has room: each
-     * round measures again, in one more shared JVM per framework, the pages routes and levels those claims read (3 more
-     * repetitions, numbered on from the earlier ones), and every claim still open is judged on everything measured.
+     * round measures again the pages routes and levels those claims read, per claim in fresh JVMs ([RoundRuns]; repetitions
+     * numbered on from the earlier ones), and every claim still open is judged on everything measured.
      */
-    private fun judgeInRounds(folders: MutableList<Path>, started: Long): Ledger {
+    private fun judgeInRounds(folders: MutableList<Path>, clock: ReproduceClock): Ledger {
         val rounds = Rounds()
         fun ledger(confidence: Double) = Ledger.judge(folders.map(JudgedFolder::read), confidence = confidence)
         val outcome = rounds.run(
@@ -91,7 +94,7 @@ class ReproduceWorkflow(
                 }
                     .entries.associate { (c, j) -> c.id to j }
             },
-            measure = { round, open -> measureAgain(round, open, folders, started, rounds.confidence(round - 1)) },
+            measure = { round, open -> measureAgain(round, open, folders, clock, rounds.confidence(round - 1)) },
         )
         val last = ledger(rounds.confidence(outcome.rounds))
         return last.copy(
@@ -101,12 +104,18 @@ class ReproduceWorkflow(
     }
 
     /**
-     * One round's runs: the pages routes and levels the [open] claims read, per framework; false when none can be measured
-     * again or the budget has no room.
+     * One round's runs ([RoundRuns]): each open claim's pages routes and levels in fresh JVMs of their own, as many claims'
+     * runs as the budget has room for; false when none can be measured again or none fits.
      */
-    private fun measureAgain(round: Int, open: Set<String>, folders: MutableList<Path>, started: Long, confidence: Double): Boolean {
+    private fun measureAgain(
+        round: Int,
+        open: Set<String>,
+        folders: MutableList<Path>,
+        clock: ReproduceClock,
+        confidence: Double,
+    ): Boolean {
         val evidence = Evidence.of(folders.map(JudgedFolder::read).filter { it.setup.isEmpty() }, confidence)
-        val routes = Claims.all.filter { it.id in open }.flatMap { c ->
+        val routesByClaim = Claims.all.filter { it.id in open }.associate { c ->
             val trace = Evidence.Trace()
             evidence.trace = trace
             try {
@@ -114,41 +123,33 @@ class ReproduceWorkflow(
             } finally {
                 evidence.trace = null
             }
-            trace.routes
+            c.id to trace.routes
         }
-        val runs = routes.groupBy { it.framework }.mapNotNull { (fw, rs) ->
-            val phase = ReproducePlan.PAGES.firstOrNull { it.framework == fw } ?: return@mapNotNull null
-            // an aggregate (engine null) reads every engine of its approach
-            val engines = (rs.mapNotNull { it.engine } + if (rs.any { it.engine == null }) phase.engines else emptyList()).distinct()
-            val users = rs.map { it.users }.distinct().sorted()
-            val args = listOf(
-                "run", "--quick", "--frameworks", fw, "--models", rs.map { it.model }.distinct().joinToString(","),
-                "--engines", engines.joinToString(","), "--approaches", rs.map { it.approach }.distinct().joinToString(","),
-                "--users", users.joinToString(","), "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--first-repetition",
-                (round * 100 + 1).toString(),
-            ) + ReproducePlan.windowArgs(plan.measuredSeconds)
-            val n = engines.size * rs.map { it.approach }.distinct().size * rs.map { it.model }.distinct().size
-            val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
-                n * users.size * ReproducePlan.MIN_REPEAT *
-                (ReproducePlan.WARMUP_SECONDS + plan.measuredSeconds + ReproducePlan.WINDOW_OVERHEAD_SECONDS)
-            Triple(fw, args, seconds.toLong())
-        }
+        val runs = RoundRuns.plan(round, routesByClaim, plan.measuredSeconds)
         if (runs.isEmpty()) {
             println("== round $round: the ${open.size} open claims read no pages routes that can be measured again")
             return false
         }
-        val left = time.seconds - (System.nanoTime() - started) / 1_000_000_000
-        val need = runs.sumOf { it.third }
-        if (need > left * ReproducePlan.BUDGET_SHARE) {
-            println("== round $round would take about ${need / 60} min, ${left / 60} min of the budget left: no more rounds")
+        val left = time.seconds - clock.seconds()
+        val chosen = RoundRuns.within(runs, (left * ReproducePlan.BUDGET_SHARE).toLong())
+        if (chosen.isEmpty()) {
+            println(
+                "== round $round: its shortest run would take about ${runs.minOf { it.seconds } / 60} min, ${left / 60} min of the " +
+                    "budget left: no more rounds",
+            )
             return false
         }
-        println("== round $round: ${open.size} claims still inconclusive; measuring their routes again (about ${need / 60} min)")
-        for ((fw, args, _) in runs) {
-            val folder = dir.resolve("round-$round-$fw")
-            val code = command(args + listOf("--out", folder.toString()))
+        println(
+            "== round $round: ${open.size} claims still inconclusive; measuring the routes of ${chosen.sumOf { it.claims.size }} of " +
+                "them again, ${RoundRuns.JVMS} new JVMs per run, ${chosen.size} runs (about ${chosen.sumOf { it.seconds } / 60} min)",
+        )
+        for (r in chosen) {
+            val folder = dir.resolve(r.folder(round))
+            println("== round $round run ${r.index} for ${r.claims.joinToString(", ")}")
+            val code = command(r.args + listOf("--out", folder.toString()))
+            clock.save()
             if (Files.isRegularFile(folder.resolve("results.csv"))) folders.add(folder)
-            if (code != 0) println("== round $round $fw ended with exit code $code")
+            if (code != 0) println("== round $round run ${r.index} (${r.framework}) ended with exit code $code")
         }
         return true
     }

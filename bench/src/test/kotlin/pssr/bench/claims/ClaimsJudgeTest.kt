@@ -80,6 +80,22 @@ class ClaimsJudgeTest {
     }
 
     @Test
+    fun `an aggregate counts only the repetitions that measured all its engines`() {
+        val run = RunDirectory(tmp.resolve("aggregate-round"))
+        Files.createDirectories(run.dir)
+        for (rep in 1..3) {
+            run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, rep, 1000.0))
+            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, 1400.0))
+        }
+        // a round that measured one engine again: its repetitions alone would pull the aggregate towards that engine
+        for (rep in 2011..2013) run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, 1400.0))
+        val agg = Evidence.load(listOf(run.dir)).aggregate("webflux", "presentations", "virtual", 128)
+        assertEquals(3, agg.n)
+        assertEquals(1200.0, agg.low, 1e-9)
+        assertEquals(1200.0, agg.high, 1e-9)
+    }
+
+    @Test
     fun `a claim whose rows are missing is not measured and names the command that measures them`() {
         val j = verdictOf("000-5.2-mvc-virtual-above-blocking", pagesRun(listOf(3000.0, 3000.0, 3000.0), listOf(3000.0, 3000.0, 3000.0)))
         assertEquals(Verdict.NOT_MEASURED, j.verdict)

@@ -1,0 +1,41 @@
+package pssr.bench.run
+
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.io.path.isDirectory
+import kotlin.io.path.isRegularFile
+
+/**
+ * The time a `reproduce` has spent in [dir], across `--resume`: kept in `time-spent.txt` (seconds) after every phase and
+ * round run, so that a resumed reproduce's rounds get what is left of its budget, not the whole budget again. A folder
+ * without that file (written by an older pssr) counts each of its folders' span, from its first file's time to its last
+ * one's. A phase stopped midway adds nothing until it ends (what it measured before the stop is not counted).
+ */
+internal class ReproduceClock(private val dir: Path) {
+    private val file = dir.resolve(FILE)
+    private val before: Long = runCatching { Files.readString(file).trim().toLong() }.getOrNull() ?: spans()
+    private val started = System.nanoTime()
+
+    /** Seconds spent before this invocation. */
+    val earlier: Long get() = before
+
+    /** Seconds spent so far, earlier invocations included. */
+    fun seconds(): Long = before + (System.nanoTime() - started) / 1_000_000_000
+
+    fun save() {
+        Files.writeString(file, "${seconds()}\n")
+    }
+
+    private fun spans(): Long {
+        if (!dir.isDirectory()) return 0
+        val folders = Files.list(dir).use { s -> s.filter { it.isDirectory() }.toList() }
+        return folders.sumOf { f ->
+            val times = Files.walk(f).use { s -> s.filter { it.isRegularFile() }.map { Files.getLastModifiedTime(it).toMillis() }.toList() }
+            if (times.isEmpty()) 0L else (times.max() - times.min()) / 1000
+        }
+    }
+
+    companion object {
+        const val FILE = "time-spent.txt"
+    }
+}

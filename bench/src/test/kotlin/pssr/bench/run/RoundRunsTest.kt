@@ -1,0 +1,66 @@
+package pssr.bench.run
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import pssr.bench.claims.Route
+
+/** reproduce's rounds measure each open claim's own routes and levels in fresh JVMs, as many claims as the budget allows. */
+class RoundRunsTest {
+    private fun route(engine: String?, approach: String, users: Int = 128, fw: String = "webflux") =
+        Route(fw, "presentations", engine, approach, users)
+
+    private fun List<String>.after(option: String) = this[indexOf(option) + 1]
+
+    @Test
+    fun `a claim's run measures only the routes and levels it read, in two new JVMs with three windows each`() {
+        val runs = RoundRuns.plan(
+            2,
+            mapOf("thymeleaf-128" to listOf(route("thymeleaf", "reactive", 64), route("thymeleaf", "reactive", 128))),
+            1,
+        )
+        val args = runs.single().args
+        assertEquals("thymeleaf", args.after("--engines"))
+        assertEquals("reactive", args.after("--approaches"))
+        assertEquals("64,128", args.after("--users"))
+        assertEquals("2", args.after("--jvms"))
+        assertEquals("6", args.after("--repeat"))
+        assertEquals("2001", args.after("--first-repetition"))
+        assertEquals("round-2-webflux-1", runs.single().folder(2))
+    }
+
+    @Test
+    fun `claims reading the same routes share a run, and each run has repetitions of its own`() {
+        val pair = listOf(route("htmlflow", "virtual"), route("htmlflow", "reactive"))
+        val runs = RoundRuns.plan(
+            3,
+            mapOf("a" to pair, "b" to pair.reversed(), "c" to listOf(route("jstachio", "virtual"), route("htmlflow", "suspending"))),
+            1,
+        )
+        assertEquals(listOf(listOf("a", "b"), listOf("c")), runs.map { it.claims })
+        assertEquals(listOf("3001", "3011"), runs.map { it.args.after("--first-repetition") })
+    }
+
+    @Test
+    fun `an aggregate reads every engine of its phase, and a claim over two frameworks gets a run in each`() {
+        val runs = RoundRuns.plan(2, mapOf("x" to listOf(route(null, "virtual"), route("htmlflow", "virtual", fw = "mvc"))), 1)
+        assertEquals(listOf("webflux", "mvc"), runs.map { it.framework })
+        val webflux = ReproducePlan.PAGES.first { it.framework == "webflux" }.engines
+        assertEquals(webflux.sorted().joinToString(","), runs[0].args.after("--engines"))
+    }
+
+    @Test
+    fun `a few routes may load long enough for the JVM to be steady, and the estimate counts both JVMs`() {
+        val run = RoundRuns.plan(2, mapOf("x" to listOf(route("htmlflow", "virtual"))), 1).single()
+        val cap = run.args.after("--steady-cap").removeSuffix("s").toInt()
+        assertTrue(cap >= RoundRuns.JVM_STEADY_SECONDS, "cap $cap s for one route")
+        assertTrue(run.seconds >= 2 * (ReproducePlan.SERVER_SECONDS + RoundRuns.JVM_STEADY_SECONDS), "${run.seconds} s")
+    }
+
+    @Test
+    fun `the runs that fit the budget are taken in order, a long one skipped for a shorter one after it`() {
+        val runs = listOf(100L, 500L, 200L).mapIndexed { i, s -> RoundRuns.RoundRun(i + 1, "webflux", listOf("c$i"), emptyList(), s) }
+        assertEquals(listOf(1, 3), RoundRuns.within(runs, 350).map { it.index })
+        assertEquals(emptyList<Int>(), RoundRuns.within(runs, 50).map { it.index })
+    }
+}
