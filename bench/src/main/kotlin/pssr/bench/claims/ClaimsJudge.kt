@@ -22,9 +22,11 @@ data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: Stri
 data class Ledger(
     val entries: List<Pair<Claim, Judgement>>,
     val setups: Map<String, SetupVerdict> = emptyMap(),
-    /** `reproduce`'s rounds ([Rounds]): the round each claim was decided in (the last one taken when never); empty for one
-     * look. */
+    /** `reproduce`'s rounds ([Rounds]): the round each claim was decided in (the last one that looked at it when never); empty
+     * for one look. */
     val rounds: Map<String, Int> = emptyMap(),
+    /** The looks each claim had in those rounds (1 + the rounds that measured its rows again): its intervals' confidence. */
+    val looks: Map<String, Int> = emptyMap(),
     /** The pages' variance within and between server JVMs ([JvmVariance]), where two JVMs measured a route level. */
     val variance: List<JvmVariance> = emptyList(),
 ) {
@@ -92,9 +94,10 @@ data class Ledger(
                 appendLine("  - paper: ${c.paper}; ours: ${j.ours}${if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""}")
                 if (j.cause.isNotEmpty()) appendLine("  - measured cause: ${j.cause}")
                 rounds[c.id]?.let { r ->
+                    val look = looks[c.id] ?: r
                     appendLine(
                         "  - ${if (j.verdict == Verdict.INCONCLUSIVE) "still open after" else "decided in"} " +
-                            "round $r (intervals at ${Estimate.label(Rounds().confidence(r))})",
+                            "round $r, its look $look (intervals at ${Estimate.label(Rounds().confidence(look))})",
                     )
                 }
                 if (j.verdict == Verdict.NOT_MEASURED) appendLine("  - to measure it: `${j.command.ifEmpty { c.needs }}`")
@@ -123,6 +126,7 @@ data class Ledger(
                         if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "", s?.setup.orEmpty(),
                         s?.paper?.verdict?.word.orEmpty(),
                         s?.paper?.ours.orEmpty(), s?.turn.orEmpty(), rounds[c.id]?.toString().orEmpty(),
+                        looks[c.id]?.toString().orEmpty(),
                     ),
                 ),
             )
@@ -132,7 +136,7 @@ data class Ledger(
     companion object {
         val COLUMNS = listOf(
             "id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
-            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds",
+            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds", "looks",
         )
 
         fun judge(evidence: Evidence, claims: List<Claim> = Claims.all) = Ledger(claims.map { it to it.judged(evidence) })

@@ -4,51 +4,58 @@ import kotlin.math.pow
 
 /**
  * `reproduce`'s rounds (docs/CLAIMS.md, "Rounds"): after the first pass over every claim, what is left of the budget
- * goes to the claims still inconclusive, round by round, until each is decided, the budget ends or [maxRounds] looks
- * were taken. A claim decided in a round keeps that round's verdict and is not looked at again.
+ * goes to the claims still inconclusive, round by round, until each is decided, the budget ends or it had [maxLooks]
+ * looks; the claims with the fewest looks are offered first. A claim decided in a round keeps that verdict and is not
+ * looked at again.
  *
- * Looking more than once at data that grows would raise the chance of a false decision; the rounds spend
- * [alpha] over the looks (Bonferroni, alpha spending): look r judges at confidence 1 - alpha / 2^r, so the looks'
- * alphas add up to less than [alpha] (2.5% + 1.25% + 0.625% + ... < 5%) and a claim's false-decision rate stays
- * under [alpha] however many rounds it took. The price: the first look is at 97.5%, not 95%.
+ * Looking more than once at data that grows would raise the chance of a false decision; each claim spends [alpha] over
+ * its own looks (Bonferroni, alpha spending): its look k judges at confidence 1 - alpha / 2^k, so its looks' alphas add
+ * up to less than [alpha] (2.5% + 1.25% + 0.625% + ... < 5%) and its false-decision rate stays under [alpha] however many
+ * rounds it took. The price: the first look is at 97.5%, not 95%. A round that did not measure a claim's rows again is
+ * no look at it.
  */
-class Rounds(val alpha: Double = 0.05, val maxRounds: Int = 4) {
+class Rounds(val alpha: Double = 0.05, val maxLooks: Int = 4) {
     init {
-        require(alpha > 0 && alpha < 1 && maxRounds >= 1)
+        require(alpha > 0 && alpha < 1 && maxLooks >= 1)
     }
 
-    /** The confidence of look [round] (1-based). */
-    fun confidence(round: Int): Double = 1 - alpha / 2.0.pow(round)
-
-    /** Each claim's final judgement and the round it was decided in (the last round taken when it never was). */
-    data class Outcome(val judgements: Map<String, Judgement>, val roundOf: Map<String, Int>, val rounds: Int)
+    /** The confidence of look [look] (1-based) at a claim. */
+    fun confidence(look: Int): Double = 1 - alpha / 2.0.pow(look)
 
     /**
-     * [judge] (round, its confidence) judges every claim on what is measured so far; [measure] (round, the ids still open)
-     * measures their rows again for that round and returns false when the budget has no room for it (nothing measured).
+     * Each claim's final judgement, the round it was decided in (the last round that looked at it when it never was), how many
+     * looks it took, and how many rounds were taken in all.
      */
-    fun run(judge: (Int, Double) -> Map<String, Judgement>, measure: (Int, Set<String>) -> Boolean): Outcome {
-        val decided = LinkedHashMap<String, Judgement>()
-        val roundOf = HashMap<String, Int>()
+    data class Outcome(val judgements: Map<String, Judgement>, val roundOf: Map<String, Int>, val looks: Map<String, Int>, val rounds: Int)
+
+    /**
+     * [judge] (round, confidence) judges every claim on what is measured so far; [measure] (round, the ids still open, those
+     * looked at least first) measures rows again for that round and returns the ids whose rows it measured (none when the
+     * budget has no room). A claim's look is taken only in a round that measured its rows again: one whose rows did not grow
+     * keeps its judgement and the confidence of its last look, and spends no alpha.
+     */
+    fun run(judge: (Int, Double) -> Map<String, Judgement>, measure: (Int, List<String>) -> Set<String>): Outcome {
+        val current = LinkedHashMap(judge(1, confidence(1)))
+        val looks = current.keys.associateWithTo(HashMap()) { 1 }
+        val roundOf = current.keys.associateWithTo(HashMap()) { 1 }
+        val decided = current.filterValues { it.verdict != Verdict.INCONCLUSIVE }.keys.toMutableSet()
         var round = 1
-        var current = judge(round, confidence(round))
-        fun settle() {
-            for ((id, j) in current) {
-                if (id !in decided && j.verdict != Verdict.INCONCLUSIVE) {
-                    decided[id] = j
+        while (true) {
+            val open = current.keys.filter { it !in decided && looks.getValue(it) < maxLooks }.sortedBy { looks.getValue(it) }
+            if (open.isEmpty()) break
+            val measured = measure(round + 1, open).filter { it in open }
+            if (measured.isEmpty()) break
+            round++
+            for (id in measured) looks[id] = looks.getValue(id) + 1
+            for ((look, ids) in measured.groupBy { looks.getValue(it) }) {
+                val js = judge(round, confidence(look))
+                for (id in ids) {
+                    current[id] = js.getValue(id)
                     roundOf[id] = round
+                    if (js.getValue(id).verdict != Verdict.INCONCLUSIVE) decided += id
                 }
             }
         }
-        settle()
-        while (round < maxRounds) {
-            val open = current.filter { (id, j) -> id !in decided && j.verdict == Verdict.INCONCLUSIVE }.keys
-            if (open.isEmpty() || !measure(round + 1, open)) break
-            round++
-            current = judge(round, confidence(round))
-            settle()
-        }
-        val all = current.mapValues { (id, j) -> decided[id] ?: j }
-        return Outcome(all, all.keys.associateWith { roundOf[it] ?: round }, round)
+        return Outcome(current, roundOf, looks, round)
     }
 }

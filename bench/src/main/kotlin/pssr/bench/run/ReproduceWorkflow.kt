@@ -6,6 +6,7 @@ import pssr.bench.claims.Evidence
 import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
+import pssr.bench.claims.Verdict
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
 import java.nio.file.Files
@@ -90,32 +91,46 @@ class ReproduceWorkflow(
         val outcome = rounds.run(
             judge = { round, confidence ->
                 ledger(confidence).also {
-                    println("== look $round (intervals at ${Estimate.label(confidence)}): ${it.counts()}")
+                    if (round == 1) println("== look 1 (intervals at ${Estimate.label(confidence)}): ${it.counts()}")
                 }
                     .entries.associate { (c, j) -> c.id to j }
             },
-            measure = { round, open -> measureAgain(round, open, folders, clock, rounds.confidence(round - 1)) },
+            measure = { round, open ->
+                measureAgain(round, open, folders, clock, rounds.confidence(1)).also { measured ->
+                    if (measured.isNotEmpty()) println("== round $round measured ${measured.size} claims again")
+                }
+            },
         )
-        val last = ledger(rounds.confidence(outcome.rounds))
-        return last.copy(
+        val last = ledger(rounds.confidence(1))
+        val ledger = last.copy(
             entries = last.entries.map { (c, j) -> c to (outcome.judgements[c.id] ?: j) },
             rounds = if (outcome.rounds > 1) outcome.roundOf else emptyMap(),
+            looks = if (outcome.rounds > 1) outcome.looks else emptyMap(),
         )
+        if (outcome.rounds > 1) {
+            val decided = outcome.roundOf.filter { (id, r) -> r > 1 && outcome.judgements[id]?.verdict != Verdict.INCONCLUSIVE }
+            println(
+                "== after ${outcome.rounds - 1} rounds: ${decided.size} claims decided in a round, " +
+                    "${outcome.looks.count { it.value > 1 }} measured again; ${ledger.counts()}",
+            )
+        }
+        return ledger
     }
 
     /**
      * One round's runs ([RoundRuns]): each open claim's pages routes and levels in fresh JVMs of their own, as many claims'
-     * runs as the budget has room for; false when none can be measured again or none fits.
+     * runs as the budget has room for, in [open]'s order (fewest looks first); the claims whose runs it made (none when
+     * no claim reads pages routes or no run fits).
      */
     private fun measureAgain(
         round: Int,
-        open: Set<String>,
+        open: List<String>,
         folders: MutableList<Path>,
         clock: ReproduceClock,
         confidence: Double,
-    ): Boolean {
+    ): Set<String> {
         val evidence = Evidence.of(folders.map(JudgedFolder::read).filter { it.setup.isEmpty() }, confidence)
-        val routesByClaim = Claims.all.filter { it.id in open }.associate { c ->
+        val routesByClaim = open.mapNotNull { id -> Claims.all.firstOrNull { it.id == id } }.associate { c ->
             val trace = Evidence.Trace()
             evidence.trace = trace
             try {
@@ -128,7 +143,7 @@ class ReproduceWorkflow(
         val runs = RoundRuns.plan(round, routesByClaim, plan.measuredSeconds)
         if (runs.isEmpty()) {
             println("== round $round: the ${open.size} open claims read no pages routes that can be measured again")
-            return false
+            return emptySet()
         }
         val left = time.seconds - clock.seconds()
         val chosen = RoundRuns.within(runs, (left * ReproducePlan.BUDGET_SHARE).toLong())
@@ -137,7 +152,7 @@ class ReproduceWorkflow(
                 "== round $round: its shortest run would take about ${runs.minOf { it.seconds } / 60} min, ${left / 60} min of the " +
                     "budget left: no more rounds",
             )
-            return false
+            return emptySet()
         }
         println(
             "== round $round: ${open.size} claims still inconclusive; measuring the routes of ${chosen.sumOf { it.claims.size }} of " +
@@ -151,7 +166,7 @@ class ReproduceWorkflow(
             if (Files.isRegularFile(folder.resolve("results.csv"))) folders.add(folder)
             if (code != 0) println("== round $round run ${r.index} (${r.framework}) ended with exit code $code")
         }
-        return true
+        return chosen.flatMap { it.claims }.toSet()
     }
 
     /** The phase's command line into [folder]: a new run, its resume, or null when it is complete (browser: its summary exists). */
