@@ -96,6 +96,24 @@ class ClaimsJudgeTest {
     }
 
     @Test
+    fun `an aggregate's engine missing at one level of a repetition is its mean scaled by that repetition's other engines`() {
+        val run = RunDirectory(tmp.resolve("aggregate-unsteady"))
+        Files.createDirectories(run.dir)
+        val jstachio = listOf(1000.0, 1100.0, 1200.0)
+        val htmlflow = listOf(2000.0, 2200.0)
+        for (rep in 1..3) {
+            run.append(resultRow("webflux", "presentations", "jstachio", "virtual", 128, rep, jstachio[rep - 1]))
+            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 64, rep, 1500.0))
+            // repetition 3's HtmlFlow row at 128 users was left out (measured before steady state)
+            if (rep < 3) run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, rep, htmlflow[rep - 1]))
+        }
+        val perRep = Evidence.load(listOf(run.dir)).perRepetition(Route("webflux", "presentations", null, "virtual", 128))
+        assertEquals(setOf(1, 2, 3), perRep.keys)
+        assertEquals(1500.0, perRep.getValue(1), 1e-9)
+        assertEquals((1200.0 + 2100.0 * 1200.0 / 1100.0) / 2, perRep.getValue(3), 1e-9)
+    }
+
+    @Test
     fun `a claim whose rows are missing is not measured and names the command that measures them`() {
         val j = verdictOf("000-5.2-mvc-virtual-above-blocking", pagesRun(listOf(3000.0, 3000.0, 3000.0), listOf(3000.0, 3000.0, 3000.0)))
         assertEquals(Verdict.NOT_MEASURED, j.verdict)
