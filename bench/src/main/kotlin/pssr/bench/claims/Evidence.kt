@@ -169,41 +169,11 @@ class Evidence(
         }
         if (rs.isEmpty()) throw MissingRows(r.toString())
         if (r.engine != null) return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map(metric).average() }
-        return aggregateByRepetition(r, rs, metric, engines)
-    }
-
-    /**
-     * An aggregate's figure per repetition, each engine weighing the same ([rs]: its rows at one level). A repetition counts
-     * where its run measured every engine of the aggregate (at any level: a round that measured one engine again does not
-     * tilt it). An engine's row missing at this level alone (left out as measured before steady state) is that engine's
-     * mean over the other repetitions scaled by how fast the repetition's other engines ran against their own means: the
-     * plain mean over the engines would jump by the missing engine's share, and leaving the repetition out would cost a
-     * degree of freedom.
-     */
-    private fun aggregateByRepetition(
-        r: Route,
-        rs: List<ResultRow>,
-        metric: (ResultRow) -> Double,
-        engines: List<String>?,
-    ): Map<Int, Double> {
-        val byEngine = rs.groupBy { it.engine }.mapValues { (_, g) ->
-            g.groupBy { it.repetition }.mapValues { (_, x) -> x.map(metric).average() }
-        }
-        val means = byEngine.mapValues { (_, byRep) -> byRep.values.average() }
         val measuredIn = rows.filter {
             it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
                 it.approach == r.approach && inRoute(it.engine, null, engines)
         }.groupBy({ it.repetition }, { it.engine }).mapValues { it.value.toSet() }
-        val reps = rs.map { it.repetition }.distinct().filter { rep -> measuredIn[rep].orEmpty().containsAll(byEngine.keys) }
-        return reps.associateWith { rep ->
-            val speed = byEngine.entries.mapNotNull { (e, byRep) -> byRep[rep]?.div(means.getValue(e)) }.average()
-            byEngine.entries.map { (e, byRep) -> byRep[rep] ?: (means.getValue(e) * speed) }.average()
-        }.ifEmpty {
-            // no run measured every engine (each engine from a run of its own): the engines' mean repetition by repetition
-            rs.groupBy { it.repetition }.mapValues { (_, g) ->
-                g.groupBy { it.engine }.values.map { e -> e.map(metric).average() }.average()
-            }
-        }
+        return AggregateRepetitions.of(rs, measuredIn, metric)
     }
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
