@@ -162,18 +162,15 @@ class Evidence(
      */
     fun perRepetition(r: Route, metric: (ResultRow) -> Double = { it.throughputRps }, engines: List<String>? = null): Map<Int, Double> {
         trace?.routes?.add(r)
-        val rs = rows.filter {
+        // the route's rows at every level: an aggregate asks which engines each repetition's run measured at any of them
+        val route = rows.filter {
             it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
-                it.approach == r.approach &&
-                it.users == r.users && inRoute(it.engine, r.engine, engines)
+                it.approach == r.approach && inRoute(it.engine, r.engine, engines)
         }
+        val rs = route.filter { it.users == r.users }
         if (rs.isEmpty()) throw MissingRows(r.toString())
         if (r.engine != null) return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map(metric).average() }
-        val measuredIn = rows.filter {
-            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
-                it.approach == r.approach && inRoute(it.engine, null, engines)
-        }.groupBy({ it.repetition }, { it.engine }).mapValues { it.value.toSet() }
-        return AggregateRepetitions.of(rs, measuredIn, metric)
+        return AggregateRepetitions.of(rs, route.groupBy({ it.repetition }, { it.engine }).mapValues { it.value.toSet() }, metric)
     }
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */

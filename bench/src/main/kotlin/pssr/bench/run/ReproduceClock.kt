@@ -13,14 +13,13 @@ import kotlin.io.path.isRegularFile
  */
 internal class ReproduceClock(private val dir: Path) {
     private val file = dir.resolve(FILE)
-    private val before: Long = runCatching { Files.readString(file).trim().toLong() }.getOrNull() ?: spans()
-    private val started = System.nanoTime()
 
     /** Seconds spent before this invocation. */
-    val earlier: Long get() = before
+    val earlier: Long = runCatching { Files.readString(file).trim().toLong() }.getOrNull() ?: spans()
+    private val started = System.nanoTime()
 
     /** Seconds spent so far, earlier invocations included. */
-    fun seconds(): Long = before + (System.nanoTime() - started) / 1_000_000_000
+    fun seconds(): Long = earlier + (System.nanoTime() - started) / 1_000_000_000
 
     fun save() {
         Files.writeString(file, "${seconds()}\n")

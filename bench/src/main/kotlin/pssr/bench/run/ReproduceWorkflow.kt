@@ -95,11 +95,7 @@ class ReproduceWorkflow(
                 }
                     .entries.associate { (c, j) -> c.id to j }
             },
-            measure = { round, open ->
-                measureAgain(round, open, folders, clock, rounds.confidence(1)).also { measured ->
-                    if (measured.isNotEmpty()) println("== round $round measured ${measured.size} claims again")
-                }
-            },
+            measure = { round, open -> measureAgain(round, open, folders, clock, rounds.confidence(1)) },
         )
         val last = ledger(rounds.confidence(1))
         val ledger = last.copy(
