@@ -30,7 +30,14 @@ class ProbeWorkflow(
         val failures = mutableListOf<String>()
         val open = lazy {
             try {
-                Chromium.launch(chromium!!, spawn = Children::spawn)
+                Chromium.launch(chromium!!, spawn = Children::spawn).apply {
+                    try {
+                        warmUp()
+                    } catch (e: Exception) {
+                        close()
+                        throw e
+                    }
+                }
             } catch (e: Exception) {
                 throw UsageError("Chromium did not start: ${e.message?.lines()?.first()}")
             }
