@@ -109,6 +109,16 @@ class LoadOptions : HelpSection {
     var repeat: Int? = null
 
     @Option(
+        names = ["--repeat-at"],
+        paramLabel = "USERS:N",
+        description = [
+            "Measure these levels N times instead of --repeat times, e.g. 32,64,128:6: more repetitions where the comparisons " +
+                "are read, without repeating every level (reproduce's pages phases)",
+        ],
+    )
+    var repeatAt: String? = null
+
+    @Option(
         names = ["--jvms"],
         paramLabel = "N",
         description = [
@@ -161,6 +171,7 @@ class LoadOptions : HelpSection {
         }
         val reps = repeat ?: if (quick) 2 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
+        val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: emptyMap()
         val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
         val warm = Durations.seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0, 3600)
         val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "4s" else "60s", 0, 3600)
@@ -184,7 +195,19 @@ class LoadOptions : HelpSection {
                     )
                 }
             },
+            more,
         )
+    }
+
+    /** `--repeat-at 32,64,128:6`: each listed level (one of [levels]) and its repetitions. */
+    private fun parseRepeatAt(text: String, levels: List<Int>): Map<Int, Int> {
+        fun wrong(why: String): Nothing =
+            throw UsageError("--repeat-at must be USERS:N with USERS among --users and N from 1 to 100, e.g. 32,64,128:6; $why, was $text")
+        val (users, n) = text.split(":").takeIf { it.size == 2 } ?: wrong("one colon between the levels and N")
+        val count = n.trim().toIntOrNull()?.takeIf { it in 1..100 } ?: wrong("N is not 1 to 100")
+        val at = users.split(",").map { u -> u.trim().toIntOrNull() ?: wrong("'$u' is not a number of users") }
+        at.firstOrNull { it !in levels }?.let { wrong("$it users is not a level of this run (${levels.joinToString(",")})") }
+        return at.associateWith { count }
     }
 
     /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */

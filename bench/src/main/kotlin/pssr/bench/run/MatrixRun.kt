@@ -39,9 +39,20 @@ data class RunPlan(
     val firstRepetition: Int = 1,
     /** `--jvms`: shared server JVMs per framework that the repetitions alternate over (1: one shared JVM). */
     val jvms: Int = 1,
+    /** `--repeat-at`: levels (users) measured in more (or fewer) repetitions than [repeat]. */
+    val repeatAt: Map<Int, Int> = emptyMap(),
 ) {
     /** The shared JVM (0-based) that measures repetition [rep]: repetitions alternate, A B A B. */
     fun jvmOf(rep: Int): Int = (rep - firstRepetition) % jvms
+
+    /** The repetitions of level [users]. */
+    fun repeatsAt(users: Int): Int = repeatAt[users] ?: repeat
+
+    /** Measured windows per route: every level's repetitions. */
+    val windowsPerRoute: Int get() = levels.sumOf(::repeatsAt)
+
+    /** Repetitions the run numbers: the most any level has. */
+    val repetitions: Int get() = levels.maxOfOrNull(::repeatsAt) ?: repeat
 }
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
@@ -100,7 +111,7 @@ internal class MatrixRun(
             work += fw to routes.filter { it.second }.map { it.first }
         }
         shard?.write(run.dir)
-        val total = work.sumOf { (_, rs) -> rs.size } * plan.repeat * plan.levels.size * runtimes.size
+        val total = work.sumOf { (_, rs) -> rs.size } * plan.windowsPerRoute * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
         val on = if (runtimes.size > 1) " on ${runtimes.size} runtimes: " + runtimes.joinToString { "${it.label} (${it.version})" } else ""
         System.err.println(
@@ -204,7 +215,7 @@ internal class MatrixRun(
     private data class Slot(val route: ListedRoute, val rep: Int, val levels: List<Int>)
 
     private fun slots(routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
-        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing, plan.firstRepetition)
+        MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing, plan.firstRepetition, plan::repeatsAt)
             .map { (r, rep, levels) -> Slot(r, rep, levels) }
 
     /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
@@ -216,7 +227,7 @@ internal class MatrixRun(
         val keep = old.filter { f ->
             (f.stage == "start" && f.model.isEmpty()) ||
                 rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet()
-                    .size < plan.levels.size * plan.repeat
+                    .size < plan.windowsPerRoute
         }
         if (keep.size != old.size) run.rewriteFailures(keep)
     }

@@ -10,17 +10,34 @@ package pssr.bench.run
  * which pays for it, is a different one each time.
  */
 internal object MeasurementOrder {
-    /** (route, repetition, levels) in measuring order. */
-    fun <R> slots(routes: List<R>, levels: List<Int>, repeat: Int, sharing: Boolean, first: Int = 1): List<Triple<R, Int, List<Int>>> =
-        if (!sharing) {
-            (first until first + repeat).flatMap { rep -> order(routes, rep - 1, mirrored = false).map { r -> Triple(r, rep, levels) } }
+    /**
+     * (route, repetition, levels) in measuring order. [repeatsAt] gives a level's repetitions where it differs from
+     * [repeat] (`--repeat-at`): a repetition past a level's count leaves that level out, so the extra repetitions measure
+     * only the levels that have them, in the same order as the others (the rotation counts a level's place among all).
+     */
+    fun <R> slots(
+        routes: List<R>,
+        levels: List<Int>,
+        repeat: Int,
+        sharing: Boolean,
+        first: Int = 1,
+        repeatsAt: (Int) -> Int = { repeat },
+    ): List<Triple<R, Int, List<Int>>> {
+        val repetitions = levels.maxOfOrNull(repeatsAt) ?: repeat
+        fun levelsOf(rep: Int) = levels.withIndex().filter { (_, u) -> repeatsAt(u) > rep - first }
+        return if (!sharing) {
+            (first until first + repetitions).flatMap { rep ->
+                val here = levelsOf(rep).map { it.value }
+                if (here.isEmpty()) emptyList() else order(routes, rep - 1, mirrored = false).map { r -> Triple(r, rep, here) }
+            }
         } else {
-            (first until first + repeat).flatMap { rep ->
-                levels.withIndex().flatMap { (i, u) ->
+            (first until first + repetitions).flatMap { rep ->
+                levelsOf(rep).flatMap { (i, u) ->
                     order(routes, i + (rep - 1) / 2, mirrored = rep % 2 == 0).map { r -> Triple(r, rep, listOf(u)) }
                 }
             }
         }
+    }
 
     /** [routes] rotated left by [shift], then reversed when [mirrored]. */
     fun <T> order(routes: List<T>, shift: Int, mirrored: Boolean): List<T> {

@@ -73,12 +73,22 @@ object RunEstimate {
     fun seconds(p: FrameworkPlan, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean): Double {
         val verify = p.startSeconds + STOP_S + ceil(p.routes / 16.0) * p.pageSeconds
         val level = plan.windows.warmup.seconds + plan.windows.measured.seconds + LEVEL_OVERHEAD_S
+        // --repeat-at's levels have their own repetitions; the open model's rates (in [levels] too) have --repeat
+        val windows = plan.windowsPerRoute + (levels - plan.levels.size) * plan.repeat
         val perRuntime = if (sharing) {
-            plan.jvms * (p.startSeconds + STOP_S + sharedWarmupSeconds(plan, p.routes)) + p.routes * plan.repeat * levels * level
+            plan.jvms * (p.startSeconds + STOP_S + sharedWarmupSeconds(plan, p.routes)) + p.routes * windows * level
         } else {
-            p.routes * plan.repeat * (p.startSeconds + STOP_S + warmupSeconds(plan) + levels * level)
+            p.routes * (plan.repetitions * (p.startSeconds + STOP_S + warmupSeconds(plan)) + windows * level)
         }
         return verify + runtimes * perRuntime
+    }
+
+    private fun repeatAtWords(plan: RunPlan) = if (plan.repeatAt.isEmpty()) {
+        ""
+    } else {
+        " (" + plan.repeatAt.entries.groupBy({ it.value }, { it.key }).entries.joinToString("; ") { (n, at) ->
+            "$n at ${at.sorted().joinToString(",")} users"
+        } + ")"
     }
 
     private fun jvmWords(plan: RunPlan, sharing: Boolean) = when {
@@ -94,7 +104,7 @@ object RunEstimate {
                 "${it.framework} ${it.routes} routes (server start %.1f s)"
                 ).format(java.util.Locale.ROOT, it.startSeconds)
         } +
-            "; $levels levels x ${plan.repeat} repetitions x $runtimes " +
+            "; $levels levels x ${plan.repeat} repetitions${repeatAtWords(plan)} x $runtimes " +
             "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
             (
                 if (plan.steadyCap > plan.routeWarmup) {

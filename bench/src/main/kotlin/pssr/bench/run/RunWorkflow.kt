@@ -97,7 +97,9 @@ class RunWorkflow(
         val engines = loading.engines(plan)
         output.validate()
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
-        val openPlan = rates?.let { plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null) }
+        val openPlan = rates?.let {
+            plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null, repeatAt = emptyMap())
+        }
         if (what.plan) {
             if (target != null) {
                 throw UsageError(
@@ -212,6 +214,7 @@ internal object RunRecord {
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
         "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
         "jvms" to plan.jvms.takeIf { it != 1 },
+        "repeatAt" to plan.repeatAt.takeIf { it.isNotEmpty() }?.mapKeys { it.key.toString() },
         "shard" to what.shardText?.let { Shard.parse(it).toString() },
         "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
         "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,

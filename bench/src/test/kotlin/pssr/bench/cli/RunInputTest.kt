@@ -44,6 +44,12 @@ class RunInputTest {
     @Test fun `shared JVMs without a shared-JVM run are refused`() =
         assertRefused("--jvms needs --quick", "--jvms", "2", "--frameworks", "webflux")
 
+    @Test fun `repetitions at a level the run does not measure are refused`() =
+        assertRefused("--repeat-at must be USERS:N", "--quick", "--users", "1,32", "--repeat-at", "64:6")
+
+    @Test fun `repetitions at levels without a count are refused`() =
+        assertRefused("one colon between the levels and N", "--quick", "--repeat-at", "32,128")
+
     @Test fun `shared JVMs out of range are refused`() = assertRefused("--jvms must be 1 to 8, was 9", "--quick", "--jvms", "9")
 
     @Test fun `a target on another machine is refused`() = assertRefused("must be a loopback address", "--target", "http://10.1.2.3:8080")

@@ -42,4 +42,20 @@ class MeasurementOrderTest {
         assertEquals(listOf(1, 1, 1, 2, 2, 2, 3, 3, 3), slots.map { it.second })
         assertEquals(setOf(listOf(1, 32)), slots.map { it.third }.toSet())
     }
+
+    @Test
+    fun `--repeat-at measures its levels in the extra repetitions only, after every level's own, on a shared JVM`() {
+        val slots = MeasurementOrder.slots(listOf("A", "B"), listOf(1, 32, 128), 1, sharing = true) { if (it >= 32) 3 else 1 }
+        assertEquals(listOf(1, 1, 32, 32, 128, 128, 32, 32, 128, 128, 32, 32, 128, 128), slots.map { it.third.single() })
+        assertEquals(List(6) { 1 } + List(4) { 2 } + List(4) { 3 }, slots.map { it.second })
+        fun at(level: Int, rep: Int) = slots.filter { it.second == rep && it.third.single() == level }.map { it.first }
+        assertEquals(at(32, 1).reversed(), at(32, 2), "the extra repetition mirrors the first, A B B A")
+    }
+
+    @Test
+    fun `--repeat-at with fresh JVMs gives the extra repetitions only the levels that have them`() {
+        val slots = MeasurementOrder.slots(routes, listOf(1, 32), 1, sharing = false) { if (it == 32) 2 else 1 }
+        assertEquals(listOf(listOf(1, 32), listOf(1, 32), listOf(1, 32), listOf(32), listOf(32), listOf(32)), slots.map { it.third })
+        assertEquals(listOf(1, 1, 1, 2, 2, 2), slots.map { it.second })
+    }
 }

@@ -37,6 +37,7 @@ class ReproducePlanTest {
         for (fw in listOf("webflux", "mvc", "quarkus")) {
             val paper = plan.phases.single { it.name == "paper-000-pages-$fw" }
             assertEquals("paper-000", paper.args[paper.args.indexOf("--setup") + 1])
+            assertTrue("--repeat-at" !in paper.args, "the papers' setups keep three repetitions: ${paper.args}")
         }
         val factors = pssr.bench.setup.Setups.PAPER_000.factors.filter { it.approaches != null }
         for (f in factors) {
@@ -58,7 +59,7 @@ class ReproducePlanTest {
     }
 
     @Test
-    fun `the pages run on one JVM per framework, both models, every level from 2 to 128 users`() {
+    fun `the pages run on one JVM per framework, both models, every level from 2 to 128 users, six times at the claims' levels`() {
         val pages = ReproducePlan.fit(Duration.ofMinutes(90))!!.phases.filter { it.name.startsWith("pages-") }
         assertEquals(listOf("pages-webflux", "pages-mvc", "pages-quarkus"), pages.map { it.name })
         for (p in pages) {
@@ -68,6 +69,7 @@ class ReproducePlanTest {
             assertEquals("presentations,stocks", args[args.indexOf("--models") + 1])
             assertEquals("2,4,8,16,32,64,128", args[args.indexOf("--users") + 1])
             assertEquals("3", args[args.indexOf("--repeat") + 1])
+            assertEquals("32,64,128:6", args[args.indexOf("--repeat-at") + 1], "six windows where the claims compare")
         }
     }
 

@@ -36,4 +36,13 @@ class RunEstimateTest {
         assertEquals(RunEstimate.TYPICAL_JVM_STEADY_S, RunEstimate.sharedWarmupSeconds(quick(1, cap = 8), 5), "a few routes: ~35 s")
         assertEquals(36, RunEstimate.sharedWarmupSeconds(quick(1, cap = 2), 18), "the fixed warm-up, 2 s per route")
     }
+
+    @Test
+    fun `--repeat-at's levels are counted with their own repetitions`() {
+        val plain = RunEstimate.seconds(webflux, quick(1), levels = 3, runtimes = 1, sharing = true)
+        val more = RunEstimate.seconds(webflux, quick(1).copy(repeatAt = mapOf(128 to 5)), levels = 3, runtimes = 1, sharing = true)
+        assertEquals(5 * 3 * (1 + 2 + RunEstimate.LEVEL_OVERHEAD_S), more - plain, 1e-9, "5 routes x 3 more windows at 128 users")
+        val text = RunEstimate.text(listOf(webflux), quick(1).copy(repeatAt = mapOf(32 to 5, 128 to 5)), 3, 1, true, null)
+        assertTrue(text.contains("3 levels x 2 repetitions (5 at 32,128 users)"), text)
+    }
 }
