@@ -51,8 +51,8 @@ data class RunPlan(
     /** Measured windows per route: every level's repetitions. */
     val windowsPerRoute: Int get() = levels.sumOf(::repeatsAt)
 
-    /** Repetitions the run numbers: the most any level has. */
-    val repetitions: Int get() = levels.maxOfOrNull(::repeatsAt) ?: repeat
+    /** Repetitions the run numbers: the most any level has (MeasurementOrder counts them the same way). */
+    val repetitions: Int get() = MeasurementOrder.repetitions(levels, repeat, ::repeatsAt)
 }
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */

@@ -23,7 +23,7 @@ internal object MeasurementOrder {
         first: Int = 1,
         repeatsAt: (Int) -> Int = { repeat },
     ): List<Triple<R, Int, List<Int>>> {
-        val repetitions = levels.maxOfOrNull(repeatsAt) ?: repeat
+        val repetitions = repetitions(levels, repeat, repeatsAt)
         fun levelsOf(rep: Int) = levels.withIndex().filter { (_, u) -> repeatsAt(u) > rep - first }
         return if (!sharing) {
             (first until first + repetitions).flatMap { rep ->
@@ -38,6 +38,9 @@ internal object MeasurementOrder {
             }
         }
     }
+
+    /** The repetitions a run numbers: the most any level has. */
+    fun repetitions(levels: List<Int>, repeat: Int, repeatsAt: (Int) -> Int): Int = levels.maxOfOrNull(repeatsAt) ?: repeat
 
     /** [routes] rotated left by [shift], then reversed when [mirrored]. */
     fun <T> order(routes: List<T>, shift: Int, mirrored: Boolean): List<T> {

@@ -166,8 +166,7 @@ internal object ReproducePhases {
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
                 "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(),
             ) + windowArgs(measured) +
-                (if (setup == null) ReproducePlan.peakArgs() else emptyList()) +
-                (if (setup != null) listOf("--setup", setup.name) else emptyList()) +
+                (if (setup == null) ReproducePlan.peakArgs() else listOf("--setup", setup.name)) +
                 (if (ours != null) listOf("--ours", ours) else emptyList()),
             Duration.ofSeconds(pagesSeconds(p, repeat, measured, peaks = setup == null)),
             what,
