@@ -86,14 +86,20 @@ object BrowserTools {
         var canvas = el.querySelector('canvas');
         var px = canvas ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
         var colours = rows.map(function (r) { return getComputedStyle(r.querySelector('.u-marker')).borderLeftColor; });
-        // a series drawn under a later one with the same points (two pages measured alike) cannot show its colour
+        // a series drawn under a later one through the same pixels (two pages measured alike) cannot show its colour; compared
+        // as drawn points, since two timelines a few microseconds apart sit at different x indexes of the shared data
         var u = window.pssrPlot && pssrPlot.figures && pssrPlot.figures[el.id];
+        function drawnPoints(j) {
+            var s = u.series[j], pts = [];
+            u.data[j].forEach(function (v, k) { if (v != null) pts.push([u.valToPos(u.data[0][k], 'x'), u.valToPos(v, s.scale || 'y')]); });
+            return pts;
+        }
         function covered(i) {
             if (!u) return false;
-            var a = u.data[i + 1];
-            for (var j = i + 1; j + 1 < u.data.length; j++) {
-                var b = u.data[j + 1];
-                if (a.every(function (v, k) { return v == null ? b[k] == null : b[k] != null && Math.abs(v - b[k]) <= 0.02 * Math.max(Math.abs(v), 1e-9); })) return true;
+            var a = drawnPoints(i + 1);
+            for (var j = i + 2; j < u.data.length; j++) {
+                var b = drawnPoints(j);
+                if (a.length === b.length && a.every(function (p, k) { return Math.abs(p[0] - b[k][0]) <= 1.5 && Math.abs(p[1] - b[k][1]) <= 1.5; })) return true;
             }
             return false;
         }
