@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Is pssr's figure the server's? One WebFlux server JVM; per route and level, ROUNDS rounds of
+# Is pssr's figure the server's? One WebFlux server JVM, warmed 20 s per route; per route and level, ROUNDS rounds of
 # `./pssr run --target` (the harness: wrk, response checks, side probe) and plain `wrk -t1 -cN -d10s` on the
 # same JVM, the order swapped every round (pssr first, then plain first) so neither always profits from the
 # other's warm-up. Prints the ratio of the summed throughputs per route and level (acceptance: 0.90-1.10) with
@@ -60,6 +60,11 @@ col() { # file route-key column -> value
     ($h["framework"]"/"$h["model"]"/"$h["engine"]"/"$h["approach"])==key {print $c}' "$1"
 }
 
+# a fresh JVM needs ~20 s of load before its JIT is done (docs/HARNESS.md): without this the first round of the first level
+# measures a colder JVM than every later one (a --users 128 check read 0.71 from that round alone)
+TOP=$(tr ',' '\n' <<<"$USERS" | sort -n | tail -1)
+echo "driver-check: warming the JVM, each route 20 s at $TOP users"
+for r in "${ROUTES[@]}"; do wrk -t1 -c"$TOP" -d20s "$BASE/$r?itemDelayMs=1" >/dev/null; done
 printf '\n%-40s %6s %12s %12s %7s %10s %10s  %s\n' route users "pssr req/s" "wrk req/s" ratio "server µs" "wrk µs" "rounds (pssr/plain, order)"
 for u in ${USERS//,/ }; do
   for r in "${ROUTES[@]}"; do
