@@ -14,7 +14,7 @@ import kotlin.math.pow
  * rounds it took. The price: the first look is at 97.5%, not 95%. A round that did not measure a claim's rows again is
  * no look at it.
  */
-class Rounds(val alpha: Double = 0.05, val maxLooks: Int = 4) {
+class Rounds(val alpha: Double = 0.05, val maxLooks: Int = MAX_LOOKS) {
     init {
         require(alpha > 0 && alpha < 1 && maxLooks >= 1)
     }
@@ -57,5 +57,10 @@ class Rounds(val alpha: Double = 0.05, val maxLooks: Int = 4) {
             }
         }
         return Outcome(current, roundOf, looks, round)
+    }
+
+    companion object {
+        /** Looks per claim at most: the first and three rounds. */
+        const val MAX_LOOKS = 4
     }
 }

@@ -71,6 +71,18 @@ class ReproduceCommand : Callable<Int> {
     )
     var resume: Path? = null
 
+    @Option(
+        names = ["--with"],
+        split = ",",
+        paramLabel = "DIR",
+        description = [
+            "The folders of this reproduce's other parts (--shard), run before: the claims are judged on their phase " +
+                "folders with this part's, and this part's rounds serve every claim still open. Give it to the last part; " +
+                "the other parts judge without rounds",
+        ],
+    )
+    var with: List<Path> = emptyList()
+
     @Option(names = ["--plan"], description = ["Print the plan and its estimated time, and stop"])
     var planOnly: Boolean = false
 
@@ -114,18 +126,39 @@ class ReproduceCommand : Callable<Int> {
         if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) {
             throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
         }
+        // rounds belong to the last part, where every part's first pass can be judged together (docs/CLAIMS.md, "Rounds")
+        val rounds = part == null || part.index == part.count
+        if (with.isNotEmpty() && (part == null || !rounds)) {
+            throw UsageError("--with names the other parts' folders for the last part of a sharded reproduce; give it with --shard N/N")
+        }
+        val earlier = ReproduceWorkflow.earlierFolders(with.map { it.toAbsolutePath().normalize() }, dir)
         part?.let {
             println(
-                "reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; after every part, judge them " +
-                    "together: ./pssr claims <each part's folder>/*/",
+                "reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; " + when {
+                    !rounds -> "no rounds in this part: the last part's rounds serve every part when it runs with " +
+                        "--shard ${it.count}/${it.count} --with <this part's folder>"
+                    earlier.isNotEmpty() -> "judged with ${earlier.size} phase folders of the other parts (--with), its rounds " +
+                        "serve every claim still open"
+                    else -> "its rounds see its own folders only (--with adds the other parts'); judge all parts together with " +
+                        "./pssr claims <each part's folder>/*/"
+                },
             )
         }
         plan.describe().forEach(::println)
+        // a part's budget is its share of the whole; the last part with --with gets what the other parts left of the whole
+        val left = if (earlier.isEmpty()) plan.budget else ReproduceWorkflow.budgetAfter(whole.budget, earlier)
+        if (earlier.isNotEmpty()) {
+            println(
+                "reproduce: the other parts spent ${(whole.budget - left).toMinutes()} min of the ${whole.budget.toMinutes()} min " +
+                    "budget; this part and its rounds have ${left.toMinutes()} min",
+            )
+        }
         if (planOnly) return 0
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
         val resumeCommand = Stopping.resumeCommand("reproduce", Stopping.argsOf(spec), dir)
         // each phase is an ordinary command line, parsed as printed: the one call back into main (ArchitectureTest)
-        return ReproduceWorkflow(dir, plan, plan.budget, resumeCommand, MeasureLock.describe(spec), concurrency.allowConcurrent) { args ->
+        val label = MeasureLock.describe(spec)
+        return ReproduceWorkflow(dir, plan, left, resumeCommand, label, concurrency.allowConcurrent, earlier, rounds) { args ->
             cli().execute(*args.toTypedArray())
         }.execute()
     }

@@ -7,6 +7,7 @@ import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.claims.Verdict
+import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
 import java.nio.file.Files
@@ -16,7 +17,8 @@ import java.time.Duration
 /**
  * `./pssr reproduce` from its checked plan (cli/ReproduceCommand only parses and fits it): every phase into [dir] as an
  * ordinary command line through [command] (cli's entry point, so that a phase parses exactly as printed), then the claims
- * judged in rounds, claims.md and claims.csv. [resumeCommand] is what interrupted.txt names; [commandLine] the lock's label.
+ * judged in rounds (on the other parts' folders too, when this is the last part given `--with`), claims.md and
+ * claims.csv. [resumeCommand] is what interrupted.txt names; [commandLine] the lock's label.
  */
 class ReproduceWorkflow(
     private val dir: Path,
@@ -26,6 +28,10 @@ class ReproduceWorkflow(
     private val resumeCommand: String,
     private val commandLine: String,
     private val allowConcurrent: Boolean,
+    /** The other parts' phase folders ([earlierFolders]), judged with this part's. */
+    private val earlier: List<Path>,
+    /** Whether this part runs rounds: the whole reproduce or its last part. */
+    private val rounds: Boolean,
     /** Runs one `./pssr` command line (its words after `./pssr`) in this JVM; its exit code. */
     private val command: (List<String>) -> Int,
 ) {
@@ -65,9 +71,7 @@ class ReproduceWorkflow(
                 "budget ${time.toMinutes()} min)" +
                 if (clock.earlier > 0) "; ${clock.seconds() / 60} min with the earlier runs of --resume" else "",
         )
-        val folders = plan.phases.map { dir.resolve(it.folder) }
-            .filter { f -> listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) } }
-            .toMutableList()
+        val folders = (plan.phases.map { dir.resolve(it.folder) }.filter(::measured) + earlier).toMutableList()
         if (folders.isEmpty()) {
             println("== no phase wrote results; nothing to judge")
             return 1
@@ -86,7 +90,8 @@ class ReproduceWorkflow(
      * numbered on from the earlier ones), and every claim still open is judged on everything measured.
      */
     private fun judgeInRounds(folders: MutableList<Path>, clock: ReproduceClock): Ledger {
-        val rounds = Rounds()
+        // a part that is not the last looks once: the last part's rounds serve its claims (--with)
+        val rounds = Rounds(maxLooks = if (this.rounds) Rounds.MAX_LOOKS else 1)
         fun ledger(confidence: Double) = Ledger.judge(folders.map(JudgedFolder::read), confidence = confidence)
         val outcome = rounds.run(
             judge = { round, confidence ->
@@ -163,6 +168,44 @@ class ReproduceWorkflow(
             if (code != 0) println("== round $round run ${r.index} (${r.framework}) ended with exit code $code")
         }
         return chosen.flatMap { it.claims }.toSet()
+    }
+
+    companion object {
+        private fun measured(folder: Path) =
+            listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(folder.resolve(it)) }
+
+        /**
+         * The last part's budget when it judges the other parts' [folders] (`--with`): the whole reproduce's [budget] less
+         * the time those parts spent (their time-spent.txt), so its rounds get what a whole reproduce's would.
+         */
+        fun budgetAfter(budget: Duration, folders: List<Path>): Duration =
+            budget.minusSeconds(folders.map { it.parent }.distinct().sumOf { ReproduceClock(it).earlier })
+
+        /**
+         * The measured phase folders of the other parts' reproduce folders [parts] (for `--with`; a phase folder is taken as
+         * it is), in name order. A part that ran rounds of its own looked at its claims more than once; judging its folders
+         * here again would be one more look its alpha does not count, so such a part is refused, as is [dir] itself or a
+         * folder with nothing measured.
+         */
+        fun earlierFolders(parts: List<Path>, dir: Path): List<Path> = parts.flatMap { part ->
+            if (part == dir) throw UsageError("--with $part: that is this part's own folder; name the other parts' folders")
+            if (!Files.isDirectory(part)) throw UsageError("--with $part: no such folder; name the folders of the other parts")
+            // a part's folder, or one of its phase folders (as ./pssr claims takes them)
+            val inside = if (measured(part)) {
+                listOf(part)
+            } else {
+                Files.list(part).use { s -> s.filter { Files.isDirectory(it) }.sorted().toList() }
+            }
+            inside.firstOrNull { it.fileName.toString().startsWith(RoundRuns.FOLDER_PREFIX) }?.let {
+                throw UsageError(
+                    "--with $part: that part ran rounds of its own ($it), so its claims were looked at more than once; judge it " +
+                        "with ./pssr claims instead",
+                )
+            }
+            inside.filter(::measured).ifEmpty {
+                throw UsageError("--with $part: no measured phase folder in it (results.csv, verification.csv or summary.csv)")
+            }
+        }.distinct()
     }
 
     /** The phase's command line into [folder]: a new run, its resume, or null when it is complete (browser: its summary exists). */

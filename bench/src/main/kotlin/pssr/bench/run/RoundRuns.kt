@@ -25,6 +25,9 @@ internal object RoundRuns {
     /** Load a JVM needs until its JIT is done, whatever its routes (steady after 26-36 s here, docs/HARNESS.md). */
     const val JVM_STEADY_SECONDS = 40L
 
+    /** A round run's folder name starts so (`round-2-webflux-1`). */
+    const val FOLDER_PREFIX = "round-"
+
     /** Repetition numbers a run may use: run k of round r starts at r x 1000 + k x 10 + 1, never mixed with another's. */
     private const val REPETITIONS_PER_RUN = 10
 
@@ -34,7 +37,7 @@ internal object RoundRuns {
 
     /** One `./pssr run` of a round: its command line (without `--out`), the claims it serves, its estimated seconds. */
     data class RoundRun(val index: Int, val framework: String, val claims: List<String>, val args: List<String>, val seconds: Long) {
-        fun folder(round: Int) = "round-$round-$framework-$index"
+        fun folder(round: Int) = "$FOLDER_PREFIX$round-$framework-$index"
     }
 
     /** Round [round]'s runs for [routesByClaim] (each open claim's traced routes), with [measured] s windows, in claim order. */

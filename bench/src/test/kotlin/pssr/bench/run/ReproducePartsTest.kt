@@ -1,0 +1,121 @@
+package pssr.bench.run
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import pssr.bench.SyntheticRun
+import pssr.bench.cli
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+
+/**
+ * A sharded reproduce (docs/CLAIMS.md, "Rounds"): the parts before the last judge once and run no rounds; the last part,
+ * given the others' folders with `--with`, judges every part's first pass together and its rounds get what the other
+ * parts left of the whole budget. A folder `--with` cannot use is one line, exit 2.
+ */
+class ReproducePartsTest {
+    /** `./pssr ARGS` in this JVM: exit code, standard output, standard error. */
+    private fun pssr(vararg args: String): Triple<Int, String, String> {
+        val out = ByteArrayOutputStream()
+        val err = ByteArrayOutputStream()
+        val (oldOut, oldErr) = System.out to System.err
+        System.setOut(PrintStream(out, true))
+        System.setErr(PrintStream(err, true))
+        try {
+            return Triple(cli().execute(*args), out.toString(), err.toString())
+        } finally {
+            System.setOut(oldOut)
+            System.setErr(oldErr)
+        }
+    }
+
+    /** A measured phase folder: a small synthetic pages run of [framework] (the judging reads it like any run). */
+    private fun phase(folder: Path, framework: String): Path {
+        SyntheticRun.write(folder, frameworks = listOf(framework), users = listOf(1, 32, 64, 128), repetitions = 3)
+        return folder
+    }
+
+    private fun refused(vararg args: String): String {
+        val (code, _, err) = pssr(*args)
+        assertEquals(2, code, err)
+        assertEquals(1, err.trim().lines().size, "one line: $err")
+        assertFalse("\tat " in err, "no stack trace: $err")
+        return err
+    }
+
+    @Test
+    fun `--with belongs to the last part of a sharded reproduce`(@TempDir dir: Path) {
+        val part1 = dir.resolve("p1")
+        phase(part1.resolve("pages-webflux"), "webflux")
+        assertTrue("give it with --shard N/N" in refused("reproduce", "--plan", "--with", part1.toString()))
+        assertTrue("give it with --shard N/N" in refused("reproduce", "--plan", "--shard", "1/2", "--with", part1.toString()))
+    }
+
+    @Test
+    fun `a folder that is missing, measured nothing or ran rounds of its own is refused`(@TempDir dir: Path) {
+        fun with(folder: Path) = refused("reproduce", "--plan", "--shard", "2/2", "--out", dir.resolve("p2").toString(), "--with", "$folder")
+        assertTrue("no such folder" in with(dir.resolve("nowhere")))
+        Files.createDirectories(dir.resolve("empty/pages-webflux"))
+        assertTrue("no measured phase folder" in with(dir.resolve("empty")))
+        phase(dir.resolve("rounded/pages-webflux"), "webflux")
+        phase(dir.resolve("rounded/round-2-webflux-1"), "webflux")
+        assertTrue("ran rounds of its own" in with(dir.resolve("rounded")))
+    }
+
+    @Test
+    fun `the last part's plan counts the other parts' folders and what they left of the budget`(@TempDir dir: Path) {
+        val part1 = dir.resolve("p1")
+        phase(part1.resolve("pages-webflux"), "webflux")
+        phase(part1.resolve("pages-mvc"), "mvc")
+        Files.writeString(part1.resolve(ReproduceClock.FILE), "3600\n")
+        val (code, out, err) = pssr("reproduce", "--plan", "--shard", "2/2", "--with", "$part1", "--out", dir.resolve("p2").toString())
+        assertEquals(0, code, err)
+        assertTrue("judged with 2 phase folders of the other parts" in out, out)
+        assertTrue("the other parts spent 60 min of the 180 min budget; this part and its rounds have 120 min" in out, out)
+    }
+
+    @Test
+    fun `a part before the last says its rounds are the last part's`() {
+        val (code, out, err) = pssr("reproduce", "--plan", "--shard", "1/2")
+        assertEquals(0, code, err)
+        assertTrue("no rounds in this part" in out && "--shard 2/2 --with" in out, out)
+    }
+
+    /** The workflow over one phase whose run is complete (its `run --resume` finds every level done and writes nothing). */
+    private fun workflow(dir: Path, earlier: List<Path>, rounds: Boolean, commands: MutableList<List<String>>): Int {
+        phase(dir.resolve("pages-quarkus"), "quarkus")
+        val plan = ReproducePlan(
+            listOf(ReproducePlan.Phase("pages-quarkus", "pages-quarkus", listOf("run", "--quick"), Duration.ofMinutes(1), "pages")),
+            repeat = 3,
+            measuredSeconds = 1,
+            budget = Duration.ofMinutes(180),
+        )
+        return ReproduceWorkflow(dir, plan, plan.budget, "./pssr reproduce --resume $dir", "test", true, earlier, rounds) { args ->
+            commands += args
+            0
+        }.execute()
+    }
+
+    @Test
+    fun `a part before the last judges its own folders once and measures no round`(@TempDir dir: Path) {
+        val commands = ArrayList<List<String>>()
+        assertEquals(0, workflow(dir.resolve("p1"), emptyList(), rounds = false, commands))
+        assertEquals(listOf(listOf("run", "--quick", "--resume", dir.resolve("p1/pages-quarkus").toString())), commands, "the phase only")
+        assertTrue(Files.isRegularFile(dir.resolve("p1/claims.csv")))
+    }
+
+    @Test
+    fun `the last part judges the other parts' folders with its own, and its rounds serve their claims`(@TempDir dir: Path) {
+        val earlier = ReproduceWorkflow.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
+        val commands = ArrayList<List<String>>()
+        assertEquals(0, workflow(dir.resolve("p2"), earlier, rounds = true, commands))
+        assertTrue(dir.resolve("p1/pages-webflux").toString() in Files.readString(dir.resolve("p2/claims.md")), "the ledger names its sources")
+        val rounds = commands.drop(1)
+        assertTrue(rounds.any { it.containsAll(listOf("--frameworks", "webflux")) }, "a round measures the other part's routes: $rounds")
+    }
+}
