@@ -135,12 +135,17 @@ class ReproduceCommand : Callable<Int> {
         part?.let {
             println(
                 "reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; " + when {
-                    !rounds -> "no rounds in this part: the last part's rounds serve every part when it runs with " +
-                        "--shard ${it.count}/${it.count} --with <this part's folder>"
-                    earlier.isNotEmpty() -> "judged with ${earlier.size} phase folders of the other parts (--with), its rounds " +
-                        "serve every claim still open"
-                    else -> "its rounds see its own folders only (--with adds the other parts'); judge all parts together with " +
-                        "./pssr claims <each part's folder>/*/"
+                    !rounds ->
+                        "no rounds in this part: the last part's rounds serve every part when it runs with " +
+                            "--shard ${it.count}/${it.count} --with <this part's folder>"
+
+                    earlier.isNotEmpty() ->
+                        "judged with ${earlier.size} phase folders of the other parts (--with), its rounds " +
+                            "serve every claim still open"
+
+                    else ->
+                        "its rounds see its own folders only (--with adds the other parts'); judge all parts together with " +
+                            "./pssr claims <each part's folder>/*/"
                 },
             )
         }

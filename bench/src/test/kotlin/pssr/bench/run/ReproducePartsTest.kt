@@ -58,7 +58,8 @@ class ReproducePartsTest {
 
     @Test
     fun `a folder that is missing, measured nothing or ran rounds of its own is refused`(@TempDir dir: Path) {
-        fun with(folder: Path) = refused("reproduce", "--plan", "--shard", "2/2", "--out", dir.resolve("p2").toString(), "--with", "$folder")
+        fun with(folder: Path) =
+            refused("reproduce", "--plan", "--shard", "2/2", "--out", dir.resolve("p2").toString(), "--with", "$folder")
         assertTrue("no such folder" in with(dir.resolve("nowhere")))
         Files.createDirectories(dir.resolve("empty/pages-webflux"))
         assertTrue("no measured phase folder" in with(dir.resolve("empty")))
@@ -114,7 +115,10 @@ class ReproducePartsTest {
         val earlier = ReproduceWorkflow.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
         val commands = ArrayList<List<String>>()
         assertEquals(0, workflow(dir.resolve("p2"), earlier, rounds = true, commands))
-        assertTrue(dir.resolve("p1/pages-webflux").toString() in Files.readString(dir.resolve("p2/claims.md")), "the ledger names its sources")
+        assertTrue(
+            dir.resolve("p1/pages-webflux").toString() in Files.readString(dir.resolve("p2/claims.md")),
+            "the ledger names its sources",
+        )
         val rounds = commands.drop(1)
         assertTrue(rounds.any { it.containsAll(listOf("--frameworks", "webflux")) }, "a round measures the other part's routes: $rounds")
     }
