@@ -33,6 +33,10 @@ class JudgedFolder(
     }
 
     companion object {
+        /** Whether [dir] holds anything the claims read: a run's results or verification, or a browser summary. */
+        fun holdsResults(dir: Path): Boolean =
+            listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(dir.resolve(it)) }
+
         /**
          * Rows measured while the server's JIT still compiled ([ResultRow.steady] false) are left out where the same route
          * and level has repetitions at steady state; a level with none keeps its rows (its cause line says "not steady").

@@ -3,6 +3,7 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
+import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.console.UsageError
 import pssr.bench.results.FolderCheck
@@ -68,8 +69,7 @@ class ClaimsCommand : Callable<Int> {
             ) {
                 throw UsageError("$f is not a folder; give result folders of ./pssr run, ./pssr browser or ./pssr reproduce")
             }
-            val known = listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(f.resolve(it)) }
-            if (!known) {
+            if (!JudgedFolder.holdsResults(f)) {
                 throw UsageError(
                     "$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr " +
                         "browser wrote",

@@ -71,7 +71,7 @@ class ReproduceWorkflow(
                 "budget ${time.toMinutes()} min)" +
                 if (clock.earlier > 0) "; ${clock.seconds() / 60} min with the earlier runs of --resume" else "",
         )
-        val folders = (plan.phases.map { dir.resolve(it.folder) }.filter(::measured) + earlier).toMutableList()
+        val folders = (plan.phases.map { dir.resolve(it.folder) }.filter(JudgedFolder::holdsResults) + earlier).toMutableList()
         if (folders.isEmpty()) {
             println("== no phase wrote results; nothing to judge")
             return 1
@@ -171,9 +171,6 @@ class ReproduceWorkflow(
     }
 
     companion object {
-        private fun measured(folder: Path) =
-            listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(folder.resolve(it)) }
-
         /**
          * The last part's budget when it judges the other parts' [folders] (`--with`): the whole reproduce's [budget] less
          * the time those parts spent (their time-spent.txt), so its rounds get what a whole reproduce's would.
@@ -191,7 +188,7 @@ class ReproduceWorkflow(
             if (part == dir) throw UsageError("--with $part: that is this part's own folder; name the other parts' folders")
             if (!Files.isDirectory(part)) throw UsageError("--with $part: no such folder; name the folders of the other parts")
             // a part's folder, or one of its phase folders (as ./pssr claims takes them)
-            val inside = if (measured(part)) {
+            val inside = if (JudgedFolder.holdsResults(part)) {
                 listOf(part)
             } else {
                 Files.list(part).use { s -> s.filter { Files.isDirectory(it) }.sorted().toList() }
@@ -202,7 +199,7 @@ class ReproduceWorkflow(
                         "with ./pssr claims instead",
                 )
             }
-            inside.filter(::measured).ifEmpty {
+            inside.filter(JudgedFolder::holdsResults).ifEmpty {
                 throw UsageError("--with $part: no measured phase folder in it (results.csv, verification.csv or summary.csv)")
             }
         }.distinct()

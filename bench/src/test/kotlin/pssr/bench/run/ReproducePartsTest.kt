@@ -6,9 +6,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
-import pssr.bench.cli
-import java.io.ByteArrayOutputStream
-import java.io.PrintStream
+import pssr.bench.cli.ProbeRun
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -20,19 +18,7 @@ import java.time.Duration
  */
 class ReproducePartsTest {
     /** `./pssr ARGS` in this JVM: exit code, standard output, standard error. */
-    private fun pssr(vararg args: String): Triple<Int, String, String> {
-        val out = ByteArrayOutputStream()
-        val err = ByteArrayOutputStream()
-        val (oldOut, oldErr) = System.out to System.err
-        System.setOut(PrintStream(out, true))
-        System.setErr(PrintStream(err, true))
-        try {
-            return Triple(cli().execute(*args), out.toString(), err.toString())
-        } finally {
-            System.setOut(oldOut)
-            System.setErr(oldErr)
-        }
-    }
+    private fun pssr(vararg args: String): Triple<Int, String, String> = ProbeRun.of(*args).let { Triple(it.code, it.out, it.err) }
 
     /** A measured phase folder: a small synthetic pages run of [framework] (the judging reads it like any run). */
     private fun phase(folder: Path, framework: String): Path {
