@@ -102,8 +102,8 @@ object Terms {
     const val ABOUT = 1.25
 
     /**
-     * "slightly higher": the ratio above 1 and at most this. The seeds' "slightly higher" is 1.12x (seed 000, 5.2: 2,797 vs
-     * 2,498 req/s); 1.25 is [ABOUT]'s tolerance: a lead past 25% is "about 1.5x", no longer slight.
+     * "slightly higher": higher (past [COMPARABLE]) and at most this. The seeds' "slightly higher" is 1.12x (seed 000,
+     * 5.2: 2,797 vs 2,498 req/s); 1.25 is [ABOUT]'s tolerance: a lead past 25% is "about 1.5x", no longer slight.
      */
     const val SLIGHTLY = 1.25
 
@@ -141,29 +141,36 @@ object Terms {
     fun comparable(ratio: Estimate) = within(ratio, COMPARABLE)
 
     /**
-     * "higher" / "leads": the ratio A/B entirely above 1. A ratio measured once (no interval) inside [COMPARABLE] is
-     * inconclusive: one measurement cannot tell a difference under 10% from none (seed 003's 606 vs 604 req/s).
+     * "higher" / "leads": the ratio A/B entirely above the [COMPARABLE] band (past 1.10); refuted when entirely at or
+     * under its top (inside the band, or lower). The words partition the ratio axis: under 0.90 is lower, 0.90-1.10
+     * comparable, past 1.10 higher, so one pair is never both "comparable" and "higher" (docs/CLAIMS.md, "The words").
+     * A ratio measured once (no interval) inside the band is inconclusive: one measurement cannot tell a difference under
+     * 10% from none (seed 003's 606 vs 604 req/s).
      */
     fun higher(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
         onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
-        ratio.low > 1.0 -> Verdict.HOLDS
-        ratio.high <= 1.0 -> Verdict.REFUTED
+        ratio.low > COMPARABLE.endInclusive -> Verdict.HOLDS
+        ratio.high <= COMPARABLE.endInclusive -> Verdict.REFUTED
         else -> Verdict.INCONCLUSIVE
     }
 
-    /** "lower" / "below": the ratio A/B entirely under 1; a single measurement inside [COMPARABLE] is inconclusive, as for [higher]. */
-    fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) Verdict.INCONCLUSIVE else below(ratio, 1.0)
+    /**
+     * "lower" / "below": the ratio A/B entirely under the [COMPARABLE] band (under 0.90); refuted when entirely at or
+     * above its bottom; a single measurement inside the band is inconclusive, as for [higher].
+     */
+    fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) Verdict.INCONCLUSIVE else below(ratio, COMPARABLE.start)
 
     /**
-     * "slightly higher": the ratio A/B entirely within (1, [SLIGHTLY]]; refuted when entirely at or below 1, or entirely
-     * above [SLIGHTLY] (a large lead is not a slight one); a single measurement inside [COMPARABLE] is inconclusive.
+     * "slightly higher": [higher], by at most [SLIGHTLY]: the ratio entirely within (1.10, [SLIGHTLY]]; refuted when
+     * entirely at or under 1.10 (comparable, or lower) or entirely above [SLIGHTLY] (a large lead is not a slight one);
+     * a single measurement inside [COMPARABLE] is inconclusive.
      */
     fun slightlyHigher(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
         onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
-        ratio.low > 1.0 && ratio.high <= SLIGHTLY -> Verdict.HOLDS
-        ratio.high <= 1.0 || ratio.low > SLIGHTLY -> Verdict.REFUTED
+        ratio.low > COMPARABLE.endInclusive && ratio.high <= SLIGHTLY -> Verdict.HOLDS
+        ratio.high <= COMPARABLE.endInclusive || ratio.low > SLIGHTLY -> Verdict.REFUTED
         else -> Verdict.INCONCLUSIVE
     }
 

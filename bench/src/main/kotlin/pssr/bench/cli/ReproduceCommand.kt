@@ -67,7 +67,7 @@ class ReproduceCommand : Callable<Int> {
     @Option(
         names = ["--resume"],
         paramLabel = "DIR",
-        description = ["Continue an interrupted reproduce in DIR (with the budget it started with)"],
+        description = ["Continue an interrupted reproduce in DIR with the options it started with (its reproduce.json)"],
     )
     var resume: Path? = null
 
@@ -97,6 +97,7 @@ class ReproduceCommand : Callable<Int> {
     var shard: String? = null
 
     override fun call(): Int {
+        resume?.let { adoptStart(it.toAbsolutePath().normalize()) }
         val time = parseBudget(budget)
         val part = shard?.let(Shard::parse)
         val whole = ReproducePlan.fit(time)
@@ -159,6 +160,9 @@ class ReproduceCommand : Callable<Int> {
             )
         }
         if (planOnly) return 0
+        if (!Files.exists(dir.resolve(ReproduceStart.FILE))) {
+            ReproduceStart(budget, shard, only, with.map { it.toAbsolutePath().normalize().toString() }).write(dir)
+        }
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
         val resumeCommand = Stopping.resumeCommand("reproduce", Stopping.argsOf(spec), dir)
         // each phase is an ordinary command line, parsed as printed: the one call back into main (ArchitectureTest)
@@ -166,6 +170,18 @@ class ReproduceCommand : Callable<Int> {
         return ReproduceWorkflow(dir, plan, left, resumeCommand, label, concurrency.allowConcurrent, earlier, rounds) { args ->
             cli().execute(*args.toTypedArray())
         }.execute()
+    }
+
+    /** A resume takes the plan's options its folder started with (reproduce.json), refusing ones given differently. */
+    private fun adoptStart(dir: Path) {
+        val start = ReproduceStart.read(dir) ?: return
+        val parsed = spec.commandLine().parseResult
+        val asked = ReproduceStart(budget, shard, only, with.map { it.toString() })
+        val s = start.resumed(dir, asked) { parsed.hasMatchedOption(it) }
+        budget = s.budget
+        shard = s.shard
+        only = s.only
+        with = s.with.map { Path.of(it) }
     }
 
     companion object {

@@ -50,7 +50,7 @@ class BatchedFiguresTest {
 
     @Test
     fun `a difference inside the batches' spread stays inconclusive`() {
-        // virtual 319 against platform 330 ms, an SE of 20 ms each: the ratio 0.97x, its interval about 0.79-1.18, straddles 1
+        // virtual 319 against platform 330 ms, an SE of 20 ms each: the ratio 0.97x, its interval about 0.79-1.18, straddles 0.90
         val j = judged(
             "003-t1-virtual-faster",
             students("platform", 330.0, 20.0, 10),

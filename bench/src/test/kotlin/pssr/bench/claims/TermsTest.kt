@@ -24,11 +24,17 @@ class TermsTest {
     }
 
     @Nested inner class Higher {
-        @Test fun `a ratio entirely above 1 holds`() = assertEquals(HOLDS, Terms.higher(e(1.2, 1.1, 1.3)))
+        @Test fun `a ratio entirely above the comparable band (past 1_10) holds`() = assertEquals(HOLDS, Terms.higher(e(1.3, 1.15, 1.45)))
 
-        @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.higher(e(0.8, 0.7, 0.9)))
+        @Test fun `a ratio entirely below 1 is refuted`() = assertEquals(REFUTED, Terms.higher(e(0.8, 0.7, 0.9)))
 
-        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.05, 0.95, 1.15)))
+        @Test fun `a lead told from none but inside the comparable band is refuted (comparable, not higher)`() =
+            assertEquals(REFUTED, Terms.higher(e(1.04, 1.01, 1.07)))
+
+        @Test fun `a ratio inside the comparable band whose interval contains 1 is refuted`() =
+            assertEquals(REFUTED, Terms.higher(e(1.0, 0.96, 1.05)))
+
+        @Test fun `a ratio whose interval straddles 1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.05, 0.95, 1.15)))
 
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(Estimate.point(1.003)))
 
@@ -36,9 +42,12 @@ class TermsTest {
     }
 
     @Nested inner class SlightlyHigher {
-        @Test fun `a ratio entirely within 1-1_25 holds`() = assertEquals(HOLDS, Terms.slightlyHigher(e(1.12, 1.05, 1.2)))
+        @Test fun `a ratio entirely within 1_10-1_25 holds`() = assertEquals(HOLDS, Terms.slightlyHigher(e(1.17, 1.12, 1.22)))
 
         @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.slightlyHigher(e(0.9, 0.85, 0.95)))
+
+        @Test fun `a ratio inside the comparable band is refuted (comparable, not slightly higher)`() =
+            assertEquals(REFUTED, Terms.slightlyHigher(e(1.01, 0.97, 1.05)))
 
         @Test fun `a ratio entirely above 1_25 is refuted (a large lead is not a slight one)`() = assertEquals(
             REFUTED,
@@ -48,9 +57,9 @@ class TermsTest {
         @Test fun `a ratio whose interval straddles 1_25 is inconclusive`() =
             assertEquals(INCONCLUSIVE, Terms.slightlyHigher(e(1.25, 1.15, 1.35)))
 
-        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(
+        @Test fun `a ratio whose interval straddles 1_10 is inconclusive`() = assertEquals(
             INCONCLUSIVE,
-            Terms.slightlyHigher(e(1.02, 0.95, 1.1)),
+            Terms.slightlyHigher(e(1.08, 0.98, 1.18)),
         )
 
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(
@@ -70,11 +79,14 @@ class TermsTest {
     }
 
     @Nested inner class Lower {
-        @Test fun `a ratio entirely below 1 holds`() = assertEquals(HOLDS, Terms.lower(e(0.8, 0.7, 0.9)))
+        @Test fun `a ratio entirely below the comparable band (under 0_90) holds`() = assertEquals(HOLDS, Terms.lower(e(0.75, 0.65, 0.85)))
 
         @Test fun `a ratio entirely at or above 1 is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
 
-        @Test fun `a ratio whose interval contains 1 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(e(0.98, 0.9, 1.05)))
+        @Test fun `a ratio inside the comparable band is refuted (comparable, not lower)`() =
+            assertEquals(REFUTED, Terms.lower(e(0.98, 0.93, 1.03)))
+
+        @Test fun `a ratio whose interval straddles 0_90 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(e(0.92, 0.85, 1.0)))
 
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(Estimate.point(0.93)))
 

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.SyntheticRun
 import pssr.bench.cli.ProbeRun
+import pssr.bench.cli.ReproduceStart
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -107,5 +108,28 @@ class ReproducePartsTest {
         )
         val rounds = commands.drop(1)
         assertTrue(rounds.any { it.containsAll(listOf("--frameworks", "webflux")) }, "a round measures the other part's routes: $rounds")
+    }
+
+    @Test
+    fun `a resume continues the part its folder started as`(@TempDir dir: Path) {
+        ReproduceStart("3h", "1/2", emptyList(), emptyList()).write(dir)
+        val (code, out, err) = pssr("reproduce", "--plan", "--resume", "$dir")
+        assertEquals(0, code, err)
+        assertTrue("reproduce --shard 1/2:" in out, out)
+    }
+
+    @Test
+    fun `a resume given another part or budget than its folder started with is refused`(@TempDir dir: Path) {
+        ReproduceStart("3h", "1/2", emptyList(), emptyList()).write(dir)
+        val err = refused("reproduce", "--plan", "--resume", "$dir", "--shard", "2/2", "--budget", "180m")
+        assertTrue("--shard differs from how this reproduce started (--budget 3h --shard 1/2)" in err, err)
+        assertTrue("--budget" !in err.substringBefore(" differs"), "180m is 3h: $err")
+    }
+
+    @Test
+    fun `a folder's start reads back as written`(@TempDir dir: Path) {
+        val start = ReproduceStart("2h", "2/2", listOf("browser"), listOf(dir.resolve("p1").toString()))
+        start.write(dir)
+        assertEquals(start, ReproduceStart.read(dir))
     }
 }
