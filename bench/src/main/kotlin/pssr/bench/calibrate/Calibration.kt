@@ -37,8 +37,8 @@ data class CalibrationPlan(
 
 /**
  * One judged comparison: the paired log-ratio estimate of A / B over its window pairs, and what the ledger's words
- * make of it: "comparable" ([Terms.comparable]) and "different" (the interval excludes 1: [Terms.higher] or
- * [Terms.lower] holds).
+ * make of it: "comparable" ([Terms.comparable]) and "different" ([Terms.higher] or [Terms.lower] holds: the interval
+ * entirely past the comparable band, docs/CLAIMS.md "The words").
  */
 data class Comparison(
     val kind: String,
@@ -142,7 +142,8 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                 }} of ${aa.size} (${pct(aa.count { it.comparable }, aa.size)}); " +
                     "called different in ${aa.count {
                         it.different
-                    }} (${pct(aa.count { it.different }, aa.size)}; a 95% interval should miss 1 about 5% of the time)",
+                    }} (${pct(aa.count { it.different }, aa.size)}; different: entirely past 0.90-1.10; a 95% interval misses 1 " +
+                    "about 5% of the time, the band rarely)",
                 "known ${"%.2f".format(
                     Locale.ROOT,
                     plan.knownRatio,
