@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import pssr.bench.cli.ProbeRun
-import pssr.bench.cli.ReproduceCommand
 import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
 import java.time.Duration
@@ -30,9 +29,9 @@ class DurationsTest {
     fun `a bare number counts in the option's own unit`() {
         val minutes = Durations.parse("--budget", "90", Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES)
         assertEquals(Duration.ofMinutes(90), minutes)
-        assertEquals(Duration.ofMinutes(90), ReproduceCommand.parseBudget("90"))
-        assertEquals(Duration.ofSeconds(5400), ReproduceCommand.parseBudget("5400s"))
-        assertEquals(Duration.ofHours(2), ReproduceCommand.parseBudget("2h"))
+        assertEquals(Duration.ofMinutes(90), pssr.bench.run.ReproducePlan.parseBudget("90"))
+        assertEquals(Duration.ofSeconds(5400), pssr.bench.run.ReproducePlan.parseBudget("5400s"))
+        assertEquals(Duration.ofHours(2), pssr.bench.run.ReproducePlan.parseBudget("2h"))
     }
 
     @Test
@@ -55,7 +54,7 @@ class DurationsTest {
         assertThrows<UsageError> { s("11m", 1, 600) }
         assertEquals(
             "--budget must be a duration from 1 min to 168 h (3, 3s, 2m or 1h), was '30s'",
-            assertThrows<UsageError> { ReproduceCommand.parseBudget("30s") }.message,
+            assertThrows<UsageError> { pssr.bench.run.ReproducePlan.parseBudget("30s") }.message,
         )
     }
 

@@ -176,8 +176,8 @@ object Terms {
 
     /**
      * "higher" for a score capped at [cap] and measured once ([a] against [b]): both at the cap is inconclusive (the cap
-     * hides any difference); else the difference +- [tolerance] read as [higher] reads a ratio's interval against 1: wholly
-     * above 0 holds, wholly at or below 0 refutes, else inconclusive.
+     * hides any difference); else the difference against [tolerance] as [higher] reads one measurement against the
+     * comparable band: past +[tolerance] holds, at or under -[tolerance] refutes, within it (one run's noise) inconclusive.
      */
     fun higherScore(a: Double, b: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict = when {
         a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
@@ -187,8 +187,7 @@ object Terms {
         else -> Verdict.INCONCLUSIVE
     }
 
-    private fun onePointWithinComparable(ratio: Estimate) =
-        !ratio.hasInterval && ratio.value > COMPARABLE.start && ratio.value < COMPARABLE.endInclusive
+    private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value in COMPARABLE
 
     /** "about k x": the ratio within k / [ABOUT] .. k x [ABOUT]. */
     fun about(ratio: Estimate, k: Double) = within(ratio, k / ABOUT..k * ABOUT)

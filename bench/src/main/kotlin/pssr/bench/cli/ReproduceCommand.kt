@@ -4,18 +4,16 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import pssr.bench.cli
-import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
 import pssr.bench.project.Project
 import pssr.bench.results.Shard
 import pssr.bench.run.ReproducePlan
+import pssr.bench.run.ReproduceStart
 import pssr.bench.run.ReproduceWorkflow
 import java.nio.file.Files
 import java.nio.file.Path
-import java.time.Duration
-import java.time.temporal.ChronoUnit
 import java.util.concurrent.Callable
 
 @Command(
@@ -97,8 +95,12 @@ class ReproduceCommand : Callable<Int> {
     var shard: String? = null
 
     override fun call(): Int {
+        if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) {
+            throw UsageError("--resume and --out name different directories; give only --resume DIR")
+        }
+        resume?.let { if (!Files.isDirectory(it)) throw UsageError("--resume: no reproduce folder at ${it.toAbsolutePath().normalize()}") }
         resume?.let { adoptStart(it.toAbsolutePath().normalize()) }
-        val time = parseBudget(budget)
+        val time = ReproducePlan.parseBudget(budget)
         val part = shard?.let(Shard::parse)
         val whole = ReproducePlan.fit(time)
             ?: throw UsageError(
@@ -119,11 +121,7 @@ class ReproduceCommand : Callable<Int> {
                     "part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts",
             )
         }
-        if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) {
-            throw UsageError("--resume and --out name different directories; give only --resume DIR")
-        }
         val dir = (resume ?: out ?: Project.resultsPath("reproduce-")).toAbsolutePath().normalize()
-        if (resume != null && !Files.isDirectory(dir)) throw UsageError("--resume: no reproduce folder at $dir")
         if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) {
             throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
         }
@@ -160,14 +158,13 @@ class ReproduceCommand : Callable<Int> {
             )
         }
         if (planOnly) return 0
-        if (!Files.exists(dir.resolve(ReproduceStart.FILE))) {
-            ReproduceStart(budget, shard, only, with.map { it.toAbsolutePath().normalize().toString() }).write(dir)
-        }
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
         val resumeCommand = Stopping.resumeCommand("reproduce", Stopping.argsOf(spec), dir)
         // each phase is an ordinary command line, parsed as printed: the one call back into main (ArchitectureTest)
         val label = MeasureLock.describe(spec)
-        return ReproduceWorkflow(dir, plan, left, resumeCommand, label, concurrency.allowConcurrent, earlier, rounds) { args ->
+        // written under the measuring lock, so that a refused start leaves no folder behind
+        val start = ReproduceStart(budget, shard, only, with.map { it.toAbsolutePath().normalize().toString() })
+        return ReproduceWorkflow(dir, plan, left, resumeCommand, label, concurrency.allowConcurrent, earlier, rounds, start) { args ->
             cli().execute(*args.toTypedArray())
         }.execute()
     }
@@ -182,11 +179,5 @@ class ReproduceCommand : Callable<Int> {
         shard = s.shard
         only = s.only
         with = s.with.map { Path.of(it) }
-    }
-
-    companion object {
-        /** `90m`, `2h`, `5400s`, or plain minutes (the other duration options count seconds); 1 minute to 7 days. */
-        fun parseBudget(text: String): Duration =
-            Durations.parse("--budget", text, Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES)
     }
 }

@@ -1,10 +1,12 @@
 package pssr.bench.run
 
+import pssr.bench.console.Durations
 import pssr.bench.results.Shard
 import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engines
 import java.time.Duration
+import java.time.temporal.ChronoUnit
 
 /**
  * What `./pssr reproduce` runs to judge the seeds' claims, fitted to a time budget: one phase per framework for the
@@ -212,6 +214,10 @@ data class ReproducePlan(
             fun pages(p: Phase) = "--models" in p.args
             return required.filter(::pages) + optional.filter(::pages) + required.filterNot(::pages) + optional.filterNot(::pages)
         }
+
+        /** `90m`, `2h`, `5400s`, or plain minutes (the other duration options count seconds); 1 minute to 7 days. */
+        fun parseBudget(text: String): Duration =
+            Durations.parse("--budget", text, Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES)
 
         /** The shortest budget [fit] accepts, for the message when the given one is too short. */
         fun minimumBudget(): Duration = Duration.ofSeconds((seconds(ReproducePhases.required(1)) / BUDGET_SHARE).toLong() + 59).let {

@@ -32,6 +32,8 @@ class ReproduceWorkflow(
     private val earlier: List<Path>,
     /** Whether this part runs rounds: the whole reproduce or its last part. */
     private val rounds: Boolean,
+    /** The options this reproduce started with, written to its folder when it first runs (a resume reads them). */
+    private val start: ReproduceStart? = null,
     /** Runs one `./pssr` command line (its words after `./pssr`) in this JVM; its exit code. */
     private val command: (List<String>) -> Int,
 ) {
@@ -39,6 +41,7 @@ class ReproduceWorkflow(
 
     private fun reproduce(): Int {
         Files.createDirectories(dir)
+        if (start != null && !Files.exists(dir.resolve(ReproduceStart.FILE))) start.write(dir)
         val started = System.nanoTime()
         val clock = ReproduceClock(dir)
         var failed = 0

@@ -36,6 +36,15 @@ class TermsTest {
 
         @Test fun `a ratio whose interval straddles 1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.05, 0.95, 1.15)))
 
+        @Test fun `an interval whose low end is 1_10 itself is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(e(1.15, 1.1, 1.2)))
+
+        @Test fun `an interval whose high end is 1_10 itself is refuted`() = assertEquals(REFUTED, Terms.higher(e(1.05, 1.0, 1.1)))
+
+        @Test fun `one measurement at the band's edge 1_10 is inconclusive`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.higher(Estimate.point(1.1)),
+        )
+
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higher(Estimate.point(1.003)))
 
         @Test fun `one measurement past 1_10 holds`() = assertEquals(HOLDS, Terms.higher(Estimate.point(1.2)))
@@ -44,7 +53,7 @@ class TermsTest {
     @Nested inner class SlightlyHigher {
         @Test fun `a ratio entirely within 1_10-1_25 holds`() = assertEquals(HOLDS, Terms.slightlyHigher(e(1.17, 1.12, 1.22)))
 
-        @Test fun `a ratio entirely at or below 1 is refuted`() = assertEquals(REFUTED, Terms.slightlyHigher(e(0.9, 0.85, 0.95)))
+        @Test fun `a ratio entirely lower is refuted`() = assertEquals(REFUTED, Terms.slightlyHigher(e(0.9, 0.85, 0.95)))
 
         @Test fun `a ratio inside the comparable band is refuted (comparable, not slightly higher)`() =
             assertEquals(REFUTED, Terms.slightlyHigher(e(1.01, 0.97, 1.05)))
@@ -81,7 +90,9 @@ class TermsTest {
     @Nested inner class Lower {
         @Test fun `a ratio entirely below the comparable band (under 0_90) holds`() = assertEquals(HOLDS, Terms.lower(e(0.75, 0.65, 0.85)))
 
-        @Test fun `a ratio entirely at or above 1 is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
+        @Test fun `a ratio entirely higher is refuted`() = assertEquals(REFUTED, Terms.lower(e(1.2, 1.1, 1.3)))
+
+        @Test fun `an interval whose high end is 0_90 itself is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(e(0.85, 0.8, 0.9)))
 
         @Test fun `a ratio inside the comparable band is refuted (comparable, not lower)`() =
             assertEquals(REFUTED, Terms.lower(e(0.98, 0.93, 1.03)))
@@ -90,7 +101,9 @@ class TermsTest {
 
         @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(Estimate.point(0.93)))
 
-        @Test fun `one measurement at or past 1_10 is refuted`() = assertEquals(REFUTED, Terms.lower(Estimate.point(1.1)))
+        @Test fun `one measurement past 1_10 is refuted`() = assertEquals(REFUTED, Terms.lower(Estimate.point(1.12)))
+
+        @Test fun `one measurement at the band's edge 0_90 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.lower(Estimate.point(0.9)))
     }
 
     @Nested inner class About {

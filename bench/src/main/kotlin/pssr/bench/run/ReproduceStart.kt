@@ -1,4 +1,4 @@
-package pssr.bench.cli
+package pssr.bench.run
 
 import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
@@ -13,7 +13,7 @@ import java.nio.file.Path
  * `--resume DIR` continues the same plan. A resume given none of them takes these; one given differently is refused (a
  * resume of a part typed without its `--shard` used to run the whole plan in the part's folder).
  */
-internal data class ReproduceStart(val budget: String, val shard: String?, val only: List<String>, val with: List<String>) {
+data class ReproduceStart(val budget: String, val shard: String?, val only: List<String>, val with: List<String>) {
     fun write(dir: Path) {
         Files.createDirectories(dir)
         Files.writeString(
@@ -36,10 +36,13 @@ internal data class ReproduceStart(val budget: String, val shard: String?, val o
      */
     fun resumed(dir: Path, asked: ReproduceStart, given: (String) -> Boolean): ReproduceStart {
         val differs = listOfNotNull(
-            "--budget".takeIf { given(it) && ReproduceCommand.parseBudget(asked.budget) != ReproduceCommand.parseBudget(budget) },
+            "--budget".takeIf { given(it) && ReproducePlan.parseBudget(asked.budget) != ReproducePlan.parseBudget(budget) },
             "--shard".takeIf { given(it) && asked.shard?.let(Shard::parse) != shard?.let(Shard::parse) },
             "--only".takeIf { given(it) && asked.only.toSet() != only.toSet() },
-            "--with".takeIf { given(it) && asked.with.map(::normal) != with.map(::normal) },
+            // folders moved since the start (another machine, another path) are named again with --with
+            "--with".takeIf {
+                given(it) && with.all { w -> Files.isDirectory(normal(w)) } && asked.with.map(::normal).toSet() != withSet()
+            },
         )
         if (differs.isNotEmpty()) {
             throw UsageError(
@@ -48,8 +51,10 @@ internal data class ReproduceStart(val budget: String, val shard: String?, val o
                     "resume it with the same options or none: ./pssr reproduce --resume $dir",
             )
         }
-        return this
+        return if (given("--with")) copy(with = asked.with.map { normal(it).toString() }) else this
     }
+
+    private fun withSet() = with.map(::normal).toSet()
 
     companion object {
         const val FILE = "reproduce.json"
@@ -67,10 +72,11 @@ internal data class ReproduceStart(val budget: String, val shard: String?, val o
                 is List<*> -> v.map { it as? String ?: damaged(key, "$key holds ${JsonFile.kind(it)}, not a string") }
                 else -> damaged(key, "$key is ${JsonFile.kind(v)}, not a list of strings")
             }
-            val budget = json["budget"] as? String ?: damaged("budget", "budget is ${JsonFile.kind(json["budget"])}, not a duration")
+            val budget = (json["budget"] as? String)?.takeIf { runCatching { ReproducePlan.parseBudget(it) }.isSuccess }
+                ?: damaged("budget", "budget is ${JsonFile.kind(json["budget"])}, not a duration such as 3h")
             val shard = when (val s = json["shard"]) {
                 null -> null
-                is String -> s
+                is String -> s.takeIf { runCatching { Shard.parse(it) }.isSuccess } ?: damaged("shard", "shard is \"$s\", not K/N")
                 else -> damaged("shard", "shard is ${JsonFile.kind(s)}, not K/N")
             }
             return ReproduceStart(budget, shard, texts("only"), texts("with"))
