@@ -117,6 +117,16 @@ class Evidence(
         }
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
 
+    /**
+     * [metric] of route [r] (another figure than throughput: the heap peak of a window), its mean over the repetitions
+     * that measured it, with the interval over windows and JVMs as [throughput]'s.
+     */
+    fun figure(r: Route, metric: (ResultRow) -> Double): Estimate {
+        val reps = perRepetition(r, metric).filterValues { it.isFinite() }
+        if (reps.isEmpty()) throw MissingRows("$r: no measured values")
+        return estimateOf(reps.values.average(), r.framework, reps)
+    }
+
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
     fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate {
         val l = level(framework, model, engine, approach, users)

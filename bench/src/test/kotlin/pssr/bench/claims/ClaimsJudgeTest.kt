@@ -31,6 +31,33 @@ class ClaimsJudgeTest {
     private fun verdictOf(id: String, folder: Path): Judgement =
         Ledger.judge(Evidence.load(listOf(folder))).entries.first { it.first.id == id }.second
 
+    /** HtmlFlow virtual and suspending on WebFlux at 128 users, one window per heap peak given. */
+    private fun heapRun(virtual: List<Double>, suspending: List<Double>): Path {
+        val run = RunDirectory(tmp.resolve("heap"))
+        Files.createDirectories(run.dir)
+        Files.writeString(run.environment, """{"resultsFormat": 1, "cores": 2, "options": {}}""")
+        virtual.indices.forEach { i ->
+            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, i + 1).copy(heapMbPeak = virtual[i]))
+            run.append(resultRow("webflux", "presentations", "htmlflow", "suspending", 128, i + 1).copy(heapMbPeak = suspending[i]))
+        }
+        return run.dir
+    }
+
+    @Test
+    fun `the memory claim reads every window's heap peak, so one high window does not decide it`() {
+        // the largest peak, 380 MB, is 1.27x of 300 MB; the windows' mean, 315 MB (95% 282-348), is about 300
+        val windows = listOf(300.0, 305.0, 295.0, 310.0, 300.0, 380.0)
+        val j = verdictOf("000-5.4-memory-300mb", heapRun(windows, windows))
+        assertEquals(Verdict.HOLDS, j.verdict, j.ours)
+        assertTrue(j.ours.contains("virtual 315 MB (95%"), j.ours)
+    }
+
+    @Test
+    fun `a heap well past 300 MB in every window refutes the memory claim`() {
+        val j = verdictOf("000-5.4-memory-300mb", heapRun(listOf(450.0, 460.0, 455.0), listOf(300.0, 305.0, 295.0)))
+        assertEquals(Verdict.REFUTED, j.verdict, j.ours)
+    }
+
     @Test
     fun `similar throughput of HtmlFlow virtual and reactive holds the seed's "similar"`() {
         val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0)))

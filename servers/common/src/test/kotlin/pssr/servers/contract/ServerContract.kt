@@ -47,6 +47,10 @@ abstract class ServerContract {
      */
     protected open fun serverLog(): String? = null
 
+    /** The server log's lines that name [path] (a failing assertion's context), or "none captured". */
+    private fun logLines(path: String): String =
+        serverLog()?.lines()?.filter { it.contains(path) }?.takeLast(5)?.joinToString(" | ")?.ifEmpty { null } ?: "none captured"
+
     /**
      * A new server process of this framework asked to listen on [port] (nothing else changed), for the start-up
      * failure checks; `null` (the default) skips them.
@@ -117,8 +121,10 @@ abstract class ServerContract {
                 assertEquals(
                     expected,
                     verdict,
-                    "${route.path} claims streams=${route.streams}: first item at ${page.firstItemMillis} ms, last byte at " +
-                        "${page.lastByteMillis} ms (lead $lead ms), ${page.chunks.size} chunks",
+                    "${route.path} claims streams=${route.streams}: status ${page.status}, complete ${page.complete} " +
+                        "(${page.error ?: "no read error"}), first item at ${page.firstItemMillis} ms, last byte at " +
+                        "${page.lastByteMillis} ms (lead $lead ms), ${page.chunks.size} chunks, body ends " +
+                        "'${page.body.takeLast(20).replace("\n", " ")}'; server log on it: ${logLines(route.path)}",
                 )
                 if (route.streams) assertTrue(lead >= 700, "${route.path}: item 1 only $lead ms before the last byte")
             }
