@@ -27,8 +27,12 @@ class JudgedFolder(
         if (!sharedJvm) {
             emptyMap()
         } else {
-            // a folder of --jvms N: the repetitions alternated over N shared JVMs, named on each row
-            rows.associate { (it.frameworkLabel to it.repetition) to "$dir#${it.frameworkLabel}#${it.serverJvm}" }
+            // a folder of --jvms N: the repetitions alternated over N shared JVMs, numbered on each row. Named by the folder's
+            // first repetition, not its path: phase folders all number from 1, and a judgement of several (pages-webflux,
+            // drivers-jmeter) merges their maps by (framework, repetition), so a path in the name gave repetitions 1-3 of a
+            // route the other folder's JVM and 4-6 its own: two "JVMs" out of one. A round's run numbers from its own block.
+            val first = rows.minOfOrNull { it.repetition } ?: 0
+            rows.associate { (it.frameworkLabel to it.repetition) to "${it.frameworkLabel}#${it.serverJvm}#from $first" }
         }
     }
 

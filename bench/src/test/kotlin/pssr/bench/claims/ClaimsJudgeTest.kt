@@ -59,6 +59,25 @@ class ClaimsJudgeTest {
     }
 
     @Test
+    fun `two folders that number their repetitions alike do not split one JVM's windows into two JVMs`() {
+        // pages-webflux (6 windows of one shared JVM) judged with drivers-jmeter (3 windows of another, other routes)
+        fun folder(name: String, engine: String, reps: Int) = JudgedFolder(
+            tmp.resolve(name),
+            "",
+            (1..reps).map {
+                resultRow("webflux", engine = engine, users = 128, repetition = it).copy(serverJvm = 1)
+            },
+            emptyList(),
+            emptyList(),
+            sharedJvm = true,
+        )
+        val e = Evidence.of(listOf(folder("pages-webflux", "htmlflow", 6), folder("drivers-jmeter", "pebble", 3)))
+        val reps = e.perRepetition(Route("webflux", "presentations", "htmlflow", "virtual", 128))
+        assertEquals(6, reps.size)
+        assertEquals(1, e.jvmLevels("webflux", reps).jvms)
+    }
+
+    @Test
     fun `similar throughput of HtmlFlow virtual and reactive holds the seed's "similar"`() {
         val j = verdictOf("000-5.2-htmlflow-virtual-vs-reactive", pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0)))
         assertEquals(Verdict.HOLDS, j.verdict, j.ours)
