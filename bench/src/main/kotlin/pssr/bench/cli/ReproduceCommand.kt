@@ -98,8 +98,10 @@ class ReproduceCommand : Callable<Int> {
         if (out != null && resume != null && out!!.toAbsolutePath() != resume!!.toAbsolutePath()) {
             throw UsageError("--resume and --out name different directories; give only --resume DIR")
         }
-        resume?.let { if (!Files.isDirectory(it)) throw UsageError("--resume: no reproduce folder at ${it.toAbsolutePath().normalize()}") }
-        resume?.let { adoptStart(it.toAbsolutePath().normalize()) }
+        resume?.toAbsolutePath()?.normalize()?.let {
+            if (!Files.isDirectory(it)) throw UsageError("--resume: no reproduce folder at $it")
+            adoptStart(it)
+        }
         val time = ReproducePlan.parseBudget(budget)
         val part = shard?.let(Shard::parse)
         val whole = ReproducePlan.fit(time)

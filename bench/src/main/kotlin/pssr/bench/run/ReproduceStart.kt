@@ -41,7 +41,8 @@ data class ReproduceStart(val budget: String, val shard: String?, val only: List
             "--only".takeIf { given(it) && asked.only.toSet() != only.toSet() },
             // folders moved since the start (another machine, another path) are named again with --with
             "--with".takeIf {
-                given(it) && with.all { w -> Files.isDirectory(normal(w)) } && asked.with.map(::normal).toSet() != withSet()
+                given(it) && with.all { w -> Files.isDirectory(normal(w)) } &&
+                    asked.with.map(::normal).toSet() != with.map(::normal).toSet()
             },
         )
         if (differs.isNotEmpty()) {
@@ -53,8 +54,6 @@ data class ReproduceStart(val budget: String, val shard: String?, val only: List
         }
         return if (given("--with")) copy(with = asked.with.map { normal(it).toString() }) else this
     }
-
-    private fun withSet() = with.map(::normal).toSet()
 
     companion object {
         const val FILE = "reproduce.json"
