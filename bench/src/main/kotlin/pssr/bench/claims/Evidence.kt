@@ -26,9 +26,9 @@ class Evidence(
     /** The confidence of every interval a verdict reads: 0.95, or less than alpha's share per look when `reproduce` looks more
      * than once. */
     val confidence: Double = 0.95,
-    /** (framework, repetition) to the server JVM that measured it where JVMs were shared; a repetition not in it had its own
-     * JVM. */
-    val jvms: Map<Pair<String, Int>, String> = emptyMap(),
+    /** (route, repetition) to the server JVM that measured it where JVMs were shared (an aggregate's route, engine null,
+     * too); a repetition not in it had its own JVM. */
+    val jvms: Map<Pair<Route, Int>, String> = emptyMap(),
 ) {
     private val label = Estimate.label(confidence)
 
@@ -36,13 +36,13 @@ class Evidence(
     private fun estimateOf(value: Double, xs: List<Double>): Estimate =
         Stats.ci(xs, confidence)?.let { Estimate(value, it.low, it.high, xs.size, label) } ?: Estimate(value, value, value, xs.size, label)
 
-    /** [byRepetition]'s figures of [framework] grouped by the JVM that measured them ([JvmLevels]: windows within JVMs, and JVMs). */
-    fun jvmLevels(framework: String, byRepetition: Map<Int, Double>): JvmLevels =
-        JvmLevels(byRepetition.entries.groupBy({ jvms[framework to it.key] ?: "repetition ${it.key}" }, { it.value }).values.toList())
+    /** [byRepetition]'s figures of [route] grouped by the JVM that measured them ([JvmLevels]: windows within JVMs, and JVMs). */
+    fun jvmLevels(route: Route, byRepetition: Map<Int, Double>): JvmLevels =
+        JvmLevels(byRepetition.entries.groupBy({ jvms[route to it.key] ?: "repetition ${it.key}" }, { it.value }).values.toList())
 
     /** The mean of [byRepetition] with its interval over windows and JVMs ([JvmLevels.interval]); a point without two values. */
-    private fun estimateOf(value: Double, framework: String, byRepetition: Map<Int, Double>): Estimate {
-        val ci = jvmLevels(framework, byRepetition).interval(confidence)
+    private fun estimateOf(value: Double, route: Route, byRepetition: Map<Int, Double>): Estimate {
+        val ci = jvmLevels(route, byRepetition).interval(confidence)
         return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) }
             ?: Estimate(value, value, value, byRepetition.size, label)
     }
@@ -78,7 +78,7 @@ class Evidence(
         }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
         val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
-        return estimateOf(reps.values.average(), r.framework, reps)
+        return estimateOf(reps.values.average(), r, reps)
     }
 
     /**
@@ -124,13 +124,14 @@ class Evidence(
     fun figure(r: Route, metric: (ResultRow) -> Double): Estimate {
         val reps = perRepetition(r, metric).filterValues { it.isFinite() }
         if (reps.isEmpty()) throw MissingRows("$r: no measured values")
-        return estimateOf(reps.values.average(), r.framework, reps)
+        return estimateOf(reps.values.average(), r, reps)
     }
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */
     fun throughput(framework: String, model: String, engine: String, approach: String, users: Int): Estimate {
         val l = level(framework, model, engine, approach, users)
-        return estimateOf(l.throughput.mean, framework, perRepetition(Route(framework, model, engine, approach, users)))
+        val route = Route(framework, model, engine, approach, users)
+        return estimateOf(l.throughput.mean, route, perRepetition(route))
     }
 
     /**
@@ -147,7 +148,8 @@ class Evidence(
         }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
-        return estimateOf(value, framework, perRepetition(Route(framework, model, null, approach, users), engines = engines))
+        val route = Route(framework, model, null, approach, users)
+        return estimateOf(value, route, perRepetition(route, engines = engines))
     }
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
@@ -187,7 +189,7 @@ class Evidence(
     fun pairedRatio(a: Route, b: Route, metric: (ResultRow) -> Double): Estimate {
         val ratios = ratiosByRepetition(a, b, metric)
         if (ratios.isEmpty()) throw MissingRows("$a and $b in the same repetitions")
-        return ratioEstimate(a.framework, ratios) ?: Estimate.point(Stats.logRatio(ratios.values).first, ratios.size)
+        return ratioEstimate(a, ratios) ?: Estimate.point(Stats.logRatio(ratios.values).first, ratios.size)
     }
 
     /** [metric] of [a] over that of [b], one ratio per repetition both were measured in. */
@@ -201,9 +203,10 @@ class Evidence(
      * Paired [ratios] (by repetition) on the log scale ([Stats.logRatio]): their geometric mean and its interval, the logs'
      * interval taken over windows and JVMs ([JvmLevels]); null when they give none (fewer than two).
      */
-    private fun ratioEstimate(framework: String, ratios: Map<Int, Double>): Estimate? {
+    private fun ratioEstimate(a: Route, ratios: Map<Int, Double>): Estimate? {
         val logs = ratios.filterValues { it.isFinite() && it > 0 }.mapValues { kotlin.math.ln(it.value) }
-        val l = jvmLevels(framework, logs)
+        // a repetition's two routes ran in one JVM (paired): [a]'s names it
+        val l = jvmLevels(a, logs)
         val ci = l.interval(confidence) ?: return null
         return Estimate(kotlin.math.exp(l.center), kotlin.math.exp(ci.low), kotlin.math.exp(ci.high), logs.size, label)
     }
@@ -219,7 +222,7 @@ class Evidence(
         val ea = a.estimate(this)
         val eb = b.estimate(this)
         if (a.framework != b.framework) return ea / eb
-        return ratioEstimate(a.framework, ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
+        return ratioEstimate(a, ratiosByRepetition(a, b) { it.throughputRps }) ?: (ea / eb)
     }
 
     fun checks(framework: String, approaches: List<String>): List<RouteCheck> =

@@ -22,17 +22,25 @@ class JudgedFolder(
     val cores: Int? = null,
     val sharedJvm: Boolean = false,
 ) {
-    /** (framework, repetition) to the JVM that measured it, for a shared JVM's folder (built once: every claim reads it). */
-    val jvms: Map<Pair<String, Int>, String> by lazy {
+    /**
+     * (route, repetition) to the JVM that measured it, for a shared JVM's folder (built once: every claim reads it); each
+     * route also under its engine null, for the aggregate of its approach (a folder's routes of one repetition share its JVM).
+     */
+    val jvms: Map<Pair<Route, Int>, String> by lazy {
         if (!sharedJvm) {
             emptyMap()
         } else {
-            // a folder of --jvms N: the repetitions alternated over N shared JVMs, numbered on each row. Named by the folder's
-            // first repetition, not its path: phase folders all number from 1, and a judgement of several (pages-webflux,
-            // drivers-jmeter) merges their maps by (framework, repetition), so a path in the name gave repetitions 1-3 of a
-            // route the other folder's JVM and 4-6 its own: two "JVMs" out of one. A round's run numbers from its own block.
+            // a folder of --jvms N: the repetitions alternated over N shared JVMs, numbered on each row. Keyed by route, so a
+            // judgement of several folders (pages-webflux with drivers-jmeter, a round beside its phase) keeps each route's
+            // JVMs its own; named by the folder's first repetition (a round's run numbers from its own block).
             val first = rows.minOfOrNull { it.repetition } ?: 0
-            rows.associate { (it.frameworkLabel to it.repetition) to "${it.frameworkLabel}#${it.serverJvm}#from $first" }
+            rows.flatMap { r ->
+                val name = "${r.frameworkLabel}#${r.serverJvm}#from $first"
+                listOf(r.engine, null).map { engine ->
+                    (Route(r.frameworkLabel, r.model, engine, r.approach, r.users) to r.repetition) to
+                        name
+                }
+            }.toMap()
         }
     }
 

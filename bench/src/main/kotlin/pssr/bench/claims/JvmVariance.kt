@@ -29,10 +29,11 @@ data class JvmVariance(
         fun of(e: Evidence, jvmSeconds: Double = 60.0, windowSeconds: Double = 3.0): List<JvmVariance> =
             e.levels.groupBy { it.framework }.mapNotNull { (fw, ls) ->
                 val measured = ls.mapNotNull { l ->
-                    val reps = e.perRepetition(Route(l.framework, l.model, l.engine, l.approach, l.users))
+                    val route = Route(l.framework, l.model, l.engine, l.approach, l.users)
+                    val reps = e.perRepetition(route)
                     val m = reps.values.average()
                     // relative figures, so routes of different speeds weigh the same
-                    e.jvmLevels(fw, reps.mapValues { it.value / m }).takeIf { it.jvms >= 2 && !it.within.isNaN() }
+                    e.jvmLevels(route, reps.mapValues { it.value / m }).takeIf { it.jvms >= 2 && !it.within.isNaN() }
                 }
                 if (measured.isEmpty()) return@mapNotNull null
                 val within = Stats.median(measured.map { it.within })

@@ -72,9 +72,28 @@ class ClaimsJudgeTest {
             sharedJvm = true,
         )
         val e = Evidence.of(listOf(folder("pages-webflux", "htmlflow", 6), folder("drivers-jmeter", "pebble", 3)))
-        val reps = e.perRepetition(Route("webflux", "presentations", "htmlflow", "virtual", 128))
+        val route = Route("webflux", "presentations", "htmlflow", "virtual", 128)
+        val reps = e.perRepetition(route)
         assertEquals(6, reps.size)
-        assertEquals(1, e.jvmLevels("webflux", reps).jvms)
+        assertEquals(1, e.jvmLevels(route, reps).jvms)
+    }
+
+    @Test
+    fun `each route's windows are grouped by its own folder's JVMs, whatever another folder of its framework ran`() {
+        // one folder ran htmlflow's 4 windows in two JVMs (--jvms 2: A B A B); another ran pebble's 4 in one
+        fun folder(name: String, engine: String, jvmOf: (Int) -> Int) = JudgedFolder(
+            tmp.resolve(name),
+            "",
+            (1..4).map { resultRow("webflux", engine = engine, users = 128, repetition = it).copy(serverJvm = jvmOf(it)) },
+            emptyList(),
+            emptyList(),
+            sharedJvm = true,
+        )
+        val e = Evidence.of(listOf(folder("two-jvms", "htmlflow") { 1 + (it + 1) % 2 }, folder("one-jvm", "pebble") { 1 }))
+        val two = Route("webflux", "presentations", "htmlflow", "virtual", 128)
+        val one = Route("webflux", "presentations", "pebble", "virtual", 128)
+        assertEquals(2, e.jvmLevels(two, e.perRepetition(two)).jvms)
+        assertEquals(1, e.jvmLevels(one, e.perRepetition(one)).jvms)
     }
 
     @Test

@@ -68,7 +68,14 @@ class JvmLevelsTest {
             emptyList(),
             rows,
             emptyList(),
-            jvms = if (shared) rows.associate { ("webflux" to it.repetition) to "jvm ${it.repetition / 100}" } else emptyMap(),
+            jvms = if (shared) {
+                rows.associate {
+                    (Route("webflux", it.model, it.engine, it.approach, it.users) to it.repetition) to
+                        "jvm ${it.repetition / 100}"
+                }
+            } else {
+                emptyMap()
+            },
         )
         val a = Route("webflux", "presentations", "jstachio", "virtual", 32)
         val b = Route("webflux", "presentations", "jstachio", "reactive", 32)
