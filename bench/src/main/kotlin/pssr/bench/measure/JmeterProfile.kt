@@ -118,9 +118,17 @@ data class ProfileResult(
  * and the window in [count] equal time slices, the standard error of the throughput over the slices' samples per second
  * ([rpsSe]). The claims make a Student t interval with count - 1 degrees of freedom from them (docs/CLAIMS.md). The
  * ramp-up's trend counts as spread, so the interval errs wide; batches are long enough (every batch holds at least
- * [MIN_PER_BATCH] samples) that successive requests' correlation stays mostly within one.
+ * [MIN_PER_BATCH] samples) that successive requests' correlation stays mostly within one. The tails likewise: the standard
+ * error of the p95 and p99 over the batches' own p95 and p99 ([latencyP95SeMs], [latencyP99SeMs]; a batch's percentile by
+ * nearest rank, so a batch of 50 gives its largest for p99 and the interval errs wide again).
  */
-data class Batches(val count: Int, val latencyMeanSeMs: Double, val rpsSe: Double) {
+data class Batches(
+    val count: Int,
+    val latencyMeanSeMs: Double,
+    val rpsSe: Double,
+    val latencyP95SeMs: Double = Double.NaN,
+    val latencyP99SeMs: Double = Double.NaN,
+) {
     companion object {
         const val COUNT = 10
         const val MIN_PER_BATCH = 50
@@ -131,16 +139,20 @@ data class Batches(val count: Int, val latencyMeanSeMs: Double, val rpsSe: Doubl
             val n = ends.size
             if (n < COUNT * MIN_PER_BATCH || end <= start) return NONE
             val order = ends.indices.sortedBy { ends[it] }
-            val latencyMeans = (0 until COUNT).map { b ->
-                val from = b * n / COUNT
-                val to = (b + 1) * n / COUNT
-                (from until to).sumOf { elapsed[order[it]].toDouble() } / (to - from)
-            }
+            val batches = (0 until COUNT).map { b -> (b * n / COUNT until (b + 1) * n / COUNT).map { elapsed[order[it]].toDouble() } }
+            val latencyMeans = batches.map { it.average() }
+            fun percentile(xs: List<Double>, q: Double) = xs.sorted()[(kotlin.math.ceil(q * xs.size).toInt() - 1).coerceIn(0, xs.size - 1)]
             val slice = (end - start).toDouble() / COUNT
             val perSlice = IntArray(COUNT)
             for (t in ends) perSlice[((t - start) / slice).toInt().coerceIn(0, COUNT - 1)]++
             val rps = perSlice.map { it / (slice / 1000.0) }
-            return Batches(COUNT, standardError(latencyMeans), standardError(rps))
+            return Batches(
+                COUNT,
+                standardError(latencyMeans),
+                standardError(rps),
+                standardError(batches.map { percentile(it, 0.95) }),
+                standardError(batches.map { percentile(it, 0.99) }),
+            )
         }
 
         private fun standardError(xs: List<Double>): Double {

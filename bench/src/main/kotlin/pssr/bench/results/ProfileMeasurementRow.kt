@@ -38,5 +38,6 @@ fun ProfileMeasurement.toRow(
         errorsDownstreamError = e.downstreamError, errorsDownstreamDown = e.downstreamDown, errorsDownstreamTimeout = e.downstreamTimeout,
         latencyP95Ms = p95, apdex = apdex.score, apdexTMs = apdex.tMs, apdexFMs = apdex.fMs,
         batches = r.batches.count, latencyMeanSeMs = r.batches.latencyMeanSeMs, requestsRpsSe = r.batches.rpsSe,
+        latencyP95SeMs = r.batches.latencyP95SeMs, latencyP99SeMs = r.batches.latencyP99SeMs,
     )
 }

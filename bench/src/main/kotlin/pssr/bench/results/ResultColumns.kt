@@ -94,6 +94,9 @@ object ResultColumns {
         double("requests_rps_se", ResultRow::requestsRpsSe, 3, absent = Double.NaN),
         // which shared JVM measured the row (--jvms): older files, one JVM per framework or per route
         int("server_jvm", ResultRow::serverJvm, absent = 0),
+        // a JMeter profile's tails with their batches' interval (issue 33): older files hold none
+        double("latency_p95_se_ms", ResultRow::latencyP95SeMs, 3, absent = Double.NaN),
+        double("latency_p99_se_ms", ResultRow::latencyP99SeMs, 3, absent = Double.NaN),
     )
 
     private val readColumns = ALL.filterNot { it.derived }

@@ -113,6 +113,9 @@ data class ResultRow(
     val requestsRpsSe: Double = Double.NaN,
     /** The shared server JVM (1-based) that measured the row (`--quick`, `--jvms`); 0 for a JVM of the route's own, and older files. */
     val serverJvm: Int = 0,
+    /** The standard errors of [latencyP95Ms] and [latencyP99Ms] over a JMeter profile's batches' own percentiles (NaN without). */
+    val latencyP95SeMs: Double = Double.NaN,
+    val latencyP99SeMs: Double = Double.NaN,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"

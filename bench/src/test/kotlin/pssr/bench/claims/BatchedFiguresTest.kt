@@ -65,4 +65,21 @@ class BatchedFiguresTest {
         assertEquals(Verdict.HOLDS, j.verdict, j.ours)
         assertTrue("95%" in j.ours, j.ours)
     }
+
+    private fun products(engine: String, p95: Double, p99: Double, se: Double): ResultRow = resultRow(
+        framework = "api",
+        model = "products",
+        engine = engine,
+        approach = "platform",
+        users = 250,
+    ).copy(workload = Workloads.PRODUCTS, latencyP95Ms = p95, latencyP99Ms = p99, batches = 10, latencyP95SeMs = se, latencyP99SeMs = se)
+
+    @Test
+    fun `seed 004's tails read their batches' interval, and a gap inside it decides nothing`() {
+        val wide = judged("004-products-mvc-tails", products("mvc", 400.0, 600.0, 40.0), products("webflux", 460.0, 700.0, 40.0))
+        assertEquals(Verdict.INCONCLUSIVE, wide.verdict, wide.ours)
+        assertTrue("95%" in wide.ours && "one measurement" !in wide.ours, wide.ours)
+        val narrow = judged("004-products-mvc-tails", products("mvc", 400.0, 600.0, 2.0), products("webflux", 460.0, 700.0, 2.0))
+        assertEquals(Verdict.HOLDS, narrow.verdict, narrow.ours)
+    }
 }

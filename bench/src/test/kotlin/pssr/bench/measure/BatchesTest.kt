@@ -31,6 +31,26 @@ class BatchesTest {
     }
 
     @Test
+    fun `the tails' standard errors are those of the batches' own percentiles`() {
+        // every batch of 100: 94 samples at 10 ms and 6 slow ones, 100 ms in even batches, 200 ms in odd ones; each batch's
+        // p95 and p99 (nearest rank: the 95th and 99th of 100) are its slow value, so both scatter like 100/200 alternating
+        val ends = LongArray(1000) { start + 10L * it + 5 }
+        val elapsed = LongArray(1000) {
+            if (it % 100 < 94) {
+                10
+            } else if ((it / 100) % 2 == 0) {
+                100
+            } else {
+                200
+            }
+        }
+        val b = Batches.of(ends, elapsed, start, start + 10_000)
+        val se = kotlin.math.sqrt(50.0 * 50.0 * 10 / 9) / kotlin.math.sqrt(10.0)
+        assertEquals(se, b.latencyP95SeMs, 1e-6)
+        assertEquals(se, b.latencyP99SeMs, 1e-6)
+    }
+
+    @Test
     fun `a profile too short to batch has none`() {
         val b = Batches.of(LongArray(100) { start + it }, LongArray(100) { 5 }, start, start + 100)
         assertEquals(Batches.NONE, b)
