@@ -50,12 +50,11 @@ class Evidence(
     /** A JMeter profile's mean latency, with the interval of its batches (docs/CLAIMS.md, "Figures measured once"). */
     fun profileMeanMs(r: ResultRow): Estimate = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, confidence)
 
-    /** A JMeter profile's 95th and 99th percentile latency ([q] 95 or 99), with the interval of its batches' own percentiles. */
-    fun profilePercentileMs(r: ResultRow, q: Int): Estimate = when (q) {
-        95 -> Estimate.batched(r.latencyP95Ms, r.latencyP95SeMs, r.batches, confidence)
-        99 -> Estimate.batched(r.latencyP99Ms, r.latencyP99SeMs, r.batches, confidence)
-        else -> throw IllegalArgumentException("percentile $q: 95 or 99")
-    }
+    /** A JMeter profile's 95th percentile latency, with the interval of its batches' own 95th percentiles. */
+    fun profileP95Ms(r: ResultRow): Estimate = Estimate.batched(r.latencyP95Ms, r.latencyP95SeMs, r.batches, confidence)
+
+    /** A JMeter profile's 99th percentile latency, with the interval of its batches' own 99th percentiles. */
+    fun profileP99Ms(r: ResultRow): Estimate = Estimate.batched(r.latencyP99Ms, r.latencyP99SeMs, r.batches, confidence)
 
     /** A JMeter profile's throughput (every sample per second of its window), with the interval of its batches. */
     fun profileRps(r: ResultRow): Estimate =

@@ -162,9 +162,9 @@ object Seed004 {
         val (mvc, webflux) = pair(e, workload)
         val (fast, slow) = if (mvcFaster) mvc to webflux else webflux to mvc
         // each percentile with its batches' interval (a profile measured once; older folders: a point, "one measurement")
-        val parts = listOf(95, 99).map { q ->
-            val r = e.profilePercentileMs(fast, q) / e.profilePercentileMs(slow, q)
-            Triple("p$q", r, Terms.lower(r))
+        val parts = listOf("p95" to e::profileP95Ms, "p99" to e::profileP99Ms).map { (name, tail) ->
+            val r = tail(fast) / tail(slow)
+            Triple(name, r, Terms.lower(r))
         }
         val v = Terms.all(*parts.map { it.third }.toTypedArray())
         Judgement(

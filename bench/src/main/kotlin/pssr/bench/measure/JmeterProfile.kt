@@ -139,9 +139,12 @@ data class Batches(
             val n = ends.size
             if (n < COUNT * MIN_PER_BATCH || end <= start) return NONE
             val order = ends.indices.sortedBy { ends[it] }
-            val batches = (0 until COUNT).map { b -> (b * n / COUNT until (b + 1) * n / COUNT).map { elapsed[order[it]].toDouble() } }
+            // each batch's latencies, sorted once for both percentiles
+            val batches = (0 until COUNT).map { b ->
+                (b * n / COUNT until (b + 1) * n / COUNT).map { elapsed[order[it]].toDouble() }.sorted()
+            }
             val latencyMeans = batches.map { it.average() }
-            fun percentile(xs: List<Double>, q: Double) = xs.sorted()[(kotlin.math.ceil(q * xs.size).toInt() - 1).coerceIn(0, xs.size - 1)]
+            fun percentile(sorted: List<Double>, q: Double) = sorted[(kotlin.math.ceil(q * sorted.size).toInt() - 1).coerceIn(0, sorted.size - 1)]
             val slice = (end - start).toDouble() / COUNT
             val perSlice = IntArray(COUNT)
             for (t in ends) perSlice[((t - start) / slice).toInt().coerceIn(0, COUNT - 1)]++

@@ -58,20 +58,20 @@ class ClaimsJudgeTest {
         assertEquals(Verdict.REFUTED, j.verdict, j.ours)
     }
 
+    /** A shared-JVM folder of one WebFlux route at 128 users, repetitions 1..[reps], each in server JVM [jvmOf] of it. */
+    private fun sharedFolder(name: String, engine: String, reps: Int, jvmOf: (Int) -> Int = { 1 }) = JudgedFolder(
+        tmp.resolve(name),
+        "",
+        (1..reps).map { resultRow("webflux", engine = engine, users = 128, repetition = it).copy(serverJvm = jvmOf(it)) },
+        emptyList(),
+        emptyList(),
+        sharedJvm = true,
+    )
+
     @Test
     fun `two folders that number their repetitions alike do not split one JVM's windows into two JVMs`() {
         // pages-webflux (6 windows of one shared JVM) judged with drivers-jmeter (3 windows of another, other routes)
-        fun folder(name: String, engine: String, reps: Int) = JudgedFolder(
-            tmp.resolve(name),
-            "",
-            (1..reps).map {
-                resultRow("webflux", engine = engine, users = 128, repetition = it).copy(serverJvm = 1)
-            },
-            emptyList(),
-            emptyList(),
-            sharedJvm = true,
-        )
-        val e = Evidence.of(listOf(folder("pages-webflux", "htmlflow", 6), folder("drivers-jmeter", "pebble", 3)))
+        val e = Evidence.of(listOf(sharedFolder("pages-webflux", "htmlflow", 6), sharedFolder("drivers-jmeter", "pebble", 3)))
         val route = Route("webflux", "presentations", "htmlflow", "virtual", 128)
         val reps = e.perRepetition(route)
         assertEquals(6, reps.size)
@@ -81,15 +81,7 @@ class ClaimsJudgeTest {
     @Test
     fun `each route's windows are grouped by its own folder's JVMs, whatever another folder of its framework ran`() {
         // one folder ran htmlflow's 4 windows in two JVMs (--jvms 2: A B A B); another ran pebble's 4 in one
-        fun folder(name: String, engine: String, jvmOf: (Int) -> Int) = JudgedFolder(
-            tmp.resolve(name),
-            "",
-            (1..4).map { resultRow("webflux", engine = engine, users = 128, repetition = it).copy(serverJvm = jvmOf(it)) },
-            emptyList(),
-            emptyList(),
-            sharedJvm = true,
-        )
-        val e = Evidence.of(listOf(folder("two-jvms", "htmlflow") { 1 + (it + 1) % 2 }, folder("one-jvm", "pebble") { 1 }))
+        val e = Evidence.of(listOf(sharedFolder("two-jvms", "htmlflow", 4) { 1 + (it + 1) % 2 }, sharedFolder("one-jvm", "pebble", 4)))
         val two = Route("webflux", "presentations", "htmlflow", "virtual", 128)
         val one = Route("webflux", "presentations", "pebble", "virtual", 128)
         assertEquals(2, e.jvmLevels(two, e.perRepetition(two)).jvms)
