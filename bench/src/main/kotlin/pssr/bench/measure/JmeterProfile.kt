@@ -144,7 +144,10 @@ data class Batches(
                 (b * n / COUNT until (b + 1) * n / COUNT).map { elapsed[order[it]].toDouble() }.sorted()
             }
             val latencyMeans = batches.map { it.average() }
-            fun percentile(sorted: List<Double>, q: Double) = sorted[(kotlin.math.ceil(q * sorted.size).toInt() - 1).coerceIn(0, sorted.size - 1)]
+            fun percentile(sorted: List<Double>, q: Double): Double {
+                val rank = kotlin.math.ceil(q * sorted.size).toInt() // nearest rank, 1-based
+                return sorted[(rank - 1).coerceIn(0, sorted.size - 1)]
+            }
             val slice = (end - start).toDouble() / COUNT
             val perSlice = IntArray(COUNT)
             for (t in ends) perSlice[((t - start) / slice).toInt().coerceIn(0, COUNT - 1)]++
