@@ -25,6 +25,7 @@ fun resultRow(
     runtime: String = "",
     pinnedPerRequest: Double = Double.NaN,
     pinnedTopStack: String = "",
+    coresBusy: Double = Double.NaN,
 ): ResultRow {
     val completed = (throughput * 10).toLong()
     return ResultRow(
@@ -41,5 +42,6 @@ fun resultRow(
         runtime = runtime, jdk = if (runtime.isEmpty()) "25.0.3+9-LTS" else "${runtime.removePrefix("jdk").substringBefore('+')}.0.1",
         pinnedEvents = if (pinnedPerRequest.isNaN()) -1 else (pinnedPerRequest * completed).toLong(),
         pinnedPerRequest = pinnedPerRequest, pinnedTopStack = pinnedTopStack,
+        machineCpuPct = coresBusy * 200, coresBusy = coresBusy,
     )
 }

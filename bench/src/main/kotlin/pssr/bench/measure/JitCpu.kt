@@ -81,14 +81,24 @@ object Steadiness {
 class CpuWindow private constructor(private val pid: Long?) {
     private val cpuBefore = pid?.let(ProcessCpu::treeSeconds) ?: Double.NaN
     private val jitBefore = pid?.let(JitCpu::snapshot).orEmpty()
+    private val machineBefore = ProcessCpu.machineBusySeconds()
+    private val startNanos = System.nanoTime()
 
-    /** Server CPU seconds (the process tree) and JIT compiler CPU seconds since [start]. */
-    data class Reading(val serverSeconds: Double, val jitSeconds: Double)
+    /**
+     * Server CPU seconds (the process tree), JIT compiler CPU seconds, the whole machine's busy CPU seconds (every core) and the
+     * wall-clock seconds since [start].
+     */
+    data class Reading(
+        val serverSeconds: Double,
+        val jitSeconds: Double,
+        val machineSeconds: Double = Double.NaN,
+        val wallSeconds: Double = Double.NaN,
+    )
 
     fun end(): Reading {
         val jit = pid?.let { JitCpu.seconds(jitBefore, JitCpu.snapshot(it)) } ?: Double.NaN
         val cpu = (pid?.let(ProcessCpu::treeSeconds) ?: Double.NaN) - cpuBefore
-        return Reading(cpu, jit)
+        return Reading(cpu, jit, ProcessCpu.machineBusySeconds() - machineBefore, (System.nanoTime() - startNanos) / 1e9)
     }
 
     companion object {

@@ -19,12 +19,21 @@ data class LevelResult<P>(
     val jitCpuSeconds: Double = Double.NaN,
     /** Warm-up beyond the level's fixed window while the JIT still compiled ([LevelRun]'s settle cap), seconds. */
     val settleSeconds: Double = 0.0,
+    /** The whole machine's busy CPU seconds (every core) over the measured window, and that window's wall-clock length ([CpuWindow]). */
+    val machineCpuSeconds: Double = Double.NaN,
+    val cpuWindowSeconds: Double = Double.NaN,
 ) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
     val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
     val driverCpuUsPerRequest: Double get() = driver.driverCpuSeconds * 1e6 / perRequest
     val serverCpuPct: Double get() = serverCpuSeconds / driver.windowSeconds * 100
     val driverCpuPct: Double get() = driver.driverCpuSeconds / driver.windowSeconds * 100
+
+    /** The machine's busy CPU over the window, percent of one core (server, driver and anything else). */
+    val machineCpuPct: Double get() = machineCpuSeconds / cpuWindowSeconds * 100
+
+    /** The share of the machine's online cores that were busy over the window (0..1). */
+    val coresBusy: Double get() = machineCpuPct / 100 / ProcessCpu.onlineCpus.size
 }
 
 /** The server stopped during a level: named with how it ended and where. */
@@ -97,7 +106,8 @@ class LevelRun(
             side.close()
             throw e
         }
-        val (serverCpu, jit) = cpuWindow.end()
+        val cpuRead = cpuWindow.end()
+        val (serverCpu, jit) = cpuRead
         if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
         val figures = side.finish()
         checkAlive(server, users, "measured window")
@@ -105,6 +115,7 @@ class LevelRun(
         return LevelResult(
             users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
             server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty(), jit, settled.toMillis() / 1000.0,
+            cpuRead.machineSeconds, cpuRead.wallSeconds,
         )
     }
 

@@ -36,6 +36,21 @@ object ProcessCpu {
         return (own + children).toDouble() / CLOCK_TICKS
     }
 
+    /**
+     * Busy CPU seconds of the whole machine so far, summed over its cores: `/proc/stat`'s first line, every state but idle and
+     * iowait (guest time is inside user). NaN when not readable. Over a window, minus the server's and the driver's own CPU,
+     * it leaves what else ran: the JVM of the harness, the kernel's softirqs for loopback, anything on the machine.
+     */
+    fun machineBusySeconds(): Double = try {
+        val f = Files.readAllLines(Path.of("/proc/stat")).first {
+            it.startsWith("cpu ")
+        }.trim().split(Regex("\\s+")).drop(1).map { it.toLong() }
+        // user nice system idle iowait irq softirq steal ...
+        (f[0] + f[1] + f[2] + f.getOrElse(5) { 0 } + f.getOrElse(6) { 0 } + f.getOrElse(7) { 0 }).toDouble() / CLOCK_TICKS
+    } catch (e: Exception) {
+        Double.NaN
+    }
+
     /** CPU seconds this JVM has used so far (all its threads). */
     fun selfSeconds(): Double = treeSeconds(ProcessHandle.current().pid())
 

@@ -4,30 +4,15 @@ import pssr.bench.markup.Fmt
 import pssr.bench.stats.BASELINE
 
 /**
- * The few lines a run ends with, answering the user's question from this run's results: the best route
- * per framework at the highest level (with its baseline and first-item p99), which routes stream, and
- * whether any number is suspect (driver-bound, engine above its baseline).
+ * The few lines a run ends with, answering the user's question from this run's results: per framework and model the
+ * routes ranked where they are all CPU-bound, with their CPU per request and the regime of every level ([Capacity]),
+ * which routes stream, and whether any number is suspect (driver-bound, not steady, engine above its baseline).
  */
 object Answer {
-    fun lines(d: RunData, topUsers: Int): List<String> {
+    fun lines(d: RunData): List<String> {
         val out = ArrayList<String>()
         val checks = d.checks
-        val top = d.levels.filter { it.users == topUsers }
-        if (top.isNotEmpty()) {
-            out += "At $topUsers users (median req/s; first item p99 from the side probe; CPU µs per request server/driver):"
-            for ((key, ls) in top.groupBy { it.framework to it.model }) {
-                val best = ls.filter { it.engine != BASELINE }.maxByOrNull { it.throughput.median } ?: ls.maxBy { it.throughput.median }
-                val base = ls.firstOrNull { it.engine == BASELINE && it.approach == best.approach }
-                out += "  %-8s %-13s best %-22s %6s req/s%s, first item p99 %s ms, CPU %s/%s µs%s".format(
-                    key.first, key.second,
-                    "${best.engine}/${best.approach}", Fmt.rps(best.throughput.median),
-                    base?.let { " (baseline ${Fmt.rps(it.throughput.median)})" } ?: "", Fmt.ms(best.firstItemP99.median),
-                    Fmt.num(best.serverCpuUs, 0), Fmt.num(best.driverCpuUs, 0),
-                    (if (best.driverBound) " DRIVER-BOUND" else "") +
-                        if (!best.steady) " NOT STEADY (JIT ${Fmt.pct(best.jitShare)} of server CPU)" else "",
-                )
-            }
-        }
+        for (c in Capacity.of(d)) out += c.lines()
         if (checks.isNotEmpty()) {
             val streams = checks.filter { it.verdict == "streams" }
             out += "Streams (verified with 100 ms per item): ${streams.size} of ${checks.size} routes" +

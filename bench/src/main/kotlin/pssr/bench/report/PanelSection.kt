@@ -239,7 +239,13 @@ internal class PanelSection(
             val ci = l.throughput.printedRelativeHalfWidth
             htmlEscape(Fmt.rps(l.throughput.median)) + if (ci.isFinite()) " <span class=ci>±${Fmt.pct(ci)}</span>" else ""
         }
-        table("Efficiency vs latency floor (throughput / floor)", false, p.routes) { l -> Fmt.pct(l.efficiencyVsFloor) }
+        table(
+            "Regime: what limited each level (throughput / latency floor · cores busy · the driver's share of them; docs/HARNESS.md)",
+            true,
+            p.routes,
+        ) { l ->
+            "${Fmt.pct(l.efficiencyVsFloor)} · ${Fmt.pct(l.coresBusy)} · ${Fmt.pct(l.driverShare)} <span class=ci>${l.regime.id}</span>"
+        }
         table(
             "Efficiency vs baseline (throughput / baseline of the same approach and users)",
             false,

@@ -1,8 +1,10 @@
 package pssr.bench.report
 
+import pssr.bench.markup.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
+import pssr.bench.measure.Regime
 import pssr.bench.paper.PaperFigures
 import pssr.bench.results.Environment
 import pssr.bench.results.RouteCheck
@@ -35,8 +37,8 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
                 .append("; both shared the machine, so neither's figures are clean.</p>\n")
         }
         toc()
-        howToRead()
         headline()
+        howToRead()
         if (d.panels.isNotEmpty()) Explorer(sb).section(latency = d.latency.isNotEmpty())
         for (p in d.panels) PanelSection(d, sb, charts, timelines).write(p)
         OpenModelSection(d, sb).write()
@@ -73,7 +75,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
     }
 
     private fun toc() {
-        sb.append("<nav>").append("<a href=\"#how\">How to read this</a><a href=\"#headline\">Headline</a>")
+        sb.append("<nav>").append("<a href=\"#headline\">Headline</a><a href=\"#how\">How to read this</a>")
         if (d.panels.isNotEmpty()) sb.append("<a href=\"#${Explorer.ANCHOR}\">Explorer</a>")
         for (p in d.panels) {
             sb.append("<a href=\"#").append(p.id).append("\">").append(htmlEscape("${p.framework} · ${p.model}")).append("</a>")
@@ -107,6 +109,12 @@ with that approach (the baseline excluded). The three routes drawn separately ar
 <li>The <b>latency floor</b> (dotted black) is users / (items × item delay): a page whose n items arrive 1 ms apart
 cannot complete in under n ms, so a closed loop of c users cannot exceed that rate. <b>Efficiency vs floor</b> is
 throughput / floor (100% = tracks the line). The p99 chart's floor is items × delay.</li>
+<li>The <b>regime</b> of a level says what limited it (the Regime table of each panel: throughput / floor · the machine's
+cores busy · the driver's share of them): <i>floor</i> (at least ${Fmt.pct(Regime.FLOOR_SHARE)} of the floor, cores to spare:
+the item delay sets the figure, nothing about the stack can be read from it), <i>cpu</i> (cores at least
+${Fmt.pct(Regime.CORES_BUSY)} busy: the stack's CPU per request sets it), <i>knee</i> (both at once: the steep part of the
+curve, where a slightly different CPU moves a figure most), <i>driver</i> (driver-bound, below) or <i>other</i> (neither: a
+pool, a lock or latency). The headline ranks the routes at the highest level where every one of them is CPU-bound.</li>
 <li>The <b>baseline</b> route renders precomputed fragments with the same item cadence and no template engine:
 <b>efficiency vs baseline</b> = route / baseline of the same framework, model, approach and users is the share of the
 framework's own ceiling an engine keeps.</li>
@@ -138,6 +146,9 @@ failed verification was not load-tested and is listed as failed.</li>
             if (d.checks.isNotEmpty()) sb.append(" (verification only; see <a href=\"#verification\">Verification</a>)")
             sb.append(".</p>\n")
         } else {
+            sb.append("<h3>Which stack? Ranked where every route is CPU-bound</h3>\n<pre class=answer>")
+            for (c in Capacity.of(d)) c.lines().forEach { sb.append(htmlEscape(it)).append('\n') }
+            sb.append("</pre>\n")
             sb.append("<p class=note>Throughput in req/s, median over repetitions; ⚠ = a level with errors, ᴰ = driver-bound.</p>\n")
             htmlTable(SummaryTables.headlineHeader(d), SummaryTables.headlineRows(d))
             val flushCost = SummaryTables.flushCostRows(d)

@@ -158,6 +158,12 @@ object SummaryTables {
         )
         appendLine()
         if (d.panels.isNotEmpty()) {
+            appendLine("## Which stack? Ranked where every route is CPU-bound")
+            appendLine()
+            appendLine("```")
+            for (c in Capacity.of(d)) c.lines().forEach(::appendLine)
+            appendLine("```")
+            appendLine()
             appendLine("## Throughput")
             appendLine()
             append(Table(headlineHeader(d), headlineRows(d)).markdown())

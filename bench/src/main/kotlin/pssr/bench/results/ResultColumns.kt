@@ -97,6 +97,12 @@ object ResultColumns {
         // a JMeter profile's tails with their batches' interval (issue 33): older files hold none
         double("latency_p95_se_ms", ResultRow::latencyP95SeMs, 3, absent = Double.NaN),
         double("latency_p99_se_ms", ResultRow::latencyP99SeMs, 3, absent = Double.NaN),
+        // the regime of the level (issue 46): older files did not read the machine's CPU, and read as regime unknown
+        double("machine_cpu_pct", ResultRow::machineCpuPct, 1, absent = Double.NaN),
+        double("cores_busy", ResultRow::coresBusy, 3, absent = Double.NaN),
+        double("floor_share", ResultRow::floorShare, 3).derived(), double("other_cpu_pct", ResultRow::otherCpuPct, 1).derived(),
+        double("driver_share", ResultRow::driverShare, 3).derived(),
+        text("regime", ResultRow::regimeId).derived(),
     )
 
     private val readColumns = ALL.filterNot { it.derived }

@@ -116,6 +116,10 @@ data class ResultRow(
     /** The standard errors of [latencyP95Ms] and [latencyP99Ms] over a JMeter profile's batches' own percentiles (NaN without). */
     val latencyP95SeMs: Double = Double.NaN,
     val latencyP99SeMs: Double = Double.NaN,
+    /** The whole machine's busy CPU over the window (server, driver, anything else), percent of one core; NaN: not read. */
+    val machineCpuPct: Double = Double.NaN,
+    /** The share of the machine's online cores that were busy over the window (0..1); NaN: not read. */
+    val coresBusy: Double = Double.NaN,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
@@ -132,6 +136,26 @@ data class ResultRow(
 
     /** Measured at steady state by [pssr.bench.measure.Steadiness] (true when the JIT's CPU was not read: nothing says it compiled). */
     val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuSeconds, cpuPctMean / 100 * windowSeconds, windowSeconds)
+
+    /** Throughput as a share of the latency floor (NaN where there is no floor: zero item delay, the open model). */
+    val floorShare: Double get() = if (floorRps > 0) throughputRps / floorRps else Double.NaN
+
+    /** CPU the machine spent on neither the server nor the driver over the window (the harness, the kernel, anything else). */
+    val otherCpuPct: Double get() = machineCpuPct - cpuPctMean - (if (driverCpuPct.isNaN()) 0.0 else driverCpuPct)
+
+    /** The driver's share of the machine's busy CPU over the window. */
+    val driverShare: Double get() = if (machineCpuPct > 0) driverCpuPct / machineCpuPct else Double.NaN
+
+    /** What limited the level ([pssr.bench.measure.Regime]): floor, cpu, knee, driver, other. */
+    val regime: pssr.bench.measure.Regime get() =
+        if (open || workload != "pages") {
+            pssr.bench.measure.Regime.UNKNOWN
+        } else {
+            pssr.bench.measure.Regime.of(floorShare, coresBusy, driverBound)
+        }
+
+    /** [regime]'s name in results.csv. */
+    val regimeId: String get() = regime.id
 
     /** The level as keys name it: users (`32`), or an open model's rate (`500rps`). */
     val level: String get() = levelLabel(loadModel, if (open) rateRps.toInt() else users)

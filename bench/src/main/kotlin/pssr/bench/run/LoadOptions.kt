@@ -22,7 +22,7 @@ class LoadOptions : HelpSection {
         names = ["--users"],
         split = ",",
         paramLabel = "N",
-        description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 1,32,128)"],
+        description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 32,128,1024: the floor, the knee, saturation)"],
     )
     var users: List<Int>? = null
 
@@ -161,7 +161,7 @@ class LoadOptions : HelpSection {
             emptyList()
         } else {
             users ?: if (quick) {
-                listOf(1, 32, 128)
+                listOf(32, 128, 1024)
             } else {
                 listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }

@@ -55,9 +55,9 @@ class WhatToRun : HelpSection {
     @Option(
         names = ["--quick"],
         description = [
-            "The core slice (presentations; baseline, jstachio, htmlflow; webflux virtual+reactive, " +
-                "mvc virtual-flush, quarkus virtual+reactive) at 1,32,128 users, 2s route warm-up, 1s+2s per level, two repetitions in " +
-                "mirrored order, one server JVM per framework",
+            "The core slice (presentations; webflux htmlflow/suspending, jstachio/virtual, thymeleaf/reactive and baselines; " +
+                "mvc virtual-flush, quarkus virtual+reactive) at 32,128,1024 users (the floor, the knee, saturation), 2s route " +
+                "warm-up, 1s+2s per level, two repetitions in mirrored order, one server JVM per framework",
         ],
     )
     var quick: Boolean = false

@@ -179,7 +179,7 @@ class RunWorkflow(
     private fun report(run: RunDirectory, closedPlan: RunPlan?, openPlan: RunPlan?, students: Boolean, api: Boolean) {
         val data = RunData.load(run)
         Report.write(data)
-        if (closedPlan != null) Answer.lines(data, closedPlan.levels.last()).forEach(::println)
+        if (closedPlan != null) Answer.lines(data).forEach(::println)
         if (openPlan != null) OpenModelSection.lines(data, loading.p99LimitMs).forEach(::println)
         if (students) StudentsReport.table1Text(data.everyRow).forEach(::println)
         if (api) ApiReport.text(data.everyRow).forEach(::println)

@@ -41,15 +41,23 @@ class Selection {
     /** Approaches per framework, when the approach filter depends on the framework (the quick slice). */
     private var approachesByFramework: Map<String, List<String>> = emptyMap()
 
+    /** Routes (engine to approach) per framework, when the quick slice chose them. */
+    private var routesByFramework: Map<String, List<Pair<String, String>>> = emptyMap()
+
     /**
-     * `--quick`: the core slice, for whatever the user did not choose: Presentations; the zero-template
-     * baseline, JStachio (a blocking template) and HtmlFlow (async and suspending views); per framework the
-     * approaches that stream there (WebFlux virtual and reactive, MVC virtual threads with per-item flush,
-     * Quarkus virtual and reactive). Each engine route has its baseline at the same approach beside it.
+     * `--quick`: the core slice, for whatever the user did not choose: Presentations; per framework the routes that answer
+     * "which stack?" where the stacks differ ([QUICK_ROUTES]: the paper's three named WebFlux routes, HtmlFlow suspending,
+     * JStachio virtual and Thymeleaf reactive, and the zero-template baseline at the approaches they use; MVC's and Quarkus's
+     * streaming approaches with the same engines). With engines or approaches named, their product as before: engines
+     * default to [QUICK_ENGINES], approaches to the ones that stream on each framework.
      */
     fun applyQuickSlice() {
         if (models.isEmpty()) models = listOf("presentations")
-        if (engines.isEmpty()) engines = listOf("baseline", "jstachio", "htmlflow")
+        if (engines.isEmpty() && approaches.isEmpty()) {
+            routesByFramework = QUICK_ROUTES
+            return
+        }
+        if (engines.isEmpty()) engines = QUICK_ENGINES
         if (approaches.isEmpty()) approachesByFramework = QUICK_APPROACHES
     }
 
@@ -88,16 +96,43 @@ class Selection {
 
     fun accepts(route: ListedRoute) = (models.isEmpty() || route.model.id in models) && (engines.isEmpty() || route.engine in engines) &&
         (approaches.isEmpty() || route.approach in approaches) &&
-        (approachesByFramework[route.framework]?.let { route.approach in it } ?: true)
+        (approachesByFramework[route.framework]?.let { route.approach in it } ?: true) &&
+        (routesByFramework[route.framework]?.let { (route.engine to route.approach) in it } ?: true)
 
     fun asMap() = mapOf(
         "frameworks" to frameworks,
         "models" to models,
         "engines" to engines,
         "approaches" to (approaches.ifEmpty { null } ?: approachesByFramework.ifEmpty { null } ?: emptyList<String>()),
-    )
+    ) +
+        if (routesByFramework.isEmpty()) {
+            emptyMap()
+        } else {
+            mapOf("routes" to routesByFramework.mapValues { (_, rs) -> rs.map { "${it.first}/${it.second}" } })
+        }
 
     companion object {
+        /**
+         * The quick run's routes. WebFlux: the paper's named three and a baseline per approach they cover but one (the
+         * suspending baseline would add a route; the reactive one stands for both event-loop approaches); MVC: virtual threads
+         * with a flush per item (its approach that streams); Quarkus: virtual and reactive. Thymeleaf reactive is where the
+         * engines differ once the cores are busy (2.9x HtmlFlow's CPU per request at 1,024 users).
+         */
+        val QUICK_ROUTES: Map<String, List<Pair<String, String>>> = mapOf(
+            "webflux" to listOf(
+                "baseline" to "reactive",
+                "htmlflow" to "suspending",
+                "thymeleaf" to "reactive",
+                "baseline" to "virtual",
+                "jstachio" to "virtual",
+            ),
+            "mvc" to listOf("baseline" to "virtual-flush", "jstachio" to "virtual-flush", "htmlflow" to "virtual-flush"),
+            "quarkus" to listOf("baseline" to "reactive", "htmlflow" to "reactive", "baseline" to "virtual", "jstachio" to "virtual"),
+        )
+
+        /** Engines of a quick run that named approaches only. */
+        val QUICK_ENGINES = listOf("baseline", "jstachio", "htmlflow", "thymeleaf")
+
         val QUICK_APPROACHES = mapOf(
             "webflux" to listOf("virtual", "reactive"),
             "mvc" to listOf("virtual-flush"),

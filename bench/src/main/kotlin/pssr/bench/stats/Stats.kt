@@ -2,6 +2,7 @@ package pssr.bench.stats
 
 import org.apache.commons.math3.distribution.TDistribution
 import pssr.bench.measure.LevelRun
+import pssr.bench.measure.Regime
 import pssr.bench.measure.Sample
 import pssr.bench.results.ResultRow
 import pssr.servers.RouteKey
@@ -220,10 +221,16 @@ data class RouteLevel(
     val steady: Boolean = true,
     /** The JIT's share of the server's CPU in the measured windows (median over repetitions); NaN when not read. */
     val jitShare: Double = Double.NaN,
+    /** The machine's cores busy (0..1) and the driver's share of that busy CPU, medians over repetitions; NaN when not read. */
+    val coresBusy: Double = Double.NaN,
+    val driverShare: Double = Double.NaN,
 ) {
     val route: String get() = RouteKey(framework, model, engine, approach).toString()
     val errorRate: Double get() = if (requests == 0) 0.0 else errors.toDouble() / requests
     val efficiencyVsFloor: Double get() = Stats.efficiencyVsFloor(throughput.median, floorRps)
+
+    /** What limited the level, from its medians ([Regime]): floor, cpu, knee, driver or other. */
+    val regime: Regime get() = Regime.of(efficiencyVsFloor, coresBusy, driverBound)
 
     companion object {
         /** The largest value that was measured (resource columns are NaN when sampling failed); NaN if none was. */
@@ -261,6 +268,8 @@ data class RouteLevel(
                     rs.map { it.jdk }.filter { it.isNotEmpty() }.distinct().joinToString(" "),
                     rs.all { it.steady },
                     Stats.median(rs.map { it.jitShare }.filter { !it.isNaN() }),
+                    Stats.median(rs.map { it.coresBusy }.filter { !it.isNaN() }),
+                    Stats.median(rs.map { it.driverShare }.filter { !it.isNaN() }),
                 )
             }
             .sortedWith(compareBy<RouteLevel>({ it.framework }, { it.model }, { it.engine }, { it.approach }, { it.users }))

@@ -1,0 +1,54 @@
+package pssr.bench.measure
+
+/**
+ * What limited a closed-loop level, so that a figure is read for what it measures (docs/HARNESS.md, "The regime of a level"):
+ * - [FLOOR]: throughput at least [FLOOR_SHARE] of the latency floor (users / (items x item delay)) with cores to spare: the item
+ *   delay sets the figure, and nothing about the stack can be read from it;
+ * - [CPU]: the machine's cores at least [CORES_BUSY] busy below that share: the cores are the limit, and the stack's CPU per
+ *   request decides the figure;
+ * - [KNEE]: both at once: the route is leaving the floor as the cores run out, the steep part of its curve, where a slightly
+ *   different CPU moves the figure most;
+ * - [DRIVER]: the driver, not the server, limited the level ([LevelRun]'s driver-bound rule, checked first);
+ * - [OTHER]: neither: something else held it back (a pool, a lock, the driver's own latency, a buffer).
+ * [UNKNOWN] where the figures were not recorded (files written before the machine's CPU was read, open-model and API rows).
+ */
+enum class Regime(val id: String, val words: String) {
+    FLOOR("floor", "floor-bound: the item delay sets it"),
+    CPU("cpu", "CPU-bound: the stack's CPU per request sets it"),
+    KNEE("knee", "at the knee: near the floor and the cores at once"),
+    DRIVER("driver", "driver-bound: the driver limited it"),
+    OTHER("other", "neither the floor nor the cores: a pool, a lock or latency held it back"),
+    UNKNOWN("", "regime not recorded"),
+    ;
+
+    companion object {
+        /**
+         * A level at or above this share of its floor is the floor's: floor-bound levels here measure 0.87-0.90 of it (every
+         * quick-run route at 32 users, wrk and JMeter alike: a request's own overhead on top of the items' 10 ms), and the
+         * 128-user knee 0.73-0.84.
+         */
+        const val FLOOR_SHARE = 0.80
+
+        /**
+         * The machine's cores at least this busy: CPU-bound. A closed loop on 2 cores never reads 100% (the loop's own gaps, the
+         * clock ticks of /proc); saturated WebFlux routes at 1,024 users read 0.93-0.99 here (docs/HARNESS.md).
+         */
+        const val CORES_BUSY = 0.90
+
+        fun of(floorShare: Double, coresBusy: Double, driverBound: Boolean): Regime {
+            if (driverBound) return DRIVER
+            val atFloor = floorShare >= FLOOR_SHARE
+            val busy = coresBusy >= CORES_BUSY
+            return when {
+                coresBusy.isNaN() && floorShare.isNaN() -> UNKNOWN
+                atFloor && busy -> KNEE
+                atFloor -> FLOOR
+                busy -> CPU
+                coresBusy.isNaN() -> UNKNOWN
+                else -> OTHER
+            }
+        }
+
+        fun byId(id: String): Regime = entries.firstOrNull { it.id == id } ?: UNKNOWN
+    }
+}

@@ -1,0 +1,50 @@
+package pssr.bench.measure
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+import pssr.bench.measure.Regime.Companion.CORES_BUSY
+import pssr.bench.measure.Regime.Companion.FLOOR_SHARE
+
+/** What limited a level, from its share of the latency floor, the machine's cores busy and the driver-bound flag. */
+class RegimeTest {
+    @Test
+    fun `a level near its floor with cores to spare is the item delay's`() {
+        assertEquals(Regime.FLOOR, Regime.of(floorShare = 0.88, coresBusy = 0.45, driverBound = false))
+        assertEquals(Regime.FLOOR, Regime.of(floorShare = FLOOR_SHARE, coresBusy = 0.45, driverBound = false))
+    }
+
+    @Test
+    fun `a level with the cores busy below the floor is the stack's CPU`() {
+        assertEquals(Regime.CPU, Regime.of(floorShare = 0.36, coresBusy = 0.97, driverBound = false))
+        assertEquals(Regime.CPU, Regime.of(floorShare = 0.36, coresBusy = CORES_BUSY, driverBound = false))
+    }
+
+    @Test
+    fun `near the floor and the cores at once is the knee`() {
+        assertEquals(Regime.KNEE, Regime.of(floorShare = 0.82, coresBusy = 0.93, driverBound = false))
+    }
+
+    @Test
+    fun `a driver-bound level is the driver's whatever else it shows`() {
+        assertEquals(Regime.DRIVER, Regime.of(floorShare = 0.40, coresBusy = 0.99, driverBound = true))
+        assertEquals(Regime.DRIVER, Regime.of(floorShare = 0.88, coresBusy = 0.40, driverBound = true))
+    }
+
+    @Test
+    fun `neither near the floor nor busy is held back by something else`() {
+        assertEquals(Regime.OTHER, Regime.of(floorShare = 0.50, coresBusy = 0.60, driverBound = false))
+        assertEquals(Regime.OTHER, Regime.of(floorShare = FLOOR_SHARE - 0.001, coresBusy = CORES_BUSY - 0.001, driverBound = false))
+    }
+
+    @Test
+    fun `without the machine's CPU only a level at its floor has a regime`() {
+        assertEquals(Regime.UNKNOWN, Regime.of(floorShare = Double.NaN, coresBusy = Double.NaN, driverBound = false))
+        assertEquals(Regime.UNKNOWN, Regime.of(floorShare = 0.50, coresBusy = Double.NaN, driverBound = false))
+        assertEquals(Regime.FLOOR, Regime.of(floorShare = 0.85, coresBusy = Double.NaN, driverBound = false))
+    }
+
+    @Test
+    fun `every regime reads back from its name in results csv`() {
+        for (r in Regime.entries) assertEquals(r, Regime.byId(r.id))
+    }
+}
