@@ -29,11 +29,15 @@ data class LevelResult<P>(
     val serverCpuPct: Double get() = serverCpuSeconds / driver.windowSeconds * 100
     val driverCpuPct: Double get() = driver.driverCpuSeconds / driver.windowSeconds * 100
 
-    /** The machine's busy CPU over the window, percent of one core (server, driver and anything else). */
-    val machineCpuPct: Double get() = machineCpuSeconds / cpuWindowSeconds * 100
+    /**
+     * The machine's busy CPU over the window, percent of one core (server, driver and anything else): over the driver's window,
+     * as [serverCpuPct] and [driverCpuPct] are, so that the three subtract (the CPU window also holds the driver's start, e.g.
+     * wrk opening 1,024 connections).
+     */
+    val machineCpuPct: Double get() = machineCpuSeconds / driver.windowSeconds * 100
 
-    /** The share of the machine's online cores that were busy over the window (0..1). */
-    val coresBusy: Double get() = machineCpuPct / 100 / ProcessCpu.onlineCpus.size
+    /** The share of the machine's online cores that were busy over the CPU window, wall clock (0..1). */
+    val coresBusy: Double get() = machineCpuSeconds / cpuWindowSeconds / ProcessCpu.onlineCpus.size
 }
 
 /** The server stopped during a level: named with how it ended and where. */

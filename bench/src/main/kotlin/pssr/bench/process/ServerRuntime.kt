@@ -16,8 +16,9 @@ data class ServerRuntime(val label: String, val java: Path, val version: String,
 
     companion object {
         /** Every `--jdk` x every `--jvm` (a bare `--jvm` list runs on this JDK; none of either: this JDK, unlabelled). */
-        fun matrix(jdks: List<String>, jvms: List<String>): List<ServerRuntime> {
-            val found = jdks.distinct().map(Jdks::find).ifEmpty { listOf(Jdks.current()) }
+        fun matrix(jdks: List<String>, jvms: List<String>, setupJdk: String? = null): List<ServerRuntime> {
+            // a setup's JDK (`--setup paper-000`: 21) is the run's one runtime, unlabelled: its rows keep the framework's name
+            val found = jdks.distinct().map(Jdks::find).ifEmpty { listOf(setupJdk?.let(Jdks::find) ?: Jdks.current()) }
             val options = jvms.map(::jvmOption).ifEmpty { listOf("" to emptyList()) }
             if (options.map { it.first }.distinct().size !=
                 options.size

@@ -53,10 +53,21 @@ class LoadOptions : HelpSection {
         paramLabel = "NAME",
         description = [
             "Load driver: wrk (default; checks every response in Lua), jmeter " +
-                "(the seeds' tool, in this JVM) or ab (Apache Bench, the seeds' cross-check: HTTP/1.0, a connection per request)",
+                "(the seeds' tool, in this JVM; the default under --setup paper-000 and paper-001, as those papers ran) or ab " +
+                "(Apache Bench, the seeds' cross-check: HTTP/1.0, a connection per request)",
         ],
     )
-    var driver: String = "wrk"
+    var driverChoice: String? = null
+
+    /** The setup's driver (`--setup paper-000`: jmeter), used when the run names none ([useSetupDriver]). */
+    private var setupDriver: String? = null
+
+    /** The load driver: the one the user named, else the setup's, else wrk. */
+    val driver: String get() = driverChoice ?: setupDriver ?: "wrk"
+
+    fun useSetupDriver(name: String?) {
+        setupDriver = name
+    }
 
     @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
     var wrkPath: Path? = null

@@ -90,8 +90,10 @@ class RunWorkflow(
         if (plan.jvms > 1 && target != null) throw UsageError("--jvms starts server JVMs; --target measures one that is already running")
         val (serverCpus, loadCpus) = runtime.pinning()
         runtime.validate()
-        val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms)
         val setup = runtime.setup()
+        // a paper's driver and JDK unless the run names its own (docs/SETUPS.md: applied as run defaults)
+        loading.useSetupDriver(setup?.runDefault("--driver"))
+        val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms, setup?.runDefault("--jdk"))
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
         val targetFramework = target?.let { Remote(it, runtime.allowRemoteTarget).routes().first().framework }
         val engines = loading.engines(plan)

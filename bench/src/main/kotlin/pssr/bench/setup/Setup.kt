@@ -16,6 +16,12 @@ sealed interface Applied {
     /** Arguments of `./pssr run` that `reproduce` adds to the phase of [workload] (e.g. seed 004's `--preset paper`). */
     data class RunArgs(val workload: String, val args: List<String>) : Applied
 
+    /**
+     * A default of `./pssr run` under this setup ([option] `--driver` or `--jdk` with [value]): what the run uses when the user
+     * did not give that option (their own choice is a one-factor change of its own).
+     */
+    data class RunDefault(val option: String, val value: String) : Applied
+
     /** Not applied by the tool: why (the ledger lists it among the settings that differ and were not tried). */
     data class NotApplied(val why: String) : Applied
 }
@@ -74,6 +80,10 @@ data class Setup(
                 framework
         }?.variant
     }.lastOrNull()
+
+    /** The value this setup gives `./pssr run`'s [option] (`--driver`, `--jdk`) when the user gave none; null for the tool's own. */
+    fun runDefault(option: String): String? =
+        inForce.mapNotNull { (it.applied as? Applied.RunDefault)?.takeIf { a -> a.option == option }?.value }.lastOrNull()
 
     /** `./pssr run` arguments this setup adds for [workload]. */
     fun runArgs(workload: String): List<String> = inForce.flatMap {

@@ -68,6 +68,16 @@ class SetupTest {
     }
 
     @Test
+    fun `seed 000's setup runs the paper's driver and JDK unless a factor is turned back`() {
+        assertEquals("jmeter", Setups.PAPER_000.runDefault("--driver"))
+        assertEquals("21", Setups.PAPER_000.runDefault("--jdk"))
+        assertEquals("jmeter", Setups.PAPER_001.runDefault("--driver"))
+        assertEquals(null, Setups.PAPER_000.withOurs(listOf("driver")).runDefault("--driver"), "--ours driver: the tool's wrk")
+        assertEquals("21", Setups.PAPER_000.withOurs(listOf("driver")).runDefault("--jdk"), "only the factor turned back changes")
+        assertEquals(null, Setups.PAPER_004.runDefault("--driver"))
+    }
+
+    @Test
     fun `a setup whose applied settings equal the tool's has no factor to try`() {
         assertEquals(emptyList<Setting>(), Setups.PAPER_003.factors)
         assertEquals(
@@ -78,6 +88,8 @@ class SetupTest {
                 "quarkus-flush-per-item",
                 "quarkus-worker-threads",
                 "heap",
+                "driver",
+                "jdk",
             ),
             paper.factors.map { it.factor },
         )
