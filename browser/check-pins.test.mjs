@@ -1,5 +1,5 @@
 // The pin check (check-pins.mjs) on small made-up trees: `node --test browser/check-pins.test.mjs`.
-// The real tree is checked by .ci/run and ./pssr browser after `npm ci`.
+// The real tree is checked by ./pssr test and ./pssr browser after `npm ci`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';

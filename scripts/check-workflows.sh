@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lints .github/workflows with actionlint (github.com/rhysd/actionlint, pinned below, built with `go install` into
 # .ci/bin), and checks the check: a copy of pssr-matrix.yml with a job that needs a job that does not exist must
-# fail it. Run by .ci/run; a missing Go or a failed install fails CI.
+# fail it. Run by ./pssr test (after scripts/install-test-deps.sh installed actionlint); a missing Go or a failed install
+# fails it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PSSR_SCRIPT=check-workflows
@@ -12,7 +13,8 @@ case "${1:-}" in
   "") ;;
   *) pssr_usage_error "takes no options or arguments, was '$1'" ;;
 esac
-ACTIONLINT_VERSION=v1.7.12
+# one pin: the version scripts/install-test-deps.sh installs
+ACTIONLINT_VERSION=$(awk '$1 == "actionlint" { sub(/.*@/, "", $2); print $2 }' "$ROOT/scripts/test-programs.txt")
 BIN="$ROOT/.ci/bin"
 if [ ! -x "$BIN/actionlint" ] || ! "$BIN/actionlint" -version | grep -q "${ACTIONLINT_VERSION#v}"; then
   command -v go >/dev/null 2>&1 || { echo "check-workflows: Go is needed to install actionlint (go install); install Go 1.22 or newer" >&2; exit 1; }

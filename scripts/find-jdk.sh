@@ -1,4 +1,4 @@
-# Sourced by ./pssr and .ci/run. Sets PSSR_JAVA_HOME to a JDK >= 21: JAVA_HOME if it qualifies, else the
+# Sourced by ./pssr and scripts/. Sets PSSR_JAVA_HOME to a JDK >= 21: JAVA_HOME if it qualifies, else the
 # newest JDK under /usr/lib/jvm, else the `java` on PATH. Exits with one sentence if there is none.
 pssr_java_feature() { # prints the feature version (17, 21, 25, ...) of the java binary $1, or nothing
   "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2; exit}' | cut -d. -f1

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit
 
 /**
  * What the browser tests need (Debian's Chromium, Node, Lighthouse in browser/node_modules). Where it is
- * missing they are skipped with the install command, unless PSSR_REQUIRE_BROWSER is set (.ci/run sets it,
+ * missing they are skipped with the install command, unless PSSR_REQUIRE_BROWSER is set (./pssr test sets it,
  * after installing everything): then they fail, so CI cannot go green without running them.
  */
 object BrowserTools {

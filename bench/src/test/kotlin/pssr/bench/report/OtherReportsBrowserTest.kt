@@ -31,7 +31,7 @@ import java.nio.file.Path
  * real shard runs (WebFlux, two routes, users 1 and 4, 1 s windows); load measures a real server on loopback; browser.html
  * is written from Lighthouse figures as a run gives them (Lighthouse itself is LighthouseTest's).
  *
- * Skipped where Chromium is not installed, failed instead under PSSR_REQUIRE_BROWSER (.ci/run sets it).
+ * Skipped where Chromium is not installed, failed instead under PSSR_REQUIRE_BROWSER (./pssr test sets it).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OtherReportsBrowserTest {

@@ -24,7 +24,7 @@ import java.time.Duration
  * draws and the address keeps it, and the printed page holds every table; a synthetic run with judged claims shows each
  * claim's link opening the chart with the levels it was judged on ringed and their rows listed.
  *
- * Skipped where Chromium is not installed, failed instead under PSSR_REQUIRE_BROWSER (.ci/run sets it). About a minute,
+ * Skipped where Chromium is not installed, failed instead under PSSR_REQUIRE_BROWSER (./pssr test sets it). About a minute,
  * most of it the run. Every wait is bounded (a DevTools call 30 s, a load 30 s, JUnit's 5 min per test).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

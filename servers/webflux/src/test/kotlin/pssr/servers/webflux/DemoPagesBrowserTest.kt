@@ -26,13 +26,13 @@ import java.time.Duration
  * write items after `</html>`, the suspending and virtual ones do not.
  *
  * Chromium tests are skipped, with the install command, where Chromium is not installed, except where
- * PSSR_REQUIRE_BROWSER is set (.ci/run installs Chromium and sets it): there they fail. About 30 s: one load per page x rendering x mode.
+ * PSSR_REQUIRE_BROWSER is set (./pssr test installs Chromium, sets it): there they fail. About 30 s: one load per page x rendering x mode.
  */
 class DemoPagesBrowserTest {
     private val streaming = listOf(DemoRendering.SUSPENDING, DemoRendering.VIRTUAL)
 
     private fun browser(): Chromium {
-        // .ci/run installs Chromium and sets PSSR_REQUIRE_BROWSER: there a missing Chromium fails instead of skipping.
+        // ./pssr test installs Chromium and sets PSSR_REQUIRE_BROWSER: there a missing Chromium fails instead of skipping.
         if (chromium == null &&
             System.getenv("PSSR_REQUIRE_BROWSER") != null
         ) {
