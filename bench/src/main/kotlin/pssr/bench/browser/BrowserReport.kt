@@ -1,7 +1,7 @@
 package pssr.bench.browser
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.paper.Seed002Table1

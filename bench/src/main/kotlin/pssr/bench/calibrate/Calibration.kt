@@ -3,9 +3,9 @@ package pssr.bench.calibrate
 import pssr.bench.claims.Estimate
 import pssr.bench.claims.Terms
 import pssr.bench.claims.Verdict
+import pssr.bench.console.Fmt
 import pssr.bench.console.Progress
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.SteadyWarmup

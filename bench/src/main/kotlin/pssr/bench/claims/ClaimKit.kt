@@ -14,7 +14,7 @@ object ClaimKit {
     /** Cores busy, as a share of the machine's, from which a level counts as CPU-bound. */
     const val CPU_BOUND = 0.8
 
-    private fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
+    private fun f(v: Double, d: Int = 0) = pssr.bench.console.Fmt.grouped(v, d)
 
     /**
      * Why a level's throughput is what it is, from the same row: the server's CPU (cores busy, µs per request) against the

@@ -9,7 +9,7 @@ import pssr.bench.claims.Seed000Kit.S
 import pssr.bench.claims.Seed000Kit.TOP
 import pssr.bench.claims.Seed000Kit.hf
 import pssr.bench.claims.Seed000Kit.t
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 
 /** Seed 000, section 5.4 (resources, the load drivers), the streaming findings of 6, the discussion (6) and the conclusions (7). */
 internal object Seed000Resources {

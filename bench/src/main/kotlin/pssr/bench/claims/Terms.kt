@@ -75,7 +75,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
             Locale.ROOT,
             java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString(),
         )
-        fun fmt(v: Double, digits: Int): String = pssr.bench.markup.Fmt.figure(v, digits)
+        fun fmt(v: Double, digits: Int): String = pssr.bench.console.Fmt.figure(v, digits)
     }
 }
 

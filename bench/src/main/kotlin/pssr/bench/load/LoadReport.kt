@@ -1,7 +1,7 @@
 
 package pssr.bench.load
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead

@@ -1,7 +1,7 @@
 package pssr.bench.report
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.results.RunDirectory
 import java.nio.file.Files
 

@@ -1,7 +1,7 @@
 package pssr.bench.run
 
+import pssr.bench.console.Fmt
 import pssr.bench.console.Progress
-import pssr.bench.markup.Fmt
 import pssr.bench.measure.JvmWarmup
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult

@@ -70,6 +70,6 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
             },
         ).render()
 
-        private fun fmt(v: Double) = pssr.bench.markup.Fmt.fixed(v, 0) // Locale.ROOT: the same digits in every locale
+        private fun fmt(v: Double) = pssr.bench.console.Fmt.fixed(v, 0) // Locale.ROOT: the same digits in every locale
     }
 }

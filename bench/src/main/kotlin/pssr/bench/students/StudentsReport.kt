@@ -22,7 +22,7 @@ object Seed003Table1 {
  * sweep, and a paragraph, computed from the rows, saying which of the paper's claims this run reproduces.
  */
 object StudentsReport {
-    internal fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
+    internal fun f(v: Double, d: Int = 0) = pssr.bench.console.Fmt.grouped(v, d)
     internal fun variantOf(r: ResultRow) = when {
         r.framework == "webflux" -> "webflux-r2dbc"
         r.approach == "platform" -> "mvc-platform"

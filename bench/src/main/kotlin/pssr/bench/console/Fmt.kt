@@ -1,4 +1,4 @@
-package pssr.bench.markup
+package pssr.bench.console
 
 import java.util.Locale
 import kotlin.math.abs
