@@ -1,14 +1,21 @@
 package pssr.bench.console
 
+import java.time.LocalDateTime
+import java.time.ZonedDateTime
+import java.time.format.DateTimeFormatter
 import java.util.Locale
 import kotlin.math.abs
 
 /**
- * Every number pssr prints or writes, in one place and in [Locale.ROOT]: the same digits, separators and decimal point
- * on every machine, whatever its locale (a comma decimal would break CSV files and the golden outputs).
+ * Every number and timestamp pssr prints or writes, in one place and in [Locale.ROOT]: the same digits, grouping comma and
+ * decimal point on every machine, whatever its locale (a comma decimal would break the CSV files, and a reader would take
+ * German's 1.166 ms for 1.166). The one place a `format` call may go without naming the locale (FormatLocaleTest).
  */
 object Fmt {
     private val L = Locale.ROOT
+
+    /** What `%f` writes for NaN: the CSV files and the claims' texts keep it (`missing = NAN`). */
+    const val NAN = "NaN"
 
     // the report's figures: an en dash where there is none
     fun rps(v: Double) = if (!v.isFinite()) "–" else String.format(L, "%,.0f", v)
@@ -45,4 +52,29 @@ object Fmt {
     } else {
         fixed(v, digits)
     }
+
+    /** A value already in percent, with [decimals] decimals and a % sign (12.5 -> "12.5%"); [missing] for NaN. */
+    fun percent(v: Double, decimals: Int, missing: String = "-"): String = if (v.isNaN()) missing else fixed(v, decimals) + "%"
+
+    /**
+     * [v] to [digits] significant digits as `%g` writes them (0.0012, 1.0e-05: a p-value); [trim]: trailing zeros dropped
+     * (0.05, 2.5, 100: an alpha or a limit as the user typed it).
+     */
+    fun significant(v: Double, digits: Int, trim: Boolean = false): String =
+        String.format(L, "%.${digits}g", v).let { if (trim) it.trimEnd('0').trimEnd('.') else it }
+
+    /** [v] to 3 decimals as a JSON number for the reports' pages (their charts need no more); null where it is not finite. */
+    fun json(v: Double): Double? = if (v.isFinite()) Math.round(v * 1000) / 1000.0 else null
+
+    /** A line laid out by a printf [pattern] (padded columns, %d), in [Locale.ROOT]. */
+    fun line(pattern: String, vararg args: Any?): String = String.format(L, pattern, *args)
+
+    /** A folder's time stamp: 20260101-120000. */
+    fun stamp(t: LocalDateTime): String = t.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", L))
+
+    /** A time a reader reads to the minute: 2026-01-01 12:00. */
+    fun minute(t: LocalDateTime): String = t.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", L))
+
+    /** A time with its offset, ISO 8601: 2026-01-01T12:00:00.123+01:00. */
+    fun iso(t: ZonedDateTime): String = t.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
 }

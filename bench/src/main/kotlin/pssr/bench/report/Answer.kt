@@ -18,7 +18,8 @@ object Answer {
             for ((key, ls) in top.groupBy { it.framework to it.model }) {
                 val best = ls.filter { it.engine != BASELINE }.maxByOrNull { it.throughput.median } ?: ls.maxBy { it.throughput.median }
                 val base = ls.firstOrNull { it.engine == BASELINE && it.approach == best.approach }
-                out += "  %-8s %-13s best %-22s %6s req/s%s, first item p99 %s ms, CPU %s/%s µs%s".format(
+                out += Fmt.line(
+                    "  %-8s %-13s best %-22s %6s req/s%s, first item p99 %s ms, CPU %s/%s µs%s",
                     key.first, key.second,
                     "${best.engine}/${best.approach}", Fmt.rps(best.throughput.median),
                     base?.let { " (baseline ${Fmt.rps(it.throughput.median)})" } ?: "", Fmt.ms(best.firstItemP99.median),
