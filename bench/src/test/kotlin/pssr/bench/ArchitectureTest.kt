@@ -36,9 +36,9 @@ import com.tngtech.archunit.core.domain.properties.HasName.Predicates.name as fu
  *  - records:   results (the files of a run)
  *  - measuring: measure (load drivers, one level's windows, CPU and resources)
  *  - core:      process (child processes, server JVMs, the stop on a signal, the measuring lock), project (the
- *               repository: its root, its servers and workloads), console (what the user reads and types: the progress
- *               line, UsageError, Durations, HelpSection), csv, setup, db, paper (the seeds' published figures the report
- *               and the claims both read)
+ *               repository: its root, its servers and workloads), console (what the user reads and types: Fmt, every
+ *               number in Locale.ROOT, the progress line, UsageError, Durations, HelpSection), csv, setup, db, paper (the
+ *               seeds' published figures the report and the claims both read)
  * No cycles between the packages of pssr.bench, whatever the layers allow.
  */
 class ArchitectureTest {

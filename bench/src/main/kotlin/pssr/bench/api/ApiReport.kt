@@ -14,7 +14,7 @@ import pssr.bench.results.RunDirectory
  * and its sweep for forward, the downstream alone to show it is not the bottleneck).
  */
 object ApiReport {
-    internal fun f(v: Double, d: Int = 0) = if (v.isInfinite()) "-" else pssr.bench.markup.Fmt.grouped(v, d)
+    internal fun f(v: Double, d: Int = 0) = if (v.isInfinite()) "-" else pssr.bench.console.Fmt.grouped(v, d)
     internal fun rps(r: ResultRow) = if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds
     internal fun errPct(r: ResultRow) = if (r.requests == 0L) Double.NaN else 100.0 * r.errors / r.requests
     fun pool(r: ResultRow): Int? = Regex("clientPool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toInt()

@@ -1,6 +1,6 @@
 package pssr.bench.api
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.measure.Apdex
 import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile

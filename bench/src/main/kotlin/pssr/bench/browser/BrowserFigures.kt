@@ -1,6 +1,7 @@
 
 package pssr.bench.browser
 
+import pssr.bench.console.Fmt
 import pssr.bench.paper.Seed002Table1
 import pssr.bench.report.Figure
 import pssr.bench.stats.Stats
@@ -37,7 +38,7 @@ internal object BrowserFigures {
                                     s.ci?.low,
                                     s.ci?.high,
                                     runs.size,
-                                    "runs: " + values.joinToString(", ") { v -> if (v.isFinite()) "%.2f".format(v) else "–" },
+                                    "runs: " + values.joinToString(", ") { v -> if (v.isFinite()) Fmt.fixed(v, 2) else "–" },
                                 )
                             },
                             style = "points",

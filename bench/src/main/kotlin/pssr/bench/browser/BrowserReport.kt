@@ -1,7 +1,7 @@
 package pssr.bench.browser
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.paper.Seed002Table1
@@ -60,8 +60,14 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
                     appendLine(
                         CsvFile.line(
                             listOf(
-                                c.page.id, c.rendering.id, c.mode, r.throttling, r.run, f0(r.score), f0(r.fcp), f0(r.lcp),
-                                f0(r.speedIndex), f0(r.ttfb), f0(r.observedFcp),
+                                c.page.id, c.rendering.id, c.mode, r.throttling, r.run,
+                                Fmt.fixed(
+                                    r.score,
+                                    0,
+                                    Fmt.NAN,
+                                ),
+                                Fmt.fixed(r.fcp, 0, Fmt.NAN), Fmt.fixed(r.lcp, 0, Fmt.NAN),
+                                Fmt.fixed(r.speedIndex, 0, Fmt.NAN), Fmt.fixed(r.ttfb, 0, Fmt.NAN), Fmt.fixed(r.observedFcp, 0, Fmt.NAN),
                                 rel(r.file), r.warnings.joinToString("; "),
                             ),
                         ),
@@ -77,7 +83,20 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
                     appendLine(
                         listOf(
                             k.case.page.id, k.case.rendering.id, k.case.mode, k.throttling, m.runs.size,
-                            f0(m.score), f0(m.fcp), f0(m.lcp), f0(m.speedIndex), f0(m.ttfb), m.runs.joinToString(" ") { rel(it.file) },
+                            Fmt.fixed(
+                                m.score,
+                                0,
+                                Fmt.NAN,
+                            ),
+                            Fmt.fixed(
+                                m.fcp,
+                                0,
+                                Fmt.NAN,
+                            ),
+                            Fmt.fixed(m.lcp, 0, Fmt.NAN), Fmt.fixed(m.speedIndex, 0, Fmt.NAN), Fmt.fixed(m.ttfb, 0, Fmt.NAN),
+                            m.runs.joinToString(" ") {
+                                rel(it.file)
+                            },
                         )
                             .let(CsvFile::line),
                     )
@@ -105,11 +124,11 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
                 }
             }
         }
-        figure("Score", { it.score.toString() }, { f0(it.score) })
-        figure("FCP s", { "%.1f".format(it.fcpLcpSeconds) }, { s(it.fcp) })
-        figure("LCP s", { "%.1f".format(it.fcpLcpSeconds) }, { s(it.lcp) })
-        figure("Speed Index s", { "%.1f".format(it.speedIndexSeconds) }, { s(it.speedIndex) })
-        figure("TTFB s", null, { s(it.ttfb) })
+        figure("Score", { it.score.toString() }, { Fmt.fixed(it.score, 0, Fmt.NAN) })
+        figure("FCP s", { Fmt.fixed(it.fcpLcpSeconds, 1, Fmt.NAN) }, { Fmt.fixed(it.fcp / 1000, 2, Fmt.NAN) })
+        figure("LCP s", { Fmt.fixed(it.fcpLcpSeconds, 1, Fmt.NAN) }, { Fmt.fixed(it.lcp / 1000, 2, Fmt.NAN) })
+        figure("Speed Index s", { Fmt.fixed(it.speedIndexSeconds, 1, Fmt.NAN) }, { Fmt.fixed(it.speedIndex / 1000, 2, Fmt.NAN) })
+        figure("TTFB s", null, { Fmt.fixed(it.ttfb / 1000, 2, Fmt.NAN) })
         return header to rows
     }
 
@@ -119,11 +138,6 @@ class BrowserSummary(val runs: List<LighthouseRun>, private val dir: Path) {
         return "Median of $n Lighthouse runs per cell (simulate = Lighthouse's default simulated mobile throttling; provided = no " +
             "throttling).\n" +
             "Seed 002 gave one FCP/LCP row; TTFB is Lighthouse's server-response-time audit (observed).\n" + Table(header, rows).render()
-    }
-
-    companion object {
-        fun f0(x: Double) = if (x.isNaN()) "NaN" else "%.0f".format(x)
-        fun s(ms: Double) = if (ms.isNaN()) "NaN" else "%.2f".format(ms / 1000)
     }
 }
 
@@ -167,7 +181,7 @@ object Filmstrips {
             g.color = Color.GRAY
             g.drawRect(x, gap, fw - 1, fh - 1)
             g.color = Color.BLACK
-            g.drawString("%.2f s".format(wanted[i] / 1000.0), x + 4, gap + fh + 14)
+            g.drawString(Fmt.fixed(wanted[i] / 1000.0, 2, Fmt.NAN) + " s", x + 4, gap + fh + 14)
         }
         g.dispose()
         return ByteArrayOutputStream().also { ImageIO.write(img, "png", it) }.toByteArray()
@@ -270,8 +284,9 @@ object BrowserHtml {
         val case = BrowserCase(page, DemoRendering.byId(rendering) ?: return "", (column - 2) % 2 == 1)
         val m = summary.medians[BrowserSummary.Key(case, throttling)] ?: return ""
         return m.runs.joinToString("\n") { r ->
-            "run ${r.run}: score ${BrowserSummary.f0(r.score)}, FCP ${BrowserSummary.s(r.fcp)}, " +
-                "LCP ${BrowserSummary.s(r.lcp)}, SI ${BrowserSummary.s(r.speedIndex)}, TTFB ${BrowserSummary.s(r.ttfb)} " +
+            "run ${r.run}: score ${Fmt.fixed(r.score, 0, Fmt.NAN)}, FCP ${Fmt.fixed(r.fcp / 1000, 2, Fmt.NAN)}, " +
+                "LCP ${Fmt.fixed(r.lcp / 1000, 2, Fmt.NAN)}, SI ${Fmt.fixed(r.speedIndex / 1000, 2, Fmt.NAN)}, TTFB " +
+                "${Fmt.fixed(r.ttfb / 1000, 2, Fmt.NAN)} " +
                 "— ${summary.rel(r.file)}"
         }
     }

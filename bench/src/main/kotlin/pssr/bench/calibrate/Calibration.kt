@@ -3,9 +3,9 @@ package pssr.bench.calibrate
 import pssr.bench.claims.Estimate
 import pssr.bench.claims.Terms
 import pssr.bench.claims.Verdict
+import pssr.bench.console.Fmt
 import pssr.bench.console.Progress
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.SteadyWarmup
@@ -14,7 +14,6 @@ import pssr.bench.stats.Stats
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
-import java.util.Locale
 
 /** How a calibration runs: [comparisons] of each kind, each of [pairs] window pairs of [window], in A B B A order. */
 data class CalibrationPlan(
@@ -54,14 +53,19 @@ data class Comparison(
 
     fun csv(): String = CsvFile.line(
         listOf(
-            kind, index, f(ratio.value), f(ratio.low), f(ratio.high), ratio.n, comparable, different, missesOne,
-            windows.joinToString(";") { Fmt.fixed(it, 0, missing = "NaN") },
+            kind, index,
+            Fmt.fixed(
+                ratio.value,
+                4,
+                Fmt.NAN,
+            ),
+            Fmt.fixed(ratio.low, 4, Fmt.NAN), Fmt.fixed(ratio.high, 4, Fmt.NAN), ratio.n, comparable, different, missesOne,
+            windows.joinToString(";") { Fmt.fixed(it, 0, Fmt.NAN) },
         ),
     )
 
     companion object {
         const val HEADER = "kind,comparison,ratio,low,high,pairs,comparable,different,misses_1,windows_rps"
-        private fun f(v: Double) = Fmt.fixed(v, 4, missing = "NaN")
     }
 }
 
@@ -93,7 +97,7 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
         val known = LoadTarget("$base?itemDelayMs=${plan.knownDelayMs}", page(plan.knownDelayMs))
         System.err.println("== warming the server until steady at ${plan.users} users")
         SteadyWarmup(driver, Duration.ofSeconds(10), Duration.ofSeconds(60)).run(aa, plan.users, pid)
-        val knownKind = "known ${"%.2f".format(Locale.ROOT, plan.knownRatio)}x"
+        val knownKind = "known ${Fmt.fixed(plan.knownRatio, 2, Fmt.NAN)}x"
         // the two kinds alternate comparison by comparison, so drift over the run touches both alike
         val open = (1..plan.comparisons).flatMap { i ->
             listOf(Open("A/A", i, aa, plan.users, plan.users), Open(knownKind, i, known, plan.moreUsers, plan.fewerUsers))
@@ -128,13 +132,13 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
     companion object {
         /** The lines the command prints and docs/CLAIMS.md quotes: how often each word came out right. */
         fun summary(results: List<Comparison>, plan: CalibrationPlan): List<String> {
-            fun pct(n: Int, of: Int) = if (of == 0) "-" else "%.0f%%".format(Locale.ROOT, 100.0 * n / of)
+            fun pct(n: Int, of: Int) = if (of == 0) "-" else Fmt.percent(100.0 * n / of, 0, Fmt.NAN + "%")
             val aa = results.filter { it.kind == "A/A" }
             val known = results.filter { it.kind != "A/A" }
             val ratios = known.map { it.ratio.value }
             fun halfWidth(cs: List<Comparison>): String {
                 val h = cs.map { (kotlin.math.ln(it.ratio.high) - kotlin.math.ln(it.ratio.low)) / 2 }.filter { it.isFinite() }
-                return if (h.isEmpty()) "-" else "±%.1f%%".format(Locale.ROOT, 100 * (kotlin.math.exp(Stats.median(h)) - 1))
+                return if (h.isEmpty()) "-" else "±" + Fmt.percent(100 * (kotlin.math.exp(Stats.median(h)) - 1), 1, Fmt.NAN + "%")
             }
             return listOf(
                 "design: ${plan.pairs} pairs of ${plan.window.toMillis() / 1000.0} s windows per comparison (A B B A), one pair " +
@@ -145,12 +149,10 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                     "its interval misses 1 in ${aa.count { it.missesOne }} (${pct(aa.count { it.missesOne }, aa.size)}; " +
                     "a 95% interval should about 5% of the time, more is too narrow); called different (past 0.90-1.10) in " +
                     "${aa.count { it.different }}",
-                "known ${"%.2f".format(
-                    Locale.ROOT,
-                    plan.knownRatio,
-                )}x (${plan.moreUsers} vs ${plan.fewerUsers} users at ${plan.knownDelayMs} ms per item): " +
+                "known ${Fmt.fixed(plan.knownRatio, 2, Fmt.NAN)}x (${plan.moreUsers} vs ${plan.fewerUsers} users at " +
+                    "${plan.knownDelayMs} ms per item): " +
                     "different in ${known.count { it.different }} of ${known.size} (${pct(known.count { it.different }, known.size)}); " +
-                    "measured ratio median ${"%.3f".format(Locale.ROOT, Stats.median(ratios))}x",
+                    "measured ratio median ${Fmt.fixed(Stats.median(ratios), 3, Fmt.NAN)}x",
                 "median 95% half-width: A/A ${halfWidth(aa)}, known ${halfWidth(known)}",
             )
         }

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.console.Fmt
 import pssr.bench.stats.RouteLevel
 
 /**
@@ -14,27 +15,23 @@ object ClaimKit {
     /** Cores busy, as a share of the machine's, from which a level counts as CPU-bound. */
     const val CPU_BOUND = 0.8
 
-    private fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
-
     /**
      * Why a level's throughput is what it is, from the same row: the server's CPU (cores busy, µs per request) against the
      * driver's, and whether the driver limited it. What a refuted throughput claim is measured against.
      */
-    fun cause(l: RouteLevel): String = "at ${l.users} users ${l.route}: server ${f(
-        l.cpuMean / 100,
-        2,
-    )} cores busy, ${f(l.serverCpuUs)} µs CPU per request (driver ${f(l.driverCpuUs)} µs)" +
+    fun cause(l: RouteLevel): String = "at ${l.users} users ${l.route}: server ${Fmt.grouped(l.cpuMean / 100, 2)} cores busy, " +
+        "${Fmt.grouped(l.serverCpuUs)} µs CPU per request (driver ${Fmt.grouped(l.driverCpuUs)} µs)" +
         (if (l.driverBound) ", driver-bound" else ", not driver-bound") + (if (l.errors > 0) ", ${l.errors} errors" else "") +
         (
             if (!l.pinnedPerRequest.isNaN() &&
                 l.pinnedPerRequest > 0
             ) {
-                ", ${f(l.pinnedPerRequest, 3)} pinned virtual threads per request"
+                ", ${Fmt.grouped(l.pinnedPerRequest, 3)} pinned virtual threads per request"
             } else {
                 ""
             }
             ) +
-        (if (!l.steady) ", not steady (the JIT took ${f(l.jitShare * 100)}% of the server's CPU)" else "")
+        (if (!l.steady) ", not steady (the JIT took ${Fmt.grouped(l.jitShare * 100)}% of the server's CPU)" else "")
 
     /** "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's engines. */
     fun scales(
@@ -70,11 +67,9 @@ object ClaimKit {
 
                 at.cpuMean / 100 >= CPU_BOUND * e.cores -> "scaling stops at $limit users here: ${cause(at)}"
 
-                else -> "scaling stops at $limit users here with the CPU not the limit (${f(
-                    at.cpuMean / 100,
-                    2,
-                )} of ${e.cores} cores busy, " +
-                    "${f(at.serverCpuUs)} µs per request): a pool, a queue or the setup's sizes (see the setup's verdict)"
+                else -> "scaling stops at $limit users here with the CPU not the limit (${Fmt.grouped(at.cpuMean / 100, 2)} of " +
+                    "${e.cores} cores busy, " +
+                    "${Fmt.grouped(at.serverCpuUs)} µs per request): a pool, a queue or the setup's sizes (see the setup's verdict)"
             }
         } else {
             ""
@@ -114,7 +109,14 @@ object ClaimKit {
         val r = a(e) / b(e)
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) causeOf(e).joinToString("; ") { cause(it) } else ""
-        Judgement(v, "$what ${r.text("x")}", paperRatio?.let { "paper ${f(it, 2)}x, ours ${f(r.value, 2)}x" } ?: "", cause)
+        Judgement(
+            v,
+            "$what ${r.text("x")}",
+            paperRatio?.let {
+                "paper ${Fmt.grouped(it, 2)}x, ours ${Fmt.grouped(r.value, 2)}x"
+            } ?: "",
+            cause,
+        )
     }
 
     /**
@@ -139,7 +141,12 @@ object ClaimKit {
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
         val paired = if (a.framework == b.framework && r.hasInterval) ", paired by repetition" else ""
-        Judgement(v, "$what ${r.text("x")}$paired", paperRatio?.let { "paper ${f(it, 2)}x, ours ${f(r.value, 2)}x" } ?: "", cause)
+        Judgement(
+            v,
+            "$what ${r.text("x")}$paired",
+            paperRatio?.let { "paper ${Fmt.grouped(it, 2)}x, ours ${Fmt.grouped(r.value, 2)}x" } ?: "",
+            cause,
+        )
     }
 
     /** "[framework]'s [approaches] routes stream" (or, with [streams] false, are buffered): every verified route's verdict. */
@@ -163,7 +170,8 @@ object ClaimKit {
             v,
             "$matching of ${cs.size} $framework ${approaches.joinToString("/")} routes $want (verified at 100 ms per item)",
             cause = others.take(3).joinToString("; ") {
-                "${it.path}: ${it.verdict}, first item at ${f(it.firstItemMs)} ms, last byte at ${f(it.lastByteMs)} ms, ${it.chunks} chunks"
+                "${it.path}: ${it.verdict}, first item at ${Fmt.grouped(it.firstItemMs)} ms, last byte at " +
+                    "${Fmt.grouped(it.lastByteMs)} ms, ${it.chunks} chunks"
             },
         )
     }

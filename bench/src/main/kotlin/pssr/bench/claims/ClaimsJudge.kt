@@ -1,10 +1,10 @@
 package pssr.bench.claims
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 
 /** Every claim of every seed, in the seeds' order: the registry (one file per seed). */
 object Claims {
@@ -52,9 +52,7 @@ data class Ledger(
         appendLine("# The seeds' claims, judged")
         appendLine()
         appendLine(
-            "${counts()}. Judged ${LocalDateTime.now().format(
-                DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"),
-            )} from: ${sources.joinToString(", ") {
+            "${counts()}. Judged ${Fmt.minute(LocalDateTime.now())} from: ${sources.joinToString(", ") {
                 "`$it`"
             }}.",
         )

@@ -1,8 +1,8 @@
 package pssr.bench.claims
 
+import pssr.bench.console.Fmt
 import pssr.bench.stats.JvmLevels
 import pssr.bench.stats.Stats
-import java.util.Locale
 
 /**
  * The variance at each level of the pages' throughput (issue 33; Kalibera and Jones, ISMM 2013): per framework, over the
@@ -79,14 +79,13 @@ data class JvmVariance(
                         v.optimalWindows?.toString() ?: "-"
                     }
                     appendLine(
-                        "| ${v.framework} | ${v.routeLevels} | ${v.jvms} | ${pct(
-                            v.withinPct,
-                        )} | ${pct(v.betweenPct)} | ${v.jvmEffect} | $best |",
+                        "| ${v.framework} | ${v.routeLevels} | ${v.jvms} | ${pct(v.withinPct)} | ${pct(v.betweenPct)} | " +
+                            "${v.jvmEffect} | $best |",
                     )
                 }
             }
         }
 
-        private fun pct(v: Double) = if (v.isNaN()) "-" else "%.1f%%".format(Locale.ROOT, v)
+        private fun pct(v: Double) = Fmt.percent(v, 1)
     }
 }

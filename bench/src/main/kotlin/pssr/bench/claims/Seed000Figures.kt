@@ -1,6 +1,6 @@
 package pssr.bench.claims
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.paper.PaperFigures
 
 /** Seed 000's figures as [Seed000]'s claims quote and judge them: read from [PaperFigures], the table the report shows too. */

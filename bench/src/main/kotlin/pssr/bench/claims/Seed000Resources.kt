@@ -9,7 +9,7 @@ import pssr.bench.claims.Seed000Kit.S
 import pssr.bench.claims.Seed000Kit.TOP
 import pssr.bench.claims.Seed000Kit.hf
 import pssr.bench.claims.Seed000Kit.t
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 
 /** Seed 000, section 5.4 (resources, the load drivers), the streaming findings of 6, the discussion (6) and the conclusions (7). */
 internal object Seed000Resources {
@@ -119,7 +119,7 @@ internal object Seed000Resources {
             Judgement(
                 Terms.comparable(r),
                 "Rocker blocking on Quarkus at $TOP users, 512 B / 8 KB ${r.text("x")} (${big.text(" req/s", 0)} at 8 KB; two JVMs)",
-                "paper 1.00x (0.046%), ours ${"%.3f".format(java.util.Locale.ROOT, r.value)}x",
+                "paper 1.00x (0.046%), ours ${Fmt.fixed(r.value, 3, Fmt.NAN)}x",
             )
         },
         Claim(
@@ -136,7 +136,7 @@ internal object Seed000Resources {
                 Terms.below(d, 0.05),
                 "|ab - JMeter| / JMeter over the routes and levels both measured: ${d.text(digits = 3)} (the " +
                     "same routes, one JVM per driver)",
-                "paper 0.028, ours ${"%.3f".format(java.util.Locale.ROOT, d.value)}",
+                "paper 0.028, ours ${Fmt.fixed(d.value, 3, Fmt.NAN)}",
             )
         },
         // 6 discussion

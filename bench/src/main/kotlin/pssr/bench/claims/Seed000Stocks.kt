@@ -13,6 +13,7 @@ import pssr.bench.claims.Seed000Kit.TOP
 import pssr.bench.claims.Seed000Kit.agg
 import pssr.bench.claims.Seed000Kit.hf
 import pssr.bench.claims.Seed000Kit.t
+import pssr.bench.console.Fmt
 
 /** Seed 000, section 5.3 on WebFlux: the Stocks model, its drop from Presentations and how its routes compare. */
 internal object Seed000Stocks {
@@ -98,7 +99,7 @@ internal object Seed000Stocks {
                 Terms.all(*parts.map { it.third }.toTypedArray()),
                 "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " +
                     parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
-                "paper ${"%.2f".format(paperDrop)}x (against Thymeleaf-Rx)",
+                "paper ${Fmt.fixed(paperDrop, 2, Fmt.NAN)}x (against Thymeleaf-Rx)",
             )
         },
         compare(

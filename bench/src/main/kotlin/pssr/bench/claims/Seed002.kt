@@ -3,6 +3,7 @@ package pssr.bench.claims
 import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.naming
 import pssr.bench.claims.ClaimKit.scales
+import pssr.bench.console.Fmt
 import pssr.bench.paper.Seed002Table1
 
 /** Seed 002, suspendable web templates (HtmlFlow + Kotlin coroutines on WebFlux, 4 cores) and its browser Table 1. */
@@ -30,9 +31,9 @@ object Seed002 {
         val r = on.estimate(run, median(on), e.confidence) / off.estimate(run, median(off), e.confidence)
         Judgement(
             test(r),
-            "$name on / off ${r.text("x")} (${"%.0f".format(median(on))} vs ${"%.0f".format(median(off))} ms, " +
+            "$name on / off ${r.text("x")} (${Fmt.fixed(median(on), 0, Fmt.NAN)} vs ${Fmt.fixed(median(off), 0, Fmt.NAN)} ms, " +
                 "Lighthouse medians; the ratio of the runs' means from 3 runs or more)",
-            "paper ${"%.2f".format(paperRatio)}x, ours ${"%.2f".format(r.value)}x",
+            "paper ${Fmt.fixed(paperRatio, 2, Fmt.NAN)}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
         )
     }
 
@@ -140,11 +141,12 @@ object Seed002 {
             val v = Terms.higherScore(on.score, off.score)
             Judgement(
                 v,
-                "score ${"%.0f".format(on.score)} on vs ${"%.0f".format(off.score)} off; Speed Index ${"%.0f".format(on.speedIndexMs)} " +
-                    "vs ${"%.0f".format(off.speedIndexMs)} ms",
+                "score ${Fmt.fixed(on.score, 0, Fmt.NAN)} on vs ${Fmt.fixed(off.score, 0, Fmt.NAN)} off; Speed Index " +
+                    "${Fmt.fixed(on.speedIndexMs, 0, Fmt.NAN)} " +
+                    "vs ${Fmt.fixed(off.speedIndexMs, 0, Fmt.NAN)} ms",
                 cause = if (v == Verdict.REFUTED) {
-                    "Lighthouse measured FCP ${"%.0f".format(on.fcpMs)} vs ${"%.0f".format(off.fcpMs)} ms and LCP " +
-                        "${"%.0f".format(on.lcpMs)} vs ${"%.0f".format(off.lcpMs)} ms"
+                    "Lighthouse measured FCP ${Fmt.fixed(on.fcpMs, 0, Fmt.NAN)} vs ${Fmt.fixed(off.fcpMs, 0, Fmt.NAN)} ms and LCP " +
+                        "${Fmt.fixed(on.lcpMs, 0, Fmt.NAN)} vs ${Fmt.fixed(off.lcpMs, 0, Fmt.NAN)} ms"
                 } else {
                     ""
                 },

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.console.Fmt
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.students.Seed003Table1
@@ -23,15 +24,14 @@ object Seed003 {
     private const val IO_MS = 300.0
     private fun p(v: Double) = Estimate.point(v)
 
-    private fun ms(v: Double) = "%,.0f".format(v)
-
     val claims: List<Claim> = listOf(
         Claim(
             "003-t1-virtual-faster",
             S,
             "Table 1",
             "Virtual threads answer faster on average than platform threads under 2,000 users (319 vs 1,166 ms there).",
-            "${ms(Seed003Table1.virtual.latencyMs)} vs ${ms(Seed003Table1.platform.latencyMs)} ms",
+            "${Fmt.grouped(Seed003Table1.virtual.latencyMs, missing = Fmt.NAN)} vs " +
+                "${Fmt.grouped(Seed003Table1.platform.latencyMs, missing = Fmt.NAN)} ms",
             Kind.SIZE,
             NEEDS,
         ) { e ->
@@ -39,10 +39,10 @@ object Seed003 {
             val r = e.profileMeanMs(virtual) / e.profileMeanMs(platform)
             Judgement(
                 Terms.lower(r),
-                "mean latency virtual / platform ${r.text("x")} (${ms(virtual.latencyMeanMs)} vs ${ms(platform.latencyMeanMs)} ms)",
-                "paper ${"%.2f".format(
-                    Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs,
-                )}x, ours ${"%.2f".format(r.value)}x",
+                "mean latency virtual / platform ${r.text("x")} (${Fmt.grouped(virtual.latencyMeanMs, missing = Fmt.NAN)} vs " +
+                    "${Fmt.grouped(platform.latencyMeanMs, missing = Fmt.NAN)} ms)",
+                "paper ${Fmt.fixed(Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs, 2, Fmt.NAN)}x, ours " +
+                    "${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = "platform threads: ${platform.threadsPeak} live threads at peak, ${platform.errors} errors; the 300 ms I/O " +
                     "bounds both",
             )
@@ -61,13 +61,13 @@ object Seed003 {
             val v = if (pct >= 10.0) Verdict.HOLDS else Verdict.REFUTED
             Judgement(
                 v,
-                "platform threads: ${"%.2f".format(pct)}% errors of ${platform.requests} requests",
+                "platform threads: ${Fmt.fixed(pct, 2, Fmt.NAN)}% errors of ${platform.requests} requests",
                 cause = if (v ==
                     Verdict.REFUTED
                 ) {
                     "Tomcat's ${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"} threads " +
                         "x (1 / 0.3 s) exceed the ~606 req/s the load profile sends; peak ${platform.threadsPeak} threads, " +
-                        "${"%.0f".format(platform.serverCpuUsPerRequest)} µs CPU per request"
+                        "${Fmt.fixed(platform.serverCpuUsPerRequest, 0, Fmt.NAN)} µs CPU per request"
                 } else {
                     ""
                 },
@@ -86,7 +86,7 @@ object Seed003 {
             val pct = StudentsReport.errPct(virtual)
             Judgement(
                 if (virtual.errors == 0L) Verdict.HOLDS else Verdict.REFUTED,
-                "virtual threads: ${"%.2f".format(pct)}% errors of ${virtual.requests} requests",
+                "virtual threads: ${Fmt.fixed(pct, 2, Fmt.NAN)}% errors of ${virtual.requests} requests",
             )
         },
         Claim(
@@ -103,9 +103,8 @@ object Seed003 {
             Judgement(
                 Terms.higher(r),
                 "throughput virtual / platform ${r.text("x")}",
-                "paper ${"%.2f".format(
-                    Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput,
-                )}x, ours ${"%.2f".format(r.value)}x",
+                "paper ${Fmt.fixed(Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput, 2, Fmt.NAN)}x, ours " +
+                    "${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server " +
                     "that keeps up cannot exceed it",
             )
@@ -123,8 +122,8 @@ object Seed003 {
             val r = e.profileMeanMs(virtual).over(IO_MS)
             Judgement(
                 Terms.comparable(r),
-                "mean latency virtual / 300 ms of I/O ${r.text("x")} (${ms(virtual.latencyMeanMs)} ms)",
-                "paper ${"%.2f".format(Seed003Table1.virtual.latencyMs / IO_MS)}x, ours ${"%.2f".format(r.value)}x",
+                "mean latency virtual / 300 ms of I/O ${r.text("x")} (${Fmt.grouped(virtual.latencyMeanMs, missing = Fmt.NAN)} ms)",
+                "paper ${Fmt.fixed(Seed003Table1.virtual.latencyMs / IO_MS, 2, Fmt.NAN)}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
             )
         },
         Claim(
@@ -140,8 +139,9 @@ object Seed003 {
             val r = p(virtual.rssMbPeak) / p(platform.rssMbPeak)
             Judgement(
                 Terms.about(r, 0.25),
-                "peak RSS virtual / platform ${r.text("x")} (${ms(virtual.rssMbPeak)} vs ${ms(platform.rssMbPeak)} MB)",
-                "paper 0.25x, ours ${"%.2f".format(r.value)}x",
+                "peak RSS virtual / platform ${r.text("x")} (${Fmt.grouped(virtual.rssMbPeak, missing = Fmt.NAN)} vs " +
+                    "${Fmt.grouped(platform.rssMbPeak, missing = Fmt.NAN)} MB)",
+                "paper 0.25x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = "platform threads peaked at ${platform.threadsPeak} threads, virtual at ${virtual.threadsPeak}: with no " +
                     "failures, the platform server never grew the thread stacks the paper's did",
             )

@@ -1,6 +1,7 @@
 package pssr.bench.claims
 
 import pssr.bench.api.ApiReport
+import pssr.bench.console.Fmt
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 
@@ -17,8 +18,8 @@ object Seed004 {
         val h = ApiReport.headline(e.rows(workload))
         return (h["mvc"] ?: throw MissingRows("$workload mvc")) to (h["webflux"] ?: throw MissingRows("$workload webflux"))
     }
-    private fun cpu(r: ResultRow) =
-        "${r.engine}: ${"%,.0f".format(r.serverCpuUsPerRequest)} µs server CPU per request, ${"%.0f".format(r.cpuPctMean)}% CPU"
+    private fun cpu(r: ResultRow) = "${r.engine}: ${Fmt.grouped(r.serverCpuUsPerRequest, missing = Fmt.NAN)} µs server CPU per " +
+        "request, ${Fmt.fixed(r.cpuPctMean, 0, Fmt.NAN)}% CPU"
 
     val claims: List<Claim> = listOf(
         Claim(
@@ -36,10 +37,10 @@ object Seed004 {
             Judgement(
                 v,
                 "products throughput MVC / WebFlux ${r.text("x")}",
-                "paper 4x, ours ${"%.2f".format(r.value)}x",
+                "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) {
                     "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by " +
-                        "${"%.2f".format(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest)}x, not 4x"
+                        "${Fmt.fixed(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest, 2, Fmt.NAN)}x, not 4x"
                 } else {
                     ""
                 },
@@ -59,9 +60,9 @@ object Seed004 {
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
-                "products mean latency WebFlux / MVC ${r.text("x")} (${"%.1f".format(webflux.latencyMeanMs)} vs " +
-                    "${"%.1f".format(mvc.latencyMeanMs)} ms)",
-                "paper 4x, ours ${"%.2f".format(r.value)}x",
+                "products mean latency WebFlux / MVC ${r.text("x")} (${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} vs " +
+                    "${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} ms)",
+                "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "",
             )
         },
@@ -80,7 +81,7 @@ object Seed004 {
             Judgement(
                 v,
                 "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}",
-                "paper 4x, ours ${"%.2f".format(r.value)}x",
+                "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v ==
                     Verdict.REFUTED
                 ) {
@@ -105,11 +106,10 @@ object Seed004 {
             val v = Terms.atLeast(r, 4.0)
             Judgement(
                 v,
-                "forward mean latency MVC / WebFlux ${r.text(
-                    "x",
-                )} (${"%.1f".format(mvc.latencyMeanMs)} vs ${"%.1f".format(webflux.latencyMeanMs)} " +
+                "forward mean latency MVC / WebFlux ${r.text("x")} (${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} vs " +
+                    "${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} " +
                     "ms)",
-                "paper >4x, ours ${"%.2f".format(r.value)}x",
+                "paper >4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v ==
                     Verdict.REFUTED
                 ) {
@@ -171,10 +171,9 @@ object Seed004 {
             v,
             "$workload ${fast.engine} / ${slow.engine}: " +
                 parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" } +
-                " (p95 ${"%.1f".format(
-                    fast.latencyP95Ms,
-                )} vs ${"%.1f".format(slow.latencyP95Ms)} ms, p99 ${"%.1f".format(fast.latencyP99Ms)} vs " +
-                "${"%.1f".format(slow.latencyP99Ms)} ms)",
+                " (p95 ${Fmt.fixed(fast.latencyP95Ms, 1, Fmt.NAN)} vs ${Fmt.fixed(slow.latencyP95Ms, 1, Fmt.NAN)} ms, p99 " +
+                "${Fmt.fixed(fast.latencyP99Ms, 1, Fmt.NAN)} vs " +
+                "${Fmt.fixed(slow.latencyP99Ms, 1, Fmt.NAN)} ms)",
             cause = if (v == Verdict.REFUTED) "${cpu(fast)}; ${cpu(slow)}" else "",
         )
     }

@@ -1,6 +1,6 @@
 package pssr.bench.claims
 
-import java.util.Locale
+import pssr.bench.console.Fmt
 
 /** Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing). */
 enum class Verdict(val word: String) { HOLDS("holds"), REFUTED("refuted"), INCONCLUSIVE("inconclusive"), NOT_MEASURED("not measured") }
@@ -45,9 +45,9 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
     }
 
     fun text(unit: String = "", digits: Int = 2): String {
-        val v = fmt(value, digits)
+        val v = Fmt.figure(value, digits)
         return if (hasInterval) {
-            "$v$unit ($label ${fmt(low, digits)}-${fmt(high, digits)})"
+            "$v$unit ($label ${Fmt.figure(low, digits)}-${Fmt.figure(high, digits)})"
         } else {
             "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
         }
@@ -71,11 +71,8 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
         const val MIN_MAX = "min-max"
 
         /** How an interval at [confidence] is printed: "95%", "97.5%". */
-        fun label(confidence: Double): String = "%s%%".format(
-            Locale.ROOT,
-            java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString(),
-        )
-        fun fmt(v: Double, digits: Int): String = pssr.bench.markup.Fmt.figure(v, digits)
+        fun label(confidence: Double): String =
+            java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString() + "%"
     }
 }
 

@@ -7,6 +7,7 @@ import picocli.CommandLine.Spec
 import pssr.bench.calibrate.CalibrateWorkflow
 import pssr.bench.calibrate.CalibrationPlan
 import pssr.bench.console.Durations
+import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
 import pssr.bench.measure.WrkDriver
 import pssr.bench.process.ConcurrencyOption
@@ -14,7 +15,6 @@ import pssr.bench.process.MeasureLock
 import pssr.bench.project.Frameworks
 import java.nio.file.Path
 import java.time.LocalDateTime
-import java.time.format.DateTimeFormatter
 import java.util.concurrent.Callable
 
 @Command(
@@ -66,7 +66,7 @@ class CalibrateCommand : Callable<Int> {
         val wrk = WrkDriver.required(null)
         // the known ratio 1.15: 23 against 20 users at 10 ms per item, where the floor (users / (items x delay)) binds and the server idles
         val plan = CalibrationPlan(comparisons, pairs, win, users, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
-        val dir = out ?: Path.of("results", "calibrate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+        val dir = out ?: Path.of("results", "calibrate-" + Fmt.stamp(LocalDateTime.now()))
         return CalibrateWorkflow(fw, route, plan, wrk, dir, MeasureLock.describe(spec), concurrency.allowConcurrent).execute()
     }
 }

@@ -3,6 +3,7 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
+import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
 import pssr.bench.report.Compare
 import pssr.bench.report.CompareHtml
@@ -11,7 +12,6 @@ import pssr.bench.report.RunData
 import pssr.bench.results.openRun
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.Locale
 import java.util.concurrent.Callable
 
 @Command(
@@ -122,7 +122,7 @@ class CompareCommand : Callable<Int> {
         println("written: ${page.toAbsolutePath().normalize()}")
         val pct = failOnRegressionPct ?: return 0
         val regressions = cmp.regressions(pct / 100)
-        val limit = String.format(Locale.ROOT, "%.4g", pct).trimEnd('0').trimEnd('.') + "%"
+        val limit = Fmt.significant(pct, 4, trim = true) + "%"
         println()
         if (regressions.isEmpty()) {
             println("--fail-on-regression $limit: no significant regression beyond $limit.")

@@ -7,6 +7,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
+import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
 import pssr.bench.markup.Table
 import pssr.bench.project.Project
@@ -74,9 +75,9 @@ class JmhCommand : Runnable {
                 listOf(
                     p.getParam("engine"),
                     p.getParam("model"),
-                    "%,.0f".format(r.primaryResult.score),
-                    "± %,.0f".format(r.primaryResult.scoreError.takeIf { !it.isNaN() } ?: 0.0),
-                    alloc?.let { "%,.0f".format(it.score) } ?: "n/a",
+                    Fmt.grouped(r.primaryResult.score, missing = Fmt.NAN),
+                    "± " + Fmt.grouped(r.primaryResult.scoreError.takeIf { !it.isNaN() } ?: 0.0),
+                    alloc?.let { Fmt.grouped(it.score, missing = Fmt.NAN) } ?: "n/a",
                 )
             }.sortedWith(compareBy({ it[1] }, { -(it[2].replace(",", "").toDoubleOrNull() ?: 0.0) }))
             return Table(listOf("engine", "model", "ops/s", "error (99.9%)", "B/op"), rows).render()

@@ -1,6 +1,7 @@
 package pssr.bench.cli
 
 import picocli.CommandLine.Command
+import pssr.bench.console.Fmt
 import pssr.bench.project.Frameworks
 import pssr.model.Model
 import pssr.views.Approach
@@ -35,15 +36,15 @@ class ListCommand : Runnable {
                 Engine.ALL_ITEMS -> "  [reads the whole Iterable first]"
                 else -> "  [reads ${e.readAhead} item ahead]"
             }
-            println("  %-11s %-26s %s%s".format(e.name, renderings, e.description, ahead))
+            println(Fmt.line("  %-11s %-26s %s%s", e.name, renderings, e.description, ahead))
         }
         println("Models:")
-        for (m in Model.all) println("  %-14s %d items".format(m.id, m.items.size))
+        for (m in Model.all) println(Fmt.line("  %-14s %d items", m.id, m.items.size))
         println("Approaches:")
-        for (a in Approach.entries) println("  %-15s %s".format(a.id, a.description))
+        for (a in Approach.entries) println(Fmt.line("  %-15s %s", a.id, a.description))
         println("Frameworks:")
-        for (f in Frameworks.all) println("  %-9s %s%s".format(f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
+        for (f in Frameworks.all) println(Fmt.line("  %-9s %s%s", f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
         println("Setups (run --setup NAME; every setting: ./pssr list --setups, docs/SETUPS.md):")
-        for (s in pssr.bench.setup.Setups.all) println("  %-9s %s".format(s.name, s.description))
+        for (s in pssr.bench.setup.Setups.all) println(Fmt.line("  %-9s %s", s.name, s.description))
     }
 }

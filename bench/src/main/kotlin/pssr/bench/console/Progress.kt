@@ -19,7 +19,8 @@ class Progress(private val total: Int, private val label: String, private val ou
         val eta = if (done == 0) Double.NaN else elapsed / done * (total - done)
         val width = 30
         val filled = (fraction * width).toInt()
-        val line = "%s [%s%s] %3.0f%% %d/%d  elapsed %s  ETA %s  %s".format(
+        val line = Fmt.line(
+            "%s [%s%s] %3.0f%% %d/%d  elapsed %s  ETA %s  %s",
             label, "#".repeat(filled), ".".repeat(width - filled),
             fraction * 100, done, total, clock(elapsed), clock(eta), what.take(60),
         )
@@ -43,5 +44,5 @@ class Progress(private val total: Int, private val label: String, private val ou
     }
 
     private fun clock(seconds: Double): String =
-        if (seconds.isNaN() || seconds.isInfinite()) "--:--" else "%d:%02d".format((seconds / 60).toInt(), (seconds % 60).toInt())
+        if (seconds.isNaN() || seconds.isInfinite()) "--:--" else Fmt.line("%d:%02d", (seconds / 60).toInt(), (seconds % 60).toInt())
 }

@@ -1,7 +1,7 @@
 
 package pssr.bench.load
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
@@ -10,7 +10,6 @@ import pssr.bench.report.Figure
 import pssr.probe.Chunk
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.Locale
 
 /** The outputs of `./pssr load`: the answer lines, summary.md, report.html and the JSON document (docs/RESULTS.md, "load"). */
 object LoadReport {
@@ -23,9 +22,8 @@ object LoadReport {
                 val top = ls.lastOrNull() ?: continue
                 add("${p.label} ${p.url}: ${s.change(p, model).text(ls)}")
                 add(
-                    "  at ${top.level} ${top.unit}: ${Fmt.rps(
-                        top.throughput.mean,
-                    )} req/s, p99 ${Fmt.ms(top.latencyP99Ms)} ms, first content " +
+                    "  at ${top.level} ${top.unit}: ${Fmt.rps(top.throughput.mean)} req/s, p99 ${Fmt.ms(top.latencyP99Ms)} ms, " +
+                        "first content " +
                         "p99 ${Fmt.ms(top.firstContentP99Ms)} ms " +
                         "(unloaded ${Fmt.ms(p.unloaded.firstVisibleMillis ?: p.unloaded.lastByteMillis)} ms), last byte " +
                         "p99 ${Fmt.ms(top.lastByteP99Ms)} ms, " +
@@ -53,8 +51,8 @@ object LoadReport {
     fun ratio(c: PageComparison) = Fmt.ratio(c.ratio) + (c.ratioCi?.let { " [${Fmt.fixed(it.low, 2)}, ${Fmt.fixed(it.high, 2)}]" } ?: "")
     private fun p(p: Double?) = when {
         p == null -> " (no test: fewer than 2 repetitions)"
-        p < PageComparison.ALPHA -> " (significant, Holm p=${String.format(Locale.ROOT, "%.2g", p)})"
-        else -> " (not significant, Holm p=${String.format(Locale.ROOT, "%.2g", p)})"
+        p < PageComparison.ALPHA -> " (significant, Holm p=${Fmt.significant(p, 2)})"
+        else -> " (not significant, Holm p=${Fmt.significant(p, 2)})"
     }
 
     private fun levelTable(s: LoadSummary): Pair<List<String>, List<List<String>>> = listOf(
@@ -96,7 +94,7 @@ object LoadReport {
     private fun pText(p: Double?) = if (p == null) {
         "–"
     } else {
-        String.format(Locale.ROOT, "%.2g", p) + if (p < PageComparison.ALPHA) {
+        Fmt.significant(p, 2) + if (p < PageComparison.ALPHA) {
             " *"
         } else {
             ""

@@ -1,10 +1,10 @@
 package pssr.bench.load
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
-import java.util.Locale
 
 /**
  * One measured window of `./pssr load`: one page at one level in one repetition (docs/RESULTS.md, "load.csv").
@@ -64,16 +64,17 @@ data class LoadRow(
     val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuS, serverCpuPct / 100 * windowS, windowS)
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
 
-    private fun values(): List<Any> = listOf(
-        page, url, loadModel, level, repetition, driver, n(windowS), requests, errorsStatus,
+    // every figure with 3 decimals, an empty cell where none was measured
+    private fun values(): List<Any> = listOf<Any>(
+        page, url, loadModel, level, repetition, driver, windowS, requests, errorsStatus,
         errorsContent,
-        errorsConnect, errorsRead, errorsTimeout, n(throughputRps), n(latencyMeanMs), n(latencyP50Ms), n(latencyP90Ms), n(latencyP99Ms),
-        n(latencyP999Ms), n(latencyMaxMs), probeSamples, probeFailed, n(ttfbP50Ms), n(ttfbP99Ms), n(firstContentP50Ms),
-        n(firstContentP99Ms),
-        n(halfVisibleP50Ms), n(halfVisibleP99Ms), n(lastByteP50Ms), n(lastByteP99Ms), probeStreams, probeBuffered, probeTooFast, verdict,
-        n(serverCpuUsPerReq), n(driverCpuUsPerReq), n(serverCpuPct), n(driverCpuPct), driverBound,
-        n(jitCpuS), steady, n(warmupToSteadyS), n(warmupFirstRps), n(warmupSteadyRps),
-    )
+        errorsConnect, errorsRead, errorsTimeout, throughputRps, latencyMeanMs, latencyP50Ms, latencyP90Ms, latencyP99Ms,
+        latencyP999Ms, latencyMaxMs, probeSamples, probeFailed, ttfbP50Ms, ttfbP99Ms, firstContentP50Ms,
+        firstContentP99Ms,
+        halfVisibleP50Ms, halfVisibleP99Ms, lastByteP50Ms, lastByteP99Ms, probeStreams, probeBuffered, probeTooFast, verdict,
+        serverCpuUsPerReq, driverCpuUsPerReq, serverCpuPct, driverCpuPct, driverBound,
+        jitCpuS, steady, warmupToSteadyS, warmupFirstRps, warmupSteadyRps,
+    ).map { if (it is Double) Fmt.fixed(it, 3, "") else it }
 
     companion object {
         val COLUMNS = listOf(
@@ -88,8 +89,6 @@ data class LoadRow(
             "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "driver_cpu_pct", "driver_bound",
             "jit_cpu_s", "steady", "warmup_to_steady_s", "warmup_first_rps", "warmup_steady_rps",
         )
-
-        private fun n(v: Double) = if (v.isNaN()) "" else String.format(Locale.ROOT, "%.3f", v)
 
         /** Appends [row] to [file], writing the header first when the file is new. */
         fun append(file: Path, row: LoadRow) {

@@ -1,5 +1,6 @@
 package pssr.bench.load
 
+import pssr.bench.console.Fmt
 import pssr.bench.console.Progress
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
@@ -82,8 +83,9 @@ class LoadRun(
                     if (warmup.adaptive) {
                         progress.note(
                             "   ${p.label}: " + if (w.steady) {
-                                "steady after %.0f s of load; first window %,.0f req/s, steady %,.0f req/s"
-                                    .format(java.util.Locale.ROOT, w.seconds, w.firstRps, w.steadyRps)
+                                "steady after ${Fmt.fixed(w.seconds, 0, Fmt.NAN)} s of load; first window " +
+                                    "${Fmt.grouped(w.firstRps, missing = Fmt.NAN)} " +
+                                    "req/s, steady ${Fmt.grouped(w.steadyRps, missing = Fmt.NAN)} req/s"
                             } else {
                                 "NOT steady within ${plan.steadyCap.seconds} s (or not a JVM this tool can read)"
                             },

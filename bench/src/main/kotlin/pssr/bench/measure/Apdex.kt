@@ -1,6 +1,7 @@
 package pssr.bench.measure
 
 import org.HdrHistogram.Histogram
+import pssr.bench.console.Fmt
 
 /**
  * The Application Performance Index as JMeter's dashboard computes it: a sample is *satisfied* when it took at most
@@ -9,7 +10,7 @@ import org.HdrHistogram.Histogram
  * thresholds seed 004's figures show.
  */
 data class Apdex(val score: Double, val satisfied: Long, val tolerating: Long, val frustrated: Long, val tMs: Long, val fMs: Long) {
-    override fun toString(): String = if (score.isNaN()) "-" else "%.3f (T %d ms, F %d ms)".format(java.util.Locale.ROOT, score, tMs, fMs)
+    override fun toString(): String = if (score.isNaN()) "-" else "${Fmt.fixed(score, 3)} (T $tMs ms, F $fMs ms)"
 
     companion object {
         const val T_MS = 500L

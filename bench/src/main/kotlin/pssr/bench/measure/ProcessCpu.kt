@@ -1,5 +1,6 @@
 package pssr.bench.measure
 
+import pssr.bench.console.Fmt
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -85,7 +86,7 @@ object ProcessCpu {
  */
 object PortOwner {
     fun pid(port: Int): Long? {
-        val hexPort = "%04X".format(port)
+        val hexPort = Fmt.line("%04X", port)
         val inodes = listOf("/proc/net/tcp", "/proc/net/tcp6").flatMap { f ->
             try {
                 Files.readAllLines(Path.of(f)).drop(1)

@@ -1,5 +1,6 @@
 package pssr.bench.project
 
+import pssr.bench.console.Fmt
 import java.nio.file.Path
 
 object Project {
@@ -9,5 +10,5 @@ object Project {
     /** A command's default output: `results/<prefix><yyyyMMdd-HHmmss><suffix>` under the root. */
     fun resultsPath(prefix: String = "", suffix: String = ""): Path = root.resolve(
         "results",
-    ).resolve(prefix + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + suffix)
+    ).resolve(prefix + Fmt.stamp(java.time.LocalDateTime.now()) + suffix)
 }

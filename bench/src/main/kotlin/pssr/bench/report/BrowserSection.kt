@@ -1,5 +1,6 @@
 package pssr.bench.report
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import pssr.bench.markup.htmlEscape
 import pssr.bench.results.RunDirectory
@@ -31,7 +32,7 @@ object BrowserSection {
         }
         if (rows.isEmpty()) return null
         fun esc(s: String) = htmlEscape(s)
-        fun sec(ms: String?) = ms?.toDoubleOrNull()?.let { "%.2f s".format(it / 1000) } ?: "-"
+        fun sec(ms: String?) = ms?.toDoubleOrNull()?.let { Fmt.fixed(it / 1000, 2, Fmt.NAN) + " s" } ?: "-"
         return buildString {
             append("<h2 id=\"$ANCHOR\">What the user sees (<code>./pssr browser</code>)</h2>\n")
             append("<p class=note>Lighthouse in headless Chromium on seed 002's demo pages, PSSR off beside on; medians of ")

@@ -1,6 +1,6 @@
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.measure.Regime
 import pssr.bench.stats.RouteLevel
 
@@ -67,8 +67,8 @@ class Capacity(val panel: ReportPanel) {
                 val peak = peaks.firstOrNull { it.route == "${l.engine}/${l.approach}" }
                 val elsewhere = peak?.takeIf { it.at.users != sat }
                     ?.let { "; its peak ${Fmt.rps(it.at.throughput.median)} at ${it.at.users} users (${it.at.regime.id})" }.orEmpty()
-                out += "  %d. %-24s %7s req/s  %4s/%-3s µs  %s%s".format(
-                    java.util.Locale.ROOT,
+                out += Fmt.line(
+                    "  %d. %-24s %7s req/s  %4s/%-3s µs  %s%s",
                     i + 1,
                     "${l.engine}/${l.approach}",
                     Fmt.rps(l.throughput.median),
@@ -91,8 +91,8 @@ class Capacity(val panel: ReportPanel) {
     private fun peakText(p: Peak): String {
         val l = p.at
         val ci = l.throughput.printedRelativeHalfWidth
-        return "%-24s %7s req/s%s at %d users (%s), CPU %s/%s µs".format(
-            java.util.Locale.ROOT,
+        return Fmt.line(
+            "%-24s %7s req/s%s at %d users (%s), CPU %s/%s µs",
             p.route,
             Fmt.rps(l.throughput.median),
             if (ci.isFinite()) " ±${Fmt.pct(ci)}" else "",

@@ -1,10 +1,9 @@
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.results.ResultRow
 import pssr.bench.stats.Stats
-import java.util.Locale
 import kotlin.math.abs
 
 /**
@@ -150,7 +149,7 @@ class Compare(
         fun p(v: Double?): String = when {
             v == null || v.isNaN() -> "–"
             v < 0.001 -> "<0.001"
-            else -> String.format(Locale.ROOT, "%.3f", v)
+            else -> Fmt.fixed(v, 3)
         }
     }
 
@@ -181,7 +180,7 @@ class Compare(
     /** compare-A.html: the same comparison drawn, then tabled ([CompareHtml]). */
     fun html(): String = CompareHtml(this).render()
 
-    private fun alphaText() = String.format(Locale.ROOT, "%.4g", alpha).trimEnd('0').trimEnd('.')
+    private fun alphaText() = Fmt.significant(alpha, 4, trim = true)
 
     internal fun header() = listOf(
         "route", "users", "A req/s", "B req/s", "B/A", "p", "p99 A ms", "p99 B ms", "p99 B/A",

@@ -4,6 +4,7 @@ import pssr.bench.claims.Claim
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.Judgement
 import pssr.bench.claims.Verdict
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import pssr.bench.paper.PaperFigures
 import pssr.bench.results.ResultRow
@@ -77,9 +78,9 @@ internal object ExplorerData {
             m["requests"] = l.requests
             m["errors"] = l.errors
             m["driverBound"] = l.driverBound
-            m["floor"] = num(l.floorRps)
+            m["floor"] = Fmt.json(l.floorRps)
             m["delay"] = l.itemDelayMs
-            m["vsBaseline"] = num(d.vsBaseline[l] ?: Double.NaN)
+            m["vsBaseline"] = Fmt.json(d.vsBaseline[l] ?: Double.NaN)
             m
         }
         val data = mapOf(
@@ -123,10 +124,8 @@ internal object ExplorerData {
     /** [median, low, high, n] over the repetitions: low and high null without an interval (one repetition), all null without values. */
     private fun summary(values: List<Double>): List<Any?> {
         val s = Stats.summarize(values.filter { it.isFinite() })
-        return listOf(num(s.median), s.ci?.low?.let(::num), s.ci?.high?.let(::num), s.n)
+        return listOf(Fmt.json(s.median), s.ci?.low?.let(Fmt::json), s.ci?.high?.let(Fmt::json), s.n)
     }
-
-    private fun num(v: Double): Double? = if (v.isFinite()) Math.round(v * 1000) / 1000.0 else null
 
     /** results.csv's rows as columns and values (numbers as numbers), so the page holds the rows it was drawn from. */
     private fun results(rows: List<ResultRow>): Map<String, Any?> {

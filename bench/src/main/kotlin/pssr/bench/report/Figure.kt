@@ -1,6 +1,6 @@
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.htmlEscape
 import pssr.probe.Jackson
 
@@ -49,7 +49,10 @@ class Figure(
             mapOf(
                 "name" to s.name,
                 "style" to s.style,
-                "points" to s.points.map { p -> listOf(num(p.x), num(p.value), p.low?.let(::num), p.high?.let(::num), p.n, p.note) },
+                "points" to
+                    s.points.map { p ->
+                        listOf(Fmt.json(p.x), Fmt.json(p.value), p.low?.let(Fmt::json), p.high?.let(Fmt::json), p.n, p.note)
+                    },
             )
         },
     )
@@ -92,7 +95,5 @@ class Figure(
         /** The data of a page drawn only from figures: `{"figures": [...]}`, with no '<' left to end its script element. */
         fun json(figures: List<Figure>, extra: Map<String, Any?> = emptyMap()): String =
             Jackson.write(extra + mapOf("figures" to figures.map { it.json() })).replace("<", "\\u003c")
-
-        private fun num(v: Double): Double? = if (v.isFinite()) Math.round(v * 1000) / 1000.0 else null
     }
 }

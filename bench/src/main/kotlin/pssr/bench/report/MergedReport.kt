@@ -1,7 +1,7 @@
 package pssr.bench.report
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.results.RunDirectory
 import java.nio.file.Files
 
@@ -25,11 +25,16 @@ object MergedReport {
                         ),
                     ),
                 ) + normalised.map { n ->
-                    fun f(v: Double, decimals: Int) = Fmt.fixed(v, decimals, missing = "NaN")
                     CsvFile.line(
                         listOf(
-                            n.route, n.loadModel, n.level, n.shard, n.machine, f(n.raw, 2), f(n.reference, 2), f(n.normalised, 4),
-                            f(n.referenceSpread, 4),
+                            n.route, n.loadModel, n.level, n.shard, n.machine,
+                            Fmt.fixed(
+                                n.raw,
+                                2,
+                                Fmt.NAN,
+                            ),
+                            Fmt.fixed(n.reference, 2, Fmt.NAN), Fmt.fixed(n.normalised, 4, Fmt.NAN),
+                            Fmt.fixed(n.referenceSpread, 4, Fmt.NAN),
                         ),
                     )
                 }

@@ -1,6 +1,6 @@
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape

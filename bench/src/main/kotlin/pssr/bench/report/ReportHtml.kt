@@ -1,6 +1,6 @@
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.markup.pageHead
@@ -9,7 +9,6 @@ import pssr.bench.paper.PaperFigures
 import pssr.bench.results.Environment
 import pssr.bench.results.RouteCheck
 import java.time.ZonedDateTime
-import java.time.format.DateTimeFormatter
 
 internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder()) {
     /** The charts the sections place, listed in the page's data for explorer.js to draw. */
@@ -27,7 +26,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
     fun render(): String {
         head()
         sb.append("<h1>pssr-bench report <small>").append(htmlEscape(d.name)).append("</small></h1>\n")
-        sb.append("<p class=meta>Generated ").append(htmlEscape(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)))
+        sb.append("<p class=meta>Generated ").append(htmlEscape(Fmt.iso(ZonedDateTime.now())))
             .append(" from <code>").append(htmlEscape(d.run.dir.toAbsolutePath().normalize().toString())).append("</code>: ")
             .append(d.rows.size).append(" result rows, ").append(d.checks.size).append(" verified routes, ")
             .append(d.repetitions).append(if (d.repetitions == 1) " repetition" else " repetitions").append(".</p>\n")

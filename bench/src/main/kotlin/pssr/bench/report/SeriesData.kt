@@ -1,6 +1,7 @@
 package pssr.bench.report
 
 import org.HdrHistogram.Histogram
+import pssr.bench.console.Fmt
 import pssr.bench.measure.TimelinePoint
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
@@ -58,9 +59,9 @@ internal object SeriesData {
             "fw" to c.framework,
             "route" to "${c.model}/${c.engine}/${c.approach}",
             "verdict" to c.verdict,
-            "ttfb" to num(c.ttfbMs),
-            "firstItem" to num(c.firstItemMs),
-            "lastByte" to num(c.lastByteMs),
+            "ttfb" to Fmt.json(c.ttfbMs),
+            "firstItem" to Fmt.json(c.firstItemMs),
+            "lastByte" to Fmt.json(c.lastByteMs),
             "chunks" to VerificationSection.chunks(c.timeline).map { listOf(it.first, it.second) },
         )
     }
@@ -83,11 +84,9 @@ internal object SeriesData {
                 "approach" to k[3],
                 "users" to k[4].toInt(),
                 "n" to merged.totalCount,
-                "ms" to percentileAxis.map { x -> num(merged.getValueAtPercentile(100.0 - 100.0 / x) / 1000.0) },
+                "ms" to percentileAxis.map { x -> Fmt.json(merged.getValueAtPercentile(100.0 - 100.0 / x) / 1000.0) },
             )
         }
-
-    private fun num(v: Double): Double? = if (v.isFinite()) Math.round(v * 1000) / 1000.0 else null
 
     private fun round(v: Double, per: Int): Double = if (v.isFinite()) Math.round(v * per).toDouble() / per else 0.0
 }

@@ -1,7 +1,7 @@
 package pssr.bench.report
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
-import pssr.bench.markup.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.results.ReferenceRow

@@ -1,7 +1,7 @@
 
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.paper.PaperFigures
 import pssr.bench.stats.BASELINE

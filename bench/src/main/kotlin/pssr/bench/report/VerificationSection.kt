@@ -1,6 +1,6 @@
 package pssr.bench.report
 
-import pssr.bench.markup.Fmt
+import pssr.bench.console.Fmt
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import pssr.bench.project.Frameworks
@@ -127,28 +127,28 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder, pr
         val total = chunks.sumOf { it.second }.coerceAtLeast(1)
         fun x(t: Double) = 2 + (t / span).coerceIn(0.0, 1.0) * (w - 4)
         fun y(b: Int) = h - 2 - b.toDouble() / total * (h - 4)
-        val path = StringBuilder("M${f1(x(0.0))},${f1(y(0))}")
+        val path = StringBuilder("M${Fmt.fixed(x(0.0), 1, Fmt.NAN)},${Fmt.fixed(y(0), 1, Fmt.NAN)}")
         var cum = 0
         val dots = StringBuilder()
         for ((t, b) in chunks) {
-            path.append(" L${f1(x(t))},${f1(y(cum))}")
+            path.append(" L${Fmt.fixed(x(t), 1, Fmt.NAN)},${Fmt.fixed(y(cum), 1, Fmt.NAN)}")
             cum += b
-            path.append(" L${f1(x(t))},${f1(y(cum))}")
-            dots.append("<circle cx=\"${f1(x(t))}\" cy=\"${f1(y(cum))}\" r=\"1.6\" fill=\"#1f77b4\"/>")
+            path.append(" L${Fmt.fixed(x(t), 1, Fmt.NAN)},${Fmt.fixed(y(cum), 1, Fmt.NAN)}")
+            dots.append(
+                "<circle cx=\"${Fmt.fixed(x(t), 1, Fmt.NAN)}\" cy=\"${Fmt.fixed(y(cum), 1, Fmt.NAN)}\" r=\"1.6\" fill=\"#1f77b4\"/>",
+            )
         }
         val first = if (c.firstItemMs.isFinite() &&
             c.firstItemMs > 0
         ) {
-            "<line x1=\"${f1(x(c.firstItemMs))}\" x2=\"${f1(x(c.firstItemMs))}\" y1=\"0\" y2=\"$h\" stroke=\"#2ca02c\" stroke-width=\"1\"/>"
+            "<line x1=\"${Fmt.fixed(x(c.firstItemMs), 1, Fmt.NAN)}\" x2=\"${Fmt.fixed(x(c.firstItemMs), 1, Fmt.NAN)}\" y1=\"0\" " +
+                "y2=\"$h\" stroke=\"#2ca02c\" stroke-width=\"1\"/>"
         } else {
             ""
         }
-        return "<svg width=\"${w.toInt()}\" height=\"${h.toInt()}\" viewBox=\"0 0 $w $h\" role=\"img\"><title>${htmlEscape(
-            c.route,
-        )}: ${chunks.size} chunks, last byte ${Fmt.ms(c.lastByteMs)} ms</title>" +
+        return "<svg width=\"${w.toInt()}\" height=\"${h.toInt()}\" viewBox=\"0 0 $w $h\" " +
+            "role=\"img\"><title>${htmlEscape(c.route)}: ${chunks.size} chunks, last byte ${Fmt.ms(c.lastByteMs)} ms</title>" +
             "<rect x=\"0\" y=\"0\" width=\"$w\" height=\"$h\" fill=\"#fafafa\" stroke=\"#ddd\"/>$first<path d=\"$path\" fill=\"none\" " +
             "stroke=\"#1f77b4\" stroke-width=\"1.2\"/>$dots</svg>"
     }
-
-    private fun f1(v: Double) = String.format(java.util.Locale.ROOT, "%.1f", v)
 }

@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.Fields
 import pssr.bench.measure.Profile
@@ -22,7 +23,7 @@ data class ProfileRow(
     val profiler: String,
 ) {
     fun toCsv(): String = CsvFile.line(
-        listOf(route, users, kind, basis, rank, frame, samples, "%.4f".format(java.util.Locale.ROOT, share), flameGraph, profiler),
+        listOf(route, users, kind, basis, rank, frame, samples, Fmt.fixed(share, 4, Fmt.NAN), flameGraph, profiler),
     )
 
     companion object {

@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.Fields
 import java.lang.reflect.Constructor
 import kotlin.reflect.KProperty1
@@ -30,7 +31,7 @@ class ResultColumn<T : Any> internal constructor(
 /**
  * results.csv's columns in file order, each declared once: [ResultRow.COLUMNS], the header, [ResultRow.toCsv] and
  * [ResultRow.fromCsv] all come from [ALL]. A table of typed columns rather than Jackson's CSV module: that module is not a
- * dependency, and each column's own number format (`fmt(v, decimals)`, "NaN") and the derived columns would need a
+ * dependency, and each column's own number format (`Fmt.fixed(v, decimals, Fmt.NAN)`, "NaN") and the derived columns would need a
  * serializer each anyway. The read columns are [ResultRow]'s constructor parameters in the same order: a row is built from
  * them with Java reflection (cheap, no kotlin-reflect, whose first use costs more than a second), and a constructor that
  * does not match the table fails when the table loads. Reading a value by column name keeps files written before a column
@@ -145,12 +146,12 @@ object ResultColumns {
     private fun boolean(name: String, p: KProperty1<ResultRow, Boolean>) =
         ResultColumn(name, p, Boolean::class.java, { it.toString() }, { it.boolean(name) })
 
-    /** Written with [decimals] digits after the point ([ResultRow.fmt]). */
+    /** Written with [decimals] digits after the point ([Fmt.fixed], NaN as "NaN"). */
     private fun double(name: String, p: KProperty1<ResultRow, Double>, decimals: Int = 2, absent: Double? = null) = ResultColumn(
         name,
         p,
         Double::class.java,
-        { ResultRow.fmt(it, decimals) },
+        { Fmt.fixed(it, decimals, Fmt.NAN) },
         { f -> if (absent == null) f.double(name) else f.doubleOr(name, absent) },
         absent,
     )

@@ -186,7 +186,5 @@ data class ResultRow(
 
         /** A level's name in keys: users in the closed loop, `<rate>rps` in the open model. */
         fun levelLabel(loadModel: String, level: Int): String = if (loadModel == "open") "${level}rps" else "$level"
-
-        internal fun fmt(v: Double, decimals: Int = 2) = if (v.isNaN()) "NaN" else "%.${decimals}f".format(java.util.Locale.ROOT, v)
     }
 }

@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.Fields
 import pssr.servers.RouteKey
@@ -31,8 +32,8 @@ data class RouteCheck(
 
     fun toCsv(): String = listOf(
         framework, model, engine, approach, path, claimsStreaming, verdict, bodyOk,
-        "%.1f".format(java.util.Locale.ROOT, ttfbMs), "%.1f".format(java.util.Locale.ROOT, firstItemMs),
-        "%.1f".format(java.util.Locale.ROOT, lastByteMs), chunks, bytes, timeline, error.replace('\n', ' '),
+        Fmt.fixed(ttfbMs, 1, Fmt.NAN), Fmt.fixed(firstItemMs, 1, Fmt.NAN),
+        Fmt.fixed(lastByteMs, 1, Fmt.NAN), chunks, bytes, timeline, error.replace('\n', ' '),
     ).let(CsvFile::line)
 
     companion object {

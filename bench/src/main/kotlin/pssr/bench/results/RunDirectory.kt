@@ -1,5 +1,6 @@
 package pssr.bench.results
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.BadValue
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
@@ -105,10 +106,10 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
             CsvFile.line(
                 listOf(
                     key,
-                    "%.2f".format(java.util.Locale.ROOT, it.seconds),
-                    "%.1f".format(java.util.Locale.ROOT, it.cpuPct),
-                    "%.1f".format(java.util.Locale.ROOT, it.heapMb),
-                    "%.0f".format(java.util.Locale.ROOT, it.gcMs),
+                    Fmt.fixed(it.seconds, 2, Fmt.NAN),
+                    Fmt.fixed(it.cpuPct, 1, Fmt.NAN),
+                    Fmt.fixed(it.heapMb, 1, Fmt.NAN),
+                    Fmt.fixed(it.gcMs, 0, Fmt.NAN),
                     it.threads,
                 ),
             ),

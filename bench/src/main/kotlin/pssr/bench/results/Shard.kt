@@ -80,7 +80,7 @@ class ShardRecord(val shard: Shard) {
 
     private fun splitHash(): String =
         MessageDigest.getInstance("SHA-256").digest((selected.joinToString("\n") + "\n" + shard.count).toByteArray())
-            .joinToString("") { "%02x".format(it) }.take(16)
+            .let { java.util.HexFormat.of().formatHex(it) }.take(16)
 
     companion object {
         const val FILE = "shard.json"

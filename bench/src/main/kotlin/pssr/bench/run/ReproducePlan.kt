@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import pssr.bench.console.Durations
+import pssr.bench.console.Fmt
 import pssr.bench.results.Shard
 import pssr.model.Model
 import pssr.views.Approach
@@ -55,12 +56,11 @@ data class ReproducePlan(
     /** The plan as a table, for the console before anything starts. */
     fun describe(): List<String> = buildList {
         add(
-            "reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(
-                budget,
-            )} budget; pages: $repeat repetitions of $measuredSeconds s windows at ${LEVELS.joinToString(",")} users " +
+            "reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(budget)} budget; pages: $repeat " +
+                "repetitions of $measuredSeconds s windows at ${LEVELS.joinToString(",")} users " +
                 "($PEAK_REPEAT at ${PEAK_LEVELS.joinToString(",")} in the tool's setup)",
         )
-        for (p in phases) add("  %-50s %7s  %s".format(p.name, minutes(p.estimate), p.what))
+        for (p in phases) add(Fmt.line("  %-50s %7s  %s", p.name, minutes(p.estimate), p.what))
         if (left.isNotEmpty()) {
             add(
                 "  left out by this budget (${minutes(

@@ -1,7 +1,7 @@
 package pssr.bench.run
 
+import pssr.bench.console.Fmt
 import pssr.bench.console.Progress
-import pssr.bench.markup.Fmt
 import pssr.bench.measure.JvmWarmup
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.LevelResult
@@ -132,9 +132,9 @@ internal class RouteMeasurement(
         val w = warmup.run(load, plan.levels.last(), t.pid)
         warmups[warmupKey(t, route)] = w
         if (!warmup.adaptive) return
-        val f = { v: Double -> "%,.0f".format(java.util.Locale.ROOT, v) }
+        val f = { v: Double -> Fmt.grouped(v, missing = Fmt.NAN) }
         val line = if (w.steady) {
-            "${route.path}: steady after ${"%.0f".format(java.util.Locale.ROOT, w.seconds)} s of load " +
+            "${route.path}: steady after ${Fmt.fixed(w.seconds, 0, Fmt.NAN)} s of load " +
                 "(${f(w.requests.toDouble())} requests); first window ${f(w.firstRps)} req/s, steady ${f(w.steadyRps)} req/s"
         } else {
             "${route.path}: NOT steady after ${plan.steadyCap.seconds} s of load (the JIT still compiled or throughput still rose); " +

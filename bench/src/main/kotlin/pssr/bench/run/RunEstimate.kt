@@ -1,5 +1,6 @@
 package pssr.bench.run
 
+import pssr.bench.console.Fmt
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.results.Shard
@@ -100,9 +101,7 @@ object RunEstimate {
     fun text(plans: List<FrameworkPlan>, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean, shard: Shard?): String {
         val total = plans.sumOf { seconds(it, plan, levels, runtimes, sharing) }
         return "plan${shard?.let { " (shard $it)" } ?: ""}: " + plans.joinToString("; ") {
-            (
-                "${it.framework} ${it.routes} routes (server start %.1f s)"
-                ).format(java.util.Locale.ROOT, it.startSeconds)
+            "${it.framework} ${it.routes} routes (server start ${Fmt.fixed(it.startSeconds, 1, Fmt.NAN)} s)"
         } +
             "; $levels levels x ${plan.repeat} repetitions${repeatAtWords(plan)} x $runtimes " +
             "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
@@ -113,6 +112,6 @@ object RunEstimate {
                     "${plan.routeWarmup.seconds} s route warm-up"
                 }
                 ) + ", ${jvmWords(plan, sharing)}: " +
-            "expected %d min %02d s".format(java.util.Locale.ROOT, (total / 60).toInt(), (total % 60).toInt())
+            Fmt.line("expected %d min %02d s", (total / 60).toInt(), (total % 60).toInt())
     }
 }

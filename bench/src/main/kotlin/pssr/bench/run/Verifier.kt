@@ -1,5 +1,6 @@
 package pssr.bench.run
 
+import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
@@ -50,7 +51,7 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
             framework, route.model.id, route.engine, route.approach, route.path, route.streams, verdict.label, bodyOk,
             result.firstByteMillis, result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size,
             result.body.toByteArray().size,
-            result.chunks.joinToString(";") { "%.0f:%d".format(java.util.Locale.ROOT, it.atMillis, it.bytes) }, error,
+            result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" }, error,
         )
     }
 
@@ -60,7 +61,7 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
             checks.map { c ->
                 listOf(
                     c.route, if (c.claimsStreaming) "streams" else "buffered", c.verdict, if (c.bodyOk) "ok" else "WRONG",
-                    fmt(c.ttfbMs), fmt(c.firstItemMs), fmt(c.lastByteMs), c.chunks.toString(),
+                    Fmt.fixed(c.ttfbMs, 0), Fmt.fixed(c.firstItemMs, 0), Fmt.fixed(c.lastByteMs, 0), c.chunks.toString(),
                     when {
                         !c.passed -> "FAILED: ${c.error}"
                         c.contradicts -> "CONTRADICTS CLAIM"
@@ -69,7 +70,5 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
                 )
             },
         ).render()
-
-        private fun fmt(v: Double) = pssr.bench.markup.Fmt.fixed(v, 0) // Locale.ROOT: the same digits in every locale
     }
 }

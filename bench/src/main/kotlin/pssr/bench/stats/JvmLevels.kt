@@ -2,6 +2,7 @@ package pssr.bench.stats
 
 import org.apache.commons.math3.distribution.FDistribution
 import org.apache.commons.math3.distribution.TDistribution
+import pssr.bench.console.Fmt
 import kotlin.math.ceil
 import kotlin.math.sqrt
 
@@ -67,8 +68,8 @@ class JvmLevels(groups: List<List<Double>>) {
     /** How the interval was taken, for a ledger or a report: "6 windows in 2 JVMs, pooled (JVM effect p = 0.61)". */
     fun method(): String = when {
         jvms < 2 -> "$windows windows in one JVM (no JVM effect measurable)"
-        pooled -> "$windows windows in $jvms JVMs, pooled (JVM effect p = ${"%.2f".format(java.util.Locale.ROOT, jvmEffectP)})"
-        else -> "the means of $jvms JVMs (JVM effect p = ${"%.2f".format(java.util.Locale.ROOT, jvmEffectP)})"
+        pooled -> "$windows windows in $jvms JVMs, pooled (JVM effect p = ${Fmt.fixed(jvmEffectP, 2, Fmt.NAN)})"
+        else -> "the means of $jvms JVMs (JVM effect p = ${Fmt.fixed(jvmEffectP, 2, Fmt.NAN)})"
     }
 
     /**

@@ -1,8 +1,8 @@
 package pssr.bench.students
 
+import pssr.bench.console.Fmt
 import pssr.bench.results.ResultRow
 import pssr.bench.students.StudentsReport.errPct
-import pssr.bench.students.StudentsReport.f
 import pssr.bench.students.StudentsReport.io
 import pssr.bench.students.StudentsReport.jmeterRps
 import pssr.bench.students.StudentsReport.kinds
@@ -20,14 +20,16 @@ internal object StudentsFindings {
         if (plat != null) {
             val e = errPct(plat)
             out += if (e >= 50) {
-                "Reproduced: platform threads fail under the paper's profile (${f(e, 2)}% errors vs the paper's " +
+                "Reproduced: platform threads fail under the paper's profile (${Fmt.grouped(e, 2)}% errors vs the paper's " +
                     "81.22%; ${kinds(plat)}; ${plat.config})."
             } else {
                 "Not reproduced with these settings: platform threads (${plat.config}) answered ${plat.requests} requests " +
-                    "with ${f(e, 2)}% errors (paper: 81.22%), " +
-                    "mean ${f(plat.latencyMeanMs)} ms. 200 Tomcat threads each holding a request for ${plat.itemDelayMs} ms serve up " +
-                    "to ${f(200_000.0 / plat.itemDelayMs.coerceAtLeast(1))} req/s, " +
-                    "above the ${f(plat.floorRps, 1)} req/s the ramp can offer, so thread-per-request alone does not exhaust at this load" +
+                    "with ${Fmt.grouped(e, 2)}% errors (paper: 81.22%), " +
+                    "mean ${Fmt.grouped(plat.latencyMeanMs)} ms. 200 Tomcat threads each holding a request for " +
+                    "${plat.itemDelayMs} ms serve up " +
+                    "to ${Fmt.grouped(200_000.0 / plat.itemDelayMs.coerceAtLeast(1))} req/s, " +
+                    "above the ${Fmt.grouped(plat.floorRps, 1)} req/s the ramp can offer, so thread-per-request alone does not " +
+                    "exhaust at this load" +
                     (
                         if (rows.mapNotNull(::threads).distinct().size > 1) {
                             "; the Tomcat sweep below shows which pool sizes do."
@@ -40,8 +42,10 @@ internal object StudentsFindings {
         if (virt != null) {
             val floor = virt.itemDelayMs.toDouble()
             val over = virt.latencyMeanMs / floor - 1
-            out += "Virtual threads: mean ${f(virt.latencyMeanMs)} ms against the ${f(floor)} ms I/O floor (${f(over * 100, 1)}% above " +
-                "it; paper 319 ms) with ${f(errPct(virt), 2)}% errors (paper 0.00%): " +
+            out +=
+                "Virtual threads: mean ${Fmt.grouped(virt.latencyMeanMs)} ms against the ${Fmt.grouped(floor)} ms I/O floor " +
+                "(${Fmt.grouped(over * 100, 1)}% above " +
+                "it; paper 319 ms) with ${Fmt.grouped(errPct(virt), 2)}% errors (paper 0.00%): " +
                 (
                     if (over <= 0.10 && virt.errors == 0L) {
                         "reproduced."
@@ -50,12 +54,15 @@ internal object StudentsFindings {
                     }
                     )
             out += "Throughput is set by the profile, not the server: ${virt.users} users x loops over the ramp allow at " +
-                "most ${f(virt.floorRps, 1)} req/s; " +
-                "virtual threads reached ${f(jmeterRps(virt), 1)} req/s (paper 606.1, which is this bound for 2,000 x 10 over 30 s + 10 " +
+                "most ${Fmt.grouped(virt.floorRps, 1)} req/s; " +
+                "virtual threads reached ${Fmt.grouped(jmeterRps(virt), 1)} req/s (paper 606.1, which is this bound for 2,000 x " +
+                "10 over 30 s + 10 " +
                 "x 0.3 s)."
         }
         if (plat != null && virt != null) {
-            out += "Memory: peak RSS ${f(plat.rssMbPeak)} MB with platform threads vs ${f(virt.rssMbPeak)} MB with virtual threads " +
+            out +=
+                "Memory: peak RSS ${Fmt.grouped(plat.rssMbPeak)} MB with platform threads vs ${Fmt.grouped(virt.rssMbPeak)} MB " +
+                "with virtual threads " +
                 "(paper ~1,200 vs ~300 MB); live threads peak ${plat.threadsPeak} vs ${virt.threadsPeak}" + (
                     if (plat.rssMbPeak > 2 * virt.rssMbPeak) {
                         ": the 4x claim's direction is reproduced."
@@ -70,10 +77,11 @@ internal object StudentsFindings {
             out += "Tomcat max threads at $users users (platform threads, I/O in the application): " +
                 sweep.filter { it.users == users }.sortedBy { threads(it) }.joinToString("; ") {
                     "${threads(it)} " +
-                        "threads: ${f(errPct(it), 2)}% errors (${kinds(it)}), mean ${f(it.latencyMeanMs)} ms, ${f(jmeterRps(it), 1)} req/s"
+                        "threads: ${Fmt.grouped(errPct(it), 2)}% errors (${kinds(it)}), mean ${Fmt.grouped(it.latencyMeanMs)} " +
+                        "ms, ${Fmt.grouped(jmeterRps(it), 1)} req/s"
                 } + ". " +
                 sweep.first().let { r ->
-                    "Keeping up with the profile takes bound x delay = ${f(r.floorRps * r.itemDelayMs / 1000.0)} " +
+                    "Keeping up with the profile takes bound x delay = ${Fmt.grouped(r.floorRps * r.itemDelayMs / 1000.0)} " +
                         "requests in flight, one platform thread each; " +
                         "with fewer threads requests wait in Tomcat's queue, latency grows past the client's timeout and the errors are " +
                         "read timeouts (the paper's \"connection timeouts\"), " +
@@ -83,10 +91,12 @@ internal object StudentsFindings {
         }
         for (r in rows.filter { io(it) == "db" }.groupBy { variantOf(it) }.mapNotNull { it.value.maxByOrNull { r -> r.users } }) {
             val pool = Regex("pool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toDoubleOrNull() ?: Double.NaN
-            out += "I/O in the database (${variantOf(r)}, ${r.users} users): ${f(r.throughputRps, 1)} correct req/s against a pool bound " +
-                "of ${f(pool)} / ${r.itemDelayMs} ms = ${f(pool * 1000 / r.itemDelayMs, 1)} req/s: " +
+            out +=
+                "I/O in the database (${variantOf(r)}, ${r.users} users): ${Fmt.grouped(r.throughputRps, 1)} correct req/s " +
+                "against a pool bound " +
+                "of ${Fmt.grouped(pool)} / ${r.itemDelayMs} ms = ${Fmt.grouped(pool * 1000 / r.itemDelayMs, 1)} req/s: " +
                 "every request holds a connection for the whole delay, so the pool, not the threads, sets the throughput " +
-                "(${f(errPct(r), 2)}% errors, pool timeouts ${r.errorsPoolTimeout})."
+                "(${Fmt.grouped(errPct(r), 2)}% errors, pool timeouts ${r.errorsPoolTimeout})."
         }
         if (t.isEmpty()) out += "No row with the I/O in the application: Table 1's claims are untested in this run."
         return out

@@ -1,6 +1,7 @@
 
 package pssr.bench.students
 
+import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Errors
@@ -22,7 +23,6 @@ object Seed003Table1 {
  * sweep, and a paragraph, computed from the rows, saying which of the paper's claims this run reproduces.
  */
 object StudentsReport {
-    internal fun f(v: Double, d: Int = 0) = pssr.bench.markup.Fmt.grouped(v, d)
     internal fun variantOf(r: ResultRow) = when {
         r.framework == "webflux" -> "webflux-r2dbc"
         r.approach == "platform" -> "mvc-platform"
@@ -62,28 +62,30 @@ object StudentsReport {
     private fun lines(run: RunDirectory?) = listOf(
         Line(
             "Average latency",
-            "${f(Seed003Table1.platform.latencyMs)} ms",
-            "${f(Seed003Table1.virtual.latencyMs)} ms",
-        ) { "${f(it.latencyMeanMs)} ms" },
+            "${Fmt.grouped(Seed003Table1.platform.latencyMs)} ms",
+            "${Fmt.grouped(Seed003Table1.virtual.latencyMs)} ms",
+        ) { "${Fmt.grouped(it.latencyMeanMs)} ms" },
         Line(
             "Error rate",
-            "${f(Seed003Table1.platform.errorPct, 2)}%",
-            "${f(Seed003Table1.virtual.errorPct, 2)}%",
-        ) { "${f(errPct(it), 2)}%" },
+            "${Fmt.grouped(Seed003Table1.platform.errorPct, 2)}%",
+            "${Fmt.grouped(Seed003Table1.virtual.errorPct, 2)}%",
+        ) { "${Fmt.grouped(errPct(it), 2)}%" },
         Line(
             "Throughput (JMeter, all samples)",
-            "${f(Seed003Table1.platform.throughput, 1)} req/s",
-            "${f(Seed003Table1.virtual.throughput, 1)} req/s",
-        ) { "${f(jmeterRps(it), 1)} req/s" },
-        Line("RAM (peak RSS)", "~${f(Seed003Table1.platform.ramMb)} MB", "~${f(Seed003Table1.virtual.ramMb)} MB") {
-            "${f(it.rssMbPeak)} MB"
+            "${Fmt.grouped(Seed003Table1.platform.throughput, 1)} req/s",
+            "${Fmt.grouped(Seed003Table1.virtual.throughput, 1)} req/s",
+        ) { "${Fmt.grouped(jmeterRps(it), 1)} req/s" },
+        Line("RAM (peak RSS)", "~${Fmt.grouped(Seed003Table1.platform.ramMb)} MB", "~${Fmt.grouped(Seed003Table1.virtual.ramMb)} MB") {
+            "${Fmt.grouped(it.rssMbPeak)} MB"
         },
-        Line("Correct responses", "-", "-") { "${f(it.throughputRps, 1)} req/s" },
-        Line("Best the profile allows", "-", "-") { "${f(it.floorRps, 1)} req/s" },
-        Line("p50 / p95 / p99", "-", "-") { "${f(it.latencyP50Ms)} / ${f(p95(run, it))} / ${f(it.latencyP99Ms)} ms" },
-        Line("Heap peak", "-", "~50 MB") { "${f(it.heapMbPeak)} MB" },
-        Line("Live threads peak", "~42", "-") { f(it.threadsPeak.toDouble()) },
-        Line("Server CPU per request", "-", "-") { "${f(it.serverCpuUsPerRequest)} µs" },
+        Line("Correct responses", "-", "-") { "${Fmt.grouped(it.throughputRps, 1)} req/s" },
+        Line("Best the profile allows", "-", "-") { "${Fmt.grouped(it.floorRps, 1)} req/s" },
+        Line("p50 / p95 / p99", "-", "-") {
+            "${Fmt.grouped(it.latencyP50Ms)} / ${Fmt.grouped(p95(run, it))} / ${Fmt.grouped(it.latencyP99Ms)} ms"
+        },
+        Line("Heap peak", "-", "~50 MB") { "${Fmt.grouped(it.heapMbPeak)} MB" },
+        Line("Live threads peak", "~42", "-") { Fmt.grouped(it.threadsPeak.toDouble()) },
+        Line("Server CPU per request", "-", "-") { "${Fmt.grouped(it.serverCpuUsPerRequest)} µs" },
         Line("Errors by kind", "-", "-") { kinds(it) },
     )
 
@@ -139,8 +141,9 @@ object StudentsReport {
         for (r in sorted(rows)) {
             appendLine(
                 "| ${variantOf(r)} | ${io(r)} | ${r.config} | ${r.users} | ${r.requests} " +
-                    "| ${f(r.latencyMeanMs)} | ${f(r.latencyP99Ms)} | ${f(errPct(r), 2)} | ${kinds(r)} | ${f(r.throughputRps, 1)} " +
-                    "| ${f(jmeterRps(r), 1)} | ${f(r.floorRps, 1)} | ${f(r.rssMbPeak)} | ${r.threadsPeak} |",
+                    "| ${Fmt.grouped(r.latencyMeanMs)} | ${Fmt.grouped(r.latencyP99Ms)} | ${Fmt.grouped(errPct(r), 2)} | " +
+                    "${kinds(r)} | ${Fmt.grouped(r.throughputRps, 1)} " +
+                    "| ${Fmt.grouped(jmeterRps(r), 1)} | ${Fmt.grouped(r.floorRps, 1)} | ${Fmt.grouped(r.rssMbPeak)} | ${r.threadsPeak} |",
             )
         }
     }
@@ -201,10 +204,10 @@ object StudentsReport {
             for (v in listOf(
                 r.users.toString(),
                 r.requests.toString(),
-                f(r.latencyMeanMs),
-                f(r.latencyP50Ms),
-                f(p95(run, r)),
-                f(r.latencyP99Ms),
+                Fmt.grouped(r.latencyMeanMs),
+                Fmt.grouped(r.latencyP50Ms),
+                Fmt.grouped(p95(run, r)),
+                Fmt.grouped(r.latencyP99Ms),
             )) {
                 append("<td class=n>").append(v).append("</td>")
             }
@@ -214,15 +217,15 @@ object StudentsReport {
                 } else {
                     "<td class=n>"
                 },
-            ).append(f(errPct(r), 2)).append("</td><td>").append(htmlEscape(kinds(r))).append("</td>")
+            ).append(Fmt.grouped(errPct(r), 2)).append("</td><td>").append(htmlEscape(kinds(r))).append("</td>")
             for (v in listOf(
-                f(r.throughputRps, 1),
-                f(jmeterRps(r), 1),
-                f(r.floorRps, 1),
-                f(r.rssMbPeak),
-                f(r.heapMbPeak),
+                Fmt.grouped(r.throughputRps, 1),
+                Fmt.grouped(jmeterRps(r), 1),
+                Fmt.grouped(r.floorRps, 1),
+                Fmt.grouped(r.rssMbPeak),
+                Fmt.grouped(r.heapMbPeak),
                 r.threadsPeak.toString(),
-                f(r.serverCpuUsPerRequest),
+                Fmt.grouped(r.serverCpuUsPerRequest),
             )) {
                 append("<td class=n>").append(v).append("</td>")
             }

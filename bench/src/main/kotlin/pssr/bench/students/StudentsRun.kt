@@ -1,8 +1,8 @@
 package pssr.bench.students
 
+import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
 import pssr.bench.db.StudentDatabase
-import pssr.bench.markup.Fmt
 import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile
 import pssr.bench.measure.ProfileMeasurement
