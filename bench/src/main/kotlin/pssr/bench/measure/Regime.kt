@@ -49,6 +49,20 @@ enum class Regime(val id: String, val words: String) {
             }
         }
 
+        /** Throughput rising by less than this from one doubling of the users to the next: it has stopped rising. */
+        const val STILL_RISING = 0.05
+
+        /**
+         * A route is saturated at a level when more users cannot tell more about its stack: the cores were busy there
+         * ([CPU] or [KNEE]) and its throughput rose by less than [STILL_RISING] over the level before; or the driver limited
+         * it; or errors appeared (timeouts under too many users).
+         */
+        fun saturated(previousRps: Double, rps: Double, regime: Regime, errors: Long): Boolean = when {
+            errors > 0 || regime == DRIVER -> true
+            regime != CPU && regime != KNEE -> false
+            else -> !(previousRps > 0) || rps < previousRps * (1 + STILL_RISING)
+        }
+
         fun byId(id: String): Regime = entries.firstOrNull { it.id == id } ?: UNKNOWN
     }
 }

@@ -120,6 +120,17 @@ class LoadOptions : HelpSection {
     var repeat: Int? = null
 
     @Option(
+        names = ["--saturate-to"],
+        paramLabel = "USERS",
+        description = [
+            "After the highest level, a route with a JVM of its own goes on doubling its users up to this many until it is " +
+                "saturated: the cores busy and its throughput no longer rising by 5% (docs/HARNESS.md, \"The regime of a level\"). " +
+                "Default 2048 for the full sweep; 0 with --quick, --users or --target, and 0 turns it off",
+        ],
+    )
+    var saturateTo: Int? = null
+
+    @Option(
         names = ["--repeat-at"],
         paramLabel = "USERS:N",
         description = [
@@ -207,7 +218,15 @@ class LoadOptions : HelpSection {
                 }
             },
             more,
+            (saturateTo ?: if (quick || users != null) 0 else DEFAULT_SATURATE_TO).also {
+                if (it != 0 && it !in 2..4096) throw UsageError("--saturate-to must be 0 (off) or users up to 4096, was $it")
+            },
         )
+    }
+
+    companion object {
+        /** The full sweep's cap: Thymeleaf reactive still fell from 512 to 1,024 users on WebFlux; 2,048 leaves a doubling more. */
+        const val DEFAULT_SATURATE_TO = 2048
     }
 
     /** `--repeat-at 32,64,128:6`: each listed level (one of [levels]) and its repetitions. */

@@ -41,6 +41,11 @@ data class RunPlan(
     val jvms: Int = 1,
     /** `--repeat-at`: levels (users) measured in more (or fewer) repetitions than [repeat]. */
     val repeatAt: Map<Int, Int> = emptyMap(),
+    /**
+     * `--saturate-to`: after the highest planned level, a route with a JVM of its own goes on doubling its users up to this
+     * many until it is saturated ([Regime.saturated]); 0: the planned levels only (the quick run, shared JVMs, `--users`).
+     */
+    val saturateTo: Int = 0,
 ) {
     /** The shared JVM (0-based) that measures repetition [rep]: repetitions alternate, A B A B. */
     fun jvmOf(rep: Int): Int = (rep - firstRepetition) % jvms

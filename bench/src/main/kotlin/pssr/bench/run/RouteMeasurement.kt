@@ -10,6 +10,7 @@ import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.ProbeFigures
 import pssr.bench.measure.Profiler
+import pssr.bench.measure.Regime
 import pssr.bench.measure.Server
 import pssr.bench.measure.SteadyWarmup
 import pssr.bench.measure.WarmupResult
@@ -164,7 +165,21 @@ internal class RouteMeasurement(
         val pinning = if ("virtual" in route.approach) t.sampler?.pinningRecorder(run.dir.resolve("jfr")) else null
         val name = listOf(fw.name, rt.label, route.model.id, route.engine, route.approach, "r$rep").filter { it.isNotEmpty() }
             .joinToString("-")
-        for (users in levels) {
+        var previous: ResultRow? = null
+        var last: ResultRow? = null
+        // the planned levels, then (a route with a JVM of its own that reached the top of the plan) doublings until saturated
+        val beyond = if (routeWarmup && plan.saturateTo > 0 && plan.levels.last() in levels) {
+            generateSequence(plan.levels.last() * 2) { it * 2 }.takeWhile { it <= plan.saturateTo }.toList()
+        } else {
+            emptyList()
+        }
+        for (users in levels + beyond) {
+            val l = last
+            if (users in beyond && l != null &&
+                Regime.saturated(previous?.throughputRps ?: Double.NaN, l.throughputRps, l.regime, l.errors)
+            ) {
+                break
+            }
             Stopping.check()
             Stopping.position = "$name at $users ${if (driver.model == LoadDriver.OPEN) "requests/s" else "users"}"
             val r = (if (routeWarmup) settlingLevelRun else levelRun).measure(
@@ -182,7 +197,9 @@ internal class RouteMeasurement(
             run.append(row.key, r.driver.latency)
             run.append(row.key, r.timeline)
             r.driver.engines.forEach { run.append(row.key, it) }
-            onLevel()
+            previous = last
+            last = row
+            if (users !in beyond) onLevel()
         }
         if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null &&
             plan.levels.last() in levels

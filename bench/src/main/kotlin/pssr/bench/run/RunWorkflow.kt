@@ -217,6 +217,7 @@ internal object RunRecord {
         "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
         "jvms" to plan.jvms.takeIf { it != 1 },
         "repeatAt" to plan.repeatAt.takeIf { it.isNotEmpty() }?.mapKeys { it.key.toString() },
+        "saturateTo" to plan.saturateTo.takeIf { it > 0 },
         "shard" to what.shardText?.let { Shard.parse(it).toString() },
         "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
         "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,

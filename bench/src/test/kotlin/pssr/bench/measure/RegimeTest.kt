@@ -47,4 +47,25 @@ class RegimeTest {
     fun `every regime reads back from its name in results csv`() {
         for (r in Regime.entries) assertEquals(r, Regime.byId(r.id))
     }
+
+    @Test
+    fun `a route is saturated once the cores are busy and a doubling of users no longer raises its throughput by 5 percent`() {
+        assertEquals(false, Regime.saturated(10_000.0, 12_300.0, Regime.CPU, errors = 0), "still rising 23%")
+        assertEquals(true, Regime.saturated(12_300.0, 12_200.0, Regime.CPU, errors = 0), "flat")
+        assertEquals(true, Regime.saturated(7_700.0, 6_000.0, Regime.CPU, errors = 0), "falling (Thymeleaf reactive past 128)")
+        assertEquals(true, Regime.saturated(10_000.0, 10_400.0, Regime.KNEE, errors = 0), "busy and up only 4%")
+        assertEquals(
+            false,
+            Regime.saturated(3_000.0, 3_050.0, Regime.OTHER, errors = 0),
+            "flat but the cores idle: not the stack's limit yet",
+        )
+        assertEquals(false, Regime.saturated(Double.NaN, 2_800.0, Regime.FLOOR, errors = 0), "on the floor")
+        assertEquals(
+            true,
+            Regime.saturated(Double.NaN, 12_000.0, Regime.CPU, errors = 0),
+            "CPU-bound with nothing to compare: no doubling left to read",
+        )
+        assertEquals(true, Regime.saturated(10_000.0, 12_000.0, Regime.DRIVER, errors = 0), "the driver's limit, not the server's")
+        assertEquals(true, Regime.saturated(10_000.0, 12_000.0, Regime.CPU, errors = 3), "errors: too many users for the route")
+    }
 }
