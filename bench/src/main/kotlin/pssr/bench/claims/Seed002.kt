@@ -120,11 +120,11 @@ object Seed002 {
             )
         },
         scales(
-            "002-6-htmlflow-128", S, "5 (performance tests)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
+            "002-5-htmlflow-128", S, "5 (performance tests)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
             "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128,
         ),
         compare(
-            "002-6-htmlflow-doubles-thymeleaf", S, "5 (performance tests)",
+            "002-5-htmlflow-doubles-thymeleaf", S, "5 (performance tests)",
             "HtmlFlow suspending doubles Thymeleaf reactive's throughput at 128 users (WebFlux, Presentations).",
             "about 2x", Kind.SIZE, "HtmlFlow suspending / Thymeleaf reactive",
             Route("webflux", "presentations", "htmlflow", "suspending", 128),
