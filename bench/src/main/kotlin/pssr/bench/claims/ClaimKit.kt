@@ -12,6 +12,20 @@ object ClaimKit {
     /** `./pssr reproduce` measures every claim's rows; a single phase is named where one suffices. */
     const val REPRODUCE = "./pssr reproduce"
 
+    /**
+     * The engines an aggregate line ("Blocking", "Virtual": [Route.engine] null) averages, by framework: the ones `reproduce`'s
+     * pages phase measures at every approach (its ReproducePlan.PAGES reads this). Engines a phase adds for one claim (seed
+     * 002's Sync line) or another run measured (Rocker at 8 KB) stay out, so the aggregates do not change with them.
+     */
+    val AGGREGATED: Map<String, List<String>> = mapOf(
+        "webflux" to listOf("htmlflow", "jstachio", "thymeleaf"),
+        "mvc" to listOf("htmlflow", "jstachio"),
+        "quarkus" to listOf("htmlflow", "jstachio"),
+    )
+
+    /** [AGGREGATED]'s engines of [framework]; null (every engine but the baseline) for a framework it does not name. */
+    fun aggregated(framework: String): List<String>? = AGGREGATED[framework]
+
     /** Cores busy, as a share of the machine's, from which a level counts as CPU-bound. */
     const val CPU_BOUND = 0.8
 
@@ -58,7 +72,7 @@ object ClaimKit {
         val cause = if (v == Verdict.REFUTED && limit != null) {
             val at = e.levels.filter {
                 it.framework == framework && it.model == model && it.approach == approach && it.users == limit &&
-                    (engine == null || it.engine == engine)
+                    (if (engine == null) aggregated(framework)?.contains(it.engine) ?: true else it.engine == engine)
             }
                 .maxByOrNull { it.throughput.median }
             // the CPU is named as the cause only where it is the measured limit: cores busy near the machine's count
@@ -182,7 +196,7 @@ object ClaimKit {
      */
     fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> = e.levels.filter {
         it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
-            it.engine != pssr.bench.stats.BASELINE
+            it.engine != pssr.bench.stats.BASELINE && aggregated(framework)?.contains(it.engine) ?: true
     }
         .map { it.engine }.distinct().sorted()
 

@@ -142,15 +142,15 @@ class Evidence(
 
     /**
      * The paper's aggregate lines ("Blocking", "Virtual"): the mean over the measured engines of [approach] (baseline
-     * excluded; [engines] when given). Its interval is the Student t interval of the aggregate itself: the mean over the
-     * engines taken repetition by repetition, then the interval over those per-repetition aggregates (a mean of the
-     * engines' bounds would be no interval of anything).
+     * excluded; [engines] when given, else [ClaimKit.AGGREGATED]'s). Its interval is the Student t interval of the aggregate
+     * itself: the mean over the engines taken repetition by repetition, then the interval over those per-repetition
+     * aggregates (a mean of the engines' bounds would be no interval of anything).
      */
     fun aggregate(framework: String, model: String, approach: String, users: Int, engines: List<String>? = null): Estimate {
         trace?.routes?.add(Route(framework, model, null, approach, users))
         val ls = levels.filter {
             it.framework == framework && it.model == model && it.approach == approach && it.users == users &&
-                it.engine != BASELINE && (engines == null || it.engine in engines)
+                inRoute(it.engine, null, engines ?: ClaimKit.aggregated(framework))
         }
         if (ls.isEmpty()) throw MissingRows("$framework/$model/*/$approach at $users users")
         val value = ls.map { it.throughput.mean }.average()
@@ -162,7 +162,7 @@ class Evidence(
     fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
         val users = levels.filter {
             it.framework == framework && it.model == model && it.approach == approach &&
-                ((engine == null && it.engine != BASELINE) || it.engine == engine)
+                inRoute(it.engine, engine, ClaimKit.aggregated(framework))
         }.map { it.users }.distinct().sorted()
         if (users.isEmpty()) throw MissingRows("$framework/$model/${engine ?: "*"}/$approach")
         return users.associateWith { u ->
@@ -183,7 +183,7 @@ class Evidence(
         // the route's rows at every level: an aggregate asks which engines each repetition's run measured at any of them
         val route = rows.filter {
             it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
-                it.approach == r.approach && inRoute(it.engine, r.engine, engines)
+                it.approach == r.approach && inRoute(it.engine, r.engine, engines ?: ClaimKit.aggregated(r.framework))
         }
         val rs = route.filter { it.users == r.users }
         if (rs.isEmpty()) throw MissingRows(r.toString())

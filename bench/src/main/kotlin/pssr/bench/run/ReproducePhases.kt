@@ -70,7 +70,10 @@ internal object ReproducePhases {
         for (p in PAGES) {
             add(pagesPhase(p, MIN_REPEAT, measured, paper))
             for (f in paper.factors.filter { it.framework == p.framework && it.approaches != null }) {
-                val only = p.copy(approaches = p.approaches.filter { it.id in f.approaches!! })
+                val only = p.copy(
+                    approaches = p.approaches.filter { it.id in f.approaches!! },
+                    also = p.also.filter { it.approach.id in f.approaches!! },
+                )
                 if (only.routes > 0) add(pagesPhase(only, MIN_REPEAT, measured, paper, f.factor))
             }
             // after WebFlux's: the two claims of §5.1 that compare two configurations of one route
@@ -79,7 +82,7 @@ internal object ReproducePhases {
         val draft = Setups.PAPER_001
         PAGES.first {
             it.framework == "webflux"
-        }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING)), MIN_REPEAT, measured, draft)) }
+        }.let { p -> add(pagesPhase(p.copy(approaches = listOf(Approach.BLOCKING), also = emptyList()), MIN_REPEAT, measured, draft)) }
         val api = Setups.PAPER_004
         add(
             Phase(
@@ -169,7 +172,7 @@ internal object ReproducePhases {
                 "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
                 "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(),
-            ) + windowArgs(measured) +
+            ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) + windowArgs(measured) +
                 (if (setup == null) ReproducePlan.peakArgs() else listOf("--setup", setup.name)) +
                 (if (ours != null) listOf("--ours", ours) else emptyList()),
             Duration.ofSeconds(pagesSeconds(p, repeat, measured, peaks = setup == null)),

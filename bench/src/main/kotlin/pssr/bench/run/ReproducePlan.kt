@@ -1,5 +1,6 @@
 package pssr.bench.run
 
+import pssr.bench.claims.ClaimKit
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.results.Shard
@@ -72,13 +73,29 @@ data class ReproducePlan(
         }
     }
 
-    /** A page route family the claims need: on [framework], these engines under these approaches, both models. */
-    data class PagesPhase(val framework: String, val engines: List<String>, val approaches: List<Approach>, val why: String) {
+    /**
+     * A page route family the claims need: on [framework], these engines under these approaches, both models; and [also]
+     * (`run --also`), single routes one claim reads, measured in the same JVM.
+     */
+    data class PagesPhase(
+        val framework: String,
+        val engines: List<String>,
+        val approaches: List<Approach>,
+        val why: String,
+        val also: List<AlsoRoute> = emptyList(),
+    ) {
         /** Routes the selection gives: every engine x approach x model the engine renders (the server serves all of [approaches]). */
         val routes: Int get() = engines.sumOf { e ->
             val engine = Engines.byName(e)!!
             Model.all.sumOf { m -> approaches.count { a -> engine.supports(m, a) } }
-        }
+        } + also.count { it !in crossProduct() }
+
+        private fun crossProduct() = engines.flatMap { e -> approaches.flatMap { a -> Model.all.map { m -> AlsoRoute(e, a, m.id) } } }
+    }
+
+    /** One route of `run --also`: ENGINE/APPROACH/MODEL. */
+    data class AlsoRoute(val engine: String, val approach: Approach, val model: String) {
+        override fun toString() = "$engine/${approach.id}/$model"
     }
 
     companion object {
@@ -134,20 +151,24 @@ data class ReproducePlan(
         val PAGES = listOf(
             PagesPhase(
                 "webflux",
-                listOf("htmlflow", "jstachio", "thymeleaf"),
+                ClaimKit.AGGREGATED.getValue("webflux"),
                 listOf(Approach.REACTIVE, Approach.SUSPENDING, Approach.VIRTUAL, Approach.BLOCKING),
                 "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking " +
-                    "engines on the dispatcher",
+                    "engines on the dispatcher; seed 002's other Sync engines blocking on Presentations",
+                // seed 002's Sync line (5), blocking on the dispatcher, Presentations only: the engines not measured above
+                pssr.bench.claims.Seed002.SYNC.filter { it !in ClaimKit.AGGREGATED.getValue("webflux") }.map {
+                    AlsoRoute(it, Approach.BLOCKING, "presentations")
+                },
             ),
             PagesPhase(
                 "mvc",
-                listOf("htmlflow", "jstachio"),
+                ClaimKit.AGGREGATED.getValue("mvc"),
                 listOf(Approach.BLOCKING, Approach.VIRTUAL),
                 "seed 000 5.2/5.3: MVC blocking vs virtual, streaming verdicts",
             ),
             PagesPhase(
                 "quarkus",
-                listOf("htmlflow", "jstachio"),
+                ClaimKit.AGGREGATED.getValue("quarkus"),
                 listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.REACTIVE),
                 "seed 000 5.2/5.3: Quarkus blocking, virtual, HtmlFlow reactive",
             ),

@@ -38,6 +38,14 @@ class Selection {
     )
     var approaches: List<String> = emptyList()
 
+    @Option(
+        names = ["--also"],
+        split = ",",
+        paramLabel = "ENGINE/APPROACH/MODEL",
+        description = ["Routes measured besides the filters' selection, in the same run (e.g. pebble/blocking/presentations)"],
+    )
+    var also: List<String> = emptyList()
+
     /** Approaches per framework, when the approach filter depends on the framework (the quick slice). */
     private var approachesByFramework: Map<String, List<String>> = emptyMap()
 
@@ -78,6 +86,12 @@ class Selection {
                 throw UsageError("unknown engine '$it'; valid engines: ${Engines.names.joinToString(", ")}")
             }
         }
+        also.forEach { a ->
+            val parts = a.split("/")
+            if (parts.size != 3 || Engines.byName(parts[0]) == null || Approach.byId(parts[1]) == null || Model.byId(parts[2]) == null) {
+                throw UsageError("--also $a: give ENGINE/APPROACH/MODEL with names from ./pssr list, e.g. pebble/blocking/presentations")
+            }
+        }
         approaches.forEach {
             if (Approach.byId(it) ==
                 null
@@ -94,17 +108,20 @@ class Selection {
         return chosen
     }
 
-    fun accepts(route: ListedRoute) = (models.isEmpty() || route.model.id in models) && (engines.isEmpty() || route.engine in engines) &&
-        (approaches.isEmpty() || route.approach in approaches) &&
-        (approachesByFramework[route.framework]?.let { route.approach in it } ?: true) &&
-        (routesByFramework[route.framework]?.let { (route.engine to route.approach) in it } ?: true)
+    fun accepts(route: ListedRoute) = "${route.engine}/${route.approach}/${route.model.id}" in also ||
+        (
+            (models.isEmpty() || route.model.id in models) && (engines.isEmpty() || route.engine in engines) &&
+                (approaches.isEmpty() || route.approach in approaches) &&
+                (approachesByFramework[route.framework]?.let { route.approach in it } ?: true) &&
+                (routesByFramework[route.framework]?.let { (route.engine to route.approach) in it } ?: true)
+            )
 
     fun asMap() = mapOf(
         "frameworks" to frameworks,
         "models" to models,
         "engines" to engines,
         "approaches" to (approaches.ifEmpty { null } ?: approachesByFramework.ifEmpty { null } ?: emptyList<String>()),
-    ) +
+    ) + (if (also.isEmpty()) emptyMap() else mapOf("also" to also)) +
         if (routesByFramework.isEmpty()) {
             emptyMap()
         } else {

@@ -233,4 +233,19 @@ class ClaimsJudgeTest {
         assertEquals(1, err.toString().trim().lines().size, err.toString())
         assertTrue(err.toString().contains("holds no results"), err.toString())
     }
+
+    @Test
+    fun `an aggregate line averages the framework's pages engines, and seed 002's Sync engines beside them do not move it`() {
+        fun rows(engine: String, rps: Double) =
+            (1..3).map { resultRow("webflux", engine = engine, approach = "blocking", repetition = it, throughput = rps) }
+        val core = rows("htmlflow", 900.0) + rows("jstachio", 1000.0) + rows("thymeleaf", 1100.0)
+        val withSync = core + rows("pebble", 100.0) + rows("velocity", 100.0)
+        fun agg(rs: List<pssr.bench.results.ResultRow>) =
+            Evidence(pssr.bench.stats.RouteLevel.of(rs), emptyList(), rs, emptyList()).aggregate("webflux", "presentations", "blocking", 32)
+        assertEquals(1000.0, agg(core).value, 1e-9)
+        assertEquals(1000.0, agg(withSync).value, 1e-9)
+        val e = Evidence(pssr.bench.stats.RouteLevel.of(withSync), emptyList(), withSync, emptyList())
+        assertEquals(listOf("htmlflow", "jstachio", "thymeleaf"), ClaimKit.enginesOf(e, "webflux", "presentations", "blocking"))
+        assertEquals(100.0, e.aggregate("webflux", "presentations", "blocking", 32, listOf("pebble", "velocity")).value, 1e-9)
+    }
 }

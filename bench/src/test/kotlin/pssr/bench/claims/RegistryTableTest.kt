@@ -91,6 +91,34 @@ class RegistryTableTest {
             assertEquals(Verdict.REFUTED, judge("000-6-virtual-comparable-consistently", evidence(rs)).verdict)
         }
 
+        /** Seed 002's Figure 9 routes at [lo] and [hi] users: throughput at [hi] is [gain] (by engine) times that at [lo]. */
+        private fun figure9(lo: Int, hi: Int, gain: (String) -> Double, leave: String = ""): List<ResultRow> =
+            (listOf("htmlflow" to "suspending", "thymeleaf" to "reactive") + Seed002.SYNC.map { it to "blocking" })
+                .filter { it.first != leave }
+                .flatMap { (en, a) ->
+                    rows("webflux", "presentations", en, a, lo, 1000.0, 1010.0, 990.0) +
+                        rows("webflux", "presentations", en, a, hi, 1000.0 * gain(en), 1010.0 * gain(en), 990.0 * gain(en))
+                }
+
+        @Test
+        fun `seed 002's "scales across all template engines until 4" reads every engine of Figure 9, Sync ones one by one`() {
+            val id = "002-5-all-scale-to-4"
+            assertEquals(Verdict.HOLDS, judge(id, evidence(figure9(2, 4, { 2.0 }))).verdict)
+            val flatPebble = judge(id, evidence(figure9(2, 4, { if (it == "pebble") 1.0 else 2.0 })))
+            assertEquals(Verdict.REFUTED, flatPebble.verdict, flatPebble.ours)
+            assertTrue(flatPebble.ours.contains("pebble blocking 1.00 refuted"), flatPebble.ours)
+            assertEquals(Verdict.NOT_MEASURED, judge(id, evidence(figure9(2, 4, { 2.0 }, leave = "velocity"))).verdict)
+        }
+
+        @Test
+        fun `seed 002's "only Thymeleaf and HtmlFlow scale up to 32" holds when no Sync engine does, refuted when one does`() {
+            val id = "002-5-only-thymeleaf-htmlflow-32"
+            fun sync(en: String) = en !in listOf("htmlflow", "thymeleaf")
+            assertEquals(Verdict.HOLDS, judge(id, evidence(figure9(16, 32, { if (sync(it)) 1.0 else 2.0 }))).verdict)
+            val kotlinxScales = figure9(16, 32, { if (sync(it) && it != "kotlinx") 1.0 else 2.0 })
+            assertEquals(Verdict.REFUTED, judge(id, evidence(kotlinxScales)).verdict)
+        }
+
         @Test
         fun `a Lighthouse score of 100 with PSSR and without is inconclusive, not refuted`() {
             val b = listOf("off", "on").map { BrowserFigure("artist", "suspending", it, "simulate", 100.0, 600.0, 600.0, 1400.0) }

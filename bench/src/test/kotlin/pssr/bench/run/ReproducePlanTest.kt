@@ -22,7 +22,7 @@ class ReproducePlanTest {
     @Test
     fun `a longer budget buys the papers' setups and one-factor runs first, then longer windows, never fewer repetitions`() {
         val short = ReproducePlan.fit(Duration.ofMinutes(90))!!
-        val default = ReproducePlan.fit(Duration.ofHours(3))!!
+        val default = ReproducePlan.fit(Duration.ofMinutes(200))!!
         val long = ReproducePlan.fit(Duration.ofHours(8))!!
         assertTrue(default.phases.size > short.phases.size, "${default.phases.size} vs ${short.phases.size}")
         assertTrue(short.left.isNotEmpty() && long.left.isEmpty())
@@ -32,8 +32,8 @@ class ReproducePlanTest {
 
     @Test
     fun `the default budget runs every framework's pages under seed 000's setup and a one-factor run per setting that acts on some routes`() {
-        val plan = ReproducePlan.fit(Duration.ofHours(3))!!
-        assertTrue(plan.estimate.seconds <= 3 * 3600 * ReproducePlan.BUDGET_SHARE, "${plan.estimate}")
+        val plan = ReproducePlan.fit(Duration.ofMinutes(200))!!
+        assertTrue(plan.estimate.seconds <= 200 * 60 * ReproducePlan.BUDGET_SHARE, "${plan.estimate}")
         for (fw in listOf("webflux", "mvc", "quarkus")) {
             val paper = plan.phases.single { it.name == "paper-000-pages-$fw" }
             assertEquals("paper-000", paper.args[paper.args.indexOf("--setup") + 1])
@@ -77,8 +77,22 @@ class ReproducePlanTest {
     fun `the route counts come from the engines' own capabilities`() {
         val webflux = ReproducePlan.PAGES.first { it.framework == "webflux" }
         // HtmlFlow: reactive, suspending, virtual, blocking; JStachio: virtual, blocking; Thymeleaf: reactive, virtual, blocking; two
-        // models
-        assertEquals(2 * (4 + 2 + 3), webflux.routes)
+        // models; and seed 002's six other Sync engines, blocking on Presentations
+        assertEquals(2 * (4 + 2 + 3) + 6, webflux.routes)
+    }
+
+    @Test
+    fun `seed 002's Sync engines are measured in WebFlux's JVM, under the tool's setup, seed 000's and its dispatcher run`() {
+        val plan = ReproducePlan.fit(Duration.ofHours(8))!!
+        val sync = listOf("kotlinx", "rocker", "pebble", "freemarker", "trimou", "velocity").map { "$it/blocking/presentations" }
+        for (name in listOf("pages-webflux", "paper-000-pages-webflux", "paper-000-ours-webflux-blocking-threads-webflux")) {
+            val args = plan.phases.single { it.name == name }.args
+            assertEquals(sync, args[args.indexOf("--also") + 1].split(","), name)
+        }
+        // seed 001's phase reads the aggregate only, which leaves these engines out
+        assertTrue(plan.phases.filter { it.name.startsWith("paper-001") }.all { "--also" !in it.args })
+        val mvc = plan.phases.single { it.name == "pages-mvc" }
+        assertTrue("--also" !in mvc.args)
     }
 }
 
@@ -87,15 +101,14 @@ class ReproduceCoversClaimsTest {
     @Test
     fun `every claim reproduce measures finds its page rows in the plan's routes and levels`() {
         val rows = ReproducePlan.PAGES.flatMap { p ->
-            p.engines.flatMap { e ->
+            val routes = p.engines.flatMap { e ->
                 pssr.model.Model.all.flatMap { m ->
-                    p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.flatMap { a ->
-                        ReproducePlan.LEVELS.flatMap { u ->
-                            (1..3).map { rep ->
-                                pssr.bench.resultRow(p.framework, m.id, e, a.id, u, rep, 100.0 * u + rep)
-                            }
-                        }
-                    }
+                    p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.map { a -> Triple(e, m.id, a.id) }
+                }
+            } + p.also.map { Triple(it.engine, it.model, it.approach.id) }
+            routes.flatMap { (e, m, a) ->
+                ReproducePlan.LEVELS.flatMap { u ->
+                    (1..3).map { rep -> pssr.bench.resultRow(p.framework, m, e, a, u, rep, 100.0 * u + rep) }
                 }
             }
         }
@@ -120,7 +133,7 @@ class ReproduceCoversClaimsTest {
 
     @Test
     fun `a reproduce part gets the budget's share of its phases' estimate, so its rounds end where the whole one's would`() {
-        val plan = ReproducePlan.fit(Duration.ofHours(3))!!
+        val plan = ReproducePlan.fit(Duration.ofMinutes(200))!!
         val parts = (1..2).map { plan.part(Shard(it, 2)) }
         for (p in parts) {
             val share = plan.budget.seconds.toDouble() * p.estimate.seconds / plan.estimate.seconds
