@@ -23,15 +23,14 @@ enum class Regime(val id: String, val words: String) {
 
     companion object {
         /**
-         * A level at or above this share of its floor is the floor's: floor-bound levels here measure 0.87-0.90 of it (every
-         * quick-run route at 32 users, wrk and JMeter alike: a request's own overhead on top of the items' 10 ms), and the
-         * 128-user knee 0.73-0.84.
+         * A level at or above this share of its floor is the floor's: a route on the floor reads 0.80-0.90 of it (a request's
+         * own overhead on top of the items' 10 ms); below, something slows it (docs/HARNESS.md, "The regime of a level").
          */
         const val FLOOR_SHARE = 0.80
 
         /**
          * The machine's cores at least this busy: CPU-bound. A closed loop on 2 cores never reads 100% (the loop's own gaps, the
-         * clock ticks of /proc); saturated WebFlux routes at 1,024 users read 0.93-0.99 here (docs/HARNESS.md).
+         * clock ticks of /proc); every WebFlux and MVC route of the quick run read 0.91-0.97 at 128 users here.
          */
         const val CORES_BUSY = 0.90
 

@@ -22,7 +22,7 @@ class LoadOptions : HelpSection {
         names = ["--users"],
         split = ",",
         paramLabel = "N",
-        description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 32,128,1024: the floor, the knee, saturation)"],
+        description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 32,128,256: the floor, the knee, saturation; then, without --quick or --users, doublings until saturated: --saturate-to)"],
     )
     var users: List<Int>? = null
 
@@ -183,7 +183,7 @@ class LoadOptions : HelpSection {
             emptyList()
         } else {
             users ?: if (quick) {
-                listOf(32, 128, 1024)
+                listOf(32, 128, 256)
             } else {
                 listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }

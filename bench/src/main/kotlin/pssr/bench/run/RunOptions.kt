@@ -56,7 +56,7 @@ class WhatToRun : HelpSection {
         names = ["--quick"],
         description = [
             "The core slice (presentations; webflux htmlflow/suspending, jstachio/virtual, thymeleaf/reactive and baselines; " +
-                "mvc virtual-flush, quarkus virtual+reactive) at 32,128,1024 users (the floor, the knee, saturation), 2s route " +
+                "mvc virtual-flush, quarkus virtual+reactive) at 32,128,256 users (the floor, the knee, saturation), 2s route " +
                 "warm-up, 1s+2s per level, two repetitions in mirrored order, one server JVM per framework",
         ],
     )

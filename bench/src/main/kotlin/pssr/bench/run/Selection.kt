@@ -133,7 +133,7 @@ class Selection {
          * The quick run's routes. WebFlux: the paper's named three and a baseline per approach they cover but one (the
          * suspending baseline would add a route; the reactive one stands for both event-loop approaches); MVC: virtual threads
          * with a flush per item (its approach that streams); Quarkus: virtual and reactive. Thymeleaf reactive is where the
-         * engines differ once the cores are busy (2.9x HtmlFlow's CPU per request at 1,024 users).
+         * engines differ once the cores are busy (2.4x the baseline's CPU per request at 128 users here).
          */
         val QUICK_ROUTES: Map<String, List<Pair<String, String>>> = mapOf(
             "webflux" to listOf(
