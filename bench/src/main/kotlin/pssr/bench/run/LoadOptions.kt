@@ -22,7 +22,10 @@ class LoadOptions : HelpSection {
         names = ["--users"],
         split = ",",
         paramLabel = "N",
-        description = ["Users (connections) per level (default 1,2,4,8,16,32,64,128; quick 32,128,256: the floor, the knee, saturation; then, without --quick or --users, doublings until saturated: --saturate-to)"],
+        description = [
+            "Users (connections) per level (default 1,2,4,8,16,32,64,128, then doublings until saturated: --saturate-to; " +
+                "quick 32,128,256: the floor, the knee, saturation)",
+        ],
     )
     var users: List<Int>? = null
 
