@@ -127,7 +127,7 @@ class LoadOptions : HelpSection {
         paramLabel = "USERS",
         description = [
             "After the highest level, a route with a JVM of its own goes on doubling its users up to this many until it is " +
-                "saturated: the cores busy and its throughput no longer rising by 5% (docs/HARNESS.md, \"The regime of a level\"). " +
+                "saturated: the cores busy and its throughput no longer rising by 5%% (docs/HARNESS.md, \"The regime of a level\"). " +
                 "Default 2048 for the full sweep; 0 with --quick, --users or --target, and 0 turns it off",
         ],
     )
