@@ -89,10 +89,12 @@ class Evidence(
 
     /**
      * The mean absolute relative difference of driver [b]'s throughput from [a]'s over every pages route and level both
-     * measured (each the mean over its repetitions), with its interval over those pairs.
+     * measured under the tool's setup (each the mean over its repetitions), with its interval over those pairs.
      */
     fun driverDifference(a: String, b: String): Estimate {
-        val pages = labelled.values.flatten().ifEmpty { rows }.filter { it.workload == Workloads.PAGES && !it.open }
+        // the tool's setup only: a paper's setup loads its pages with the paper's driver (JMeter under paper-000) on other
+        // settings, and its rows of the same routes would mix two setups into one driver's mean
+        val pages = (if (labelled.isEmpty()) rows else labelled[""].orEmpty()).filter { it.workload == Workloads.PAGES && !it.open }
         fun means(driver: String) = pages.filter { it.driver == driver }
             .groupBy { it.route to it.users }
             .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
