@@ -7,7 +7,6 @@ import pssr.bench.project.Project
 import pssr.testkit.ChildProcesses
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.concurrent.TimeUnit
 
 /**
  * scripts/test-programs.txt is what `./pssr test` installs (scripts/install-test-deps.sh reads it). Here: every program
@@ -34,9 +33,9 @@ class TestProgramsTest {
     private fun present(e: Entry): Boolean = when {
         e.source == "jdk" -> Files.isExecutable(Path.of(System.getProperty("java.home"), "bin", e.name))
 
-        e.where == "font" -> ProcessBuilder("fc-list").redirectErrorStream(true).start().let { p ->
-            val out = p.inputStream.bufferedReader().readText()
-            p.waitFor(30, TimeUnit.SECONDS) && out.isNotBlank()
+        // bounded: a fc-list that never exits fails this test instead of hanging the suite
+        e.where == "font" -> ChildProcesses.runToExit(ProcessBuilder("fc-list"), timeoutSeconds = 30).let { (code, out) ->
+            code == 0 && out.any { it.isNotBlank() }
         }
 
         e.where != null -> Files.isExecutable(root.resolve(e.where))
