@@ -12,13 +12,13 @@ package pssr.bench.measure
  * - [OTHER]: neither: something else held it back (a pool, a lock, the driver's own latency, a buffer).
  * [UNKNOWN] where the figures were not recorded (files written before the machine's CPU was read, open-model and API rows).
  */
-enum class Regime(val id: String, val words: String) {
-    FLOOR("floor", "floor-bound: the item delay sets it"),
-    CPU("cpu", "CPU-bound: the stack's CPU per request sets it"),
-    KNEE("knee", "at the knee: near the floor and the cores at once"),
-    DRIVER("driver", "driver-bound: the driver limited it"),
-    OTHER("other", "neither the floor nor the cores: a pool, a lock or latency held it back"),
-    UNKNOWN("", "regime not recorded"),
+enum class Regime(val id: String) {
+    FLOOR("floor"),
+    CPU("cpu"),
+    KNEE("knee"),
+    DRIVER("driver"),
+    OTHER("other"),
+    UNKNOWN(""),
     ;
 
     companion object {

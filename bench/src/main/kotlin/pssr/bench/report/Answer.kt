@@ -1,8 +1,5 @@
 package pssr.bench.report
 
-import pssr.bench.console.Fmt
-import pssr.bench.stats.BASELINE
-
 /**
  * The few lines a run ends with, answering the user's question from this run's results: per framework and model the
  * routes ranked where they are all CPU-bound, with their CPU per request and the regime of every level ([Capacity]),
