@@ -228,7 +228,8 @@ class DamagedFolderTest {
     fun `a real run killed while writing its last row is resumed, that level measured again and nothing else`() {
         val slice = arrayOf(
             "run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
-            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--warmup", "0", "--duration", "1s",
+            "--approaches", "virtual", "--users", "1,4", "--repeat", "1", "--route-warmup", "0", "--steady-cap", "0", "--warmup", "0",
+            "--duration", "1s",
         )
         val dir = tmp.resolve("real")
         val lock = System.getProperty(MeasureLock.PROPERTY)
