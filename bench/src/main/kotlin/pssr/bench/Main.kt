@@ -24,7 +24,7 @@ import pssr.bench.csv.DamagedFolder
 import pssr.bench.measure.Server
 import kotlin.system.exitProcess
 
-/** `./pssr`: with no arguments, the quick benchmark (`run --quick`). */
+/** `./pssr`: with no arguments, or only options (`./pssr --out DIR`), the launcher runs the quick benchmark (`run --quick`). */
 @Command(
     name = "pssr",
     mixinStandardHelpOptions = true,
