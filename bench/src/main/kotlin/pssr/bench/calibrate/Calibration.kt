@@ -32,6 +32,14 @@ data class CalibrationPlan(
     val fewerUsers: Int,
 ) {
     val knownRatio: Double get() = moreUsers.toDouble() / fewerUsers
+
+    /** Fewer pairs than [DECIDING_PAIRS] only show that the words are safe; they cannot say "comparable" reliably. */
+    val smokeCheck: Boolean get() = pairs < DECIDING_PAIRS
+
+    companion object {
+        /** The design that met both calibration figures on 2 cores (docs/CLAIMS.md, "With 12 pairs": 38 min). */
+        const val DECIDING_PAIRS = 12
+    }
 }
 
 /**
@@ -154,6 +162,11 @@ class Calibration(private val driver: LoadDriver, private val plan: CalibrationP
                     "different in ${known.count { it.different }} of ${known.size} (${pct(known.count { it.different }, known.size)}); " +
                     "measured ratio median ${Fmt.fixed(Stats.median(ratios), 3, Fmt.NAN)}x",
                 "median 95% half-width: A/A ${halfWidth(aa)}, known ${halfWidth(known)}",
+            ) + listOfNotNull(
+                (
+                    "a smoke check: ${plan.pairs} pairs cannot decide \"comparable\" reliably (docs/CLAIMS.md, Calibration); " +
+                        "./pssr calibrate --pairs ${CalibrationPlan.DECIDING_PAIRS} decides"
+                    ).takeIf { plan.smokeCheck },
             )
         }
     }

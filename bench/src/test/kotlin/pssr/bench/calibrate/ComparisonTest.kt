@@ -37,4 +37,19 @@ class ComparisonTest {
         assertEquals("true", row[header.indexOf("misses_1")])
         assertEquals("false", row[header.indexOf("different")])
     }
+
+    private fun plan(pairs: Int) =
+        CalibrationPlan(30, pairs, java.time.Duration.ofSeconds(1), 128, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
+
+    @Test
+    fun `fewer pairs than the deciding design end with a line saying it is a smoke check and the command that decides`() {
+        val last = Calibration.summary(listOf(c(1.0, 0.97, 1.03)), plan(4)).last()
+        assertTrue(last.startsWith("a smoke check: 4 pairs") && last.endsWith("./pssr calibrate --pairs 12 decides"), last)
+    }
+
+    @Test
+    fun `the default's pairs are the deciding design and print no smoke-check line`() {
+        val lines = Calibration.summary(listOf(c(1.0, 0.97, 1.03)), plan(pssr.bench.cli.CalibrateCommand().pairs))
+        assertTrue(lines.none { "smoke check" in it }, lines.joinToString("\n"))
+    }
 }
