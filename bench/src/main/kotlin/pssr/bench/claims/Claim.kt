@@ -1,5 +1,7 @@
 package pssr.bench.claims
 
+import pssr.bench.measure.Regime
+
 /**
  * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),
  * the rows it needs (as the command that measures them) and the predicate that judges it from [Evidence].
@@ -14,12 +16,33 @@ class Claim(
     val kind: Kind,
     /** The `./pssr` command that measures the rows this claim needs (shown when they are missing). */
     val needs: String,
+    /**
+     * The route levels whose throughput the verdict compares (each side of a comparison, a scaling claim's top level): where
+     * one of them is floor-bound the verdict is [Verdict.FLOOR_BOUND], not a verdict on the stacks. Empty for claims that do
+     * not compare throughput (streaming, memory, the API workloads).
+     */
+    val compared: (Evidence) -> List<Route> = { emptyList() },
     val judge: (Evidence) -> Judgement,
 ) {
     fun judged(e: Evidence): Judgement = try {
-        judge(e)
+        onTheFloor(e, judge(e))
     } catch (x: MissingRows) {
         Judgement.notMeasured(x.what, needs)
+    }
+
+    /** [j] as it is, unless it decided something from levels at their latency floor: then it says so, with its figures. */
+    private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
+        if (j.verdict != Verdict.HOLDS && j.verdict != Verdict.REFUTED) return j
+        val floor = compared(e).filter { e.regime(it) == Regime.FLOOR }
+        if (floor.isEmpty()) return j
+        val users = floor.map { it.users }.distinct().sorted().joinToString(", ")
+        val routes = floor.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach}" }
+        return Judgement(
+            Verdict.FLOOR_BOUND,
+            "floor-bound at $users users ($routes at their latency floor: the item delay sets them, not the stack); " +
+                "it would have read ${j.verdict.word}: ${j.ours}",
+            j.ratio,
+        )
     }
 }
 

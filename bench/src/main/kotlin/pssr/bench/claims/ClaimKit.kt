@@ -60,7 +60,7 @@ object ClaimKit {
         approach: String,
         n: Int,
         needs: String = REPRODUCE,
-    ) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs) { e ->
+    ) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs, { listOf(Route(framework, model, engine, approach, n)) }) { e ->
         val series = e.series(framework, model, engine, approach)
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
         val (v, parts) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
@@ -150,7 +150,7 @@ object ClaimKit {
         test: (Estimate) -> Verdict,
         paperRatio: Double? = null,
         needs: String = REPRODUCE,
-    ) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+    ) = Claim(id, seed, section, text, paper, kind, needs, { listOf(a, b) }) { e ->
         val r = e.ratio(a, b)
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
@@ -205,7 +205,7 @@ object ClaimKit {
      * [scaling] true names them over every level (a scaling claim) rather than at the route's level.
      */
     fun naming(c: Claim, vararg aggregates: Route, scaling: Boolean = false): Claim =
-        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs) { e ->
+        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs, c.compared) { e ->
             val j = c.judge(e)
             val notes = aggregates.filter { it.engine == null }.map { r ->
                 val es = enginesOf(e, r.framework, r.model, r.approach, if (scaling) null else r.users)
@@ -228,7 +228,7 @@ object ClaimKit {
         test: (Estimate) -> Verdict,
         needs: String = REPRODUCE,
         pairs: (Evidence) -> List<Triple<String, Route, Route>>,
-    ) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+    ) = Claim(id, seed, section, text, paper, kind, needs, { e -> pairs(e).flatMap { listOf(it.second, it.third) } }) { e ->
         val ps = pairs(e).ifEmpty { throw MissingRows("the routes of $id") }
         val judged = ps.map { (what, a, b) ->
             val r = e.ratio(a, b)

@@ -40,13 +40,18 @@ data class Ledger(
         fun n(v: Verdict) = ps.count { it.verdict == v }
         return "under the papers' setups ${ps.size - n(Verdict.NOT_MEASURED)} judged: ${n(Verdict.HOLDS)} hold, ${n(Verdict.REFUTED)} " +
             "refuted, " +
-            "${n(Verdict.INCONCLUSIVE)} inconclusive; ${entries.count { setups[it.first.id]?.turn?.isNotEmpty() == true }} verdicts " +
+            "${n(Verdict.INCONCLUSIVE)} inconclusive${floor(n(Verdict.FLOOR_BOUND))}; ${entries.count {
+                setups[it.first.id]?.turn?.isNotEmpty() == true
+            }} verdicts " +
             "differ between the setups"
     }
 
     /** "31 claims judged: 12 hold, 9 refuted, 10 inconclusive; 2 not measured". */
     fun counts(): String = "$judged of ${entries.size} claims judged: ${count(Verdict.HOLDS)} hold, ${count(Verdict.REFUTED)} refuted, " +
-        "${count(Verdict.INCONCLUSIVE)} inconclusive; ${count(Verdict.NOT_MEASURED)} not measured"
+        "${count(Verdict.INCONCLUSIVE)} inconclusive${floor(count(Verdict.FLOOR_BOUND))}; ${count(Verdict.NOT_MEASURED)} not measured"
+
+    /** ", 3 floor-bound" where comparisons were read at their latency floor (nothing where none was: older ledgers read alike). */
+    private fun floor(n: Int) = if (n == 0) "" else ", $n floor-bound"
 
     fun markdown(sources: List<Path>): String = buildString {
         appendLine("# The seeds' claims, judged")

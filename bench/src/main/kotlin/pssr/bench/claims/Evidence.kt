@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.measure.Regime
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
@@ -158,6 +159,24 @@ class Evidence(
         val value = ls.map { it.throughput.mean }.average()
         val route = Route(framework, model, null, approach, users)
         return estimateOf(value, route, perRepetition(route, engines = engines))
+    }
+
+    /**
+     * What limited route [r]'s level ([RouteLevel.regime], the median over its repetitions); an aggregate is
+     * [Regime.FLOOR] when any of its engines is (its mean then holds a figure the item delay set). [Regime.UNKNOWN] where
+     * the level was not measured.
+     */
+    fun regime(r: Route): Regime {
+        val ls = levels.filter {
+            it.framework == r.framework && it.model == r.model && it.approach == r.approach && it.users == r.users &&
+                inRoute(it.engine, r.engine, ClaimKit.aggregated(r.framework))
+        }
+        val regimes = ls.map { it.regime }
+        return when {
+            regimes.isEmpty() -> Regime.UNKNOWN
+            Regime.FLOOR in regimes -> Regime.FLOOR
+            else -> regimes.groupingBy { it }.eachCount().maxBy { it.value }.key
+        }
     }
 
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */

@@ -3,7 +3,17 @@ package pssr.bench.claims
 import pssr.bench.console.Fmt
 
 /** Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing). */
-enum class Verdict(val word: String) { HOLDS("holds"), REFUTED("refuted"), INCONCLUSIVE("inconclusive"), NOT_MEASURED("not measured") }
+/**
+ * [FLOOR_BOUND]: the rows a comparison reads were at their latency floor (the item delay set them, [pssr.bench.measure.Regime]),
+ * so they say nothing about the stacks; the claim is judged only where no side is floor-bound (docs/CLAIMS.md).
+ */
+enum class Verdict(val word: String) {
+    HOLDS("holds"),
+    REFUTED("refuted"),
+    INCONCLUSIVE("inconclusive"),
+    FLOOR_BOUND("floor-bound"),
+    NOT_MEASURED("not measured"),
+}
 
 /**
  * What a claim is about. Absolute figures from the seeds' machines (another CPU, other cores, JMeter) are never
