@@ -3,7 +3,8 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Parameters
 import pssr.bench.report.Report
-import pssr.bench.results.openRun
+import pssr.bench.report.RunData
+import pssr.bench.results.openChecked
 import java.nio.file.Path
 
 @Command(
@@ -18,8 +19,8 @@ class ReportCommand : Runnable {
     lateinit var dir: Path
 
     override fun run() {
-        val run = openRun(dir)
-        val report = Report.write(run)
+        val opened = openChecked(dir)
+        val report = Report.write(RunData.load(opened.run, opened.contents)) // results.csv parsed once, by the folder's check
         println(report.toAbsolutePath().normalize())
     }
 }

@@ -1,10 +1,8 @@
 package pssr.bench.load
 
-import pssr.bench.console.Fmt
-import pssr.bench.csv.CsvFile
-import java.nio.file.Files
+import pssr.bench.csv.Table
 import java.nio.file.Path
-import java.nio.file.StandardOpenOption
+import kotlin.reflect.KProperty1
 
 /**
  * One measured window of `./pssr load`: one page at one level in one repetition (docs/RESULTS.md, "load.csv").
@@ -64,61 +62,46 @@ data class LoadRow(
     val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuS, serverCpuPct / 100 * windowS, windowS)
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
 
-    // every figure with 3 decimals, an empty cell where none was measured
-    private fun values(): List<Any> = listOf<Any>(
-        page, url, loadModel, level, repetition, driver, windowS, requests, errorsStatus,
-        errorsContent,
-        errorsConnect, errorsRead, errorsTimeout, throughputRps, latencyMeanMs, latencyP50Ms, latencyP90Ms, latencyP99Ms,
-        latencyP999Ms, latencyMaxMs, probeSamples, probeFailed, ttfbP50Ms, ttfbP99Ms, firstContentP50Ms,
-        firstContentP99Ms,
-        halfVisibleP50Ms, halfVisibleP99Ms, lastByteP50Ms, lastByteP99Ms, probeStreams, probeBuffered, probeTooFast, verdict,
-        serverCpuUsPerReq, driverCpuUsPerReq, serverCpuPct, driverCpuPct, driverBound,
-        jitCpuS, steady, warmupToSteadyS, warmupFirstRps, warmupSteadyRps,
-    ).map { if (it is Double) Fmt.fixed(it, 3, "") else it }
-
     companion object {
-        val COLUMNS = listOf(
-            "page", "url", "load_model", "level", "repetition", "driver", "window_s", "requests", "errors_status",
-            "errors_content",
-            "errors_connect", "errors_read", "errors_timeout", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p90_ms",
-            "latency_p99_ms",
-            "latency_p999_ms", "latency_max_ms", "probe_samples", "probe_failed", "ttfb_p50_ms", "ttfb_p99_ms", "first_content_p50_ms",
-            "first_content_p99_ms",
-            "half_visible_p50_ms", "half_visible_p99_ms", "last_byte_p50_ms", "last_byte_p99_ms", "probe_streams", "probe_buffered",
-            "probe_too_fast", "verdict",
-            "server_cpu_us_per_req", "driver_cpu_us_per_req", "server_cpu_pct", "driver_cpu_pct", "driver_bound",
-            "jit_cpu_s", "steady", "warmup_to_steady_s", "warmup_first_rps", "warmup_steady_rps",
-        )
+        /**
+         * load.csv's columns in file order, each declared once: every figure with 3 decimals, an empty cell where none was
+         * measured; the JIT and warm-up columns came with steady state and read as not measured from older files.
+         */
+        val TABLE: Table<LoadRow> = Table(LoadRow::class.java) {
+            fun d(name: String, p: KProperty1<LoadRow, Double>) = double(name, p, 3, nan = "")
+            listOf(
+                text("page", LoadRow::page), text("url", LoadRow::url), text("load_model", LoadRow::loadModel),
+                int("level", LoadRow::level), int("repetition", LoadRow::repetition), text("driver", LoadRow::driver),
+                d("window_s", LoadRow::windowS), long("requests", LoadRow::requests), long("errors_status", LoadRow::errorsStatus),
+                long("errors_content", LoadRow::errorsContent), long("errors_connect", LoadRow::errorsConnect),
+                long("errors_read", LoadRow::errorsRead), long("errors_timeout", LoadRow::errorsTimeout),
+                d("throughput_rps", LoadRow::throughputRps), d("latency_mean_ms", LoadRow::latencyMeanMs),
+                d("latency_p50_ms", LoadRow::latencyP50Ms), d("latency_p90_ms", LoadRow::latencyP90Ms),
+                d("latency_p99_ms", LoadRow::latencyP99Ms), d("latency_p999_ms", LoadRow::latencyP999Ms),
+                d("latency_max_ms", LoadRow::latencyMaxMs), int("probe_samples", LoadRow::probeSamples),
+                int("probe_failed", LoadRow::probeFailed), d("ttfb_p50_ms", LoadRow::ttfbP50Ms), d("ttfb_p99_ms", LoadRow::ttfbP99Ms),
+                d("first_content_p50_ms", LoadRow::firstContentP50Ms), d("first_content_p99_ms", LoadRow::firstContentP99Ms),
+                d("half_visible_p50_ms", LoadRow::halfVisibleP50Ms), d("half_visible_p99_ms", LoadRow::halfVisibleP99Ms),
+                d("last_byte_p50_ms", LoadRow::lastByteP50Ms), d("last_byte_p99_ms", LoadRow::lastByteP99Ms),
+                int("probe_streams", LoadRow::probeStreams), int("probe_buffered", LoadRow::probeBuffered),
+                int("probe_too_fast", LoadRow::probeTooFast), text("verdict", LoadRow::verdict),
+                d("server_cpu_us_per_req", LoadRow::serverCpuUsPerReq), d("driver_cpu_us_per_req", LoadRow::driverCpuUsPerReq),
+                d("server_cpu_pct", LoadRow::serverCpuPct), d("driver_cpu_pct", LoadRow::driverCpuPct),
+                boolean("driver_bound", LoadRow::driverBound),
+                double("jit_cpu_s", LoadRow::jitCpuS, 3, nan = "", absent = Double.NaN), boolean("steady", LoadRow::steady).derived(),
+                double("warmup_to_steady_s", LoadRow::warmupToSteadyS, 3, nan = "", absent = Double.NaN),
+                double("warmup_first_rps", LoadRow::warmupFirstRps, 3, nan = "", absent = Double.NaN),
+                double("warmup_steady_rps", LoadRow::warmupSteadyRps, 3, nan = "", absent = Double.NaN),
+            )
+        }
 
         /** Appends [row] to [file], writing the header first when the file is new. */
         fun append(file: Path, row: LoadRow) {
             if (pssr.bench.process.Stopping.now) return // what a level sees after a stop signal is the stop, not a result
-            val header = if (Files.exists(file)) "" else CsvFile.header(COLUMNS) + "\n"
-            Files.writeString(file, header + CsvFile.line(row.values()) + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND)
+            TABLE.append(file, listOf(row))
         }
 
-        fun read(file: Path): List<LoadRow> = CsvFile.read(file).map { m ->
-            fun s(k: String) = m.getValue(k)
-            fun d(k: String) = s(k).ifEmpty { "NaN" }.toDouble()
-
-            // columns added with steady state (issue 34): absent in older files
-            fun o(k: String) = m[k]?.ifEmpty { null }?.toDoubleOrNull() ?: Double.NaN
-            fun l(k: String) = s(k).toLong()
-            fun i(k: String) = s(k).toInt()
-            LoadRow(
-                s("page"), s("url"), s("load_model"), i("level"), i("repetition"), s("driver"), d("window_s"), l("requests"),
-                l("errors_status"),
-                l("errors_content"), l("errors_connect"), l("errors_read"), l("errors_timeout"), d("throughput_rps"), d("latency_mean_ms"),
-                d("latency_p50_ms"), d("latency_p90_ms"), d("latency_p99_ms"), d("latency_p999_ms"), d("latency_max_ms"),
-                i("probe_samples"),
-                i("probe_failed"), d("ttfb_p50_ms"), d("ttfb_p99_ms"), d("first_content_p50_ms"), d("first_content_p99_ms"),
-                d("half_visible_p50_ms"),
-                d("half_visible_p99_ms"), d("last_byte_p50_ms"), d("last_byte_p99_ms"), i("probe_streams"), i("probe_buffered"),
-                i("probe_too_fast"),
-                s("verdict"), d("server_cpu_us_per_req"), d("driver_cpu_us_per_req"), d("server_cpu_pct"), d("driver_cpu_pct"),
-                s("driver_bound").toBoolean(),
-                o("jit_cpu_s"), o("warmup_to_steady_s"), o("warmup_first_rps"), o("warmup_steady_rps"),
-            )
-        }
+        /** Every row of [file]; a value that cannot be read is a [pssr.bench.csv.DamagedFolder] naming the file, line and column. */
+        fun read(file: Path): List<LoadRow> = TABLE.rows(file)
     }
 }

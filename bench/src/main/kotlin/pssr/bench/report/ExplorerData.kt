@@ -5,8 +5,8 @@ import pssr.bench.claims.Evidence
 import pssr.bench.claims.Judgement
 import pssr.bench.claims.Verdict
 import pssr.bench.console.Fmt
-import pssr.bench.csv.CsvFile
 import pssr.bench.paper.PaperFigures
+import pssr.bench.results.ResultColumns
 import pssr.bench.results.ResultRow
 import pssr.bench.stats.Stats
 import pssr.probe.Jackson
@@ -127,20 +127,14 @@ internal object ExplorerData {
         return listOf(Fmt.json(s.median), s.ci?.low?.let(Fmt::json), s.ci?.high?.let(Fmt::json), s.n)
     }
 
-    /** results.csv's rows as columns and values (numbers as numbers), so the page holds the rows it was drawn from. */
+    /**
+     * results.csv's rows as columns and values (numbers as numbers), so the page holds the rows it was drawn from: each value
+     * the text results.csv holds ([ResultColumns]), not the file parsed again.
+     */
     private fun results(rows: List<ResultRow>): Map<String, Any?> {
-        val csv = rows.joinToString("\n", ResultRow.HEADER + "\n") { it.toCsv() }
-        val values = CsvFile.read(java.io.StringReader(csv), "results").map { r ->
-            ResultRow.COLUMNS.map { c ->
-                r[c].orEmpty().let { v ->
-                    if (v ==
-                        "NaN"
-                    ) {
-                        null
-                    } else {
-                        v.toDoubleOrNull()?.takeIf { it.isFinite() } ?: v
-                    }
-                }
+        val values = rows.map { row ->
+            ResultColumns.ALL.map { c ->
+                c.text(row).let { v -> if (v == Fmt.NAN) null else v.toDoubleOrNull()?.takeIf { it.isFinite() } ?: v }
             }
         }
         return mapOf("columns" to ResultRow.COLUMNS, "rows" to values)

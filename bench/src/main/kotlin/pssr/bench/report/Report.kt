@@ -9,6 +9,7 @@ import pssr.bench.project.Workloads
 import pssr.bench.results.Environment
 import pssr.bench.results.EnvironmentTable
 import pssr.bench.results.Failure
+import pssr.bench.results.FolderContents
 import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
@@ -88,7 +89,8 @@ class RunData(
     companion object {
         val MODELS = listOf("presentations", "stocks")
 
-        fun load(run: RunDirectory): RunData {
+        /** [run]'s files, each read once; [checked]: what a [pssr.bench.results.FolderCheck] already read of them (not read again). */
+        fun load(run: RunDirectory, checked: FolderContents? = null): RunData {
             val problems = ArrayList<String>()
 
             // a damaged file is named, never rendered around (DamagedFolder, exit 2); anything else is shown at the top
@@ -101,17 +103,17 @@ class RunData(
                 emptyList()
             }
             // the page sections read the pages workload; every other workload renders its own section (Workloads)
-            val everyRow = read("results.csv") { run.rows() }
-            val checks = read("verification.csv") { run.checks() }
-            val failures = read("failures.csv") { run.failures() }
+            val everyRow = checked?.rows ?: read("results.csv") { run.rows() }
+            val checks = checked?.checks ?: read("verification.csv") { run.checks() }
+            val failures = checked?.failures ?: read("failures.csv") { run.failures() }
             var env: List<Pair<String, String>>? = null
             var raw: String? = null
             Environment.read(run.environment)?.let {
                 raw = Files.readString(run.environment)
                 env = EnvironmentTable.flatten(it)
             }
-            val profiles = read("profiles.csv") { run.profiles() }
-            val timeline = try {
+            val profiles = checked?.profiles ?: read("profiles.csv") { run.profiles() }
+            val timeline = checked?.timeline ?: try {
                 run.timeline()
             } catch (e: DamagedFolder) {
                 throw e
@@ -119,7 +121,7 @@ class RunData(
                 problems += "could not read timeline.csv: ${e.message}"
                 emptyMap()
             }
-            val latency = read("histograms.csv") { run.histograms().toList() }.toMap()
+            val latency = checked?.histograms ?: read("histograms.csv") { run.histograms().toList() }.toMap()
             return RunData(
                 run, everyRow.filter { it.workload == Workloads.PAGES }, checks, failures, env, raw, problems, profiles,
                 timeline, everyRow, latency,

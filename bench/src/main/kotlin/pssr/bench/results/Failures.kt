@@ -1,7 +1,6 @@
 package pssr.bench.results
 
-import pssr.bench.csv.CsvFile
-import pssr.bench.csv.Fields
+import pssr.bench.csv.Table
 
 /**
  * Something that kept part of the matrix from being measured and left no row elsewhere: a server that did
@@ -22,21 +21,19 @@ data class Failure(
 ) {
     val what: String get() = listOf(framework, model, engine, approach).filter { it.isNotEmpty() }.joinToString("/")
 
-    fun toCsv(): String = CsvFile.line(listOf(framework, model, engine, approach, stage, reason.replace('\n', ' ').replace('\r', ' '), key))
+    fun toCsv(): String = TABLE.line(this)
 
     companion object {
-        const val HEADER = "framework,model,engine,approach,stage,reason,key"
-        fun fromCsv(c: Map<String, String>): Failure = fromCsv(Fields(c))
-
-        fun fromCsv(f: Fields): Failure = with(f) {
-            Failure(
-                textOr("framework", ""),
-                textOr("model", ""),
-                textOr("engine", ""),
-                textOr("approach", ""),
-                textOr("stage", ""),
-                textOr("reason", ""),
-                textOr("key", ""),
+        /** failures.csv's columns, each declared once; every one reads as empty when absent (a reason's line breaks written as spaces). */
+        val TABLE: Table<Failure> = Table(Failure::class.java) {
+            listOf(
+                text("framework", Failure::framework, absent = ""),
+                text("model", Failure::model, absent = ""),
+                text("engine", Failure::engine, absent = ""),
+                text("approach", Failure::approach, absent = ""),
+                text("stage", Failure::stage, absent = ""),
+                text("reason", Failure::reason, absent = "") { it.replace('\n', ' ').replace('\r', ' ') },
+                text("key", Failure::key, absent = ""),
             )
         }
     }

@@ -16,7 +16,8 @@ import java.nio.file.Path
  * - `--resume` only: a last line cut mid-write, which it then drops with a line saying so (the one change it makes).
  */
 object FolderCheck {
-    fun check(dir: Path, resuming: Boolean = false) {
+    /** Checks [dir]; what it read, each file once, for a command that renders the folder without reading it again. */
+    fun check(dir: Path, resuming: Boolean = false): FolderContents {
         val run = RunDirectory(dir, beforeRepair = resuming)
         // run writes environment.json before its first row: results without it were copied or edited half-way
         if (Files.exists(run.results) && !Files.exists(run.environment)) {
@@ -30,17 +31,23 @@ object FolderCheck {
         Environment.read(run.environment)
         resumedSegments(dir).forEach { JsonFile.readObject(it) }
         dir.resolve(ShardRecord.FILE).takeIf { Files.exists(it) }?.let { ShardPart.read(dir) }
-        run.rows()
-        run.checks()
-        run.failures()
-        run.histograms()
-        run.timeline()
-        run.profiles()
+        val contents = FolderContents(run.rows(), run.checks(), run.failures(), run.histograms(), run.timeline(), run.profiles())
         run.engineShares()
         ShardMerge.readMerged(run)
+        return contents
     }
 
     private fun resumedSegments(dir: Path): List<Path> = Files.list(dir).use { files ->
         files.filter { it.fileName.toString().let { n -> n.startsWith("environment-resumed-") && n.endsWith(".json") } }.sorted().toList()
     }
 }
+
+/** The files of a results folder [FolderCheck] read (a report renders from them: results.csv parsed once). */
+class FolderContents(
+    val rows: List<ResultRow>,
+    val checks: List<RouteCheck>,
+    val failures: List<Failure>,
+    val histograms: Map<String, org.HdrHistogram.Histogram>,
+    val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>>,
+    val profiles: List<ProfileRow>,
+)

@@ -1,8 +1,6 @@
 package pssr.bench.results
 
-import pssr.bench.console.Fmt
-import pssr.bench.csv.CsvFile
-import pssr.bench.csv.Fields
+import pssr.bench.csv.Table
 import pssr.bench.measure.Profile
 import java.nio.file.Path
 
@@ -22,20 +20,17 @@ data class ProfileRow(
     val flameGraph: String,
     val profiler: String,
 ) {
-    fun toCsv(): String = CsvFile.line(
-        listOf(route, users, kind, basis, rank, frame, samples, Fmt.fixed(share, 4, Fmt.NAN), flameGraph, profiler),
-    )
+    fun toCsv(): String = TABLE.line(this)
 
     companion object {
-        const val HEADER = "route,users,kind,basis,rank,frame,samples,share,flame_graph,profiler"
-
-        fun fromCsv(c: Map<String, String>) = fromCsv(Fields(c))
-
-        fun fromCsv(f: Fields) = with(f) {
-            ProfileRow(
-                text("route"), int("users"), text("kind"), text("basis"), int("rank"), text("frame"), long("samples"), double("share"),
-                text("flame_graph"), textOr("profiler", "async-profiler"),
-            ) // runs before JFR was a fallback had no column: async-profiler made them
+        /** profiles.csv's columns, each declared once; runs before JFR was a fallback had no profiler column: async-profiler made them. */
+        val TABLE: Table<ProfileRow> = Table(ProfileRow::class.java) {
+            listOf(
+                text("route", ProfileRow::route), int("users", ProfileRow::users), text("kind", ProfileRow::kind),
+                text("basis", ProfileRow::basis), int("rank", ProfileRow::rank), text("frame", ProfileRow::frame),
+                long("samples", ProfileRow::samples), double("share", ProfileRow::share, 4), text("flame_graph", ProfileRow::flameGraph),
+                text("profiler", ProfileRow::profiler, absent = "async-profiler"),
+            )
         }
 
         /** The top frames of [p] on both bases, the flame graph named relative to the run folder [dir]. */

@@ -1,7 +1,6 @@
 package pssr.bench.results
 
 import pssr.bench.csv.BadValue
-import pssr.bench.csv.CsvFile
 import pssr.bench.csv.Fields
 
 /**
@@ -163,14 +162,14 @@ data class ResultRow(
     /** The key `--resume` uses to know this level is done. */
     val key: String get() = keyOf(route, if (open) rateRps.toInt() else users, repetition, loadModel)
 
-    fun toCsv(): String = CsvFile.line(ResultColumns.ALL.map { it.text(this) })
+    fun toCsv(): String = ResultColumns.TABLE.line(this)
 
     companion object {
-        val COLUMNS: List<String> = ResultColumns.ALL.map { it.name }
-        val HEADER = CsvFile.header(COLUMNS)
+        val COLUMNS: List<String> = ResultColumns.TABLE.names
+        val HEADER = ResultColumns.TABLE.header
 
         /** The columns every results.csv pssr wrote has: a header without one of them is a damaged file. */
-        val REQUIRED: List<String> = ResultColumns.ALL.takeWhile { it.absent == null }.map { it.name }
+        val REQUIRED: List<String> = ResultColumns.TABLE.required
 
         /** Reads a row by column name, so added columns never shift old ones; a value that is not its type is a [BadValue]. */
         fun fromCsv(c: Map<String, String>): ResultRow = fromCsv(Fields(c))

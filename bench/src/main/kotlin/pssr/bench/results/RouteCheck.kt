@@ -1,8 +1,6 @@
 package pssr.bench.results
 
-import pssr.bench.console.Fmt
-import pssr.bench.csv.CsvFile
-import pssr.bench.csv.Fields
+import pssr.bench.csv.Table
 import pssr.servers.RouteKey
 
 /** What `verify` found for one route (a row of `verification.csv`). */
@@ -30,23 +28,19 @@ data class RouteCheck(
     val contradicts: Boolean get() = verdict != "malformed" && (verdict == "streams") != claimsStreaming
     val passed: Boolean get() = bodyOk && verdict != "malformed"
 
-    fun toCsv(): String = listOf(
-        framework, model, engine, approach, path, claimsStreaming, verdict, bodyOk,
-        Fmt.fixed(ttfbMs, 1, Fmt.NAN), Fmt.fixed(firstItemMs, 1, Fmt.NAN),
-        Fmt.fixed(lastByteMs, 1, Fmt.NAN), chunks, bytes, timeline, error.replace('\n', ' '),
-    ).let(CsvFile::line)
+    fun toCsv(): String = TABLE.line(this)
 
     companion object {
-        const val HEADER = "framework,model,engine,approach,path,claims_streaming,verdict,body_ok," +
-            "ttfb_ms,first_item_ms,last_byte_ms,chunks,bytes,timeline,error"
-
-        fun fromCsv(c: Map<String, String>): RouteCheck = fromCsv(Fields(c))
-
-        fun fromCsv(f: Fields): RouteCheck = with(f) {
-            RouteCheck(
-                text("framework"), text("model"), text("engine"), text("approach"), text("path"), boolean("claims_streaming"),
-                text("verdict"), boolean("body_ok"), double("ttfb_ms"), double("first_item_ms"), double("last_byte_ms"),
-                int("chunks"), int("bytes"), text("timeline"), text("error"),
+        /** verification.csv's columns, each declared once (an error's line breaks written as spaces). */
+        val TABLE: Table<RouteCheck> = Table(RouteCheck::class.java) {
+            listOf(
+                text("framework", RouteCheck::framework), text("model", RouteCheck::model), text("engine", RouteCheck::engine),
+                text("approach", RouteCheck::approach), text("path", RouteCheck::path),
+                boolean("claims_streaming", RouteCheck::claimsStreaming), text("verdict", RouteCheck::verdict),
+                boolean("body_ok", RouteCheck::bodyOk), double("ttfb_ms", RouteCheck::ttfbMs, 1),
+                double("first_item_ms", RouteCheck::firstItemMs, 1), double("last_byte_ms", RouteCheck::lastByteMs, 1),
+                int("chunks", RouteCheck::chunks), int("bytes", RouteCheck::bytes), text("timeline", RouteCheck::timeline),
+                text("error", RouteCheck::error) { it.replace('\n', ' ') },
             )
         }
     }

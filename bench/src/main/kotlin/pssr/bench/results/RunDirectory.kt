@@ -69,7 +69,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
         "key,engine,users,completed,errors,lost,alive",
         CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)),
     )
-    fun checks(): List<RouteCheck> = read(verification) { RouteCheck.fromCsv(it) }
+    fun checks(): List<RouteCheck> = read(verification, RouteCheck.TABLE.required, RouteCheck.TABLE::read)
 
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
     fun histograms(): Map<String, org.HdrHistogram.Histogram> = read(histograms) { f ->
@@ -82,7 +82,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     }.toMap()
 
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
-    fun append(check: RouteCheck) = appendLine(verification, RouteCheck.HEADER, check.toCsv())
+    fun append(check: RouteCheck) = appendLine(verification, RouteCheck.TABLE.header, check.toCsv())
     fun append(key: String, latency: org.HdrHistogram.Histogram) =
         appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, pssr.bench.measure.Latency.encode(latency))))
 
@@ -93,10 +93,10 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
         if (keep.isEmpty()) {
             Files.deleteIfExists(failuresFile)
         } else {
-            Files.writeString(failuresFile, (listOf(Failure.HEADER) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+            Files.writeString(failuresFile, (listOf(Failure.TABLE.header) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
         }
     }
-    fun append(failure: Failure) = appendLine(failuresFile, Failure.HEADER, failure.toCsv())
+    fun append(failure: Failure) = appendLine(failuresFile, Failure.TABLE.header, failure.toCsv())
 
     /** A level's resource readings over its measured window, by [ResultRow.key]. */
     fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
@@ -119,9 +119,9 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
         f.text("key") to
             pssr.bench.measure.TimelinePoint(f.double("t_s"), f.double("cpu_pct"), f.double("heap_mb"), f.double("gc_ms"), f.int("threads"))
     }.groupBy({ it.first }) { it.second }
-    fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.HEADER, it.toCsv()) }
-    fun profiles(): List<ProfileRow> = read(profilesFile) { ProfileRow.fromCsv(it) }
-    fun failures(): List<Failure> = read(failuresFile) { Failure.fromCsv(it) }
+    fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.TABLE.header, it.toCsv()) }
+    fun profiles(): List<ProfileRow> = read(profilesFile, ProfileRow.TABLE.required, ProfileRow.TABLE::read)
+    fun failures(): List<Failure> = read(failuresFile, Failure.TABLE.required, Failure.TABLE::read)
 
     /** engines.csv's records (only checked: the report reads the shares from the rows' errors). */
     fun engineShares(): List<Map<String, String>> = read(enginesFile) { f -> listOf("key", "engine", "users").associateWith(f::text) }

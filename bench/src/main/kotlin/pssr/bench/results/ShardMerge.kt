@@ -4,6 +4,7 @@ import pssr.bench.console.UsageError
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.JsonFile
+import pssr.bench.csv.Table
 import pssr.probe.Jackson
 import java.nio.file.Files
 import java.nio.file.Path
@@ -74,19 +75,8 @@ object ShardMerge {
     fun readMerged(run: RunDirectory): Pair<Map<String, Pair<Int, String>>, List<ReferenceRow>>? {
         val shards = run.dir.resolve(SHARDS)
         if (!Files.exists(shards)) return null
-        val shardOf = CsvFile.rows(shards) { it.text("route") to (it.int("shard") to it.text("machine")) }.toMap()
-        val refs = CsvFile.rows(run.dir.resolve(REFERENCES)) { m ->
-            ReferenceRow(
-                m.int("shard"),
-                m.text("machine"),
-                m.text("framework"),
-                m.text("model"),
-                m.text("load_model"),
-                m.int("level"),
-                m.int("repetition"),
-                m.double("throughput_rps"),
-            )
-        }
+        val shardOf = ShardRow.TABLE.rows(shards).associate { it.route to (it.shard to it.machine) }
+        val refs = ReferenceRow.TABLE.rows(run.dir.resolve(REFERENCES))
         return shardOf to refs
     }
 
@@ -150,13 +140,20 @@ object ShardMerge {
             val own = rows.filter { baseKey(it) in p.owned }
             own.forEach(merged::append)
             rows.filter { baseKey(it) in p.references }.forEach { r ->
-                appendCsv(
+                ReferenceRow.TABLE.append(
                     refs,
-                    REFERENCE_COLUMNS,
-                    listOf(p.shard, p.machine, r.frameworkLabel, r.model, r.route, r.loadModel, levelOf(r), r.repetition, r.throughputRps),
+                    listOf(
+                        ReferenceRow(
+                            p.shard, p.machine, r.frameworkLabel, r.model, r.route, r.loadModel,
+                            levelOf(
+                                r,
+                            ),
+                            r.repetition, r.throughputRps,
+                        ),
+                    ),
                 )
             }
-            p.owned.forEach { appendCsv(shardsFile, SHARD_COLUMNS, listOf(it, p.shard, p.machine)) }
+            p.owned.forEach { ShardRow.TABLE.append(shardsFile, listOf(ShardRow(it, p.shard, p.machine))) }
             val keys = own.map { it.key }.toSet()
             copyCsv(p.run.histograms, merged.histograms) { it["key"] in keys }
             copyCsv(p.run.timelineFile, merged.timelineFile) { it["key"] in keys }
@@ -186,22 +183,10 @@ object ShardMerge {
 
     const val REFERENCES = "references.csv"
     const val SHARDS = "shards.csv"
-    val SHARD_COLUMNS = listOf("route", "shard", "machine")
-    val REFERENCE_COLUMNS = listOf("shard", "machine", "framework", "model", "route", "load_model", "level", "repetition", "throughput_rps")
 
     /** The route a row measures, without a runtime label: the unit the split deals out. */
     fun baseKey(r: ResultRow) = "${r.framework}/${r.model}/${r.engine}/${r.approach}"
     fun levelOf(r: ResultRow) = if (r.open) r.rateRps.toInt() else r.users
-
-    private fun appendCsv(file: Path, columns: List<String>, values: List<Any?>) {
-        val header = if (!Files.exists(file)) CsvFile.header(columns) + "\n" else ""
-        Files.writeString(
-            file,
-            header + CsvFile.line(values) + "\n",
-            java.nio.file.StandardOpenOption.CREATE,
-            java.nio.file.StandardOpenOption.APPEND,
-        )
-    }
 
     /** The records of [from] that [keep] accepts, appended to [to] with [from]'s header (written when [to] is new). */
     private fun copyCsv(from: Path, to: Path, keep: (Map<String, String>) -> Boolean) {
@@ -216,14 +201,35 @@ object ShardMerge {
     }
 }
 
-/** One reference measurement of one shard: its route's throughput at a level in a repetition. */
+/** One row of shards.csv: the shard, and the machine, that measured [route]. */
+data class ShardRow(val route: String, val shard: Int, val machine: String) {
+    companion object {
+        val TABLE: Table<ShardRow> = Table(ShardRow::class.java) {
+            listOf(text("route", ShardRow::route), int("shard", ShardRow::shard), text("machine", ShardRow::machine))
+        }
+    }
+}
+
+/** One reference measurement of one shard (a row of references.csv): its route's throughput at a level in a repetition. */
 data class ReferenceRow(
     val shard: Int,
     val machine: String,
     val framework: String,
     val model: String,
+    val route: String,
     val loadModel: String,
     val level: Int,
     val repetition: Int,
     val throughputRps: Double,
-)
+) {
+    companion object {
+        val TABLE: Table<ReferenceRow> = Table(ReferenceRow::class.java) {
+            listOf(
+                int("shard", ReferenceRow::shard), text("machine", ReferenceRow::machine), text("framework", ReferenceRow::framework),
+                text("model", ReferenceRow::model), text("route", ReferenceRow::route), text("load_model", ReferenceRow::loadModel),
+                int("level", ReferenceRow::level), int("repetition", ReferenceRow::repetition),
+                exactDouble("throughput_rps", ReferenceRow::throughputRps),
+            )
+        }
+    }
+}

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.TestFactory
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.csv.DamagedFolder
+import pssr.bench.load.LoadRow
 import pssr.bench.process.MeasureLock
 import pssr.bench.resultRow
+import pssr.bench.results.ProfileRow
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
@@ -54,6 +56,11 @@ class DamagedFolderTest {
             }
         }
         for (route in owned) {
+            run.append(
+                listOf("self", "own").mapIndexed { i, basis ->
+                    ProfileRow(route, 32, "cpu", basis, 1, "pssr.Page.render", 120L + i, 0.25, "profiles/cpu.html", "async-profiler")
+                },
+            )
             run.append(
                 RouteCheck(
                     "webflux", "presentations", route.split('/')[2], "virtual", "/presentations/${route.split('/')[2]}/virtual",
@@ -115,6 +122,27 @@ class DamagedFolderTest {
         ) { dir ->
             val file = dir.resolve("results.csv")
             rewrite(file, lines(file).mapIndexed { i, l -> if (i == 3) "$l,7" else l })
+        },
+        Damage("profiles.csv: a garbled number", "profiles.csv line 3: column samples holds '12l', not a number") { dir ->
+            val file = dir.resolve("profiles.csv")
+            val at = ProfileRow.TABLE.names.indexOf("samples")
+            rewrite(
+                file,
+                lines(file).mapIndexed { i, l ->
+                    if (i ==
+                        2
+                    ) {
+                        l.split(',').toMutableList().also { it[at] = "12l" }.joinToString(",")
+                    } else {
+                        l
+                    }
+                },
+            )
+        },
+        Damage("profiles.csv: a missing column", "profiles.csv line 1: the header has no column 'rank'") { dir ->
+            val file = dir.resolve("profiles.csv")
+            val at = ProfileRow.TABLE.names.indexOf("rank")
+            rewrite(file, lines(file).map { l -> l.split(',').filterIndexed { i, _ -> i != at }.joinToString(",") })
         },
         Damage(
             "histograms.csv: a histogram that is not one",
@@ -178,6 +206,82 @@ class DamagedFolderTest {
                     assertEquals(before, hashes(dir) to hashes(other), "nothing in the folders changed")
                     assertFalse(Files.exists(out), "merge wrote no half-merged folder")
                 }
+            }
+        }
+
+    /** A load.csv as `./pssr load` writes it: two levels of one page. */
+    private fun loadFolder(name: String): Path = Files.createDirectories(tmp.resolve(name)).also { dir ->
+        for (level in listOf(1, 8)) {
+            LoadRow.append(
+                dir.resolve("load.csv"),
+                LoadRow(
+                    "A", "http://127.0.0.1:8080/page", "closed", level, 1, "wrk", 10.0, 1000L * level, 0, 0, 0, 0, 0, 100.0 * level, 9.5,
+                    9.0, 12.0, 20.0, 25.0, 30.0, 40, 0, 2.0, 3.0, 4.0, 6.0, 5.0, 7.0, 9.0, 11.0, 38, 2, 0, "streams", 150.0, 40.0, 90.0,
+                    30.0, false,
+                ),
+            )
+        }
+    }
+
+    private val loadDamages = listOf(
+        Damage("load.csv: a garbled number", "load.csv line 3: column latency_p99_ms holds '2O.000', not a number") { dir ->
+            val file = dir.resolve("load.csv")
+            val at = LoadRow.TABLE.names.indexOf("latency_p99_ms")
+            rewrite(
+                file,
+                lines(file).mapIndexed { i, l ->
+                    if (i ==
+                        2
+                    ) {
+                        l.split(',').toMutableList().also { it[at] = "2O.000" }.joinToString(",")
+                    } else {
+                        l
+                    }
+                },
+            )
+        },
+        Damage(
+            "load.csv: a flag that is neither true nor false",
+            "load.csv line 2: column driver_bound holds 'no', not true or false",
+        ) { dir ->
+            val file = dir.resolve("load.csv")
+            val at = LoadRow.TABLE.names.indexOf("driver_bound")
+            rewrite(
+                file,
+                lines(file).mapIndexed { i, l ->
+                    if (i ==
+                        1
+                    ) {
+                        l.split(',').toMutableList().also { it[at] = "no" }.joinToString(",")
+                    } else {
+                        l
+                    }
+                },
+            )
+        },
+        Damage("load.csv: the last line cut mid-write", "load.csv line 3: the last line was cut mid-write") { dir ->
+            val file = dir.resolve("load.csv")
+            Files.writeString(file, Files.readString(file).dropLast(30))
+        },
+    )
+
+    /**
+     * load.csv's reader (`./pssr load` reads the levels measured before when a server dies mid-run; no other command reads a
+     * load folder) names a damage as every reader of a results folder does: one [DamagedFolder] line, which Main prints with
+     * exit 2 as above, and the file byte-identical.
+     */
+    @TestFactory
+    fun `each damage of load csv is one line naming the file, the line and what is wrong, the file byte-identical`(): List<DynamicTest> =
+        loadDamages.map { d ->
+            DynamicTest.dynamicTest(d.name) {
+                val dir = loadFolder("load-${loadDamages.indexOf(d)}")
+                assertEquals(2, LoadRow.read(dir.resolve("load.csv")).size, "the folder undamaged reads")
+                d.damage(dir)
+                val before = hashes(dir)
+                val e = assertThrows<DamagedFolder> { LoadRow.read(dir.resolve("load.csv")) }
+                assertTrue(e.message!!.contains(d.says), e.message)
+                assertEquals(1, e.message!!.lines().size, e.message)
+                assertEquals(before, hashes(dir))
             }
         }
 
