@@ -16,8 +16,9 @@ class Claim(
     val needs: String,
     val judge: (Evidence) -> Judgement,
 ) {
+    /** [judge] on [e], its figures printed with the digits their verdict needs ([Edges]); [MissingRows]: not measured. */
     fun judged(e: Evidence): Judgement = try {
-        judge(e)
+        Edges.judging { judge(e) }
     } catch (x: MissingRows) {
         Judgement.notMeasured(x.what, needs)
     }
