@@ -90,7 +90,9 @@ class Evidence(
                 it.engine == r.engine && it.approach == r.approach && it.users == r.users
         }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
-        val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        val reps = rs.groupBy { it.repetition }.filterValues { g -> g.mapNotNull(::jvmOf).distinct().size <= 1 }
+            .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+            .ifEmpty { throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}: no repetition that one JVM measured") }
         return estimateOf(reps.values.average(), r, reps)
     }
 
@@ -196,7 +198,12 @@ class Evidence(
         }
         val rs = route.filter { it.users == r.users }
         if (rs.isEmpty()) throw MissingRows(r.toString())
-        if (r.engine != null) return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map(metric).average() }
+        if (r.engine != null) {
+            // a repetition number two JVMs used for this route (two folders that both measured it) is no one measurement
+            return rs.groupBy { it.repetition }.filterValues { g -> g.mapNotNull(::jvmOf).distinct().size <= 1 }
+                .mapValues { (_, g) -> g.map(metric).average() }
+                .ifEmpty { throw MissingRows("$r: no repetition that one JVM measured") }
+        }
         return AggregateRepetitions.of(rs, route.groupBy({ it.repetition }, { it.engine }).mapValues { it.value.toSet() }, metric, ::jvmOf)
             .ifEmpty { throw MissingRows("$r: no repetition whose engines one JVM measured") }
     }

@@ -76,6 +76,20 @@ class AggregateJvmsTest {
     }
 
     @Test
+    fun `one route's repetition that two JVMs measured is no measurement of it`() {
+        // two folders measured HtmlFlow blocking, both numbering their repetitions 1..3
+        val e = Evidence.of(listOf(quarkus("pages-quarkus", listOf("htmlflow")), quarkus("again", listOf("htmlflow"), 900.0)))
+        val htmlflow = Route("quarkus", "presentations", "htmlflow", "blocking", 128)
+        val x = assertThrows(MissingRows::class.java) { e.perRepetition(htmlflow) }
+        assertTrue(x.what.contains("one JVM"), x.what)
+        // a round's own numbers (another block) keep both
+        val round = quarkus("round", listOf("htmlflow"), 900.0).let { f ->
+            JudgedFolder(f.dir, "", f.rows.map { it.copy(repetition = it.repetition + 1010) }, emptyList(), emptyList(), sharedJvm = true)
+        }
+        assertEquals(6, Evidence.of(listOf(quarkus("pages-quarkus-2", listOf("htmlflow")), round)).perRepetition(htmlflow).size)
+    }
+
+    @Test
     fun `routes of one framework measured in two JVMs are not paired by repetition`() {
         val e = Evidence.of(listOf(quarkus("pages-quarkus", listOf("htmlflow")), quarkus("rocker-8k", listOf("rocker"), 800.0)))
         val htmlflow = Route("quarkus", "presentations", "htmlflow", "blocking", 128)
