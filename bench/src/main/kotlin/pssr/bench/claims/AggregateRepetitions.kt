@@ -11,8 +11,19 @@ import pssr.bench.results.ResultRow
  * and leaving the repetition out would cost a degree of freedom.
  */
 internal object AggregateRepetitions {
-    /** [rs]: the aggregate's rows at one level; [measuredIn]: the engines each repetition's run measured at any level. */
-    fun of(rs: List<ResultRow>, measuredIn: Map<Int, Set<String>>, metric: (ResultRow) -> Double): Map<Int, Double> {
+    /**
+     * [rs]: the aggregate's rows at one level; [measuredIn]: the engines each repetition's run measured at any level; [jvmOf]:
+     * the JVM that measured a row (null: not known). A repetition whose rows two JVMs measured (a repetition number two runs
+     * used: the 8 KB Rocker run beside a paper's pages) is refused: an aggregate is one JVM's engines (issue 47).
+     */
+    fun of(
+        all: List<ResultRow>,
+        measuredIn: Map<Int, Set<String>>,
+        metric: (ResultRow) -> Double,
+        jvmOf: (ResultRow) -> String? = { null },
+    ): Map<Int, Double> {
+        val rs = all.groupBy { it.repetition }.filterValues { g -> g.mapNotNull(jvmOf).distinct().size <= 1 }.values.flatten()
+        if (rs.isEmpty()) return emptyMap()
         val byEngine = rs.groupBy { it.engine }.mapValues { (_, g) ->
             g.groupBy { it.repetition }.mapValues { (_, x) -> x.map(metric).average() }
         }

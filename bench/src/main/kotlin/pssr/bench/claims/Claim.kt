@@ -24,8 +24,9 @@ class Claim(
     val compared: (Evidence) -> List<Route> = { emptyList() },
     val judge: (Evidence) -> Judgement,
 ) {
+    /** [judge] on [e], its figures printed with the digits their verdict needs ([Edges]); [MissingRows]: not measured. */
     fun judged(e: Evidence): Judgement = try {
-        onTheFloor(e, judge(e))
+        onTheFloor(e, Edges.judging { judge(e) })
     } catch (x: MissingRows) {
         Judgement.notMeasured(x.what, needs)
     }

@@ -154,7 +154,7 @@ object ClaimKit {
         val r = e.ratio(a, b)
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
-        val paired = if (a.framework == b.framework && r.hasInterval) ", paired by repetition" else ""
+        val paired = if (r.hasInterval && e.paired(a, b)) ", paired by repetition" else ""
         Judgement(
             v,
             "$what ${r.text("x")}$paired",

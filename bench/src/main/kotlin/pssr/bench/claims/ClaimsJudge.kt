@@ -16,7 +16,14 @@ object Claims {
  * differs from the verdict under the tool's own setup, [turn]: the one setting that turns it, found by the one-factor
  * runs, or that none tried alone does.
  */
-data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: String = "")
+data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: String = "", val sameRows: Boolean = false) {
+    /** What the ledger adds to the paper's verdict when it rests on the tool's rows ([sameRows]). */
+    val sameRowsNote: String get() = if (sameRows) SAME_ROWS else ""
+
+    companion object {
+        const val SAME_ROWS = "same rows as the tool's setup: no setting of this paper's differs for these routes"
+    }
+}
 
 /** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
 data class Ledger(
@@ -43,7 +50,10 @@ data class Ledger(
             "${n(Verdict.INCONCLUSIVE)} inconclusive${floor(n(Verdict.FLOOR_BOUND))}; ${entries.count {
                 setups[it.first.id]?.turn?.isNotEmpty() == true
             }} verdicts " +
-            "differ between the setups"
+            "differ between the setups; ${entries.count {
+                setups[it.first.id]?.let { s -> s.paper != null && s.sameRows } == true
+            }} rest on " +
+            "the same rows as the tool's setup"
     }
 
     /** "31 claims judged: 12 hold, 9 refuted, 10 inconclusive; 2 not measured". */
@@ -84,10 +94,12 @@ data class Ledger(
                 appendLine("|---|---|---|---|---|")
                 for ((c, j) in es) {
                     val s = setups[c.id]
+                    val same = if (s?.sameRows == true) " (same rows)" else ""
                     appendLine(
-                        "| `${c.id}` | ${c.section} | ${s?.paper?.verdict?.word ?: "not run"} | ${j.verdict.word} | ${s?.turn?.ifEmpty {
-                            "-"
-                        }?.replace("|", "/") ?: "-"} |",
+                        "| `${c.id}` | ${c.section} | ${s?.paper?.verdict?.word ?: "not run"}$same | " +
+                            "${j.verdict.word} | ${s?.turn?.ifEmpty {
+                                "-"
+                            }?.replace("|", "/") ?: "-"} |",
                     )
                 }
                 appendLine()
@@ -107,7 +119,7 @@ data class Ledger(
                 setups[c.id]?.let { s ->
                     s.paper?.let { p ->
                         appendLine(
-                            "  - under ${s.setup}: **${p.verdict.word}**, ${p.ours}" +
+                            "  - under ${s.setup}: **${p.verdict.word}**${if (s.sameRows) " (${s.sameRowsNote})" else ""}, ${p.ours}" +
                                 if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else "",
                         )
                     }
@@ -129,7 +141,7 @@ data class Ledger(
                         if (j.verdict == Verdict.NOT_MEASURED) j.command.ifEmpty { c.needs } else "", s?.setup.orEmpty(),
                         s?.paper?.verdict?.word.orEmpty(),
                         s?.paper?.ours.orEmpty(), s?.turn.orEmpty(), rounds[c.id]?.toString().orEmpty(),
-                        looks[c.id]?.toString().orEmpty(),
+                        looks[c.id]?.toString().orEmpty(), if (s?.paper == null) "" else s.sameRows.toString(),
                     ),
                 ),
             )
@@ -139,7 +151,7 @@ data class Ledger(
     companion object {
         val COLUMNS = listOf(
             "id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
-            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds", "looks",
+            "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds", "looks", "paper_setup_same_rows",
         )
 
         fun judge(evidence: Evidence, claims: List<Claim> = Claims.all) = Ledger(claims.map { it to it.judged(evidence) })

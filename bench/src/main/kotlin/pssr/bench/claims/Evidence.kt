@@ -30,7 +30,13 @@ class Evidence(
     /** (route, repetition) to the server JVM that measured it where JVMs were shared (an aggregate's route, engine null,
      * too); a repetition not in it had its own JVM. */
     val jvms: Map<Pair<Route, Int>, String> = emptyMap(),
+    /** Each row (by identity) to the JVM that measured it, named with its folder ([JudgedFolder.rowJvms]); a row not in it (a
+     * test's rows) is taken to share its repetition's JVM. */
+    val rowJvms: Map<ResultRow, String> = emptyMap(),
 ) {
+    /** The JVM that measured [r] ([rowJvms]); null where not known. */
+    fun jvmOf(r: ResultRow): String? = rowJvms[r]
+
     private val label = Estimate.label(confidence)
 
     /** The mean of [xs] with its interval at [confidence] (a point without two values). */
@@ -73,7 +79,8 @@ class Evidence(
     }
 
     /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
-    fun withLabelled(all: Map<String, List<ResultRow>>) = Evidence(levels, checks, rows, browser, folders, cores, all, confidence, jvms)
+    fun withLabelled(all: Map<String, List<ResultRow>>) =
+        Evidence(levels, checks, rows, browser, folders, cores, all, confidence, jvms, rowJvms)
 
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
@@ -84,7 +91,9 @@ class Evidence(
                 it.engine == r.engine && it.approach == r.approach && it.users == r.users
         }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
-        val reps = rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+        val reps = rs.groupBy { it.repetition }.filterValues { g -> g.mapNotNull(::jvmOf).distinct().size <= 1 }
+            .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+            .ifEmpty { throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}: no repetition that one JVM measured") }
         return estimateOf(reps.values.average(), r, reps)
     }
 
@@ -208,8 +217,27 @@ class Evidence(
         }
         val rs = route.filter { it.users == r.users }
         if (rs.isEmpty()) throw MissingRows(r.toString())
-        if (r.engine != null) return rs.groupBy { it.repetition }.mapValues { (_, g) -> g.map(metric).average() }
-        return AggregateRepetitions.of(rs, route.groupBy({ it.repetition }, { it.engine }).mapValues { it.value.toSet() }, metric)
+        if (r.engine != null) {
+            // a repetition number two JVMs used for this route (two folders that both measured it) is no one measurement
+            return rs.groupBy { it.repetition }.filterValues { g -> g.mapNotNull(::jvmOf).distinct().size <= 1 }
+                .mapValues { (_, g) -> g.map(metric).average() }
+                .ifEmpty { throw MissingRows("$r: no repetition that one JVM measured") }
+        }
+        return AggregateRepetitions.of(rs, route.groupBy({ it.repetition }, { it.engine }).mapValues { it.value.toSet() }, metric, ::jvmOf)
+            .ifEmpty { throw MissingRows("$r: no repetition whose engines one JVM measured") }
+    }
+
+    /**
+     * The JVMs that measured [r]'s rows in each repetition [perRepetition] gives it (an aggregate's engines: one JVM each, by
+     * [AggregateRepetitions]); an empty set where the rows name none ([rowJvms]).
+     */
+    fun repetitionJvms(r: Route, engines: List<String>? = null): Map<Int, Set<String>> {
+        val reps = perRepetition(r, engines = engines).keys
+        return rows.filter {
+            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
+                it.approach == r.approach && it.users == r.users && it.repetition in reps &&
+                inRoute(it.engine, r.engine, engines ?: ClaimKit.aggregated(r.framework))
+        }.groupBy({ it.repetition }, { jvmOf(it) }).mapValues { (_, js) -> js.filterNotNull().toSet() }
     }
 
     /** [a] / [b] of another figure than throughput ([metric] of each row, e.g. server CPU per request), paired by repetition. */
@@ -223,8 +251,16 @@ class Evidence(
     private fun ratiosByRepetition(a: Route, b: Route, metric: (ResultRow) -> Double): Map<Int, Double> {
         val pa = perRepetition(a, metric)
         val pb = perRepetition(b, metric)
-        return pa.keys.intersect(pb.keys).associateWith { pa.getValue(it) / pb.getValue(it) }.filterValues { it.isFinite() }
+        // a pair is one JVM's: a repetition number that two JVMs (two folders, a paper's run beside the tool's) both used is
+        // no pair
+        val ja = if (rowJvms.isEmpty()) emptyMap() else repetitionJvms(a)
+        val jb = if (rowJvms.isEmpty()) emptyMap() else repetitionJvms(b)
+        return pa.keys.intersect(pb.keys).filter { rep -> ja[rep].orEmpty() == jb[rep].orEmpty() }
+            .associateWith { pa.getValue(it) / pb.getValue(it) }.filterValues { it.isFinite() }
     }
+
+    /** Whether [ratio] divides [a] by [b] repetition by repetition (two or more repetitions of one JVM each), not as two estimates. */
+    fun paired(a: Route, b: Route): Boolean = a.framework == b.framework && ratiosByRepetition(a, b) { it.throughputRps }.size >= 2
 
     /**
      * Paired [ratios] (by repetition) on the log scale ([Stats.logRatio]): their geometric mean and its interval, the logs'
@@ -285,6 +321,7 @@ class Evidence(
                 folders.flatMap { it.browser }, folders.map { it.dir },
                 folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
                 folders.flatMap { it.jvms.entries }.associate { it.key to it.value },
+                java.util.IdentityHashMap<ResultRow, String>().also { m -> folders.forEach { m.putAll(it.rowJvms) } },
             )
         }
 
@@ -310,6 +347,10 @@ class Evidence(
                 top.browser.ifEmpty { base.browser }, top.folders + base.folders,
                 maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence,
                 base.jvms + top.jvms,
+                java.util.IdentityHashMap<ResultRow, String>().also { m ->
+                    m.putAll(base.rowJvms)
+                    m.putAll(top.rowJvms)
+                },
             )
         }
     }

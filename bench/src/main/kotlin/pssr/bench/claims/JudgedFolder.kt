@@ -44,6 +44,18 @@ class JudgedFolder(
         }
     }
 
+    /**
+     * Each row to the server JVM that measured it, named with this folder's path (so two folders' JVMs never share a name):
+     * a shared JVM's number ([ResultRow.serverJvm]) per framework; in a folder of a JVM per route and repetition, its
+     * repetition (one pass of the run over its routes, each in a JVM of its own). What an aggregate and a pairing by
+     * repetition must not mix ([Evidence.rowJvms]). By identity: the judgement reads these very rows.
+     */
+    val rowJvms: Map<ResultRow, String> by lazy {
+        java.util.IdentityHashMap<ResultRow, String>().also { m ->
+            for (r in rows) m[r] = if (sharedJvm) "$dir: ${r.frameworkLabel} JVM ${r.serverJvm}" else "$dir: repetition ${r.repetition}"
+        }
+    }
+
     companion object {
         /** Whether [dir] holds anything the claims read: a run's results or verification, or a browser summary. */
         fun holdsResults(dir: Path): Boolean =

@@ -30,7 +30,12 @@ data class JvmVariance(
             e.levels.groupBy { it.framework }.mapNotNull { (fw, ls) ->
                 val measured = ls.mapNotNull { l ->
                     val route = Route(l.framework, l.model, l.engine, l.approach, l.users)
-                    val reps = e.perRepetition(route)
+                    // a level whose repetitions two JVMs share (two drivers' folders of one route) is no JVM's level
+                    val reps = try {
+                        e.perRepetition(route)
+                    } catch (_: MissingRows) {
+                        return@mapNotNull null
+                    }
                     val m = reps.values.average()
                     // relative figures, so routes of different speeds weigh the same
                     e.jvmLevels(route, reps.mapValues { it.value / m }).takeIf { it.jvms >= 2 && !it.within.isNaN() }

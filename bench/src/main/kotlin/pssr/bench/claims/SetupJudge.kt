@@ -33,13 +33,52 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         else -> null
     }
 
+    /**
+     * Whether [c] judged on [paper] read the very rows it reads under the tool's setup: every route, workload, verification
+     * and browser figure its judgement looks up ([Evidence.trace]) is the same in both (the paper's folders measured none of
+     * them, or the setup changes nothing they run). Then the paper's column is the tool's figures, and the ledger says so.
+     */
+    fun sameRows(c: Claim, paper: Evidence): Boolean {
+        val trace = Evidence.Trace()
+        synchronized(paper) {
+            paper.trace = trace
+            try {
+                c.judged(paper)
+            } finally {
+                paper.trace = null
+            }
+        }
+        if (trace.routes.isEmpty() && trace.parts.isEmpty()) return false
+        // by identity: the paper's evidence is the tool's rows with the paper's folders' rows in place of some
+        fun same(a: List<Any>, b: List<Any>) = a.size == b.size &&
+            java.util.Collections.newSetFromMap(java.util.IdentityHashMap<Any, Boolean>()).apply { addAll(a) }.containsAll(b)
+        fun pages(e: Evidence, r: Route): List<Any> = e.rows.filter {
+            it.workload == pssr.bench.project.Workloads.PAGES && it.frameworkLabel == r.framework && it.model == r.model &&
+                it.approach == r.approach && it.users == r.users &&
+                (if (r.engine == null) ClaimKit.aggregated(r.framework)?.contains(it.engine) ?: true else it.engine == r.engine)
+        }
+        fun part(e: Evidence, name: String): List<Any> = when (name) {
+            "verification" -> e.checks
+            "browser" -> e.browser
+            else -> e.rows.filter { it.workload == name }
+        }
+        return trace.routes.all { same(pages(paper, it), pages(ours, it)) } && trace.parts.all { same(part(paper, it), part(ours, it)) }
+    }
+
     fun verdict(c: Claim, oursJ: Judgement): SetupVerdict {
         val setup = Setups.forSeed(c.seed) ?: return SetupVerdict("", null)
         // a setup that applies nothing the tool does differently runs the same servers: the same verdict
-        if (setup.factors.isEmpty()) return SetupVerdict("${setup.name} (no applied setting differs from the tool's)", oursJ)
+        if (setup.factors.isEmpty()) {
+            return SetupVerdict(
+                "${setup.name} (no applied setting differs from the tool's)",
+                oursJ,
+                sameRows = true,
+            )
+        }
         val run = measured(setup) ?: return SetupVerdict(setup.name, null)
         val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
         val p = c.judged(paper(run))
+        if (p.verdict == oursJ.verdict && sameRows(c, paper(run))) return SetupVerdict(label, p, sameRows = true)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
         for (f in run.factors) {

@@ -54,10 +54,15 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
         else -> (high - low) / 2 / kotlin.math.abs(value)
     }
 
+    /**
+     * The figure and its interval as a ledger prints them: [digits] decimals, more where a bound (or a point) would print on
+     * the other side of an edge it is judged against ([Edges]): the verdict follows from the printed figures.
+     */
     fun text(unit: String = "", digits: Int = 2): String {
-        val v = Fmt.figure(value, digits)
+        val d = Fmt.digitsFor(if (hasInterval) listOf(value, low, high) else listOf(value), digits, Edges.current())
+        val v = Fmt.figure(value, d)
         return if (hasInterval) {
-            "$v$unit ($label ${Fmt.figure(low, digits)}-${Fmt.figure(high, digits)})"
+            "$v$unit ($label ${Fmt.figure(low, d)}-${Fmt.figure(high, d)})"
         } else {
             "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
         }
@@ -94,6 +99,44 @@ data class Judgement(val verdict: Verdict, val ours: String, val ratio: String =
 }
 
 /**
+ * The edges the words compare a figure against, for printing it with the digits its verdict needs ([Estimate.text]): the
+ * fixed ones of [Terms] (the comparable band, [Terms.SCALES], [Terms.SLIGHTLY]) always, and every other one a judgement
+ * compares against (an "about k" band, "under 0.05"), recorded while [judging] runs it; a judgement that compared against
+ * such an edge is run again, so its figures printed before the comparison get their digits too.
+ */
+object Edges {
+    val FIXED: Set<Double> = setOf(Terms.COMPARABLE.start, Terms.COMPARABLE.endInclusive, Terms.SCALES, Terms.SLIGHTLY)
+    private val recorded = ThreadLocal<MutableSet<Double>?>()
+    private val known = ThreadLocal<Set<Double>?>()
+
+    /** What a figure printed now is checked against: [FIXED], the edges of the judgement's first run and those so far. */
+    fun current(): Set<Double> = FIXED + known.get().orEmpty() + recorded.get().orEmpty()
+
+    /** A word compared a figure against [xs]. */
+    internal fun record(vararg xs: Double) {
+        recorded.get()?.let { r -> xs.filter { it.isFinite() }.forEach { r += it } }
+    }
+
+    /** [block] (a judgement) with the edges it compares against recorded, run a second time when they were not all known. */
+    fun <T> judging(block: () -> T): T {
+        val outer = recorded.get()
+        val outerKnown = known.get()
+        val edges = HashSet<Double>()
+        recorded.set(edges)
+        try {
+            val first = block()
+            if ((edges - FIXED - outerKnown.orEmpty()).isEmpty()) return first
+            known.set(outerKnown.orEmpty() + edges)
+            return block()
+        } finally {
+            recorded.set(outer)
+            known.set(outerKnown)
+            outer?.addAll(edges)
+        }
+    }
+}
+
+/**
  * The recurring words of the seeds, defined once (docs/CLAIMS.md). Every predicate of every claim is built from these,
  * and each takes the 95% interval of what was measured: the claim holds when the whole interval satisfies the
  * tolerance, is refuted when none of it does, and is inconclusive when it straddles the boundary.
@@ -121,7 +164,12 @@ object Terms {
     const val SCORE_TOLERANCE = 2.0
 
     /** The interval entirely inside [range]: holds; entirely outside: refuted; else inconclusive. */
-    fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
+    fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict {
+        Edges.record(range.start, range.endInclusive)
+        return within0(e, range)
+    }
+
+    private fun within0(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
         e.low >= range.start && e.high <= range.endInclusive -> Verdict.HOLDS
         e.high < range.start || e.low > range.endInclusive -> Verdict.REFUTED
@@ -129,7 +177,9 @@ object Terms {
     }
 
     /** "at least x" (e.g. a scaling gain): the whole interval at or above x holds, wholly below refutes. */
-    fun atLeast(e: Estimate, x: Double): Verdict = when {
+    fun atLeast(e: Estimate, x: Double): Verdict = Edges.record(x).let { atLeast0(e, x) }
+
+    private fun atLeast0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
         e.low >= x -> Verdict.HOLDS
         e.high < x -> Verdict.REFUTED
@@ -137,7 +187,9 @@ object Terms {
     }
 
     /** "below x": the whole interval under x holds, wholly at or above refutes. */
-    fun below(e: Estimate, x: Double): Verdict = when {
+    fun below(e: Estimate, x: Double): Verdict = Edges.record(x).let { below0(e, x) }
+
+    private fun below0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
         e.high < x -> Verdict.HOLDS
         e.low >= x -> Verdict.REFUTED

@@ -44,14 +44,38 @@ object Fmt {
     /** [v] with [decimals] decimals, not grouped (CSV files, ratios: 1234.50); [missing] for NaN. */
     fun fixed(v: Double, decimals: Int, missing: String = "-"): String = if (v.isNaN()) missing else String.format(L, "%.${decimals}f", v)
 
-    /** A figure in a claim's text: whole and grouped from 100 up (4,487), else with [digits] decimals (1.15); "-" for NaN. */
+    /**
+     * A figure in a claim's text: whole and grouped from 100 up (4,487), else with [digits] decimals (1.15); "-" for NaN. Past
+     * two decimals (an edge's digits, see below) a figure from 100 up gets the ones past two (4,487.5 at three).
+     */
     fun figure(v: Double, digits: Int): String = if (v.isNaN()) {
         "-"
     } else if (abs(v) >= 100) {
-        grouped(v)
+        grouped(v, if (digits > 2) digits - 2 else 0)
     } else {
         fixed(v, digits)
     }
+
+    /**
+     * [figure] with as many decimals (from [digits], at most [MAX_DIGITS]) as it takes for the printed number to lie on the
+     * same side of each of [edges] as [v] does (below, at, above): a reader comparing the printed bound with a printed
+     * tolerance reaches the verdict the true bound gives (an upper bound of 0.8996 against 0.90 prints 0.8996, not 0.90).
+     */
+    fun figure(v: Double, digits: Int, edges: Collection<Double>): String = figure(v, digitsFor(listOf(v), digits, edges))
+
+    /** The decimals [figure] needs for every one of [vs] against [edges] (one count, so the figures of one interval align). */
+    fun digitsFor(vs: Collection<Double>, digits: Int, edges: Collection<Double>): Int {
+        var d = digits
+        val finite = vs.filter { it.isFinite() }
+        while (d < MAX_DIGITS && finite.any { v -> !sameSides(v, figure(v, d).replace(",", "").toDouble(), edges) }) d++
+        return d
+    }
+
+    /** The most decimals [figure] gives a figure to put it on the right side of an edge. */
+    const val MAX_DIGITS = 6
+
+    private fun sameSides(v: Double, p: Double, edges: Collection<Double>) =
+        edges.all { !it.isFinite() || kotlin.math.sign(v - it) == kotlin.math.sign(p - it) }
 
     /** A value already in percent, with [decimals] decimals and a % sign (12.5 -> "12.5%"); [missing] for NaN. */
     fun percent(v: Double, decimals: Int, missing: String = "-"): String = if (v.isNaN()) missing else fixed(v, decimals) + "%"

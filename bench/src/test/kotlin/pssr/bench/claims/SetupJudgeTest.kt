@@ -1,6 +1,7 @@
 package pssr.bench.claims
 
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -18,14 +19,14 @@ class SetupJudgeTest {
     private val claim = "000-5.2-webflux-blocking-4"
 
     /** WebFlux's blocking engines at 2, 4 and 8 users, three repetitions, throughput by [rps]; [setup] as `run --setup` records it. */
-    private fun blockingRun(name: String, setup: String?, rps: (Int) -> Double): Path {
+    private fun blockingRun(name: String, setup: String?, rps: (Int) -> Double, framework: String = "webflux"): Path {
         val run = RunDirectory(tmp.resolve(name))
         Files.createDirectories(run.dir)
         Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
         for (engine in listOf("jstachio", "htmlflow")) {
             for (users in listOf(2, 4, 8)) {
                 for (rep in 1..3) {
-                    run.append(resultRow("webflux", "presentations", engine, "blocking", users, rep, rps(users) * (1 + 0.005 * rep)))
+                    run.append(resultRow(framework, "presentations", engine, "blocking", users, rep, rps(users) * (1 + 0.005 * rep)))
                 }
             }
         }
@@ -69,6 +70,22 @@ class SetupJudgeTest {
             blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", stopsAt4),
         ).setups.getValue(claim)
         assertTrue(s.turn.startsWith("no single setting tried turns it (tried: webflux-blocking-threads)"), s.turn)
+    }
+
+    @Test
+    fun `a paper's column judged on the tool's own rows says so, one on the paper's rows does not`() {
+        // paper-000's folder measured MVC only: seed 000's WebFlux claim reads the tool's WebFlux rows under both setups
+        val l = ledger(blockingRun("ours", null, stopsAt4), blockingRun("paper", "paper-000", stopsAt4, "mvc"))
+        val s = l.setups.getValue(claim)
+        assertEquals(Verdict.HOLDS, s.paper!!.verdict)
+        assertTrue(s.sameRows, s.paper!!.ours)
+        val md = l.markdown(emptyList())
+        assertTrue(md.contains("under paper-000: **holds** (${SetupVerdict.SAME_ROWS})"), md)
+        assertTrue(l.csv().lines()[1 + l.entries.indexOfFirst { it.first.id == claim }].endsWith(",true"))
+        val other = ledger(blockingRun("ours2", null, stopsAt4), blockingRun("paper2", "paper-000", { u -> 61.0 * minOf(u, 4) }))
+            .setups.getValue(claim)
+        assertEquals(Verdict.HOLDS, other.paper!!.verdict)
+        assertFalse(other.sameRows)
     }
 
     @Test
