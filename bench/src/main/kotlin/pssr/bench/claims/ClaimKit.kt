@@ -240,3 +240,28 @@ object ClaimKit {
         Judgement(v, judged.joinToString("; ") { (t, _) -> "${t.first} ${t.second.text("x")} ${t.third.word}" }, cause = cause)
     }
 }
+
+/** One half of a compound statement: route [a] against route [b] (named [what]), judged by its own [test]. */
+class Part(val what: String, val a: Route, val b: Route, val test: (Estimate) -> Verdict)
+
+/**
+ * A compound statement ("lower than the Blocking and Virtual approaches"): every [Part] judged by its own test, the claim by
+ * [Terms.all] (holds when every part holds, refuted when any is); a refuted part's cause is the CPU of its single routes' levels.
+ */
+internal fun compareEach(
+    id: String,
+    seed: String,
+    section: String,
+    text: String,
+    paper: String,
+    kind: Kind,
+    needs: String = ClaimKit.REPRODUCE,
+    parts: (Evidence) -> List<Part>,
+) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+    val ps = parts(e).ifEmpty { throw MissingRows("the routes of $id") }
+    val judged = ps.map { p -> e.ratio(p.a, p.b).let { r -> Triple(p, r, p.test(r)) } }
+    val v = Terms.all(*judged.map { it.third }.toTypedArray())
+    val cause = judged.filter { it.third == Verdict.REFUTED }.take(3)
+        .flatMap { (p, _, _) -> listOfNotNull(p.a.level(e), p.b.level(e)) }.distinct().joinToString("; ") { ClaimKit.cause(it) }
+    Judgement(v, judged.joinToString("; ") { (p, r, w) -> "${p.what} ${r.text("x")} ${w.word}" }, cause = cause)
+}

@@ -8,7 +8,8 @@ import java.nio.file.Path
 /**
  * Two ledgers (claims.csv of two `claims` or `reproduce` runs) verdict by verdict: every claim whose verdict changed,
  * under the tool's setup and under the paper's, and the contradictions among them (holds in one, refuted in the other),
- * which two honest runs of one machine must not have (docs/CLAIMS.md, "Two runs that agree").
+ * which two honest runs of one machine must not have (docs/CLAIMS.md, "Two runs that agree"). Ids renamed since a ledger
+ * was written are read as their current ids ([RenamedIds]).
  */
 class LedgerDiff(val a: Path, val b: Path) {
     data class Change(val id: String, val setup: String, val before: String, val after: String) {
@@ -70,7 +71,8 @@ class LedgerDiff(val a: Path, val b: Path) {
             if (rows.isNotEmpty() && ("id" !in rows.first() || "verdict" !in rows.first())) {
                 throw UsageError("$file is not a ledger: it has no id and verdict columns")
             }
-            return rows.associateBy { it.getValue("id") }
+            // an older ledger's renamed ids read as the claims' ids now (RenamedIds), so a renamed claim is still diffed
+            return rows.associateBy { RenamedIds.current(it.getValue("id")) }
         }
     }
 }

@@ -36,7 +36,7 @@ object Seed004 {
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
-                "products throughput MVC / WebFlux ${r.text("x")}",
+                "products throughput MVC / WebFlux, ${Terms.aboutText(4.0)}: ${r.text("x")}",
                 "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) {
                     "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by " +
@@ -60,7 +60,9 @@ object Seed004 {
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
-                "products mean latency WebFlux / MVC ${r.text("x")} (${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} vs " +
+                "products mean latency WebFlux / MVC, ${Terms.aboutText(
+                    4.0,
+                )}: ${r.text("x")} (${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} vs " +
                     "${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} ms)",
                 "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "",
@@ -80,7 +82,7 @@ object Seed004 {
             val v = Terms.about(r, 4.0)
             Judgement(
                 v,
-                "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}) ${r.text("x")}",
+                "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}), ${Terms.aboutText(4.0)}: ${r.text("x")}",
                 "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v ==
                     Verdict.REFUTED
@@ -96,17 +98,20 @@ object Seed004 {
             "004-forward-webflux-faster",
             S,
             "3.2.2",
-            "Network-bound: WebFlux answers more than 4x faster on average than Spring MVC.",
+            "Network-bound: WebFlux answers more than four times faster on average than Spring MVC: about the paper's size, " +
+                "${Terms.aboutText(4.0)} (it gives no closer figure).",
             "WebFlux >4x faster",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = e.profileMeanMs(mvc) / e.profileMeanMs(webflux)
-            val v = Terms.atLeast(r, 4.0)
+            val v = Terms.about(r, 4.0)
             Judgement(
                 v,
-                "forward mean latency MVC / WebFlux ${r.text("x")} (${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} vs " +
+                "forward mean latency MVC / WebFlux, ${Terms.aboutText(
+                    4.0,
+                )}: ${r.text("x")} (${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} vs " +
                     "${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} " +
                     "ms)",
                 "paper >4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
@@ -139,13 +144,15 @@ object Seed004 {
             "004-products-all-answered",
             "3.1.1",
             Workloads.PRODUCTS,
-            "Compute-bound: both Spring MVC and WebFlux respond to all API requests (no errors).",
+            "Compute-bound: both Spring MVC and WebFlux respond to all API requests (no errors) within the paper's range of 500 ms " +
+                "to 1.5 s (its Apdex thresholds: no request slower than 1.5 s).",
         ),
         answered(
             "004-forward-all-answered",
             "3.2.1",
             Workloads.FORWARD,
-            "Network-bound: both Spring MVC and WebFlux respond to all API requests (no errors).",
+            "Network-bound: both Spring MVC and WebFlux respond to all API requests (no errors) within the paper's range of 500 ms " +
+                "to 1.5 s (its Apdex thresholds: no request slower than 1.5 s).",
         ),
     )
 
@@ -178,18 +185,38 @@ object Seed004 {
         )
     }
 
-    /** "responded to all API requests": no errors of any kind on either stack's headline row. */
+    /** The paper's Apdex frustration threshold (its Figures 4 and 9: T 500 ms, F 1.5 s): "within ... 500 ms to 1.5 s". */
+    private const val FRUSTRATED_MS = 1500.0
+
+    /**
+     * "responded to all API requests within a response time range of 500 ms to 1.5 s": both halves, on either stack's headline
+     * row: no errors of any kind, and no request slower than 1.5 s (the row's slowest); refuted when either half fails. The 1.5 s
+     * is the paper's Apdex threshold, a criterion it set, not a figure of its machine.
+     */
     private fun answered(id: String, section: String, workload: String, text: String) = Claim(
         id,
         S,
         section,
         text,
-        "responded to all API requests",
+        "responded to all API requests within 500 ms to 1.5 s",
         Kind.SIZE,
         NEEDS,
     ) { e ->
         val (mvc, webflux) = pair(e, workload)
-        val v = if (mvc.errors == 0L && webflux.errors == 0L) Verdict.HOLDS else Verdict.REFUTED
-        Judgement(v, "$workload errors: mvc ${mvc.errors} of ${mvc.requests}, webflux ${webflux.errors} of ${webflux.requests} requests")
+        val rows = listOf(mvc, webflux)
+        val errors = if (rows.all { it.errors == 0L }) Verdict.HOLDS else Verdict.REFUTED
+        val latency = when {
+            rows.any { it.latencyMaxMs.isNaN() } -> Verdict.NOT_MEASURED
+            rows.all { it.latencyMaxMs <= FRUSTRATED_MS } -> Verdict.HOLDS
+            else -> Verdict.REFUTED
+        }
+        if (latency == Verdict.NOT_MEASURED) throw MissingRows("$workload slowest request")
+        Judgement(
+            Terms.all(errors, latency),
+            "$workload errors: mvc ${mvc.errors} of ${mvc.requests}, webflux ${webflux.errors} of ${webflux.requests} requests " +
+                "${errors.word}; slowest request mvc ${Fmt.fixed(mvc.latencyMaxMs, 0, Fmt.NAN)} ms, webflux " +
+                "${Fmt.fixed(webflux.latencyMaxMs, 0, Fmt.NAN)} ms (p99 ${Fmt.fixed(mvc.latencyP99Ms, 0, Fmt.NAN)} and " +
+                "${Fmt.fixed(webflux.latencyP99Ms, 0, Fmt.NAN)} ms), at most 1.5 s ${latency.word}",
+        )
     }
 }

@@ -248,8 +248,58 @@ object Terms {
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value in COMPARABLE
 
-    /** "about k x": the ratio within k / [ABOUT] .. k x [ABOUT]. */
-    fun about(ratio: Estimate, k: Double) = within(ratio, k / ABOUT..k * ABOUT)
+    /**
+     * The band of "about k x", the one rule for every size a paper gives (docs/CLAIMS.md, "Sizes"): k / [ABOUT] .. k x [ABOUT],
+     * clipped so that it never reaches into [COMPARABLE]: a size above the band starts past 1.10 (open there, as [higher]), a size
+     * below it ends before 0.90 (open there, as [lower]). A size inside [COMPARABLE] is no size: "comparable" judges it.
+     */
+    data class Band(val low: Double, val high: Double, val lowOpen: Boolean = false, val highOpen: Boolean = false) {
+        fun admitsLow(x: Double) = if (lowOpen) x > low else x >= low
+        fun admitsHigh(x: Double) = if (highOpen) x < high else x <= high
+
+        /** "[0.69, 0.90)": the band with its ends, open where clipped at the comparable band. */
+        override fun toString() = "${if (lowOpen) "(" else "["}${Fmt.fixed(low, 3)}, ${Fmt.fixed(high, 3)}${if (highOpen) ")" else "]"}"
+    }
+
+    /** [about]'s band for the paper's size [k] (see [Band]); [k] inside [COMPARABLE] is a bug of the claim (say "comparable"). */
+    fun aboutBand(k: Double): Band {
+        require(k.isFinite() && k > 0 && k !in COMPARABLE) { "about ${k}x: a size inside $COMPARABLE is 'comparable', not a size" }
+        return if (k > 1) {
+            if (k / ABOUT <=
+                COMPARABLE.endInclusive
+            ) {
+                Band(COMPARABLE.endInclusive, k * ABOUT, lowOpen = true)
+            } else {
+                Band(k / ABOUT, k * ABOUT)
+            }
+        } else {
+            if (k * ABOUT >= COMPARABLE.start) Band(k / ABOUT, COMPARABLE.start, highOpen = true) else Band(k / ABOUT, k * ABOUT)
+        }
+    }
+
+    /** "about 0.62x [0.496, 0.775]": the paper's size and the band a verdict reads, for a claim's figure. */
+    fun aboutText(k: Double) = "about ${Fmt.fixed(k, if (k < 0.1) 3 else 2)}x ${aboutBand(k)}"
+
+    /**
+     * "about k x" (the paper gives a size: "319 vs 1,166 ms", "four times", "doubles"): two-sided. Holds when the whole interval
+     * lies inside [aboutBand]; refuted when it lies wholly outside it (past either end, which includes the comparable band and
+     * the wrong side of 1); inconclusive when it straddles an end; a single measurement inside [COMPARABLE] is inconclusive, as
+     * for [higher] and [lower].
+     */
+    fun about(ratio: Estimate, k: Double): Verdict {
+        val band = aboutBand(k)
+        Edges.record(band.low, band.high)
+        return when {
+            ratio.value.isNaN() -> Verdict.NOT_MEASURED
+            onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
+            band.admitsLow(ratio.low) && band.admitsHigh(ratio.high) -> Verdict.HOLDS
+            !band.admitsHigh(ratio.low) || !band.admitsLow(ratio.high) -> Verdict.REFUTED
+            else -> Verdict.INCONCLUSIVE
+        }
+    }
+
+    /** "about the reference" for a figure over an exact reference (300 MB of heap): the ratio within 1 / [ABOUT] .. [ABOUT]. */
+    fun near(ratio: Estimate) = within(ratio, 1 / ABOUT..ABOUT)
 
     /** Several conditions that must all hold: refuted if any is, holds if all do, else inconclusive (not measured wins). */
     fun all(vararg verdicts: Verdict): Verdict = when {

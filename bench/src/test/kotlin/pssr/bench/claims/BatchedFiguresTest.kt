@@ -49,14 +49,25 @@ class BatchedFiguresTest {
     }
 
     @Test
-    fun `a difference inside the batches' spread stays inconclusive`() {
-        // virtual 319 against platform 330 ms, an SE of 20 ms each: the ratio 0.97x, its interval about 0.79-1.18, straddles 0.90
+    fun `an interval from the batches that straddles the paper's size band stays inconclusive`() {
+        // virtual 319 (SE 20) against platform 1,000 ms (SE 100): 0.32x, its interval about 0.24-0.42, straddles 0.342, the top
+        // of "about 0.27x"
+        val j = judged(
+            "003-t1-virtual-faster",
+            students("platform", 1000.0, 100.0, 10),
+            students("virtual", 319.0, 20.0, 10),
+        )
+        assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
+    }
+
+    @Test
+    fun `a lead far from the paper size is refuted, not merely lower - 0_97x against about 0_27x`() {
         val j = judged(
             "003-t1-virtual-faster",
             students("platform", 330.0, 20.0, 10),
             students("virtual", 319.0, 20.0, 10),
         )
-        assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
+        assertEquals(Verdict.REFUTED, j.verdict, j.ours)
     }
 
     @Test

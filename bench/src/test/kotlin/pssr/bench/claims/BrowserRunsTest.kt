@@ -14,7 +14,7 @@ class BrowserRunsTest {
 
     private fun browserFolder(runsPerCase: Int): Path {
         val out = Files.createDirectories(dir.resolve("browser-$runsPerCase"))
-        val cases = listOf("off" to 3000.0, "on" to 300.0)
+        val cases = listOf("off" to 4800.0, "on" to 300.0)
         Files.writeString(
             out.resolve("summary.csv"),
             buildString {

@@ -36,6 +36,41 @@ class LedgerDiffTest {
     }
 
     @Test
+    fun `a renamed claim is diffed against its old id's verdict, not listed as only in one ledger`() {
+        val a = ledger("old", Triple("000-5.4-virtual-more-cpu-than-susp", "holds", "inconclusive"), Triple("002-6-sync-4", "holds", ""))
+        val b =
+            ledger(
+                "new",
+                Triple("000-5.4-virtual-cpu-slightly-above-susp", "refuted", "refuted"),
+                Triple("002-5-all-scale-to-4", "holds", ""),
+            )
+        val d = LedgerDiff(a, b)
+        assertEquals(setOf("000-5.4-virtual-cpu-slightly-above-susp", "002-5-all-scale-to-4"), d.common)
+        assertEquals(
+            listOf(
+                "000-5.4-virtual-cpu-slightly-above-susp tool holds>refuted",
+                "000-5.4-virtual-cpu-slightly-above-susp paper-000 inconclusive>refuted",
+            ),
+            d.changes.map { "${it.id} ${it.setup} ${it.before}>${it.after}" },
+        )
+        assertTrue(!d.markdown().contains("only in A"), d.markdown())
+    }
+
+    @Test
+    fun `every renamed id leads to a claim of the registry, and the docs list the same renames`() {
+        val ids = Claims.all.map { it.id }.toSet()
+        assertEquals(emptyList<String>(), RenamedIds.OLD_TO_NEW.keys.map(RenamedIds::current).filter { it !in ids })
+        assertEquals(emptyList<String>(), RenamedIds.OLD_TO_NEW.keys.filter { it in ids }, "an old id still in use")
+        val section = Files.readAllLines(pssr.bench.project.Project.root.resolve("docs").resolve("REGISTRY.md"))
+            .dropWhile { it != "## Renamed ids" }.drop(1).takeWhile { !it.startsWith("## ") }
+        val documented = section.filter { it.startsWith("| old: `") }.associate { line ->
+            val cells = line.trim().removePrefix("|").removeSuffix("|").split(" | ").map { it.trim() }
+            cells[0].removePrefix("old: ").removeSurrounding("`") to cells[1].removePrefix("new: ").removeSurrounding("`")
+        }
+        assertEquals(RenamedIds.OLD_TO_NEW, documented)
+    }
+
+    @Test
     fun `a file that is not a ledger is one line and exit 2`() {
         val bad = tmp.resolve("bad.csv").also { Files.writeString(it, "a,b\n1,2\n") }
         val run = ProbeRun.of("claims", "--diff", bad.toString(), ledger("ok", Triple("x", "holds", "")).toString())

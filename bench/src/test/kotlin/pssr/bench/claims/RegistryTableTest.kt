@@ -73,6 +73,36 @@ class RegistryTableTest {
             assertEquals(Verdict.NOT_MEASURED, judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(128, 1.12))).verdict)
         }
 
+        /** Quarkus [model] blocking and virtual (HtmlFlow and JStachio) at [users]: virtual at [ratio] x blocking. */
+        private fun quarkus(model: String, users: Int, ratio: Double) = listOf("htmlflow", "jstachio").flatMap { en ->
+            rows("quarkus", model, en, "blocking", users, 1000.0, 1010.0, 990.0) +
+                rows("quarkus", model, en, "virtual", users, 1000.0 * ratio, 1010.0 * ratio, 990.0 * ratio)
+        }
+
+        @Test
+        fun `a size is two-sided - Quarkus virtual over blocking in Stocks holds near the paper's 1_11x, refuted at 1_94x`() {
+            val id = "000-5.3-quarkus-virtual-above-blocking"
+            assertEquals(Verdict.HOLDS, judge(id, evidence(quarkus("stocks", 128, 1.25))).verdict)
+            assertEquals(Verdict.REFUTED, judge(id, evidence(quarkus("stocks", 128, 1.94))).verdict)
+        }
+
+        @Test
+        fun `a compound statement holds only when both halves do - HtmlFlow-Rx below Quarkus's Blocking and Virtual`() {
+            val id = "000-5.2-quarkus-htmlflow-rx-below"
+
+            // blocking 1,000 at 64; virtual 1,300 at 128 (the paper's 1.30x); HtmlFlow reactive at 64 and 128
+            fun ev(rx: Double) = evidence(
+                listOf("htmlflow", "jstachio").flatMap { en ->
+                    rows("quarkus", "presentations", en, "blocking", 64, 1000.0, 1010.0, 990.0) +
+                        rows("quarkus", "presentations", en, "virtual", 128, 1300.0, 1313.0, 1287.0)
+                } + listOf(64, 128).flatMap { u -> rows("quarkus", "presentations", "htmlflow", "reactive", u, rx, rx * 1.02, rx * 0.99) },
+            )
+            // 825: 0.83x of blocking, 0.63x of virtual (the paper's 0.82x and 0.64x)
+            assertEquals(Verdict.HOLDS, judge(id, ev(825.0)).verdict, judge(id, ev(825.0)).ours)
+            // 1,000: comparable to blocking, 0.77x of virtual: the blocking half refutes the whole
+            assertEquals(Verdict.REFUTED, judge(id, ev(1000.0)).verdict)
+        }
+
         @Test
         fun `an aggregate's figure names the engines it is the mean of`() = assertTrue(
             judge("000-5.2-mvc-virtual-above-blocking", evidence(mvc(32, 1.12))).ours.contains("mvc virtual = mean of htmlflow, jstachio"),

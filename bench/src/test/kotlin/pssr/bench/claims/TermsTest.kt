@@ -115,6 +115,59 @@ class TermsTest {
             INCONCLUSIVE,
             Terms.about(e(3.2, 2.5, 4.0), 4.0),
         )
+
+        @Test fun `about 0_27x holds inside 0_216-0_3375 and is refuted by 0_80, which merely says "lower"`() {
+            assertEquals(HOLDS, Terms.about(e(0.28, 0.26, 0.30), 0.27))
+            assertEquals(REFUTED, Terms.about(e(0.80, 0.75, 0.85), 0.27))
+        }
+
+        @Test fun `about 0_62x is refuted by 0_28x, a much larger size in the right direction`() =
+            assertEquals(REFUTED, Terms.about(e(0.28, 0.27, 0.29), 0.62))
+
+        @Test fun `about 4x is refuted past its top (5_0) as well as under its bottom`() =
+            assertEquals(REFUTED, Terms.about(e(6.0, 5.5, 6.5), 4.0))
+
+        @Test fun `about 0_62x is inconclusive for an interval straddling its bottom 0_496`() =
+            assertEquals(INCONCLUSIVE, Terms.about(e(0.5, 0.45, 0.55), 0.62))
+
+        @Test fun `near 1 the band is clipped at the comparable band, open there`() {
+            assertEquals(Terms.Band(1.10, 1.11 * 1.25, lowOpen = true), Terms.aboutBand(1.11))
+            assertEquals(Terms.Band(0.77 / 1.25, 0.90, highOpen = true), Terms.aboutBand(0.77))
+            assertEquals("(1.100, 1.388]", Terms.aboutBand(1.11).toString())
+            assertEquals("[0.616, 0.900)", Terms.aboutBand(0.77).toString())
+        }
+
+        @Test fun `about 1_11x - 1_15-1_35 holds, 1_94x refuted, reaching 1_10 inconclusive, inside comparable refuted`() {
+            assertEquals(HOLDS, Terms.about(e(1.25, 1.15, 1.35), 1.11))
+            assertEquals(REFUTED, Terms.about(e(1.94, 1.91, 1.97), 1.11))
+            assertEquals(INCONCLUSIVE, Terms.about(e(1.15, 1.10, 1.20), 1.11))
+            assertEquals(REFUTED, Terms.about(e(1.04, 1.01, 1.07), 1.11))
+        }
+
+        @Test fun `about 0_77x - the clipped band never admits a comparable ratio, and 0_92-0_98 refutes it`() {
+            assertEquals(REFUTED, Terms.about(e(0.95, 0.92, 0.98), 0.77))
+            assertEquals(INCONCLUSIVE, Terms.about(e(0.88, 0.86, 0.91), 0.77))
+            assertEquals(HOLDS, Terms.about(e(0.75, 0.70, 0.80), 0.77))
+        }
+
+        @Test fun `the wrong side of 1 refutes`() {
+            assertEquals(REFUTED, Terms.about(e(1.5, 1.4, 1.6), 0.62))
+            assertEquals(REFUTED, Terms.about(e(0.6, 0.55, 0.65), 1.30))
+        }
+
+        @Test fun `one measurement inside the comparable band is inconclusive, one inside the band holds`() {
+            assertEquals(INCONCLUSIVE, Terms.about(Estimate.point(1.05), 1.30))
+            assertEquals(HOLDS, Terms.about(Estimate.point(1.25), 1.30))
+        }
+
+        @Test fun `a size inside the comparable band is not a size`() {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException::class.java) { Terms.aboutBand(1.05) }
+        }
+
+        @Test fun `near 1 (about the reference) is 0_80-1_25`() {
+            assertEquals(HOLDS, Terms.near(e(1.0, 0.95, 1.05)))
+            assertEquals(REFUTED, Terms.near(e(1.3, 1.27, 1.33)))
+        }
     }
 
     @Nested inner class AtLeastAndBelow {
