@@ -5,14 +5,17 @@ import com.tngtech.archunit.base.DescribedPredicate
 import com.tngtech.archunit.core.domain.JavaClass
 import com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage
 import com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage
+import com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith
 import com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith
 import com.tngtech.archunit.core.domain.JavaClasses
+import com.tngtech.archunit.core.domain.JavaMethodCall
 import com.tngtech.archunit.core.importer.ClassFileImporter
 import com.tngtech.archunit.core.importer.ImportOption
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses
 import com.tngtech.archunit.library.Architectures.layeredArchitecture
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices
 import org.junit.jupiter.api.Test
+import java.nio.file.Files
 import com.tngtech.archunit.core.domain.properties.HasName.Predicates.name as fullyQualifiedName
 
 /**
@@ -144,6 +147,30 @@ class ArchitectureTest {
             // `reproduce` runs each phase as `./pssr run ...` (and the claims as `./pssr claims ...`) through the same
             // command line, so a phase parses exactly as printed: the one call from a command back to the entry point.
             .ignoreDependency(fullyQualifiedName("pssr.bench.cli.ReproduceCommand"), fullyQualifiedName("pssr.bench.MainKt"))
+            .check(bench)
+    }
+
+    @Test
+    fun `commands write no files and start no processes`() {
+        val writes = object : DescribedPredicate<JavaMethodCall>("a file written or a directory created") {
+            override fun test(call: JavaMethodCall): Boolean {
+                val owner = call.targetOwner
+                val files = owner.isEquivalentTo(Files::class.java) || owner.packageName in listOf("kotlin.io", "kotlin.io.path")
+                return files && listOf("write", "append", "createDirector", "createFile", "copy", "move").any { call.name.startsWith(it) }
+            }
+        }
+        noClasses().that().resideInAPackage("pssr.bench.cli..")
+            .should().callMethodWhere(writes)
+            .orShould().dependOnClassesThat().areAssignableTo(ProcessBuilder::class.java)
+            .because("a command parses and checks its options, then calls one workflow, which writes and starts what it needs")
+            .check(bench)
+    }
+
+    @Test
+    fun `commands drive no load`() {
+        noClasses().that().resideInAPackage("pssr.bench.cli..")
+            .should().dependOnClassesThat(resideInAPackage("pssr.bench.measure..").and(simpleNameEndingWith("Driver")))
+            .because("the workflows choose and run the load drivers")
             .check(bench)
     }
 
