@@ -3,7 +3,6 @@ package pssr.bench.cli
 
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
-import pssr.bench.cli
 import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
@@ -101,9 +100,9 @@ class ReproduceCommand : Callable<Int> {
             adoptStart(it)
         }
         val request = ReproduceRequest(budget, shard, only, out, resume, with, planOnly)
-        // each phase is an ordinary command line, parsed as printed: the one call back into main (ArchitectureTest)
+        // each phase is an ordinary command line on a new pssr command line (main's), so it parses exactly as printed
         return request.execute(Stopping.argsOf(spec), MeasureLock.describe(spec), concurrency.allowConcurrent) { args ->
-            cli().execute(*args.toTypedArray())
+            Pssr.commandLine().execute(*args.toTypedArray())
         }
     }
 
