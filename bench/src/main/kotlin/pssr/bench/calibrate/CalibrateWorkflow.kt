@@ -21,12 +21,12 @@ class CalibrateWorkflow(
     private val framework: Framework,
     private val route: String,
     private val plan: CalibrationPlan,
-    private val wrk: Path,
     private val dir: Path,
     private val commandLine: String,
     private val allowConcurrent: Boolean,
 ) {
     fun execute(): Int {
+        val wrk = WrkDriver.required(null) // checked to run before anything is written
         Files.createDirectories(dir)
         return MeasureLock.holding(commandLine, allowConcurrent) {
             Stopping.started(dir, "./pssr calibrate --out $dir")

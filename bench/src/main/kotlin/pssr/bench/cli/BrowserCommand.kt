@@ -85,15 +85,6 @@ class BrowserCommand : Callable<Int> {
 
     override fun call(): Int {
         if (runs < 1) throw UsageError("--runs must be >= 1, was $runs")
-        val pageList = pages.map { id ->
-            DemoPage.byId(id)
-                ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}")
-        }
-        val renderingList = renderings.map { id ->
-            DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE } ?: throw UsageError(
-                "unknown rendering '$id'; valid renderings: suspending, virtual",
-            )
-        }
         throttling.forEach {
             if (it !in
                 Lighthouse.THROTTLINGS
@@ -101,10 +92,18 @@ class BrowserCommand : Callable<Int> {
                 throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}")
             }
         }
-
         return BrowserWorkflow(
-            runs, pageList, renderingList, throttling, !noFilmstrips, out, chromiumPath, lighthouseCli,
+            runs, pageList(), renderingList(), throttling, !noFilmstrips, out, chromiumPath, lighthouseCli,
             MeasureLock.describe(spec), concurrency.allowConcurrent,
         ).execute()
+    }
+
+    private fun pageList() = pages.map { id ->
+        DemoPage.byId(id) ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}")
+    }
+
+    private fun renderingList() = renderings.map { id ->
+        DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE }
+            ?: throw UsageError("unknown rendering '$id'; valid renderings: suspending, virtual")
     }
 }

@@ -9,7 +9,6 @@ import pssr.bench.calibrate.CalibrationPlan
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
-import pssr.bench.measure.WrkDriver
 import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.bench.project.Frameworks
@@ -66,10 +65,9 @@ class CalibrateCommand : Callable<Int> {
         if (users !in 1..4096) throw UsageError("--users must be 1 to 4096, was $users")
         val fw = Frameworks.byName(framework)
         val win = Durations.seconds("--window", window, 1, 600)
-        val wrk = WrkDriver.required(null)
         // the known ratio 1.15: 23 against 20 users at 10 ms per item, where the floor (users / (items x delay)) binds and the server idles
         val plan = CalibrationPlan(comparisons, pairs, win, users, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
         val dir = out ?: Path.of("results", "calibrate-" + Fmt.stamp(LocalDateTime.now()))
-        return CalibrateWorkflow(fw, route, plan, wrk, dir, MeasureLock.describe(spec), concurrency.allowConcurrent).execute()
+        return CalibrateWorkflow(fw, route, plan, dir, MeasureLock.describe(spec), concurrency.allowConcurrent).execute()
     }
 }

@@ -3,11 +3,8 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.claims.JudgedFolder
-import pssr.bench.claims.Ledger
+import pssr.bench.claims.ClaimsWorkflow
 import pssr.bench.console.UsageError
-import pssr.bench.results.FolderCheck
-import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.Callable
 
@@ -52,38 +49,12 @@ class ClaimsCommand : Callable<Int> {
     override fun call(): Int {
         diff?.let { (a, b) ->
             if (folders.isNotEmpty()) throw UsageError("--diff compares two ledgers; give no result folders with it")
-            val d = pssr.bench.claims.LedgerDiff(a, b)
-            val md = d.markdown()
-            print(md)
-            out?.let {
-                Files.createDirectories(it)
-                Files.writeString(it.resolve("claims-diff.md"), md)
-            }
-            return 0
+            return ClaimsWorkflow.diff(a, b, out)
         }
         if (folders.isEmpty()) throw UsageError("give result folders to judge (./pssr claims DIR...), or --diff A B to compare two ledgers")
-        for (f in folders) {
-            if (!Files.isDirectory(
-                    f,
-                )
-            ) {
-                throw UsageError("$f is not a folder; give result folders of ./pssr run, ./pssr browser or ./pssr reproduce")
-            }
-            if (!JudgedFolder.holdsResults(f)) {
-                throw UsageError(
-                    "$f holds no results (no results.csv, verification.csv or a browser summary.csv); give a folder ./pssr run or ./pssr " +
-                        "browser wrote",
-                )
-            }
-            FolderCheck.check(f) // before claims.md is written into the first folder: a damaged one is left as it was
-        }
-        val dir = out ?: folders.first()
         if (!(confidence >= 0.5 && confidence < 1)) {
             throw UsageError("--confidence must be from 0.5 to below 1, e.g. 0.95 or 0.975, was $confidence")
         }
-        val ledger = Ledger.write(folders.map { it.toAbsolutePath().normalize() }, dir, confidence)
-        println("claims: ${ledger.counts()}")
-        println("claims: ${dir.resolve("claims.md")}")
-        return 0
+        return ClaimsWorkflow.judge(folders, out, confidence)
     }
 }

@@ -3,14 +3,8 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
-import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
-import pssr.bench.report.Compare
-import pssr.bench.report.CompareHtml
-import pssr.bench.report.EnvironmentCheck
-import pssr.bench.report.RunData
-import pssr.bench.results.openRun
-import java.nio.file.Files
+import pssr.bench.report.CompareRuns
 import java.nio.file.Path
 import java.util.concurrent.Callable
 
@@ -85,54 +79,13 @@ class CompareCommand : Callable<Int> {
     var failOnRegressionPct: Double? = null
 
     override fun call(): Int {
-        if (thresholdPct <= 0 ||
-            thresholdPct >= 1000
-        ) {
+        if (thresholdPct <= 0 || thresholdPct >= 1000) {
             throw UsageError("--threshold must be a percentage between 0 and 1000, was $thresholdPct")
         }
         if (!(alpha > 0 && alpha < 1)) throw UsageError("--alpha must be between 0 and 1 (exclusive), was $alpha")
         failOnRegressionPct?.let {
             if (!(it > 0 && it < 100)) throw UsageError("--fail-on-regression must be a percentage between 0 and 100 (exclusive), was $it")
         }
-        val ra = openRun(a)
-        val rb = openRun(b)
-        val da = RunData.load(ra)
-        val db = RunData.load(rb)
-        for ((dir, d) in listOf(a to da, b to db)) {
-            if (d.rows.isEmpty() && d.openRows.isNotEmpty()) {
-                throw UsageError(
-                    "$dir is an open-model run (--rate): compare reads closed-loop (--users) runs; its report names the highest rate " +
-                        "held per route",
-                )
-            }
-        }
-        if (da.rows.isEmpty()) throw UsageError("$a has no load results (results.csv is missing or empty): nothing to compare")
-        if (db.rows.isEmpty()) throw UsageError("$b has no load results (results.csv is missing or empty): nothing to compare")
-        val env = EnvironmentCheck.of(da, db)
-        if (!env.matches && !allowDifferentEnv) throw UsageError(env.refusal)
-        val cmp = Compare.of(da, db, thresholdPct / 100, alpha, env)
-        print(cmp.text())
-        val target = out ?: rb.dir.resolve("compare-${da.name}.md")
-        target.toAbsolutePath().parent?.let { Files.createDirectories(it) }
-        Files.writeString(target, cmp.markdown())
-        val page = CompareHtml.fileBeside(target)
-        Files.writeString(page, cmp.html())
-        println()
-        println("written: ${target.toAbsolutePath().normalize()}")
-        println("written: ${page.toAbsolutePath().normalize()}")
-        val pct = failOnRegressionPct ?: return 0
-        val regressions = cmp.regressions(pct / 100)
-        val limit = Fmt.significant(pct, 4, trim = true) + "%"
-        println()
-        if (regressions.isEmpty()) {
-            println("--fail-on-regression $limit: no significant regression beyond $limit.")
-            return 0
-        }
-        println(
-            "--fail-on-regression $limit: ${regressions.size} significant regression${if (regressions.size == 1) "" else "s"} " +
-                "beyond $limit (exit code 1):",
-        )
-        regressions.forEach { println("  $it") }
-        return 1
+        return CompareRuns.execute(a, b, out, thresholdPct, alpha, allowDifferentEnv, failOnRegressionPct)
     }
 }

@@ -26,6 +26,18 @@ class ListCommand : Runnable {
             print(pssr.bench.setup.SetupsDoc.markdown())
             return
         }
+        printEngines()
+        println("Models:")
+        for (m in Model.all) println(Fmt.line("  %-14s %d items", m.id, m.items.size))
+        println("Approaches:")
+        for (a in Approach.entries) println(Fmt.line("  %-15s %s", a.id, a.description))
+        println("Frameworks:")
+        for (f in Frameworks.all) println(Fmt.line("  %-9s %s%s", f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
+        println("Setups (run --setup NAME; every setting: ./pssr list --setups, docs/SETUPS.md):")
+        for (s in pssr.bench.setup.Setups.all) println(Fmt.line("  %-9s %s", s.name, s.description))
+    }
+
+    private fun printEngines() {
         println("Engines (views/src/main/kotlin/pssr/views/Engines.kt):")
         for (e in Engines.all) {
             val renderings = Rendering.entries.filter { r ->
@@ -38,13 +50,5 @@ class ListCommand : Runnable {
             }
             println(Fmt.line("  %-11s %-26s %s%s", e.name, renderings, e.description, ahead))
         }
-        println("Models:")
-        for (m in Model.all) println(Fmt.line("  %-14s %d items", m.id, m.items.size))
-        println("Approaches:")
-        for (a in Approach.entries) println(Fmt.line("  %-15s %s", a.id, a.description))
-        println("Frameworks:")
-        for (f in Frameworks.all) println(Fmt.line("  %-9s %s%s", f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
-        println("Setups (run --setup NAME; every setting: ./pssr list --setups, docs/SETUPS.md):")
-        for (s in pssr.bench.setup.Setups.all) println(Fmt.line("  %-9s %s", s.name, s.description))
     }
 }

@@ -1,15 +1,10 @@
 package pssr.bench.cli
 
-import org.apache.jmeter.engine.RemoteJMeterEngineImpl
-import org.apache.jmeter.util.JMeterUtils
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import pssr.bench.console.UsageError
-import pssr.bench.measure.RemoteEngines
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment
+import pssr.bench.measure.LoadEngine
 import java.net.InetAddress
-import java.net.InetSocketAddress
-import java.net.ServerSocket
 import java.util.concurrent.Callable
 
 @Command(
@@ -57,28 +52,6 @@ class LoadEngineCommand : Callable<Int> {
         } catch (e: Exception) {
             throw UsageError("--bind '$bind' is not an address of this machine")
         }
-        // Before JMeter's set-up (seconds on a busy machine): a taken port is reported at once.
-        for (p in listOf(port, objectPort).filter { it > 0 }) {
-            try {
-                ServerSocket().use {
-                    it.reuseAddress = true
-                    it.bind(InetSocketAddress(address, p))
-                }
-            } catch (e: java.io.IOException) {
-                throw UsageError("cannot start a load engine on $bind:$p: ${e.message}; choose other ports with --port and --rmi-port")
-            }
-        }
-        JmeterEnvironment() // JMeter's home and properties, unpacked from the jar as for the embedded engine
-        System.setProperty("java.rmi.server.hostname", bind)
-        JMeterUtils.setProperty(RemoteEngines.RMI_SSL_OFF, "true")
-        JMeterUtils.setProperty("server.rmi.localport", objectPort.toString())
-        try {
-            RemoteJMeterEngineImpl.startServer(port)
-        } catch (e: Exception) {
-            throw UsageError("cannot start a load engine on $bind:$port: ${e.cause?.message ?: e.message}")
-        }
-        println("pssr load-engine: JMeter remote engine on $bind:$port (RMI object on $objectPort, SSL off); stop it with Ctrl-C")
-        Thread.currentThread().join()
-        return 0
+        return LoadEngine.serve(bind, address, port, objectPort)
     }
 }

@@ -82,19 +82,21 @@ class ProbeCommand : Callable<Int> {
                 throw UsageError(e.message!!)
             }
         }
-        val chromium = if (!browser) {
-            null
-        } else {
-            chromiumPath?.let { p ->
-                p.takeIf { Files.isExecutable(it) }
-                    ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}")
-            }
-                ?: Chromium.executable()
-                ?: throw UsageError(
-                    "--browser needs Chromium (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}",
-                )
-        }
         val dir = (out ?: Project.resultsPath("probe-")).toAbsolutePath().normalize()
-        return ProbeWorkflow(parsed, repeat, timeout, chromium, dir, json).execute()
+        return ProbeWorkflow(parsed, repeat, timeout, chromium(), dir, json).execute()
+    }
+
+    /** With --browser: --chromium's path, or the one found; null without --browser. */
+    private fun chromium(): Path? = if (!browser) {
+        null
+    } else {
+        chromiumPath?.let { p ->
+            p.takeIf { Files.isExecutable(it) }
+                ?: throw UsageError("no Chromium at $p; install it: ${Chromium.INSTALL_HINT}")
+        }
+            ?: Chromium.executable()
+            ?: throw UsageError(
+                "--browser needs Chromium (looked at \$CHROME_PATH, /usr/bin/chromium, PATH); install it: ${Chromium.INSTALL_HINT}",
+            )
     }
 }

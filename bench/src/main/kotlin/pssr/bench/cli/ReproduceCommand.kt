@@ -3,15 +3,11 @@ package pssr.bench.cli
 
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
-import pssr.bench.cli
 import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
-import pssr.bench.project.Project
-import pssr.bench.results.Shard
-import pssr.bench.run.ReproducePlan
+import pssr.bench.run.ReproduceRequest
 import pssr.bench.run.ReproduceStart
-import pssr.bench.run.ReproduceWorkflow
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.Callable
@@ -103,73 +99,11 @@ class ReproduceCommand : Callable<Int> {
             if (!Files.isDirectory(it)) throw UsageError("--resume: no reproduce folder at $it")
             adoptStart(it)
         }
-        val time = ReproducePlan.parseBudget(budget)
-        val part = shard?.let(Shard::parse)
-        val whole = ReproducePlan.fit(time)
-            ?: throw UsageError(
-                "--budget $budget is too short for the claims' runs (3 repetitions of 1 s windows need " +
-                    "about ${ReproducePlan.minimumBudget().toMinutes()} min); give " +
-                    "--budget ${ReproducePlan.minimumBudget().toMinutes()}m or more",
-            )
-        val parted = part?.let { whole.part(it) } ?: whole
-        val unknown = only.filter { n -> whole.phases.none { it.name == n } }
-        if (unknown.isNotEmpty()) {
-            val phases = whole.phases.joinToString(", ") { it.name }
-            throw UsageError("--only ${unknown.joinToString(",")}: not a phase of this plan; its phases: $phases")
+        val request = ReproduceRequest(budget, shard, only, out, resume, with, planOnly)
+        // each phase is an ordinary command line on a new pssr command line (main's), so it parses exactly as printed
+        return request.execute(Stopping.argsOf(spec), MeasureLock.describe(spec), concurrency.allowConcurrent) { args ->
+            Pssr.commandLine().execute(*args.toTypedArray())
         }
-        val plan = if (only.isEmpty()) parted else parted.copy(phases = parted.phases.filter { it.name in only })
-        if (part != null && plan.phases.isEmpty()) {
-            throw UsageError(
-                "--shard $part: the plan has ${whole.phases.size} phases, so " +
-                    "part ${part.index} of ${part.count} has none; use at most ${whole.phases.size} parts",
-            )
-        }
-        val dir = (resume ?: out ?: Project.resultsPath("reproduce-")).toAbsolutePath().normalize()
-        if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findFirst().isPresent }) {
-            throw UsageError("$dir is not empty; choose another --out, or continue it with --resume $dir (nothing was overwritten)")
-        }
-        // rounds belong to the last part, where every part's first pass can be judged together (docs/CLAIMS.md, "Rounds")
-        val rounds = part == null || part.index == part.count
-        if (with.isNotEmpty() && (part == null || !rounds)) {
-            throw UsageError("--with names the other parts' folders for the last part of a sharded reproduce; give it with --shard N/N")
-        }
-        val earlier = ReproduceWorkflow.earlierFolders(with.map { it.toAbsolutePath().normalize() }, dir)
-        part?.let {
-            println(
-                "reproduce --shard $it: ${plan.phases.size} of the ${whole.phases.size} phases; " + when {
-                    !rounds ->
-                        "no rounds in this part: the last part's rounds serve every part when it runs with " +
-                            "--shard ${it.count}/${it.count} --with <this part's folder>"
-
-                    earlier.isNotEmpty() ->
-                        "judged with ${earlier.size} phase folders of the other parts (--with), its rounds " +
-                            "serve every claim still open"
-
-                    else ->
-                        "its rounds see its own folders only (--with adds the other parts'); judge all parts together with " +
-                            "./pssr claims <each part's folder>/*/"
-                },
-            )
-        }
-        plan.describe().forEach(::println)
-        // a part's budget is its share of the whole; the last part with --with gets what the other parts left of the whole
-        val left = if (earlier.isEmpty()) plan.budget else ReproduceWorkflow.budgetAfter(whole.budget, earlier)
-        if (earlier.isNotEmpty()) {
-            println(
-                "reproduce: the other parts spent ${(whole.budget - left).toMinutes()} min of the ${whole.budget.toMinutes()} min " +
-                    "budget; this part and its rounds have ${left.toMinutes()} min",
-            )
-        }
-        if (planOnly) return 0
-        // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
-        val resumeCommand = Stopping.resumeCommand("reproduce", Stopping.argsOf(spec), dir)
-        // each phase is an ordinary command line, parsed as printed: the one call back into main (ArchitectureTest)
-        val label = MeasureLock.describe(spec)
-        // written under the measuring lock, so that a refused start leaves no folder behind
-        val start = ReproduceStart(budget, shard, only, with.map { it.toAbsolutePath().normalize().toString() })
-        return ReproduceWorkflow(dir, plan, left, resumeCommand, label, concurrency.allowConcurrent, earlier, rounds, start) { args ->
-            cli().execute(*args.toTypedArray())
-        }.execute()
     }
 
     /** A resume takes the plan's options its folder started with (reproduce.json), refusing ones given differently. */

@@ -4,9 +4,8 @@ import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.console.UsageError
-import pssr.bench.process.ServerLaunch
+import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
-import java.nio.file.Path
 import java.util.concurrent.Callable
 
 @Command(
@@ -38,20 +37,6 @@ class ServeCommand : Callable<Int> {
         val artifact = fw.launchable() ?: throw UsageError(
             "the $framework server is not built; run ./mvnw install (or ./pssr, which builds first)",
         )
-        val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
-        val command = listOf(java) + ServerLaunch().jvmFlags() + fw.launch!!.systemProperties(bind, port) +
-            listOf(
-                "-D${pssr.bench.process.Children.PARENT_PID_PROPERTY}=${pssr.bench.process.Children.parentPid}",
-                "-jar",
-                artifact.toString(),
-            )
-        println("pssr: starting $framework: ${command.joinToString(" ")}")
-        println(
-            "pssr: try  curl -s http://$bind:$port/routes   and   curl -sN " +
-                "'http://$bind:$port/presentations/jstachio/virtual?itemDelayMs=200'",
-        )
-        // Ctrl-C: SIGTERM, 10 s, then SIGKILL (named on the console): a server stuck in its shutdown cannot hold pssr
-        val process = pssr.bench.process.Children.start(ProcessBuilder(command).inheritIO(), "the $framework server", graceSeconds = 10)
-        return process.waitFor()
+        return ServerProcess.foreground(fw, artifact, bind, port)
     }
 }

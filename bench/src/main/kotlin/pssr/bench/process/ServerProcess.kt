@@ -98,21 +98,7 @@ class ServerProcess private constructor(val framework: Framework, private val pr
             Files.createDirectories(logDir)
             val log = logDir.resolve("${framework.name}-$tag.log")
             val portFile = Files.createTempFile("pssr-${framework.name}-", ".port").also { Files.delete(it) }
-            val command = buildList {
-                if (launch.cpus != null) {
-                    add("taskset")
-                    add("-c")
-                    add(launch.cpus)
-                }
-                add(launch.java.toString())
-                addAll(launch.jvmFlags())
-                launch.setup?.let { addAll(it.serverFlags(framework.name)) }
-                addAll(framework.launch!!.systemProperties("127.0.0.1", 0, portFile))
-                add("-D${Children.PARENT_PID_PROPERTY}=${Children.parentPid}") // it ends itself when pssr is gone
-                add("-jar")
-                add(artifact.toString())
-                addAll(args)
-            }
+            val command = command(framework, launch, artifact, "127.0.0.1", 0, portFile, args)
             // SIGTERM first: lets the server shut down cleanly
             val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
             val process = Children.start(builder, "the ${framework.name} server", graceSeconds = 10)
@@ -146,6 +132,49 @@ class ServerProcess private constructor(val framework: Framework, private val pr
                     Thread.sleep(100)
                 }
             }
+        }
+
+        /**
+         * The one command line of a server JVM: [launch]'s CPUs, java and flags, its setup's flags for [framework], the address
+         * and port ([portFile] receives the bound one), the parent's PID (the server ends itself when pssr is gone), the jar.
+         */
+        fun command(
+            framework: Framework,
+            launch: ServerLaunch,
+            artifact: Path,
+            address: String,
+            port: Int,
+            portFile: Path? = null,
+            args: List<String> = emptyList(),
+        ): List<String> = buildList {
+            if (launch.cpus != null) {
+                add("taskset")
+                add("-c")
+                add(launch.cpus)
+            }
+            add(launch.java.toString())
+            addAll(launch.jvmFlags())
+            launch.setup?.let { addAll(it.serverFlags(framework.name)) }
+            addAll(framework.launch!!.systemProperties(address, port, portFile))
+            add("-D${Children.PARENT_PID_PROPERTY}=${Children.parentPid}")
+            add("-jar")
+            add(artifact.toString())
+            addAll(args)
+        }
+
+        /**
+         * `./pssr serve`: [framework]'s [artifact] in the foreground on [address]:[port] with the default launch, its output on
+         * this console, until it ends; its exit code. Ctrl-C: SIGTERM, 10 s, then SIGKILL (named on the console), so a server
+         * stuck in its shutdown cannot hold pssr.
+         */
+        fun foreground(framework: Framework, artifact: Path, address: String, port: Int): Int {
+            val command = command(framework, ServerLaunch(), artifact, address, port)
+            println("pssr: starting ${framework.name}: ${command.joinToString(" ")}")
+            println(
+                "pssr: try  curl -s http://$address:$port/routes   and   curl -sN " +
+                    "'http://$address:$port/presentations/jstachio/virtual?itemDelayMs=200'",
+            )
+            return Children.start(ProcessBuilder(command).inheritIO(), "the ${framework.name} server", graceSeconds = 10).waitFor()
         }
 
         private fun awaitPort(process: Process, portFile: Path, timeout: Duration): Int? {

@@ -15,7 +15,7 @@ import java.nio.file.Path
 import java.time.Duration
 
 /**
- * `./pssr reproduce` from its checked plan (cli/ReproduceCommand only parses and fits it): every phase into [dir] as an
+ * `./pssr reproduce` from its checked plan ([ReproduceRequest] checks and fits it): every phase into [dir] as an
  * ordinary command line through [command] (cli's entry point, so that a phase parses exactly as printed), then the claims
  * judged in rounds (on the other parts' folders too, when this is the last part given `--with`), claims.md and
  * claims.csv. [resumeCommand] is what interrupted.txt names; [commandLine] the lock's label.

@@ -78,9 +78,9 @@ object Setups {
             ),
             Setting(
                 "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64",
-                "quarkus application.properties$REPO sets no quarkus.thread-pool.*: Quarkus's default max(8 x CPUs, 200) = 200 on 4 " +
+                "quarkus application.properties$REPO sets no thread-pool property: Quarkus's default max(8 x CPUs, 200) = 200 on 4 " +
                     "hardware threads",
-                ServerFlag("quarkus", "-Dquarkus.thread-pool.max-threads=200"), approaches = listOf("blocking"),
+                ServerFlag("quarkus", "-Dpssr.blocking-pool-size=200"), approaches = listOf("blocking"),
                 reported = "workerPoolSize" to "200",
                 machine = "the paper's runner (4 hardware threads: 8 x 4 = 32 < 200)",
             ),
@@ -96,7 +96,7 @@ object Setups {
             Setting(
                 "mvc-virtual-jvm",
                 "Spring MVC virtual threads",
-                "spring.threads.virtual.enabled=true, a JVM of its own",
+                "Spring Boot's virtual threads enabled, a JVM of its own",
                 "a new virtual thread per request renders the page, in the same JVM as blocking",
                 "mvc build.gradle.kts:49-58$REPO (task runMVCVirtual)",
                 NotApplied(
@@ -107,7 +107,7 @@ object Setups {
             Setting(
                 "quarkus-virtual-jvm",
                 "Quarkus blocking and virtual routes",
-                "one JVM each (quarkus.virtual-threads.enabled false / true)",
+                "one JVM each (Quarkus's virtual threads disabled / enabled)",
                 "both in one JVM",
                 "quarkus build.gradle.kts:40-61$REPO",
                 NotApplied("as for MVC: both approaches in one JVM, compared in one run"),

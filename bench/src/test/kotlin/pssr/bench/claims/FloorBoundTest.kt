@@ -57,7 +57,9 @@ class FloorBoundTest {
 
     @Test
     fun `a scaling claim is floor-bound when its top level is at the floor`() {
-        val scales = ClaimKit.scales("test-scales", "000", "5.2", "HtmlFlow scales to 32", "-", "webflux", "presentations", "htmlflow", "virtual", 32)
+        val scales = ClaimKit.scales(
+            "test-scales", "000", "5.2", "HtmlFlow scales to 32", "-", "webflux", "presentations", "htmlflow", "virtual", 32,
+        )
         val j = scales.judged(evidence(rows("htmlflow", 1_500.0, users = 16) + rows("htmlflow", 2_900.0)))
         assertEquals(Verdict.FLOOR_BOUND, j.verdict, j.ours)
     }

@@ -21,7 +21,7 @@ class SetupTest {
     fun `paper-000 starts Quarkus's 8 KB build without a flush per item and with its default 200 worker threads`() {
         assertEquals("8k", paper.variant("quarkus"))
         assertEquals(
-            listOf("-Dpssr.flush-per-item=false", "-Dquarkus.thread-pool.max-threads=200", "-Xmx16g"),
+            listOf("-Dpssr.flush-per-item=false", "-Dpssr.blocking-pool-size=200", "-Xmx16g"),
             paper.serverFlags("quarkus"),
         )
     }

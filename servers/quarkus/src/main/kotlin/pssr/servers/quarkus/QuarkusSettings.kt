@@ -21,7 +21,10 @@ data class QuarkusSettings(
      * the value the running application really uses.
      */
     val outputBufferBytes: Long,
-    /** `quarkus.thread-pool.max-threads`: the worker pool that runs the `blocking` approach. */
+    /**
+     * `quarkus.thread-pool.max-threads`, which application.properties maps from `pssr.blocking-pool-size`: the worker pool
+     * that runs the `blocking` approach.
+     */
     val workerPoolSize: Int,
     /** `quarkus.thread-pool.core-threads`: worker threads kept alive when idle. */
     val workerCoreThreads: Int,
@@ -38,7 +41,7 @@ data class QuarkusSettings(
 ) {
     init {
         require(outputBufferBytes >= 1) { "quarkus.rest.output-buffer-size must be >= 1 byte, was $outputBufferBytes" }
-        require(workerPoolSize >= 1) { "quarkus.thread-pool.max-threads must be >= 1, was $workerPoolSize" }
+        require(workerPoolSize >= 1) { "${SettingsReader.BLOCKING_POOL_SIZE} must be >= 1, was $workerPoolSize" }
         require(warmupRenders >= 0) { "pssr.warmup-renders must be >= 0, was $warmupRenders" }
     }
 
