@@ -1,6 +1,5 @@
 package pssr.bench.claims
 
-import pssr.bench.measure.Regime
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
@@ -40,7 +39,7 @@ class Evidence(
     private val label = Estimate.label(confidence)
 
     /** The mean of [xs] with its interval at [confidence] (a point without two values). */
-    private fun estimateOf(value: Double, xs: List<Double>): Estimate =
+    internal fun estimateOf(value: Double, xs: List<Double>): Estimate =
         Stats.ci(xs, confidence)?.let { Estimate(value, it.low, it.high, xs.size, label) } ?: Estimate(value, value, value, xs.size, label)
 
     /** [byRepetition]'s figures of [route] grouped by the JVM that measured them ([JvmLevels]: windows within JVMs, and JVMs). */
@@ -53,19 +52,6 @@ class Evidence(
         return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) }
             ?: Estimate(value, value, value, byRepetition.size, label)
     }
-
-    /** A JMeter profile's mean latency, with the interval of its batches (docs/CLAIMS.md, "Figures measured once"). */
-    fun profileMeanMs(r: ResultRow): Estimate = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, confidence)
-
-    /** A JMeter profile's 95th percentile latency, with the interval of its batches' own 95th percentiles. */
-    fun profileP95Ms(r: ResultRow): Estimate = Estimate.batched(r.latencyP95Ms, r.latencyP95SeMs, r.batches, confidence)
-
-    /** A JMeter profile's 99th percentile latency, with the interval of its batches' own 99th percentiles. */
-    fun profileP99Ms(r: ResultRow): Estimate = Estimate.batched(r.latencyP99Ms, r.latencyP99SeMs, r.batches, confidence)
-
-    /** A JMeter profile's throughput (every sample per second of its window), with the interval of its batches. */
-    fun profileRps(r: ResultRow): Estimate =
-        Estimate.batched(if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds, r.requestsRpsSe, r.batches, confidence)
 
     /**
      * While set, every pages route and level a judgement looks up (engine null: an approach's mean) and every other part
@@ -95,25 +81,6 @@ class Evidence(
             .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
             .ifEmpty { throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}: no repetition that one JVM measured") }
         return estimateOf(reps.values.average(), r, reps)
-    }
-
-    /**
-     * The mean absolute relative difference of driver [b]'s throughput from [a]'s over every pages route and level both
-     * measured under the tool's setup (each the mean over its repetitions), with its interval over those pairs.
-     */
-    fun driverDifference(a: String, b: String): Estimate {
-        // the tool's setup only: a paper's setup loads its pages with the paper's driver (JMeter under paper-000) on other
-        // settings, and its rows of the same routes would mix two setups into one driver's mean
-        val pages = (if (labelled.isEmpty()) rows else labelled[""].orEmpty()).filter { it.workload == Workloads.PAGES && !it.open }
-        fun means(driver: String) = pages.filter { it.driver == driver }
-            .groupBy { it.route to it.users }
-            .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
-        val ma = means(a)
-        val mb = means(b)
-        val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
-            .filter { it.isFinite() }
-        if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
-        return estimateOf(d.average(), d)
     }
 
     /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
@@ -170,24 +137,6 @@ class Evidence(
         return estimateOf(value, route, perRepetition(route, engines = engines))
     }
 
-    /**
-     * What limited route [r]'s level ([RouteLevel.regime], the median over its repetitions); an aggregate is
-     * [Regime.FLOOR] when any of its engines is (its mean then holds a figure the item delay set). [Regime.UNKNOWN] where
-     * the level was not measured.
-     */
-    fun regime(r: Route): Regime {
-        val ls = levels.filter {
-            it.framework == r.framework && it.model == r.model && it.approach == r.approach && it.users == r.users &&
-                inRoute(it.engine, r.engine, ClaimKit.aggregated(r.framework))
-        }
-        val regimes = ls.map { it.regime }
-        return when {
-            regimes.isEmpty() -> Regime.UNKNOWN
-            Regime.FLOOR in regimes -> Regime.FLOOR
-            else -> regimes.groupingBy { it }.eachCount().maxBy { it.value }.key
-        }
-    }
-
     /** Throughput by users of a route ([engine] null: the aggregate of [approach]). */
     fun series(framework: String, model: String, engine: String?, approach: String): Map<Int, Estimate> {
         val users = levels.filter {
@@ -201,7 +150,7 @@ class Evidence(
     }
 
     /** A row's [engine] belongs to a route of [routeEngine], or with it null to the aggregate over [engines] (all but the baseline). */
-    private fun inRoute(engine: String, routeEngine: String?, engines: List<String>?): Boolean =
+    internal fun inRoute(engine: String, routeEngine: String?, engines: List<String>?): Boolean =
         if (routeEngine == null) engine != BASELINE && (engines == null || engine in engines) else engine == routeEngine
 
     /**
@@ -294,17 +243,6 @@ class Evidence(
 
     fun rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }
         .ifEmpty { throw MissingRows("the $workload workload") }
-
-    fun browser(page: String, pssr: String): BrowserFigure {
-        trace?.parts?.add("browser")
-        // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
-        return (
-            browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b ->
-                b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull()
-            }
-            )
-            ?: throw MissingRows("the browser's $page page with PSSR $pssr")
-    }
 
     companion object {
         fun estimate(s: Stats.Summary): Estimate =

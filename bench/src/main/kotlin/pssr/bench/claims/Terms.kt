@@ -2,26 +2,6 @@ package pssr.bench.claims
 
 import pssr.bench.console.Fmt
 
-/** Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing). */
-/**
- * [FLOOR_BOUND]: the rows a comparison reads were at their latency floor (the item delay set them, [pssr.bench.measure.Regime]),
- * so they say nothing about the stacks; the claim is judged only where no side is floor-bound (docs/CLAIMS.md).
- */
-enum class Verdict(val word: String) {
-    HOLDS("holds"),
-    REFUTED("refuted"),
-    INCONCLUSIVE("inconclusive"),
-    FLOOR_BOUND("floor-bound"),
-    NOT_MEASURED("not measured"),
-}
-
-/**
- * What a claim is about. Absolute figures from the seeds' machines (another CPU, other cores, JMeter) are never
- * compared as numbers: a SHAPE claim is about where scaling stops or which approach leads, a SIZE claim about a
- * ratio between two routes (or two modes) measured in the same run.
- */
-enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
-
 /**
  * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.stats.Stats]); with one
  * repetition, or a figure measured once (a streaming verdict, a Lighthouse median), the interval is the point.
@@ -88,51 +68,6 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
         /** How an interval at [confidence] is printed: "95%", "97.5%". */
         fun label(confidence: Double): String =
             java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString() + "%"
-    }
-}
-
-/** A verdict with the figure it rests on: ours (with its interval) and the paper's, and for a refuted claim the measured cause. */
-data class Judgement(val verdict: Verdict, val ours: String, val ratio: String = "", val cause: String = "", val command: String = "") {
-    companion object {
-        fun notMeasured(what: String, command: String) = Judgement(Verdict.NOT_MEASURED, "no rows for $what", command = command)
-    }
-}
-
-/**
- * The edges the words compare a figure against, for printing it with the digits its verdict needs ([Estimate.text]): the
- * fixed ones of [Terms] (the comparable band, [Terms.SCALES], [Terms.SLIGHTLY]) always, and every other one a judgement
- * compares against (an "about k" band, "under 0.05"), recorded while [judging] runs it; a judgement that compared against
- * such an edge is run again, so its figures printed before the comparison get their digits too.
- */
-object Edges {
-    val FIXED: Set<Double> = setOf(Terms.COMPARABLE.start, Terms.COMPARABLE.endInclusive, Terms.SCALES, Terms.SLIGHTLY)
-    private val recorded = ThreadLocal<MutableSet<Double>?>()
-    private val known = ThreadLocal<Set<Double>?>()
-
-    /** What a figure printed now is checked against: [FIXED], the edges of the judgement's first run and those so far. */
-    fun current(): Set<Double> = FIXED + known.get().orEmpty() + recorded.get().orEmpty()
-
-    /** A word compared a figure against [xs]. */
-    internal fun record(vararg xs: Double) {
-        recorded.get()?.let { r -> xs.filter { it.isFinite() }.forEach { r += it } }
-    }
-
-    /** [block] (a judgement) with the edges it compares against recorded, run a second time when they were not all known. */
-    fun <T> judging(block: () -> T): T {
-        val outer = recorded.get()
-        val outerKnown = known.get()
-        val edges = HashSet<Double>()
-        recorded.set(edges)
-        try {
-            val first = block()
-            if ((edges - FIXED - outerKnown.orEmpty()).isEmpty()) return first
-            known.set(outerKnown.orEmpty() + edges)
-            return block()
-        } finally {
-            recorded.set(outer)
-            known.set(outerKnown)
-            outer?.addAll(edges)
-        }
     }
 }
 

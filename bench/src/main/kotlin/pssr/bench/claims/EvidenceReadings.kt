@@ -1,0 +1,70 @@
+package pssr.bench.claims
+
+import pssr.bench.measure.Regime
+import pssr.bench.project.Workloads
+import pssr.bench.results.ResultRow
+
+// Readings of [Evidence] that only some claims make (the API profiles' batched figures, the drivers' difference, a level's
+// regime), kept beside it so that Evidence.kt holds the lookups every claim shares.
+
+/** A JMeter profile's mean latency, with the interval of its batches (docs/CLAIMS.md, "Figures measured once"). */
+fun Evidence.profileMeanMs(r: ResultRow): Estimate = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, confidence)
+
+/** A JMeter profile's 95th percentile latency, with the interval of its batches' own 95th percentiles. */
+fun Evidence.profileP95Ms(r: ResultRow): Estimate = Estimate.batched(r.latencyP95Ms, r.latencyP95SeMs, r.batches, confidence)
+
+/** A JMeter profile's 99th percentile latency, with the interval of its batches' own 99th percentiles. */
+fun Evidence.profileP99Ms(r: ResultRow): Estimate = Estimate.batched(r.latencyP99Ms, r.latencyP99SeMs, r.batches, confidence)
+
+/** A JMeter profile's throughput (every sample per second of its window), with the interval of its batches. */
+fun Evidence.profileRps(r: ResultRow): Estimate =
+    Estimate.batched(if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds, r.requestsRpsSe, r.batches, confidence)
+
+/**
+ * The mean absolute relative difference of driver [b]'s throughput from [a]'s over every pages route and level both
+ * measured under the tool's setup (each the mean over its repetitions), with its interval over those pairs.
+ */
+fun Evidence.driverDifference(a: String, b: String): Estimate {
+    // the tool's setup only: a paper's setup loads its pages with the paper's driver (JMeter under paper-000) on other
+    // settings, and its rows of the same routes would mix two setups into one driver's mean
+    val pages = (if (labelled.isEmpty()) rows else labelled[""].orEmpty()).filter { it.workload == Workloads.PAGES && !it.open }
+    fun means(driver: String) = pages.filter { it.driver == driver }
+        .groupBy { it.route to it.users }
+        .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
+    val ma = means(a)
+    val mb = means(b)
+    val d = ma.keys.intersect(mb.keys).map { k -> kotlin.math.abs(mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
+        .filter { it.isFinite() }
+    if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
+    return estimateOf(d.average(), d)
+}
+
+/**
+ * What limited route [r]'s level ([RouteLevel.regime], the median over its repetitions); an aggregate is
+ * [Regime.FLOOR] when any of its engines is (its mean then holds a figure the item delay set). [Regime.UNKNOWN] where
+ * the level was not measured.
+ */
+fun Evidence.regime(r: Route): Regime {
+    val ls = levels.filter {
+        it.framework == r.framework && it.model == r.model && it.approach == r.approach && it.users == r.users &&
+            inRoute(it.engine, r.engine, ClaimKit.aggregated(r.framework))
+    }
+    val regimes = ls.map { it.regime }
+    return when {
+        regimes.isEmpty() -> Regime.UNKNOWN
+        Regime.FLOOR in regimes -> Regime.FLOOR
+        else -> regimes.groupingBy { it }.eachCount().maxBy { it.value }.key
+    }
+}
+
+/** The browser's figures of [page] with PSSR [pssr] (seed 002's Lighthouse runs). */
+fun Evidence.browser(page: String, pssr: String): BrowserFigure {
+    trace?.parts?.add("browser")
+    // the seed's Lighthouse ran with its default (simulated) throttling; HtmlFlow's suspending view is the seed's
+    return (
+        browser.filter { it.page == page && it.pssr == pssr && it.throttling == "simulate" }.let { b ->
+            b.firstOrNull { it.rendering == "suspending" } ?: b.firstOrNull()
+        }
+        )
+        ?: throw MissingRows("the browser's $page page with PSSR $pssr")
+}

@@ -1,0 +1,28 @@
+package pssr.bench.claims
+
+/**
+ * Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing); [FLOOR_BOUND]:
+ * the rows a comparison reads were at their latency floor (the item delay set them, [pssr.bench.measure.Regime]), so they
+ * say nothing about the stacks; the claim is judged only where no side is floor-bound (docs/CLAIMS.md).
+ */
+enum class Verdict(val word: String) {
+    HOLDS("holds"),
+    REFUTED("refuted"),
+    INCONCLUSIVE("inconclusive"),
+    FLOOR_BOUND("floor-bound"),
+    NOT_MEASURED("not measured"),
+}
+
+/**
+ * What a claim is about. Absolute figures from the seeds' machines (another CPU, other cores, JMeter) are never
+ * compared as numbers: a SHAPE claim is about where scaling stops or which approach leads, a SIZE claim about a
+ * ratio between two routes (or two modes) measured in the same run.
+ */
+enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
+
+/** A verdict with the figure it rests on: ours (with its interval) and the paper's, and for a refuted claim the measured cause. */
+data class Judgement(val verdict: Verdict, val ours: String, val ratio: String = "", val cause: String = "", val command: String = "") {
+    companion object {
+        fun notMeasured(what: String, command: String) = Judgement(Verdict.NOT_MEASURED, "no rows for $what", command = command)
+    }
+}
