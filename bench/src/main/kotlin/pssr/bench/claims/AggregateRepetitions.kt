@@ -14,7 +14,7 @@ internal object AggregateRepetitions {
     /**
      * [rs]: the aggregate's rows at one level; [measuredIn]: the engines each repetition's run measured at any level; [jvmOf]:
      * the JVM that measured a row (null: not known). A repetition whose rows two JVMs measured (a repetition number two runs
-     * used: the 8 KB Rocker run beside a paper's pages) is refused: an aggregate is one JVM's engines (issue 47).
+     * used: the 8 KB Rocker run beside a paper's pages) is refused: an aggregate is one JVM's engines.
      */
     fun of(
         all: List<ResultRow>,

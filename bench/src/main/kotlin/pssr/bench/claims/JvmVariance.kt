@@ -5,7 +5,7 @@ import pssr.bench.stats.JvmLevels
 import pssr.bench.stats.Stats
 
 /**
- * The variance at each level of the pages' throughput (issue 33; Kalibera and Jones, ISMM 2013): per framework, over the
+ * The variance at each level of the pages' throughput (Kalibera and Jones, ISMM 2013): per framework, over the
  * route levels measured in at least two server JVMs, how much one window scatters around its JVM's mean and how much the
  * JVMs add on top, and from them the windows per JVM that give the narrowest interval for the time
  * ([JvmLevels.optimalWindowsPerJvm]). A JVM costs its start and warm-up ([jvmSeconds]), shared by the route levels it

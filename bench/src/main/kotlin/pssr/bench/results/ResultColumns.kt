@@ -64,23 +64,23 @@ object ResultColumns {
             double("latency_p95_ms", ResultRow::latencyP95Ms, 3, absent = Double.NaN),
             double("apdex", ResultRow::apdex, 4, absent = Double.NaN),
             long("apdex_t_ms", ResultRow::apdexTMs, absent = 0), long("apdex_f_ms", ResultRow::apdexFMs, absent = 0),
-            // steady state (issue 34): older files read the JIT as not recorded and no warm-up measured
+            // steady state: older files read the JIT as not recorded and no warm-up measured
             double("jit_cpu_s", ResultRow::jitCpuSeconds, 3, absent = Double.NaN), double("jit_share", ResultRow::jitShare, 4).derived(),
             boolean("steady", ResultRow::steady).derived(),
             double("warmup_to_steady_s", ResultRow::warmupToSteadySeconds, 1, absent = Double.NaN),
             long("warmup_requests", ResultRow::warmupRequests, absent = 0),
             double("warmup_first_rps", ResultRow::warmupFirstRps, absent = Double.NaN),
             double("warmup_steady_rps", ResultRow::warmupSteadyRps, absent = Double.NaN),
-            // a JMeter profile's interval from its own batches (issue 33): older files hold none
+            // a JMeter profile's interval from its own batches: older files hold none
             int("batches", ResultRow::batches, absent = 0),
             double("latency_mean_se_ms", ResultRow::latencyMeanSeMs, 3, absent = Double.NaN),
             double("requests_rps_se", ResultRow::requestsRpsSe, 3, absent = Double.NaN),
             // which shared JVM measured the row (--jvms): older files, one JVM per framework or per route
             int("server_jvm", ResultRow::serverJvm, absent = 0),
-            // a JMeter profile's tails with their batches' interval (issue 33): older files hold none
+            // a JMeter profile's tails with their batches' interval: older files hold none
             double("latency_p95_se_ms", ResultRow::latencyP95SeMs, 3, absent = Double.NaN),
             double("latency_p99_se_ms", ResultRow::latencyP99SeMs, 3, absent = Double.NaN),
-            // the regime of the level (issue 46): older files did not read the machine's CPU, and read as regime unknown
+            // the regime of the level: older files did not read the machine's CPU, and read as regime unknown
             double("machine_cpu_pct", ResultRow::machineCpuPct, 1, absent = Double.NaN),
             double("cores_busy", ResultRow::coresBusy, 3, absent = Double.NaN),
             double("floor_share", ResultRow::floorShare, 3).derived(), double("other_cpu_pct", ResultRow::otherCpuPct, 1).derived(),

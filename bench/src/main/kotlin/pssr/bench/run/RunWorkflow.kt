@@ -210,7 +210,7 @@ internal object RunRecord {
         "rates" to loading.rates?.distinct()?.sorted(), "p99LimitMs" to (if (loading.rates != null) loading.p99LimitMs else null),
         "loadEngines" to loading.loadEngines, "allowRemoteTarget" to (if (runtime.allowRemoteTarget) true else null),
         "levels" to plan.levels, "routeWarmupS" to plan.routeWarmup.seconds, "warmupS" to plan.windows.warmup.seconds,
-        // until steady (issue 34): what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes
+        // until steady: what a route's warm-up may grow to; a run before it had a fixed warm-up and resumes
         // with --steady-cap 0
         "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
