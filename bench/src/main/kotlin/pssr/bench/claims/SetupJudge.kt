@@ -34,20 +34,11 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
     }
 
     /**
-     * Whether [c] judged on [paper] read the very rows it reads under the tool's setup: every route, workload, verification
-     * and browser figure its judgement looks up ([Evidence.trace]) is the same in both (the paper's folders measured none of
+     * Whether a judgement on [paper] that read [trace] read the very rows it reads under the tool's setup: every route,
+     * workload, verification and browser figure it looked up ([Evidence.trace]) is the same in both (the paper's folders measured none of
      * them, or the setup changes nothing they run). Then the paper's column is the tool's figures, and the ledger says so.
      */
-    fun sameRows(c: Claim, paper: Evidence): Boolean {
-        val trace = Evidence.Trace()
-        synchronized(paper) {
-            paper.trace = trace
-            try {
-                c.judged(paper)
-            } finally {
-                paper.trace = null
-            }
-        }
+    private fun sameRows(trace: Evidence.Trace, paper: Evidence): Boolean {
         if (trace.routes.isEmpty() && trace.parts.isEmpty()) return false
         // by identity: the paper's evidence is the tool's rows with the paper's folders' rows in place of some
         fun same(a: List<Any>, b: List<Any>) = a.size == b.size &&
@@ -65,6 +56,19 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         return trace.routes.all { same(pages(paper, it), pages(ours, it)) } && trace.parts.all { same(part(paper, it), part(ours, it)) }
     }
 
+    /** [c] judged on [e], with every route and part it read ([Evidence.trace]): one judgement serves the verdict and [sameRows]. */
+    private fun tracedJudgement(c: Claim, e: Evidence): Pair<Judgement, Evidence.Trace> {
+        val trace = Evidence.Trace()
+        synchronized(e) {
+            e.trace = trace
+            try {
+                return c.judged(e) to trace
+            } finally {
+                e.trace = null
+            }
+        }
+    }
+
     fun verdict(c: Claim, oursJ: Judgement): SetupVerdict {
         val setup = Setups.forSeed(c.seed) ?: return SetupVerdict("", null)
         // a setup that applies nothing the tool does differently runs the same servers: the same verdict
@@ -77,8 +81,8 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         }
         val run = measured(setup) ?: return SetupVerdict(setup.name, null)
         val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
-        val p = c.judged(paper(run))
-        if (p.verdict == oursJ.verdict && sameRows(c, paper(run))) return SetupVerdict(label, p, sameRows = true)
+        val (p, read) = tracedJudgement(c, paper(run))
+        if (p.verdict == oursJ.verdict && sameRows(read, paper(run))) return SetupVerdict(label, p, sameRows = true)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
         for (f in run.factors) {
