@@ -228,17 +228,7 @@ object ClaimKit {
         test: (Estimate) -> Verdict,
         needs: String = REPRODUCE,
         pairs: (Evidence) -> List<Triple<String, Route, Route>>,
-    ) = Claim(id, seed, section, text, paper, kind, needs, { e -> pairs(e).flatMap { listOf(it.second, it.third) } }) { e ->
-        val ps = pairs(e).ifEmpty { throw MissingRows("the routes of $id") }
-        val judged = ps.map { (what, a, b) ->
-            val r = e.ratio(a, b)
-            Triple(what, r, test(r)) to (a to b)
-        }
-        val v = Terms.all(*judged.map { it.first.third }.toTypedArray())
-        val cause = judged.filter { it.first.third == Verdict.REFUTED }.take(3)
-            .flatMap { (_, ab) -> listOfNotNull(ab.first.level(e), ab.second.level(e)) }.distinct().joinToString("; ") { cause(it) }
-        Judgement(v, judged.joinToString("; ") { (t, _) -> "${t.first} ${t.second.text("x")} ${t.third.word}" }, cause = cause)
-    }
+    ) = compareEach(id, seed, section, text, paper, kind, needs) { e -> pairs(e).map { (what, a, b) -> Part(what, a, b, test) } }
 }
 
 /** One half of a compound statement: route [a] against route [b] (named [what]), judged by its own [test]. */
@@ -257,7 +247,7 @@ internal fun compareEach(
     kind: Kind,
     needs: String = ClaimKit.REPRODUCE,
     parts: (Evidence) -> List<Part>,
-) = Claim(id, seed, section, text, paper, kind, needs) { e ->
+) = Claim(id, seed, section, text, paper, kind, needs, { e -> parts(e).flatMap { listOf(it.a, it.b) } }) { e ->
     val ps = parts(e).ifEmpty { throw MissingRows("the routes of $id") }
     val judged = ps.map { p -> e.ratio(p.a, p.b).let { r -> Triple(p, r, p.test(r)) } }
     val v = Terms.all(*judged.map { it.third }.toTypedArray())
