@@ -51,7 +51,7 @@ data class Ledger(
                 setups[it.first.id]?.turn?.isNotEmpty() == true
             }} verdicts " +
             "differ between the setups; ${entries.count {
-                setups[it.first.id]?.let { s -> s.paper != null && s.sameRows } == true
+                setups[it.first.id]?.let { s -> s.paper != null && s.paper.verdict != Verdict.NOT_MEASURED && s.sameRows } == true
             }} rest on " +
             "the same rows as the tool's setup"
     }
