@@ -61,7 +61,8 @@ object ClaimKit {
         n: Int,
         needs: String = REPRODUCE,
     ) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs, { listOf(Route(framework, model, engine, approach, n)) }) { e ->
-        val series = e.series(framework, model, engine, approach)
+        // the series describes where scaling stops; the verdict reads the levels next to n (traced by the ratios)
+        val series = e.untraced { e.series(framework, model, engine, approach) }
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
         val (v, parts) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
             Terms.perDoubling(e.ratio(Route(framework, model, engine, approach, hi), Route(framework, model, engine, approach, lo)), lo, hi)

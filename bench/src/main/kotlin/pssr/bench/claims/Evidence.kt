@@ -83,6 +83,17 @@ class Evidence(
         return estimateOf(reps.values.average(), r, reps)
     }
 
+    /** [block]'s lookups left out of the [trace]: what a judgement reads to describe, not to decide (a scaling claim's whole series). */
+    fun <T> untraced(block: () -> T): T {
+        val t = trace
+        trace = null
+        try {
+            return block()
+        } finally {
+            trace = t
+        }
+    }
+
     /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
     fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l ->
         trace?.routes?.addAll(l.map { Route(it.framework, it.model, it.engine, it.approach, it.users) })

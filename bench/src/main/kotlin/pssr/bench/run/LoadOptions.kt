@@ -144,6 +144,15 @@ class LoadOptions : HelpSection {
     var repeatAt: String? = null
 
     @Option(
+        names = ["--claims-only"],
+        description = [
+            "Measure each route only at those of --users that the seeds' claims read it at, and no route that no claim reads " +
+                "(reproduce's pages phases; `reproduce --plan` lists every claim's levels)",
+        ],
+    )
+    var claimsOnly: Boolean = false
+
+    @Option(
         names = ["--jvms"],
         paramLabel = "N",
         description = [
@@ -224,6 +233,7 @@ class LoadOptions : HelpSection {
             (saturateTo ?: if (quick || users != null) 0 else DEFAULT_SATURATE_TO).also {
                 if (it != 0 && it !in 2..4096) throw UsageError("--saturate-to must be 0 (off) or users up to 4096, was $it")
             },
+            if (claimsOnly) ClaimLevels(ReproducePlan.PAGES.flatMap { it.keys() }, levels.distinct().sorted()).byRoute else null,
         )
     }
 

@@ -46,7 +46,18 @@ data class RunPlan(
      * many until it is saturated ([Regime.saturated]); 0: the planned levels only (the quick run, shared JVMs, `--users`).
      */
     val saturateTo: Int = 0,
+    /**
+     * `--claims-only`: each route measured only at those of [levels] the seeds' claims read it at ([ClaimLevels], keyed by the
+     * framework's name); a route no claim reads is not measured. Null: every route at every level.
+     */
+    val only: Map<RouteKey, Set<Int>>? = null,
 ) {
+    /** The levels [route] is measured at: [levels], or those of them the claims read ([only]). */
+    fun levelsOf(route: RouteKey): List<Int> = if (only == null) levels else levels.filter { it in only[route].orEmpty() }
+
+    /** Measured windows of [route]: its levels' repetitions. */
+    fun windowsOf(route: RouteKey): Int = levelsOf(route).sumOf(::repeatsAt)
+
     /** The shared JVM (0-based) that measures repetition [rep]: repetitions alternate, A B A B. */
     fun jvmOf(rep: Int): Int = (rep - firstRepetition) % jvms
 
@@ -113,10 +124,10 @@ internal class MatrixRun(
                 continue
             }
             failures += routes.count { !it.second }
-            work += fw to routes.filter { it.second }.map { it.first }
+            work += fw to routes.filter { it.second && plan.levelsOf(it.first.key(fw.name)).isNotEmpty() }.map { it.first }
         }
         shard?.write(run.dir)
-        val total = work.sumOf { (_, rs) -> rs.size } * plan.windowsPerRoute * runtimes.size
+        val total = work.sumOf { (fw, rs) -> rs.sumOf { plan.windowsOf(it.key(fw.name)) } } * runtimes.size
         val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
         val on = if (runtimes.size > 1) " on ${runtimes.size} runtimes: " + runtimes.joinToString { "${it.label} (${it.version})" } else ""
         System.err.println(
@@ -132,7 +143,7 @@ internal class MatrixRun(
                 val shared = HashMap<Int, Target>()
                 val gaveUp = HashSet<Pair<String, Int>>() // a route whose server died in a repetition: its later levels there are skipped
                 try {
-                    for (slot in slots(routes, sharing)) {
+                    for (slot in slots(fw, routes, sharing)) {
                         Stopping.check() // no further level starts once a stop signal came
                         val (route, rep) = slot
                         val key = route.key(fwLabel).toString()
@@ -219,9 +230,12 @@ internal class MatrixRun(
     /** One server session's work: some levels of one route in one repetition. */
     private data class Slot(val route: ListedRoute, val rep: Int, val levels: List<Int>)
 
-    private fun slots(routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
+    private fun slots(fw: Framework, routes: List<ListedRoute>, sharing: Boolean): List<Slot> =
         MeasurementOrder.slots(routes, plan.levels, plan.repeat, sharing, plan.firstRepetition, plan::repeatsAt)
-            .map { (r, rep, levels) -> Slot(r, rep, levels) }
+            .mapNotNull { (r, rep, levels) ->
+                val mine = plan.levelsOf(r.key(fw.name)).toSet()
+                levels.filter { it in mine }.takeIf { it.isNotEmpty() }?.let { Slot(r, rep, it) }
+            }
 
     /** Failures of routes that now have every level measured (a resumed run got through them) are no longer true. */
     private fun dropStaleFailures() {
@@ -232,7 +246,7 @@ internal class MatrixRun(
         val keep = old.filter { f ->
             (f.stage == "start" && f.model.isEmpty()) ||
                 rows[RouteKey(f.framework, f.model, f.engine, f.approach).toString()].orEmpty().map { it.users to it.repetition }.toSet()
-                    .size < plan.windowsPerRoute
+                    .size < plan.windowsOf(RouteKey(f.framework.substringBefore('@'), f.model, f.engine, f.approach))
         }
         if (keep.size != old.size) run.rewriteFailures(keep)
     }

@@ -156,14 +156,16 @@ internal object ReproducePhases {
             setup != null -> "${setup.name}-pages-${p.framework}" + (if (subset) "-" + p.approaches.joinToString("-") { it.id } else "")
             else -> "pages-${p.framework}"
         }
+        // the routes some claim reads, of those the selection gives (`--claims-only` measures no other)
+        val routes = "${p.keys().count { it in ReproducePlan.claimLevels.byRoute }} of ${p.routes}"
         val what = when {
-            ours != null -> "${p.routes} routes; ${setup!!.name} with ${setup.factors.first {
+            ours != null -> "$routes routes; ${setup!!.name} with ${setup.factors.first {
                 it.factor == ours
             }.what} at the tool's value ($ours)"
 
-            setup != null -> "${p.routes} routes; ${p.framework} as ${setup.name} ran it"
+            setup != null -> "$routes routes; ${p.framework} as ${setup.name} ran it"
 
-            else -> "${p.routes} routes; ${p.why}"
+            else -> "$routes routes; ${p.why}"
         }
         return Phase(
             name,
@@ -171,7 +173,7 @@ internal object ReproducePhases {
             listOf(
                 "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
-                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(),
+                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--claims-only",
             ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) + windowArgs(measured) +
                 (if (setup == null) ReproducePlan.peakArgs() else listOf("--setup", setup.name)) +
                 (if (ours != null) listOf("--ours", ours) else emptyList()),

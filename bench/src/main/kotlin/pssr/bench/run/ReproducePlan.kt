@@ -5,6 +5,7 @@ import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.results.Shard
 import pssr.model.Model
+import pssr.servers.RouteKey
 import pssr.views.Approach
 import pssr.views.Engines
 import java.time.Duration
@@ -89,6 +90,14 @@ data class ReproducePlan(
             val engine = Engines.byName(e)!!
             Model.all.sumOf { m -> approaches.count { a -> engine.supports(m, a) } }
         } + also.count { it !in crossProduct() }
+
+        /** The routes this phase selects, as the claims' reads name them ([ClaimLevels]). */
+        fun keys(): List<RouteKey> = (
+            engines.flatMap { e ->
+                val engine = Engines.byName(e)!!
+                Model.all.flatMap { m -> approaches.filter { engine.supports(m, it) }.map { a -> RouteKey(framework, m.id, e, a.id) } }
+            } + also.map { RouteKey(framework, it.model, it.engine, it.approach.id) }
+            ).distinct()
 
         private fun crossProduct() = engines.flatMap { e -> approaches.flatMap { a -> Model.all.map { m -> AlsoRoute(e, a, m.id) } } }
     }
@@ -176,11 +185,18 @@ data class ReproducePlan(
 
         private fun minutes(d: Duration) = if (d.toMinutes() >= 1) "${d.toMinutes()} min" else "${d.seconds} s"
 
-        /** Seconds of one pages phase with [repeat] repetitions of [measured] s windows, [PEAK_REPEAT] at [PEAK_LEVELS] with [peaks]. */
+        /** The routes and [LEVELS] the claims read, which the pages phases measure (`run --claims-only`). */
+        internal val claimLevels: ClaimLevels by lazy { ClaimLevels(PAGES.flatMap { it.keys() }, LEVELS) }
+
+        /**
+         * Seconds of one pages phase with [repeat] repetitions of [measured] s windows, [PEAK_REPEAT] at [PEAK_LEVELS] with
+         * [peaks]: each of its routes some claim reads, at the levels the claims read it at ([claimLevels]).
+         */
         fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false): Long {
-            val windows = LEVELS.size * repeat + if (peaks) PEAK_LEVELS.size * (PEAK_REPEAT - repeat) else 0
-            return SERVER_SECONDS + FIRST_STEADY_SECONDS + p.routes * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
-                (p.routes * windows * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
+            val read = p.keys().mapNotNull { claimLevels.byRoute[it] }
+            val windows = read.sumOf { levels -> levels.sumOf { u -> if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat } }
+            return SERVER_SECONDS + FIRST_STEADY_SECONDS + read.size * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
+                (windows * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
         }
 
         /** `--repeat-at` of the tool's pages phases. */

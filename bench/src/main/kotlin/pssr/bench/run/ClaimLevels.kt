@@ -1,0 +1,67 @@
+package pssr.bench.run
+
+import pssr.bench.claims.Claim
+import pssr.bench.claims.ClaimKit
+import pssr.bench.claims.Claims
+import pssr.bench.claims.Evidence
+import pssr.bench.claims.Route
+import pssr.bench.results.ResultRow
+import pssr.bench.stats.RouteLevel
+import pssr.servers.RouteKey
+
+/**
+ * The pages routes and levels the seeds' claims read (`run --claims-only`, reproduce's pages phases and `reproduce --plan`):
+ * every claim is judged once with the [Evidence.Trace] on, on placeholder rows for every route of [universe] at every level
+ * of [levels]. Only which routes and levels a judgement looks up counts; the placeholder figures and the verdicts are
+ * thrown away. An aggregate line (engine null: the mean over an approach's engines) reads each of its engines.
+ */
+internal class ClaimLevels(universe: List<RouteKey>, levels: List<Int>, claims: List<Claim> = Claims.all) {
+    /** Each claim's reads, by id: the routes (aggregates expanded) at the levels its judgement looked up. */
+    val byClaim: Map<String, List<Pair<RouteKey, Int>>>
+
+    /** Each route's levels that some claim reads; a route no claim reads is absent. */
+    val byRoute: Map<RouteKey, Set<Int>>
+
+    init {
+        val rows = universe.flatMap { k -> levels.flatMap { u -> (1..REPETITIONS).map { rep -> placeholder(k, u, rep) } } }
+        val evidence = Evidence(RouteLevel.of(rows), emptyList(), rows, emptyList())
+        byClaim = claims.associate { c ->
+            val trace = Evidence.Trace()
+            evidence.trace = trace
+            try {
+                c.judged(evidence)
+            } finally {
+                evidence.trace = null
+            }
+            c.id to trace.routes.flatMap { r -> expand(r, universe) }.distinct()
+        }
+        byRoute = byClaim.values.flatten().groupBy({ it.first }, { it.second }).mapValues { it.value.toSortedSet() }
+    }
+
+    /** [r] as the routes of [universe] it reads: itself, or with engine null its approach's aggregated engines. */
+    private fun expand(r: Route, universe: List<RouteKey>): List<Pair<RouteKey, Int>> = universe.filter {
+        it.framework == r.framework && it.model == r.model && it.approach == r.approach &&
+            (if (r.engine == null) ClaimKit.aggregated(r.framework)?.contains(it.engine) ?: true else it.engine == r.engine)
+    }.map { it to r.users }
+
+    companion object {
+        /** Enough repetitions for a paired ratio to be taken, so a judgement goes as far as it would on measured rows. */
+        private const val REPETITIONS = 3
+
+        /** A row that only answers lookups: throughput rising with the users, at every level below the floor and the CPU. */
+        private fun placeholder(k: RouteKey, users: Int, repetition: Int): ResultRow {
+            val rps = minOf(users * 50.0, 5_000.0) * (1 + repetition * 0.01)
+            return ResultRow(
+                framework = k.framework, model = k.model, engine = k.engine, approach = k.approach, users = users,
+                repetition = repetition, driver = "wrk", itemDelayMs = 1, windowSeconds = 1.0, requests = rps.toLong(),
+                errorsStatus = 0, errorsContent = 0, errorsConnect = 0, errorsRead = 0, errorsTimeout = 0, throughputRps = rps,
+                floorRps = users / 0.01, latencyMeanMs = 10.0, latencyP50Ms = 10.0, latencyP90Ms = 10.0, latencyP99Ms = 10.0,
+                latencyP999Ms = 10.0, latencyMaxMs = 10.0, probeSamples = 10, probeFailed = 0, ttfbP50Ms = 1.0, ttfbP99Ms = 1.0,
+                firstItemP50Ms = 1.0, firstItemP99Ms = 1.0, lastByteP50Ms = 10.0, lastByteP99Ms = 10.0,
+                serverCpuUsPerRequest = 100.0, driverCpuUsPerRequest = 30.0, cpuPctMean = 100.0, cpuPctPeak = 100.0,
+                driverCpuPct = 10.0, rssMbPeak = 300.0, heapMbMean = 100.0, heapMbPeak = 100.0, gcMs = 1.0, threadsMean = 30.0,
+                threadsPeak = 30, driverBound = false, machineCpuPct = 110.0, coresBusy = 0.55,
+            )
+        }
+    }
+}

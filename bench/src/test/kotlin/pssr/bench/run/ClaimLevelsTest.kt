@@ -1,0 +1,53 @@
+package pssr.bench.run
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import pssr.bench.claims.ClaimKit
+import pssr.servers.RouteKey
+
+/** The pages phases measure the routes and levels the claims read (`run --claims-only`), found by tracing each judgement. */
+class ClaimLevelsTest {
+    private val levels = ReproducePlan.claimLevels
+
+    @Test
+    fun `a scaling claim reads the levels next to its own, not the whole series`() {
+        // 000-5.2-htmlflow-susp-128: HtmlFlow suspending scales up to 128 users, judged on T(128)/T(64) (no level above)
+        val reads = levels.byClaim.getValue("000-5.2-htmlflow-susp-128").map { it.second }.toSet()
+        assertEquals(setOf(64, 128), reads)
+    }
+
+    @Test
+    fun `an aggregate line reads each of its approach's engines`() {
+        val reads = levels.byClaim.getValue("000-5.2-webflux-blocking-4").map { it.first.engine }.toSet()
+        assertEquals(ClaimKit.aggregated("webflux")!!.toSet(), reads)
+    }
+
+    @Test
+    fun `every route a pages phase measures is read by some claim at every level it is measured at`() {
+        val phase = ReproducePhases.pagesPhase(ReproducePlan.PAGES.first(), ReproducePlan.MIN_REPEAT, 1)
+        assertTrue("--claims-only" in phase.args, "${phase.args}")
+        for ((route, at) in levels.byRoute) {
+            assertTrue(at.isNotEmpty() && at.all { it in ReproducePlan.LEVELS }, "$route $at")
+            assertTrue(levels.byClaim.values.any { reads -> reads.any { it.first == route } }, "$route")
+        }
+    }
+
+    @Test
+    fun `a route no claim reads is not measured, and a read route only at its levels`() {
+        val plan = RunPlan(
+            listOf(2, 4, 8, 16, 32, 64, 128),
+            java.time.Duration.ZERO,
+            pssr.bench.measure.Windows(
+                java.time.Duration.ofSeconds(1),
+                java.time.Duration.ofSeconds(1),
+            ),
+            3,
+            1,
+            java.time.Duration.ofSeconds(10),
+            only = levels.byRoute,
+        )
+        assertEquals(emptyList<Int>(), plan.levelsOf(RouteKey("webflux", "stocks", "baseline", "virtual")))
+        assertEquals(listOf(64, 128), plan.levelsOf(RouteKey("webflux", "presentations", "htmlflow", "reactive")))
+    }
+}
