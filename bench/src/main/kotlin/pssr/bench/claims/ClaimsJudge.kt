@@ -16,7 +16,14 @@ object Claims {
  * differs from the verdict under the tool's own setup, [turn]: the one setting that turns it, found by the one-factor
  * runs, or that none tried alone does.
  */
-data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: String = "", val sameRows: Boolean = false) {
+data class SetupVerdict(
+    val setup: String,
+    val paper: Judgement?,
+    val turn: String = "",
+    val sameRows: Boolean = false,
+    /** Where the two verdicts differ: the setup and the routes its judgement read, which its one-factor runs measure. */
+    val search: TurnSearch? = null,
+) {
     /** What the ledger adds to the paper's verdict when it rests on the tool's rows ([sameRows]). */
     val sameRowsNote: String get() = if (sameRows) SAME_ROWS else ""
 
@@ -24,6 +31,9 @@ data class SetupVerdict(val setup: String, val paper: Judgement?, val turn: Stri
         const val SAME_ROWS = "same rows as the tool's setup: no setting of this paper's differs for these routes"
     }
 }
+
+/** A verdict [setup] turns: the routes (levels included) its judgement read, for the one-factor runs that find the setting. */
+data class TurnSearch(val setup: pssr.bench.setup.Setup, val routes: Set<Route>)
 
 /** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
 data class Ledger(

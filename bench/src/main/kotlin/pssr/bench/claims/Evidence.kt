@@ -59,10 +59,7 @@ class Evidence(
      */
     var trace: Trace? = null
 
-    class Trace {
-        val routes = LinkedHashSet<Route>()
-        val parts = LinkedHashSet<String>()
-    }
+    class Trace(val routes: LinkedHashSet<Route> = LinkedHashSet(), val parts: LinkedHashSet<String> = LinkedHashSet())
 
     /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
     fun withLabelled(all: Map<String, List<ResultRow>>) =
@@ -72,8 +69,7 @@ class Evidence(
     fun labelled(label: String, r: Route): Estimate {
         trace?.routes?.add(r)
         val rs = labelled[label].orEmpty().filter {
-            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework &&
-                it.model == r.model &&
+            it.workload == Workloads.PAGES && !it.open && it.frameworkLabel == r.framework && it.model == r.model &&
                 it.engine == r.engine && it.approach == r.approach && it.users == r.users
         }
         if (rs.isEmpty()) throw MissingRows("$r under ${label.ifEmpty { "the tool's setup" }}")
@@ -84,14 +80,11 @@ class Evidence(
     }
 
     /** [block]'s lookups left out of the [trace]: what a judgement reads to describe, not to decide (a scaling claim's whole series). */
-    fun <T> untraced(block: () -> T): T {
-        val t = trace
-        trace = null
-        try {
-            return block()
-        } finally {
-            trace = t
-        }
+    fun <T> untraced(block: () -> T): T = trace.let { t ->
+        runCatching {
+            trace = null
+            block()
+        }.also { trace = t }.getOrThrow()
     }
 
     /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */

@@ -95,9 +95,11 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
                     label,
                     p,
                     "${f.what}: ${p.verdict.word} with ${f.paper} (${p.ours}); ${v.verdict.word} with ${f.ours} (${v.ours})",
+                    search = TurnSearch(run, read.routes.toSet()),
                 )
             }
         }
+        val search = TurnSearch(run, read.routes.toSet())
         val untried = run.factors.map { it.factor } - tried.toSet()
         val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor }
         return SetupVerdict(
@@ -112,6 +114,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
                 ) +
                 (if (untried.isNotEmpty()) "; not run: ${untried.joinToString(", ")}" else "") +
                 (if (notApplied.isNotEmpty()) "; differs but not applied by the tool: ${notApplied.joinToString(", ")}" else ""),
+            search = search,
         )
     }
 }

@@ -143,13 +143,7 @@ class LoadOptions : HelpSection {
     )
     var repeatAt: String? = null
 
-    @Option(
-        names = ["--claims-only"],
-        description = [
-            "Measure each route only at those of --users that the seeds' claims read it at, and no route that no claim reads " +
-                "(reproduce's pages phases; `reproduce --plan` lists every claim's levels)",
-        ],
-    )
+    @Option(names = ["--claims-only"], description = ["Measure each route only at the --users levels the seeds' claims read it at"])
     var claimsOnly: Boolean = false
 
     @Option(

@@ -63,6 +63,10 @@ data class ReproducePlan(
                 "($PEAK_REPEAT at ${PEAK_LEVELS.joinToString(",")} in the tool's setup)",
         )
         for (p in phases) add(Fmt.line("  %-50s %7s  %s", p.name, minutes(p.estimate), p.what))
+        add(
+            "  then, in the budget left: the one-factor runs of the claims whose verdict differs between the setups (their routes " +
+                "and levels only), and rounds for the claims still inconclusive",
+        )
         if (left.isNotEmpty()) {
             add(
                 "  left out by this budget (${minutes(

@@ -68,13 +68,15 @@ class ReproduceWorkflow(
                 )
             }
         }
+        val folders = (plan.phases.map { dir.resolve(it.folder) }.filter(JudgedFolder::holdsResults) + earlier).toMutableList()
+        // the last part (or a whole reproduce) runs what its judgement asks for: the one-factor runs, then the rounds
+        if (rounds && folders.isNotEmpty()) failed += oneFactorRuns(folders, clock)
         val took = Duration.ofNanos(System.nanoTime() - started)
         println(
             "== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, " +
                 "budget ${time.toMinutes()} min)" +
                 if (clock.earlier > 0) "; ${clock.seconds() / 60} min with the earlier runs of --resume" else "",
         )
-        val folders = (plan.phases.map { dir.resolve(it.folder) }.filter(JudgedFolder::holdsResults) + earlier).toMutableList()
         if (folders.isEmpty()) {
             println("== no phase wrote results; nothing to judge")
             return 1
@@ -85,6 +87,50 @@ class ReproduceWorkflow(
         println("claims: ${ledger.counts()}")
         println("claims: ${dir.resolve("claims.md")}")
         return if (failed == 0) 0 else 1
+    }
+
+    /**
+     * The one-factor runs ([OneFactorRuns]) of the claims whose verdict differs between the tool's setup and the paper's in
+     * what the first pass measured, as many as the budget has room for; each run's folder joins [folders]. Returns the
+     * runs that failed.
+     */
+    private fun oneFactorRuns(folders: MutableList<Path>, clock: ReproduceClock): Int {
+        val ledger = Ledger.judge(folders.map(JudgedFolder::read), confidence = Rounds().confidence(1))
+        val searches = ledger.setups.values.mapNotNull { it.search }
+        val runs = OneFactorRuns.plan(searches, plan.measuredSeconds)
+        if (runs.isEmpty()) {
+            println("== one-factor runs: no claim's verdict differs between the setups in the first pass; none needed")
+            return 0
+        }
+        val left = maxOf(0L, (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds())
+        var room = left
+        val chosen = runs.filter { r -> (r.estimate.seconds <= room).also { if (it) room -= r.estimate.seconds } }
+        println(
+            "== one-factor runs: ${searches.size} claims' verdicts differ between the setups; ${chosen.size} of ${runs.size} runs fit " +
+                "the ${left / 60} min left (about ${chosen.sumOf { it.estimate.seconds } / 60} min)" +
+                (runs - chosen.toSet()).let { out -> if (out.isEmpty()) "" else "; left out: ${out.joinToString(", ") { it.name }}" },
+        )
+        var failed = 0
+        for ((i, run) in chosen.withIndex()) {
+            Stopping.check()
+            Stopping.stage = "one-factor run ${i + 1}/${chosen.size} ${run.name}"
+            val folder = dir.resolve(run.folder)
+            val args = argsFor(run, folder) ?: continue
+            println(
+                "== one-factor run ${i + 1}/${chosen.size} ${run.name} (about ${run.estimate.toMinutes()} min): ./pssr ${args.joinToString(
+                    " ",
+                )}",
+            )
+            val code = command(args)
+            clock.save()
+            Stopping.check()
+            if (JudgedFolder.holdsResults(folder)) folders.add(folder)
+            if (code != 0) {
+                failed++
+                println("== one-factor run ${run.name} ended with exit code $code")
+            }
+        }
+        return failed
     }
 
     /**
@@ -149,8 +195,9 @@ class ReproduceWorkflow(
             println("== round $round: the ${open.size} open claims read no pages routes that can be measured again")
             return emptySet()
         }
-        val left = time.seconds - clock.seconds()
-        val chosen = RoundRuns.within(runs, (left * ReproducePlan.BUDGET_SHARE).toLong())
+        // the budget is a promise: what follows the first pass fits its share of the whole budget, not of what is left
+        val left = (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds()
+        val chosen = RoundRuns.within(runs, left)
         if (chosen.isEmpty()) {
             println(
                 "== round $round: its shortest run would take about ${runs.minOf { it.seconds } / 60} min, ${left / 60} min of the " +

@@ -1,0 +1,63 @@
+package pssr.bench.run
+
+import pssr.bench.claims.Route
+import pssr.bench.claims.TurnSearch
+import pssr.bench.run.ReproducePlan.Phase
+import pssr.bench.setup.Setting
+import pssr.bench.setup.Setup
+import java.time.Duration
+
+/**
+ * `reproduce`'s one-factor runs (docs/SETUPS.md, "One-factor runs"), planned after the first pass from what it judged: only
+ * for the claims whose verdict differs between the tool's setup and the paper's ([TurnSearch]), only the routes and levels
+ * the paper's judgement of them read, and for each setting of the setup that acts on those routes, the setup with that one
+ * setting back at the tool's value (`run --setup S --ours F`). A claim whose two verdicts agree never reads a one-factor
+ * run ([pssr.bench.claims.SetupJudge]): planned before the first pass, every setting over every route took 77 min of a
+ * 179-minute plan and served the few claims the setups turned.
+ */
+internal object OneFactorRuns {
+    /** The runs for [searches], one per setup, setting and framework, with [measured] s windows, in the setups' setting order. */
+    fun plan(searches: List<TurnSearch>, measured: Int): List<Phase> {
+        val byRun = LinkedHashMap<Triple<Setup, Setting, String>, MutableSet<Route>>()
+        for (s in searches) {
+            for (f in s.setup.factors) {
+                for (r in s.routes) {
+                    val framework = r.framework.substringBefore('@')
+                    if (f.framework != null && f.framework != framework) continue
+                    if (f.approaches != null && r.approach !in f.approaches) continue
+                    byRun.getOrPut(Triple(s.setup, f, framework)) { LinkedHashSet() } += r
+                }
+            }
+        }
+        return byRun.entries.mapNotNull { (k, rs) -> phase(k.first, k.second, k.third, rs, measured) }
+    }
+
+    private fun phase(setup: Setup, f: Setting, framework: String, routes: Set<Route>, measured: Int): Phase? {
+        val pages = ReproducePlan.PAGES.firstOrNull { it.framework == framework } ?: return null
+        // an aggregate (engine null) reads every engine of its approach
+        val engines = (
+            routes.mapNotNull {
+                it.engine
+            } + if (routes.any { it.engine == null }) pages.engines else emptyList()
+            ).distinct().sorted()
+        val models = routes.map { it.model }.distinct().sorted()
+        val approaches = routes.map { it.approach }.distinct().sorted()
+        val users = routes.map { it.users }.distinct().sorted()
+        val name = "${setup.name}-ours-${f.factor}-$framework"
+        val n = models.size * engines.size * approaches.size
+        val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
+            (n * users.size * ReproducePlan.MIN_REPEAT * (ReproducePlan.WARMUP_SECONDS + measured + ReproducePlan.WINDOW_OVERHEAD_SECONDS))
+                .toLong()
+        return Phase(
+            name,
+            name,
+            listOf(
+                "run", "--quick", "--frameworks", framework, "--models", models.joinToString(","), "--engines", engines.joinToString(","),
+                "--approaches", approaches.joinToString(","), "--users", users.joinToString(","),
+                "--repeat", ReproducePlan.MIN_REPEAT.toString(),
+            ) + ReproducePlan.windowArgs(measured) + listOf("--setup", setup.name, "--ours", f.factor),
+            Duration.ofSeconds(seconds),
+            "up to $n routes at ${users.joinToString(",")} users; ${setup.name} with ${f.what} at the tool's value (${f.factor})",
+        )
+    }
+}

@@ -1,0 +1,55 @@
+package pssr.bench.run
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import pssr.bench.claims.Route
+import pssr.bench.claims.TurnSearch
+import pssr.bench.setup.Setups
+
+/** The one-factor runs follow from the first pass: only what the claims the setups turned read, one run per setting. */
+class OneFactorRunsTest {
+    private val paper = Setups.PAPER_000
+    private fun args(p: ReproducePlan.Phase, option: String) = p.args[p.args.indexOf(option) + 1]
+
+    @Test
+    fun `no claim turned by a setup, no one-factor run`() {
+        assertEquals(emptyList<ReproducePlan.Phase>(), OneFactorRuns.plan(emptyList(), 1))
+    }
+
+    @Test
+    fun `a turned virtual-thread claim on WebFlux gets a run for each setting that acts on its routes, at its levels only`() {
+        val read = setOf(
+            Route("webflux", "presentations", "htmlflow", "virtual", 128),
+            Route("webflux", "presentations", "jstachio", "virtual", 64),
+        )
+        val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, read)), 1)
+        val acting = paper.factors.filter {
+            (it.framework == null || it.framework == "webflux") && (it.approaches == null || "virtual" in it.approaches!!)
+        }
+        assertEquals(acting.map { "paper-000-ours-${it.factor}-webflux" }, runs.map { it.name })
+        for ((run, f) in runs.zip(acting)) {
+            assertEquals("64,128", args(run, "--users"))
+            assertEquals("htmlflow,jstachio", args(run, "--engines"))
+            assertEquals("virtual", args(run, "--approaches"))
+            assertEquals("paper-000", args(run, "--setup"))
+            assertEquals(f.factor, args(run, "--ours"))
+        }
+        // the blocking dispatcher threads act on `blocking` routes only: no run of that setting for a virtual-thread claim
+        assertTrue(runs.none { it.name.contains("webflux-blocking-threads") }, "${runs.map { it.name }}")
+    }
+
+    @Test
+    fun `an aggregate line's run measures every engine of its approach`() {
+        val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, setOf(Route("mvc", "stocks", null, "blocking", 64)))), 1)
+        assertTrue(runs.isNotEmpty())
+        for (run in runs) {
+            assertEquals(
+                ReproducePlan.PAGES.single {
+                    it.framework == "mvc"
+                }.engines.sorted().joinToString(","),
+                args(run, "--engines"),
+            )
+        }
+    }
+}
