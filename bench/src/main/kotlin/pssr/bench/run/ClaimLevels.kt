@@ -38,6 +38,22 @@ internal class ClaimLevels(universe: List<RouteKey>, levels: List<Int>, claims: 
         byRoute = byClaim.values.flatten().groupBy({ it.first }, { it.second }).mapValues { it.value.toSortedSet() }
     }
 
+    /**
+     * For `reproduce --plan`: each claim with the pages routes and levels that judge it, one line per claim (route by route,
+     * its levels), then how many read no pages route (the students, API and browser workloads, verification).
+     */
+    fun describe(): List<String> = buildList {
+        add("levels that judge each claim (the pages phases measure these, run --claims-only):")
+        for ((id, reads) in byClaim.filterValues { it.isNotEmpty() }) {
+            val routes = reads.groupBy({ it.first }, { it.second }).entries.joinToString("; ") { (k, us) ->
+                "$k ${us.distinct().sorted().joinToString(",")}"
+            }
+            add("  $id: $routes")
+        }
+        val others = byClaim.count { it.value.isEmpty() }
+        if (others > 0) add("  and $others claims that read no pages route (students, products/forward, browser, verification)")
+    }
+
     /** [r] as the routes of [universe] it reads: itself, or with engine null its approach's aggregated engines. */
     private fun expand(r: Route, universe: List<RouteKey>): List<Pair<RouteKey, Int>> = universe.filter {
         it.framework == r.framework && it.model == r.model && it.approach == r.approach &&

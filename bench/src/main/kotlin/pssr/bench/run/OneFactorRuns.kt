@@ -8,7 +8,7 @@ import pssr.bench.setup.Setup
 import java.time.Duration
 
 /**
- * `reproduce`'s one-factor runs (docs/SETUPS.md, "One-factor runs"), planned after the first pass from what it judged: only
+ * `reproduce`'s one-factor runs (docs/CLAIMS.md, "Under two setups"), planned after the first pass from what it judged: only
  * for the claims whose verdict differs between the tool's setup and the paper's ([TurnSearch]), only the routes and levels
  * the paper's judgement of them read, and for each setting of the setup that acts on those routes, the setup with that one
  * setting back at the tool's value (`run --setup S --ours F`). A claim whose two verdicts agree never reads a one-factor

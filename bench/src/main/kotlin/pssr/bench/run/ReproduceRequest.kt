@@ -55,7 +55,7 @@ class ReproduceRequest(
                     "budget; this part and its rounds have ${left.toMinutes()} min",
             )
         }
-        if (planOnly) return 0
+        if (planOnly) return 0.also { ReproducePlan.claimLevels.describe().forEach(::println) }
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
         val resumeCommand = Stopping.resumeCommand("reproduce", args, dir)
         // written under the measuring lock, so that a refused start leaves no folder behind

@@ -58,9 +58,16 @@ class ReproduceWorkflow(
                 "== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr " +
                     "${args.joinToString(" ")}",
             )
+            val phaseStart = System.nanoTime()
             val code = command(args)
             clock.save()
             Stopping.check()
+            // the estimate checked against the measured time, phase by phase (docs/SETUPS.md, "The budget")
+            val tookPhase = Duration.ofNanos(System.nanoTime() - phaseStart)
+            println(
+                "== phase ${phase.name} took ${tookPhase.toMinutes()} min ${tookPhase.toSecondsPart()} s " +
+                    "(estimated ${phase.estimate.toMinutes()} min)",
+            )
             if (code != 0) {
                 failed++
                 println(
