@@ -31,6 +31,17 @@ class Claim(
         Judgement.notMeasured(x.what, needs)
     }
 
+    /** [judged] on [e] with every route and part it read ([Evidence.trace]): what the verdict rests on. */
+    fun traced(e: Evidence): Pair<Judgement, Evidence.Trace> = synchronized(e) {
+        val trace = Evidence.Trace()
+        e.trace = trace
+        try {
+            judged(e) to trace
+        } finally {
+            e.trace = null
+        }
+    }
+
     /** [j] as it is, unless it decided something from levels at their latency floor: then it says so, with its figures. */
     private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
         if (j.verdict != Verdict.HOLDS && j.verdict != Verdict.REFUTED) return j

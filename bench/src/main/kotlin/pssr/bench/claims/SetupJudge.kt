@@ -56,19 +56,6 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         return trace.routes.all { same(pages(paper, it), pages(ours, it)) } && trace.parts.all { same(part(paper, it), part(ours, it)) }
     }
 
-    /** [c] judged on [e], with every route and part it read ([Evidence.trace]): one judgement serves the verdict and [sameRows]. */
-    private fun tracedJudgement(c: Claim, e: Evidence): Pair<Judgement, Evidence.Trace> {
-        val trace = Evidence.Trace()
-        synchronized(e) {
-            e.trace = trace
-            try {
-                return c.judged(e) to trace
-            } finally {
-                e.trace = null
-            }
-        }
-    }
-
     fun verdict(c: Claim, oursJ: Judgement): SetupVerdict {
         val setup = Setups.forSeed(c.seed) ?: return SetupVerdict("", null)
         // a setup that applies nothing the tool does differently runs the same servers: the same verdict
@@ -81,7 +68,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         }
         val run = measured(setup) ?: return SetupVerdict(setup.name, null)
         val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
-        val (p, read) = tracedJudgement(c, paper(run))
+        val (p, read) = c.traced(paper(run))
         if (p.verdict == oursJ.verdict && sameRows(read, paper(run))) return SetupVerdict(label, p, sameRows = true)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()

@@ -88,15 +88,7 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
                 return null
             }
             val evidence = Evidence.of(listOf(JudgedFolder.read(d.run.dir, d.everyRow)))
-            return Claims.all.map { c ->
-                val trace = Evidence.Trace()
-                evidence.trace = trace
-                try {
-                    ExplorerData.TracedClaim(c, c.judged(evidence), trace)
-                } finally {
-                    evidence.trace = null
-                }
-            }
+            return Claims.all.map { c -> c.traced(evidence).let { (j, trace) -> ExplorerData.TracedClaim(c, j, trace) } }
         }
     }
 }

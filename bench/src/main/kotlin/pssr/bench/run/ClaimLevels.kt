@@ -26,14 +26,7 @@ internal class ClaimLevels(universe: List<RouteKey>, levels: List<Int>, claims: 
         val rows = universe.flatMap { k -> levels.flatMap { u -> (1..REPETITIONS).map { rep -> placeholder(k, u, rep) } } }
         val evidence = Evidence(RouteLevel.of(rows), emptyList(), rows, emptyList())
         byClaim = claims.associate { c ->
-            val trace = Evidence.Trace()
-            evidence.trace = trace
-            try {
-                c.judged(evidence)
-            } finally {
-                evidence.trace = null
-            }
-            c.id to trace.routes.flatMap { r -> expand(r, universe) }.distinct()
+            c.id to c.traced(evidence).second.routes.flatMap { r -> expand(r, universe) }.distinct()
         }
         byRoute = byClaim.values.flatten().groupBy({ it.first }, { it.second }).mapValues { it.value.toSortedSet() }
     }

@@ -188,14 +188,7 @@ class ReproduceWorkflow(
     ): Set<String> {
         val evidence = Evidence.of(folders.map(JudgedFolder::read).filter { it.setup.isEmpty() }, confidence)
         val routesByClaim = open.mapNotNull { id -> Claims.all.firstOrNull { it.id == id } }.associate { c ->
-            val trace = Evidence.Trace()
-            evidence.trace = trace
-            try {
-                c.judged(evidence)
-            } finally {
-                evidence.trace = null
-            }
-            c.id to trace.routes
+            c.id to c.traced(evidence).second.routes
         }
         val runs = RoundRuns.plan(round, routesByClaim, plan.measuredSeconds)
         if (runs.isEmpty()) {
