@@ -20,9 +20,7 @@ object BrowserTools {
 
     fun require(present: Boolean, missing: String) {
         if (present) return
-        if (System.getenv("PSSR_REQUIRE_BROWSER") !=
-            null
-        ) {
+        if (System.getenv("PSSR_REQUIRE_BROWSER") != null) {
             fail<Unit>("$missing (PSSR_REQUIRE_BROWSER is set, so browser tests may not be skipped)")
         }
         assumeTrue(false, "$missing; browser test skipped")
@@ -49,18 +47,14 @@ object BrowserTools {
         browser.onEvent { method, session, params ->
             if (session != tab.sessionId) return@onEvent
             when (method) {
-                "Runtime.consoleAPICalled" -> if (params["type"] in
-                    listOf("error", "warning", "assert")
-                ) {
+                "Runtime.consoleAPICalled" -> if (params["type"] in listOf("error", "warning", "assert")) {
                     console += "console.${params["type"]}: ${params["args"]}"
                 }
 
                 "Runtime.exceptionThrown" -> console += "exception: ${params["exceptionDetails"]}"
 
                 "Log.entryAdded" -> (params["entry"] as? Map<*, *>)?.let {
-                    if (it["level"] ==
-                        "error"
-                    ) {
+                    if (it["level"] == "error") {
                         console += "log: ${it["text"]} ${it["url"] ?: ""}"
                     }
                 }

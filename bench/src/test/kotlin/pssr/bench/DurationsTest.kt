@@ -8,6 +8,7 @@ import org.junit.jupiter.api.assertThrows
 import pssr.bench.cli.ProbeRun
 import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
+import pssr.bench.run.ReproducePlan
 import java.time.Duration
 import java.time.temporal.ChronoUnit
 
@@ -29,9 +30,9 @@ class DurationsTest {
     fun `a bare number counts in the option's own unit`() {
         val minutes = Durations.parse("--budget", "90", Duration.ofMinutes(1), Duration.ofDays(7), ChronoUnit.MINUTES)
         assertEquals(Duration.ofMinutes(90), minutes)
-        assertEquals(Duration.ofMinutes(90), pssr.bench.run.ReproducePlan.parseBudget("90"))
-        assertEquals(Duration.ofSeconds(5400), pssr.bench.run.ReproducePlan.parseBudget("5400s"))
-        assertEquals(Duration.ofHours(2), pssr.bench.run.ReproducePlan.parseBudget("2h"))
+        assertEquals(Duration.ofMinutes(90), ReproducePlan.parseBudget("90"))
+        assertEquals(Duration.ofSeconds(5400), ReproducePlan.parseBudget("5400s"))
+        assertEquals(Duration.ofHours(2), ReproducePlan.parseBudget("2h"))
     }
 
     @Test
@@ -54,7 +55,7 @@ class DurationsTest {
         assertThrows<UsageError> { s("11m", 1, 600) }
         assertEquals(
             "--budget must be a duration from 1 min to 168 h (3, 3s, 2m or 1h), was '30s'",
-            assertThrows<UsageError> { pssr.bench.run.ReproducePlan.parseBudget("30s") }.message,
+            assertThrows<UsageError> { ReproducePlan.parseBudget("30s") }.message,
         )
     }
 

@@ -67,9 +67,7 @@ object SyntheticRun {
                                 if (verification && broken(fw, model, engine, approach)) continue // failed verification: never load-tested
                                 val floor = u / (items * 0.001)
                                 val cap = capacity.getValue(engine) * modelFactor * scale * (if (approach == "reactive") 0.9 else 1.0)
-                                val ideal = if (approach == "blocking" &&
-                                    fw == "webflux"
-                                ) {
+                                val ideal = if (approach == "blocking" && fw == "webflux") {
                                     min(floor, 4 / (items * 0.001)) * 0.95
                                 } else {
                                     min(floor * 0.92, cap)
@@ -80,9 +78,7 @@ object SyntheticRun {
                                 run.append(
                                     resultRow(
                                         fw, model, engine, approach, u, rep, thr, lat, errors.toLong(), floorRps = floor,
-                                        firstItemP99Ms = if (approach ==
-                                            "blocking"
-                                        ) {
+                                        firstItemP99Ms = if (approach == "blocking") {
                                             lat * 1.4
                                         } else {
                                             3.0 + u / 10.0

@@ -5,6 +5,7 @@ import io.reactivex.rxjava3.disposables.Disposable
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.rx3.asFlow
+import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.LinkedBlockingQueue
 
 /**
@@ -18,7 +19,7 @@ import java.util.concurrent.LinkedBlockingQueue
  * asks for item k+1 only after it has written item k).
  */
 class ItemFeed<T : Any>(private val source: Observable<T>, private val markupReady: Runnable = Runnable {}) : AutoCloseable {
-    private val subscriptions = java.util.concurrent.CopyOnWriteArrayList<Disposable>()
+    private val subscriptions = CopyOnWriteArrayList<Disposable>()
 
     /**
      * Stops the source for a render that ends early (client gone, template error): the blocking

@@ -1,6 +1,7 @@
 package pssr.probe
 
 import java.io.ByteArrayOutputStream
+import java.io.IOException
 import java.io.InputStream
 import java.net.InetSocketAddress
 import java.net.Socket
@@ -176,7 +177,7 @@ object StreamProbe {
             error = "did not end within the timeout"
         } catch (e: SocketTimeoutException) {
             error = "timed out waiting for the server"
-        } catch (e: java.io.IOException) {
+        } catch (e: IOException) {
             error = "connection failed: ${e.message}"
         }
         val first = input.firstReadMillis ?: 0.0
@@ -195,7 +196,7 @@ object StreamProbe {
     }
 
     private class ProbeException(message: String) : Exception(message)
-    private class DeadlineExceeded : java.io.IOException("deadline")
+    private class DeadlineExceeded : IOException("deadline")
 
     /** Buffered reads that remember when each buffer-full arrived. */
     private class TimedInput(private val input: InputStream, private val socket: Socket? = null, private val deadline: Long? = null) {

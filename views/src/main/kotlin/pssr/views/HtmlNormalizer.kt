@@ -3,6 +3,7 @@ package pssr.views
 import org.jsoup.Jsoup
 import org.jsoup.nodes.Document
 import org.jsoup.nodes.Element
+import org.jsoup.nodes.Entities
 import org.jsoup.nodes.TextNode
 
 /**
@@ -17,7 +18,7 @@ object HtmlNormalizer {
         val doc = Jsoup.parse(html)
         clean(doc)
         doc.outputSettings().prettyPrint(true).indentAmount(1).outline(true).charset("UTF-8")
-            .escapeMode(org.jsoup.nodes.Entities.EscapeMode.xhtml)
+            .escapeMode(Entities.EscapeMode.xhtml)
         return doc.outerHtml().trim() + "\n"
     }
 

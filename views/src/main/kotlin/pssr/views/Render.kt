@@ -2,6 +2,7 @@ package pssr.views
 
 import io.reactivex.rxjava3.core.Observable
 import kotlinx.coroutines.runBlocking
+import pssr.model.ItemDelay
 import pssr.model.ItemFeed
 import pssr.model.Model
 import java.io.Writer
@@ -35,7 +36,7 @@ object Render {
         engine: Engine,
         model: Model<T>,
         rendering: Rendering = Rendering.ITERABLE,
-        delay: pssr.model.ItemDelay = pssr.model.ItemDelay.NONE,
+        delay: ItemDelay = ItemDelay.NONE,
     ): String {
         val page = StringBuilder(16 * 1024)
         page(engine.view(model), rendering, model.repository.findAll(delay), ChunkWriter { page.append(it) })

@@ -1,11 +1,14 @@
 
 package pssr.bench.api
 
+import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
+import pssr.probe.Jackson
+import java.nio.file.Files
 
 /**
  * The products and forward sections of report.html and summary.md, and the lines `run` prints: every variant's
@@ -14,7 +17,7 @@ import pssr.bench.results.RunDirectory
  * and its sweep for forward, the downstream alone to show it is not the bottleneck).
  */
 object ApiReport {
-    internal fun f(v: Double, d: Int = 0) = if (v.isInfinite()) "-" else pssr.bench.console.Fmt.grouped(v, d)
+    internal fun f(v: Double, d: Int = 0) = if (v.isInfinite()) "-" else Fmt.grouped(v, d)
     internal fun rps(r: ResultRow) = if (r.windowSeconds <= 0) Double.NaN else r.requests / r.windowSeconds
     internal fun errPct(r: ResultRow) = if (r.requests == 0L) Double.NaN else 100.0 * r.errors / r.requests
     fun pool(r: ResultRow): Int? = Regex("clientPool=(\\d+)").find(r.config)?.groupValues?.get(1)?.toInt()
@@ -63,11 +66,11 @@ object ApiReport {
     /** Every tuning setting each server variant reported in `GET /routes` (kept by [ApiRun] under routes/), one line per variant. */
     fun settings(run: RunDirectory, w: String): List<Pair<String, String>> {
         val dir = run.dir.resolve("routes")
-        if (!java.nio.file.Files.isDirectory(dir)) return emptyList()
-        return java.nio.file.Files.list(dir).use { files -> files.filter { it.fileName.toString().startsWith("$w-") }.sorted().toList() }
+        if (!Files.isDirectory(dir)) return emptyList()
+        return Files.list(dir).use { files -> files.filter { it.fileName.toString().startsWith("$w-") }.sorted().toList() }
             .mapNotNull { f ->
                 try {
-                    val entry = pssr.probe.Jackson.mapper.readTree(java.nio.file.Files.readString(f))
+                    val entry = Jackson.mapper.readTree(Files.readString(f))
                         .firstOrNull { it.get("workload")?.asText() == w } ?: return@mapNotNull null
                     f.fileName.toString().removePrefix("$w-").removeSuffix(".json") to
                         entry.get("settings").properties().joinToString(", ") { (k, v) -> "$k=${v.asText()}" }

@@ -1,6 +1,7 @@
 package pssr.bench.api
 
 import pssr.bench.console.Fmt
+import pssr.bench.console.UsageError
 import pssr.bench.measure.Apdex
 import pssr.bench.measure.ErrorKinds
 import pssr.bench.measure.JmeterProfile
@@ -17,6 +18,7 @@ import pssr.bench.results.toRow
 import pssr.model.api.Orders
 import pssr.model.api.Products
 import pssr.probe.StreamProbe
+import java.nio.file.Files
 import java.time.Duration
 
 /**
@@ -176,8 +178,8 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
                     }
                     val url = "${server.baseUrl}$path"
                     // the server's own account of every tuning setting, kept for the report's settings table
-                    java.nio.file.Files.createDirectories(run.dir.resolve("routes"))
-                    java.nio.file.Files.writeString(
+                    Files.createDirectories(run.dir.resolve("routes"))
+                    Files.writeString(
                         run.dir.resolve("routes/$workload-$label.json"),
                         StreamProbe.get("127.0.0.1", server.port, "/routes", timeout = Duration.ofSeconds(10)).body,
                     )
@@ -204,7 +206,7 @@ class ApiRun(private val run: RunDirectory, private val o: ApiOptions, private v
             }
             0
         } catch (e: Exception) {
-            if (e is pssr.bench.console.UsageError) throw e
+            if (e is UsageError) throw e
             run.append(
                 Failure(
                     framework,

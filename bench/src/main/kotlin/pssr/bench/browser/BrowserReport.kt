@@ -5,6 +5,7 @@ import pssr.bench.csv.CsvFile
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.paper.Seed002Table1
+import pssr.bench.process.Children
 import pssr.bench.report.Explorer
 import pssr.bench.report.Figure
 import pssr.bench.stats.Stats
@@ -152,7 +153,7 @@ object Filmstrips {
 
     fun capture(chromium: Path, baseUrl: String, cases: List<BrowserCase>, dir: Path): List<Strip> {
         Files.createDirectories(dir)
-        return Chromium.launch(chromium, spawn = pssr.bench.process.Children::spawn).use { browser ->
+        return Chromium.launch(chromium, spawn = Children::spawn).use { browser ->
             cases.map { c ->
                 val frames = browser.newPage(W, H).use { it.filmstrip(baseUrl + c.path(), INSTANTS_MS) }
                 val png = compose(frames.map { ImageIO.read(ByteArrayInputStream(it.png)) }, frames.map { it.wantedMillis })

@@ -109,9 +109,7 @@ class Lighthouse(
             fun at(vararg path: String): Any? = path.fold(json) { v, k -> (v as? Map<*, *>)?.get(k) }
             fun num(vararg path: String) = (at(*path) as? Double) ?: Double.NaN
             val runtimeError = at("runtimeError", "message") as? String
-            if (runtimeError !=
-                null
-            ) {
+            if (runtimeError != null) {
                 throw BrowserFailure(
                     "Lighthouse could not measure ${at(
                         "requestedUrl",
@@ -144,23 +142,17 @@ class Lighthouse(
             val cli = folder.resolve("node_modules/lighthouse/cli/index.js")
             val check = listOf("node", folder.resolve("check-pins.mjs").toString(), folder.toString())
             if (!Files.exists(cli) || run(check, folder).first != 0) {
-                if (output(listOf("npm", "--version")) ==
-                    null
-                ) {
+                if (output(listOf("npm", "--version")) == null) {
                     throw UsageError("npm not found; install it: apt-get install npm   (then ./pssr browser installs Lighthouse itself)")
                 }
                 println("pssr browser: installing Lighthouse (npm ci in $folder, pinned by its package-lock.json; about 30 s) ...")
                 val (code, text) = run(listOf("npm", "ci", "--no-audit", "--no-fund"), folder, Duration.ofSeconds(600))
-                if (code != 0 ||
-                    !Files.exists(cli)
-                ) {
+                if (code != 0 || !Files.exists(cli)) {
                     throw BrowserFailure("could not install Lighthouse: npm ci failed in $folder: ${npmError(text)}")
                 }
             }
             val (code, text) = run(check, folder)
-            if (code !=
-                0
-            ) {
+            if (code != 0) {
                 throw BrowserFailure(
                     "Lighthouse's install is not pinned: ${text.lines().first {
                         it.isNotBlank()

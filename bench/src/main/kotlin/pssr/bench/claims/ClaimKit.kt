@@ -1,6 +1,7 @@
 package pssr.bench.claims
 
 import pssr.bench.console.Fmt
+import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
 
 /**
@@ -37,9 +38,7 @@ object ClaimKit {
         "${Fmt.grouped(l.serverCpuUs)} µs CPU per request (driver ${Fmt.grouped(l.driverCpuUs)} µs)" +
         (if (l.driverBound) ", driver-bound" else ", not driver-bound") + (if (l.errors > 0) ", ${l.errors} errors" else "") +
         (
-            if (!l.pinnedPerRequest.isNaN() &&
-                l.pinnedPerRequest > 0
-            ) {
+            if (!l.pinnedPerRequest.isNaN() && l.pinnedPerRequest > 0) {
                 ", ${Fmt.grouped(l.pinnedPerRequest, 3)} pinned virtual threads per request"
             } else {
                 ""
@@ -90,9 +89,7 @@ object ClaimKit {
             ""
         }
         Judgement(
-            if (v ==
-                Verdict.NOT_MEASURED
-            ) {
+            if (v == Verdict.NOT_MEASURED) {
                 throw MissingRows("$framework/$model ${engine ?: "*"}/$approach at $n users")
             } else {
                 v
@@ -197,7 +194,7 @@ object ClaimKit {
      */
     fun enginesOf(e: Evidence, framework: String, model: String, approach: String, users: Int? = null): List<String> = e.levels.filter {
         it.framework == framework && it.model == model && it.approach == approach && (users == null || it.users == users) &&
-            it.engine != pssr.bench.stats.BASELINE && aggregated(framework)?.contains(it.engine) ?: true
+            it.engine != BASELINE && aggregated(framework)?.contains(it.engine) ?: true
     }
         .map { it.engine }.distinct().sorted()
 

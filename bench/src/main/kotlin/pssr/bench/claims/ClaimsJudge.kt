@@ -2,6 +2,7 @@ package pssr.bench.claims
 
 import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
+import pssr.bench.setup.Setup
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.LocalDateTime
@@ -33,7 +34,7 @@ data class SetupVerdict(
 }
 
 /** A verdict [setup] turns: the routes (levels included) its judgement read, for the one-factor runs that find the setting. */
-data class TurnSearch(val setup: pssr.bench.setup.Setup, val routes: Set<Route>)
+data class TurnSearch(val setup: Setup, val routes: Set<Route>)
 
 /** One claim and its verdict under the tool's setup; with [setups], also under its paper's. */
 data class Ledger(

@@ -8,6 +8,7 @@ import pssr.bench.stats.JvmLevels
 import pssr.bench.stats.RouteLevel
 import pssr.bench.stats.Stats
 import java.nio.file.Path
+import java.util.IdentityHashMap
 
 /**
  * Everything the judged folders hold: the pages' levels (summarised over repetitions), the streaming verdicts, every
@@ -263,7 +264,7 @@ class Evidence(
                 folders.flatMap { it.browser }, folders.map { it.dir },
                 folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
                 folders.flatMap { it.jvms.entries }.associate { it.key to it.value },
-                java.util.IdentityHashMap<ResultRow, String>().also { m -> folders.forEach { m.putAll(it.rowJvms) } },
+                IdentityHashMap<ResultRow, String>().also { m -> folders.forEach { m.putAll(it.rowJvms) } },
             )
         }
 
@@ -289,7 +290,7 @@ class Evidence(
                 top.browser.ifEmpty { base.browser }, top.folders + base.folders,
                 maxOf(top.cores, base.cores), merge(top.labelled, base.labelled).mapValues { (_, rs) -> rs.distinct() }, base.confidence,
                 base.jvms + top.jvms,
-                java.util.IdentityHashMap<ResultRow, String>().also { m ->
+                IdentityHashMap<ResultRow, String>().also { m ->
                     m.putAll(base.rowJvms)
                     m.putAll(top.rowJvms)
                 },

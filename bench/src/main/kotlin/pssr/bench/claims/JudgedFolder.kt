@@ -1,12 +1,14 @@
 package pssr.bench.claims
 
 import pssr.bench.csv.CsvFile
+import pssr.bench.results.Environment
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.stats.Stats
 import java.nio.file.Files
 import java.nio.file.Path
+import java.util.IdentityHashMap
 
 /**
  * One judged folder: its rows, streaming verdicts and browser figures, and the [setup] label it ran under ("" for the tool's
@@ -51,7 +53,7 @@ class JudgedFolder(
      * repetition must not mix ([Evidence.rowJvms]). By identity: the judgement reads these very rows.
      */
     val rowJvms: Map<ResultRow, String> by lazy {
-        java.util.IdentityHashMap<ResultRow, String>().also { m ->
+        IdentityHashMap<ResultRow, String>().also { m ->
             for (r in rows) m[r] = if (sharedJvm) "$dir: ${r.frameworkLabel} JVM ${r.serverJvm}" else "$dir: repetition ${r.repetition}"
         }
     }
@@ -117,7 +119,7 @@ class JudgedFolder(
 
         /** environment.json (options.setup: `paper-000`, `paper-000 with ours: heap`; absent for the tool's own setup), or nothing. */
         // a garbled environment.json is a DamagedFolder, not the tool's setup: a setup misread would turn verdicts
-        private fun environmentOf(file: Path): Map<*, *> = pssr.bench.results.Environment.read(file) ?: emptyMap<Any, Any>()
+        private fun environmentOf(file: Path): Map<*, *> = Environment.read(file) ?: emptyMap<Any, Any>()
     }
 }
 

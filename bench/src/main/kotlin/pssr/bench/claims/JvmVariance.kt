@@ -76,9 +76,7 @@ data class JvmVariance(
                 )
                 appendLine("|---|---|---|---|---|---|---|")
                 for (v in vs) {
-                    val best = if (v.betweenPct ==
-                        0.0
-                    ) {
+                    val best = if (v.betweenPct == 0.0) {
                         "as many as the budget allows (the JVMs add nothing measurable)"
                     } else {
                         v.optimalWindows?.toString() ?: "-"

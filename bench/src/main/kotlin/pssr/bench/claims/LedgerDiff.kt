@@ -59,10 +59,7 @@ class LedgerDiff(val a: Path, val b: Path) {
         /** A ledger: a claims.csv, or a folder holding one. */
         fun read(p: Path): Map<String, Map<String, String>> {
             val file = if (Files.isDirectory(p)) p.resolve("claims.csv") else p
-            if (!Files.isRegularFile(
-                    file,
-                )
-            ) {
+            if (!Files.isRegularFile(file)) {
                 throw UsageError(
                     "$p is not a ledger: give a claims.csv, or a folder holding one (./pssr claims or ./pssr reproduce wrote it)",
                 )

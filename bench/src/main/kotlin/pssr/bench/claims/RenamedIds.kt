@@ -13,7 +13,7 @@ object RenamedIds {
         // cabe297: the same tests, named for their section
         "002-6-htmlflow-128" to "002-5-htmlflow-128",
         "002-6-htmlflow-doubles-thymeleaf" to "002-5-htmlflow-doubles-thymeleaf",
-        // issue 47: the id said "more CPU", the test was "comparable"; it now tests the paper's "only slightly higher CPU demands"
+        // the id said "more CPU", the test was "comparable"; it now tests the paper's "only slightly higher CPU demands"
         "000-5.4-virtual-more-cpu-than-susp" to "000-5.4-virtual-cpu-slightly-above-susp",
     )
 

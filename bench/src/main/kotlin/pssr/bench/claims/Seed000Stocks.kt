@@ -14,6 +14,7 @@ import pssr.bench.claims.Seed000Kit.agg
 import pssr.bench.claims.Seed000Kit.hf
 import pssr.bench.claims.Seed000Kit.t
 import pssr.bench.console.Fmt
+import pssr.bench.stats.BASELINE
 
 /** Seed 000, section 5.3 on WebFlux: the Stocks model, its drop from Presentations and how its routes compare. */
 internal object Seed000Stocks {
@@ -44,7 +45,7 @@ internal object Seed000Stocks {
         ) { e ->
             e.levels.filter {
                 it.framework == "webflux" && it.model == "presentations" && it.users == TOP &&
-                    it.engine != pssr.bench.stats.BASELINE
+                    it.engine != BASELINE
             }
                 .filter { p ->
                     e.levels.any {

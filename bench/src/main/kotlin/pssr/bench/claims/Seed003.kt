@@ -75,9 +75,7 @@ object Seed003 {
                 v,
                 "platform threads: ${Fmt.fixed(pct, 2, Fmt.NAN)}% errors of ${platform.requests} requests (about 81.22%: " +
                     "${Fmt.fixed(ERRORS / Terms.ABOUT, 2)}-${Fmt.fixed(ERRORS * Terms.ABOUT, 2)}%)",
-                cause = if (v ==
-                    Verdict.REFUTED
-                ) {
+                cause = if (v == Verdict.REFUTED) {
                     "Tomcat's ${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"} threads " +
                         "x (1 / 0.3 s) exceed the ~606 req/s the load profile sends; peak ${platform.threadsPeak} threads, " +
                         "${Fmt.fixed(platform.serverCpuUsPerRequest, 0, Fmt.NAN)} µs CPU per request"

@@ -84,9 +84,7 @@ object Seed004 {
                 v,
                 "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}), ${Terms.aboutText(4.0)}: ${r.text("x")}",
                 "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
-                if (v ==
-                    Verdict.REFUTED
-                ) {
+                if (v == Verdict.REFUTED) {
                     "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against " +
                         "WebClient's ${ApiReport.pool(webflux) ?: "?"}"
                 } else {
@@ -115,9 +113,7 @@ object Seed004 {
                     "${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} " +
                     "ms)",
                 "paper >4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
-                if (v ==
-                    Verdict.REFUTED
-                ) {
+                if (v == Verdict.REFUTED) {
                     "MVC waits for one of ${ApiReport.pool(mvc) ?: "?"} pooled connections; ${cpu(mvc)}; ${cpu(webflux)}"
                 } else {
                     ""

@@ -1,8 +1,11 @@
 package pssr.bench.claims
 
+import pssr.bench.project.Workloads
 import pssr.bench.setup.Applied
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
+import java.util.Collections
+import java.util.IdentityHashMap
 
 /**
  * Judges a claim as its paper ran it, and names what turns the verdict. The paper's evidence is the tool's with every
@@ -42,9 +45,9 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         if (trace.routes.isEmpty() && trace.parts.isEmpty()) return false
         // by identity: the paper's evidence is the tool's rows with the paper's folders' rows in place of some
         fun same(a: List<Any>, b: List<Any>) = a.size == b.size &&
-            java.util.Collections.newSetFromMap(java.util.IdentityHashMap<Any, Boolean>()).apply { addAll(a) }.containsAll(b)
+            Collections.newSetFromMap(IdentityHashMap<Any, Boolean>()).apply { addAll(a) }.containsAll(b)
         fun pages(e: Evidence, r: Route): List<Any> = e.rows.filter {
-            it.workload == pssr.bench.project.Workloads.PAGES && it.frameworkLabel == r.framework && it.model == r.model &&
+            it.workload == Workloads.PAGES && it.frameworkLabel == r.framework && it.model == r.model &&
                 it.approach == r.approach && it.users == r.users &&
                 (if (r.engine == null) ClaimKit.aggregated(r.framework)?.contains(it.engine) ?: true else it.engine == r.engine)
         }

@@ -1,6 +1,9 @@
 package pssr.bench.claims
 
 import pssr.bench.console.Fmt
+import pssr.bench.stats.Stats
+import java.math.BigDecimal
+import java.math.MathContext
 
 /**
  * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.stats.Stats]); with one
@@ -57,7 +60,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
          */
         fun batched(value: Double, se: Double, batches: Int, confidence: Double): Estimate {
             if (batches < 2 || !se.isFinite() || !value.isFinite()) return point(value)
-            val half = pssr.bench.stats.Stats.t(batches - 1, confidence) * se
+            val half = Stats.t(batches - 1, confidence) * se
             return Estimate(value, value - half, value + half, batches, label(confidence))
         }
 
@@ -67,7 +70,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
 
         /** How an interval at [confidence] is printed: "95%", "97.5%". */
         fun label(confidence: Double): String =
-            java.math.BigDecimal(confidence * 100).round(java.math.MathContext(6)).stripTrailingZeros().toPlainString() + "%"
+            BigDecimal(confidence * 100).round(MathContext(6)).stripTrailingZeros().toPlainString() + "%"
     }
 }
 
@@ -200,9 +203,7 @@ object Terms {
     fun aboutBand(k: Double): Band {
         require(k.isFinite() && k > 0 && k !in COMPARABLE) { "about ${k}x: a size inside $COMPARABLE is 'comparable', not a size" }
         return if (k > 1) {
-            if (k / ABOUT <=
-                COMPARABLE.endInclusive
-            ) {
+            if (k / ABOUT <= COMPARABLE.endInclusive) {
                 Band(COMPARABLE.endInclusive, k * ABOUT, lowOpen = true)
             } else {
                 Band(k / ABOUT, k * ABOUT)

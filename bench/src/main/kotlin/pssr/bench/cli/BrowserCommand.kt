@@ -5,6 +5,7 @@ import picocli.CommandLine.Option
 import pssr.bench.browser.BrowserWorkflow
 import pssr.bench.browser.Lighthouse
 import pssr.bench.console.UsageError
+import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
@@ -26,7 +27,7 @@ import java.util.concurrent.Callable
     ],
 )
 class BrowserCommand : Callable<Int> {
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: ConcurrencyOption
 
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
@@ -86,9 +87,7 @@ class BrowserCommand : Callable<Int> {
     override fun call(): Int {
         if (runs < 1) throw UsageError("--runs must be >= 1, was $runs")
         throttling.forEach {
-            if (it !in
-                Lighthouse.THROTTLINGS
-            ) {
+            if (it !in Lighthouse.THROTTLINGS) {
                 throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}")
             }
         }

@@ -6,6 +6,7 @@ import picocli.CommandLine.Parameters
 import pssr.bench.console.UsageError
 import pssr.bench.run.JmhWorkflow
 import pssr.views.Engines
+import java.nio.file.Path
 
 @Command(
     name = "jmh",
@@ -27,7 +28,7 @@ class JmhCommand : Runnable {
     var engines: List<String> = emptyList()
 
     @Option(names = ["--out"], paramLabel = "FILE", description = ["Where JMH's results go as JSON (default results/jmh-<time>.json)"])
-    var out: java.nio.file.Path? = null
+    var out: Path? = null
 
     @Parameters(description = ["JMH options (after --)"], arity = "0..*")
     var jmhArgs: List<String> = emptyList()

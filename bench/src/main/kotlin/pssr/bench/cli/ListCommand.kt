@@ -3,6 +3,8 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import pssr.bench.console.Fmt
 import pssr.bench.project.Frameworks
+import pssr.bench.setup.Setups
+import pssr.bench.setup.SetupsDoc
 import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engine
@@ -23,7 +25,7 @@ class ListCommand : Runnable {
 
     override fun run() {
         if (setups) {
-            print(pssr.bench.setup.SetupsDoc.markdown())
+            print(SetupsDoc.markdown())
             return
         }
         printEngines()
@@ -34,7 +36,7 @@ class ListCommand : Runnable {
         println("Frameworks:")
         for (f in Frameworks.all) println(Fmt.line("  %-9s %s%s", f.name, f.description, if (f.isBuilt()) "" else "  (not built)"))
         println("Setups (run --setup NAME; every setting: ./pssr list --setups, docs/SETUPS.md):")
-        for (s in pssr.bench.setup.Setups.all) println(Fmt.line("  %-9s %s", s.name, s.description))
+        for (s in Setups.all) println(Fmt.line("  %-9s %s", s.name, s.description))
     }
 
     private fun printEngines() {

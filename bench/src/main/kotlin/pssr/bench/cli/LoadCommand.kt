@@ -8,6 +8,7 @@ import pssr.bench.console.UsageError
 import pssr.bench.load.LoadPlan
 import pssr.bench.load.LoadWorkflow
 import pssr.bench.measure.Windows
+import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
 import java.nio.file.Path
@@ -31,7 +32,7 @@ import java.util.concurrent.Callable
     ],
 )
 class LoadCommand : Callable<Int> {
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: ConcurrencyOption
 
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 

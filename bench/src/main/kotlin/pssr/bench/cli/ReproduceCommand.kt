@@ -4,6 +4,7 @@ package pssr.bench.cli
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
 import pssr.bench.console.UsageError
+import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
 import pssr.bench.run.ReproduceRequest
@@ -25,7 +26,7 @@ import java.util.concurrent.Callable
     ],
 )
 class ReproduceCommand : Callable<Int> {
-    @picocli.CommandLine.Mixin lateinit var concurrency: pssr.bench.process.ConcurrencyOption
+    @picocli.CommandLine.Mixin lateinit var concurrency: ConcurrencyOption
 
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 

@@ -6,6 +6,7 @@ import picocli.CommandLine.Option
 import pssr.bench.console.UsageError
 import pssr.bench.run.Selection
 import pssr.bench.run.VerifyWorkflow
+import pssr.model.ItemDelay
 import java.nio.file.Path
 import java.util.concurrent.Callable
 
@@ -35,7 +36,7 @@ class VerifyCommand : Callable<Int> {
     override fun call(): Int {
         selection.validate()
         // At least 10 ms: below that a page's items arrive too close together to tell streaming from buffering.
-        val itemDelayMs = pssr.model.ItemDelay.parse(itemDelay, min = 10).getOrElse {
+        val itemDelayMs = ItemDelay.parse(itemDelay, min = 10).getOrElse {
             throw UsageError("--item-delay ${it.message}")
         }.millis
         return VerifyWorkflow(selection, itemDelayMs, out).execute()

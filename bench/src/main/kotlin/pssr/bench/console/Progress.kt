@@ -1,11 +1,13 @@
 package pssr.bench.console
 
+import java.io.PrintStream
+
 /**
  * A one-line progress bar with ETA (on stderr unless told otherwise), across the whole run (routes x levels x repetitions).
  * The ETA extrapolates the time per finished unit; it is redrawn in place on a terminal and printed as
  * plain lines (at most every 10%) when output goes to a file.
  */
-class Progress(private val total: Int, private val label: String, private val out: java.io.PrintStream = System.err) {
+class Progress(private val total: Int, private val label: String, private val out: PrintStream = System.err) {
     private val start = System.nanoTime()
     private var done = 0
     private var lastPrintedDecile = -1

@@ -3,6 +3,7 @@ package pssr.bench.csv
 import org.apache.commons.csv.CSVFormat
 import java.io.Reader
 import java.io.StringReader
+import java.io.UncheckedIOException
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -81,7 +82,7 @@ object CsvFile {
             readFormat.parse(StringReader(text))
         } catch (e: IllegalArgumentException) {
             throw DamagedFolder(file, 1, "its header cannot be read (${e.message})")
-        } catch (e: java.io.UncheckedIOException) {
+        } catch (e: UncheckedIOException) {
             throw DamagedFolder(file, 1, "its header cannot be read (${e.message})")
         }
         return parser.use { p ->

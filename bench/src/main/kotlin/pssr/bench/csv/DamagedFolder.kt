@@ -2,6 +2,7 @@ package pssr.bench.csv
 
 import com.fasterxml.jackson.core.JsonProcessingException
 import pssr.probe.Jackson
+import java.nio.charset.CharacterCodingException
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -78,7 +79,7 @@ object JsonFile {
 
     internal fun text(file: Path): String = try {
         Files.readString(file)
-    } catch (e: java.nio.charset.CharacterCodingException) {
+    } catch (e: CharacterCodingException) {
         throw DamagedFolder(file, null, "is not text (not UTF-8): overwritten or copied with something else")
     }
 }

@@ -2,6 +2,8 @@ package pssr.bench.db
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import pssr.bench.console.UsageError
+import pssr.bench.process.Children
+import pssr.bench.process.Stopping
 import pssr.model.students.Students
 import pssr.probe.process.StopProcess
 import java.net.URI
@@ -98,7 +100,7 @@ class StudentDatabase private constructor(
     private val dir: Path?,
 ) : AutoCloseable {
     private val hook = Thread({
-        pssr.bench.process.Stopping.begin()
+        Stopping.begin()
         stopNow()
     }, "pssr-stop-postgres")
     init {
@@ -114,7 +116,7 @@ class StudentDatabase private constructor(
         null
     } else {
         pid?.let { pm ->
-            pssr.bench.process.Children.reaper("PostgreSQL's reaper", REAPER_SCRIPT, pm.toString(), dir.toString())
+            Children.reaper("PostgreSQL's reaper", REAPER_SCRIPT, pm.toString(), dir.toString())
         }
     }
 

@@ -34,9 +34,7 @@ data class LoadPage(val label: String, val url: URI, val unloaded: PageReport, v
             } catch (e: ProbeFailure) {
                 throw UsageError(e.message!!)
             }
-            if (url.scheme.lowercase() !=
-                "http"
-            ) {
+            if (url.scheme.lowercase() != "http") {
                 throw UsageError("$text: ./pssr load drives plain HTTP/1.1 (wrk); give the server's http:// address on loopback")
             }
             Remote.checkLoopback(text, allowRemote, "./pssr load URL")

@@ -1,6 +1,8 @@
 package pssr.bench.load
 
 import pssr.bench.csv.Table
+import pssr.bench.measure.Steadiness
+import pssr.bench.process.Stopping
 import java.nio.file.Path
 import kotlin.reflect.KProperty1
 
@@ -59,7 +61,7 @@ data class LoadRow(
     val warmupSteadyRps: Double = Double.NaN,
 ) {
     /** Measured at steady state ([pssr.bench.measure.Steadiness]; true when the JIT was not read). */
-    val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuS, serverCpuPct / 100 * windowS, windowS)
+    val steady: Boolean get() = Steadiness.quiet(jitCpuS, serverCpuPct / 100 * windowS, windowS)
     val errors: Long get() = errorsStatus + errorsContent + errorsConnect + errorsRead + errorsTimeout
 
     companion object {
@@ -97,7 +99,7 @@ data class LoadRow(
 
         /** Appends [row] to [file], writing the header first when the file is new. */
         fun append(file: Path, row: LoadRow) {
-            if (pssr.bench.process.Stopping.now) return // what a level sees after a stop signal is the stop, not a result
+            if (Stopping.now) return // what a level sees after a stop signal is the stop, not a result
             TABLE.append(file, listOf(row))
         }
 

@@ -156,9 +156,7 @@ class LoadRun(
         val pid = if (Remote.isLoopback(p.host)) PortOwner.pid(p.port)?.takeIf { it != ProcessHandle.current().pid() } else null
         return Server(p.host, p.port, pid, null) {
             pid?.let { id ->
-                if (ProcessHandle.of(id).map { it.isAlive }
-                        .orElse(false)
-                ) {
+                if (ProcessHandle.of(id).map { it.isAlive }.orElse(false)) {
                     null
                 } else {
                     "ended"

@@ -13,6 +13,7 @@ import pssr.probe.Jackson
 import pssr.probe.page.ProbeOutput
 import java.nio.file.Files
 import java.nio.file.Path
+import java.time.Instant
 
 /**
  * `./pssr load URL [URL]` from its parsed options (cli/LoadCommand only parses and checks them): the folder checked, every
@@ -116,7 +117,7 @@ class LoadWorkflow(
                 linkedMapOf(
                     "command" to "load",
                     "urls" to urls,
-                    "startedAt" to java.time.Instant.now().toString(),
+                    "startedAt" to Instant.now().toString(),
                     "measuredBeside" to MeasureLock.beside,
                     "jdkVersion" to System.getProperty("java.runtime.version"),
                     "cores" to ProcessCpu.onlineCpus.size,

@@ -1,6 +1,7 @@
 package pssr.bench.measure
 
 import pssr.bench.process.Children
+import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -90,7 +91,7 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
             val text = p.inputStream.bufferedReader().readText()
             p.waitFor(5, TimeUnit.SECONDS)
             Regex("Version (\\S+)").find(text)?.groupValues?.get(1) ?: "unknown"
-        } catch (e: java.io.IOException) {
+        } catch (e: IOException) {
             throw DriverUnavailable("cannot run $executable: ${e.message}")
         }
     }

@@ -12,6 +12,8 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
+import java.util.Properties
+import java.util.concurrent.CopyOnWriteArrayList
 
 /** One request as JMeter recorded it. Times in ms; [startMillis] is epoch time. */
 data class Sample(
@@ -125,7 +127,7 @@ class JmeterDriver(
         /** The jmeter-java-dsl version, read from its jar's Maven metadata (not typed in). */
         fun dslVersion(): String = try {
             JmeterDriver::class.java.getResourceAsStream("/META-INF/maven/us.abstracta.jmeter/jmeter-java-dsl/pom.properties")
-                ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
+                ?.use { Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
         } catch (e: Exception) {
             "unknown"
         }
@@ -155,7 +157,7 @@ class JmeterDriver(
  * (without JMeter's engine start and stop) can be read off by time.
  */
 class CpuTrace private constructor() {
-    private val points = java.util.concurrent.CopyOnWriteArrayList<Pair<Long, Double>>()
+    private val points = CopyOnWriteArrayList<Pair<Long, Double>>()
 
     @Volatile private var running = true
     private val thread = Thread.ofPlatform().daemon().name("pssr-cpu-trace").start {

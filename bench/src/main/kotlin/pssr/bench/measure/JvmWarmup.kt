@@ -11,7 +11,7 @@ import java.time.Duration
  * (against the best, not the last: one turn spans every route, and a slow turn must not make the next look like a rise).
  * Every route gets at least [minimum] of load, the JVM at most [capPerRoute] per route: a route's own warm-up's bound.
  *
- * Why not one route after the other ([SteadyWarmup] each): measured on 2026-11-26, a quick run's 13 routes each warmed
+ * Why not one route after the other ([SteadyWarmup] each): measured, a quick run's 13 routes each warmed
  * 4 s that way were all NOT steady, because each next route's first window compiled again what the route before had
  * left half compiled; loaded in turns, all of them are compiled together.
  */

@@ -8,6 +8,7 @@ import io.hyperfoil.core.parser.BenchmarkParser
 import io.hyperfoil.http.statistics.HttpStats
 import java.net.URI
 import java.time.Duration
+import java.util.Properties
 
 /**
  * `--rate`: the open model. Requests arrive at a constant rate whether or not earlier ones have returned, and each
@@ -106,7 +107,7 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
 
         fun version(): String = try {
             OpenModelDriver::class.java.getResourceAsStream("/META-INF/maven/io.hyperfoil/hyperfoil-core/pom.properties")
-                ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
+                ?.use { Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
         } catch (e: Exception) {
             "unknown"
         }

@@ -1,6 +1,7 @@
 package pssr.bench.measure
 
 import pssr.bench.console.Fmt
+import pssr.bench.process.Children
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -14,7 +15,7 @@ object ProcessCpu {
     /** Linux clock ticks per second (USER_HZ); 100 on every mainstream kernel configuration. */
     val CLOCK_TICKS: Long by lazy {
         try {
-            pssr.bench.process.Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong()
+            Children.spawn(ProcessBuilder("getconf", "CLK_TCK")).inputStream.bufferedReader().readText().trim().toLong()
         } catch (e: Exception) {
             100
         }

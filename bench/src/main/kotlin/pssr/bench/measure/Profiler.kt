@@ -5,8 +5,13 @@ import jdk.management.jfr.FlightRecorderMXBean
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardCopyOption
+import java.util.Properties
 import javax.management.JMX
+import javax.management.MBeanServerConnection
 import javax.management.ObjectName
+import javax.management.remote.JMXConnector
+import javax.management.remote.JMXConnectorFactory
+import javax.management.remote.JMXServiceURL
 
 /** One frame's share of a profile: samples where it was the innermost frame (self time, or bytes allocated there). */
 data class TopFrame(val frame: String, val samples: Long, val share: Double)
@@ -169,7 +174,7 @@ class AsyncProfiler private constructor(private val library: Path) : Profiler {
             }
             val version = one.profiler.AsyncProfiler::class.java.`package`?.implementationVersion
                 ?: AsyncProfiler::class.java.getResourceAsStream("/META-INF/maven/tools.profiler/async-profiler/pom.properties")
-                    ?.use { java.util.Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
+                    ?.use { Properties().apply { load(it) }.getProperty("version") } ?: "unknown"
             val target = Path.of(System.getProperty("user.home"), ".cache", "pssr", "async-profiler-$version", "libasyncProfiler.so")
             if (!Files.isRegularFile(target)) {
                 val from = one.profiler.AsyncProfiler::class.java.getResourceAsStream("/$arch/libasyncProfiler.so")
@@ -232,10 +237,10 @@ class JfrProfiler : Profiler {
 
 /** A JMX connection to a local JVM by its PID, through the attach API's local management agent (no port opened). */
 object Jmx {
-    fun connect(pid: Long): javax.management.remote.JMXConnector? = try {
+    fun connect(pid: Long): JMXConnector? = try {
         val vm = VirtualMachine.attach(pid.toString())
         try {
-            javax.management.remote.JMXConnectorFactory.connect(javax.management.remote.JMXServiceURL(vm.startLocalManagementAgent()))
+            JMXConnectorFactory.connect(JMXServiceURL(vm.startLocalManagementAgent()))
         } finally {
             vm.detach()
         }
@@ -246,7 +251,7 @@ object Jmx {
 
 /** A server JVM's Flight Recorder over JMX, and a finished recording copied out of it into a file. */
 object FlightRecording {
-    fun of(connection: javax.management.MBeanServerConnection): FlightRecorderMXBean =
+    fun of(connection: MBeanServerConnection): FlightRecorderMXBean =
         JMX.newMXBeanProxy(connection, ObjectName("jdk.management.jfr:type=FlightRecorder"), FlightRecorderMXBean::class.java)
 
     /** Stops recording [id], streams it into [file] and closes it. */

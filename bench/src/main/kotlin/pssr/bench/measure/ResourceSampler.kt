@@ -6,6 +6,7 @@ import java.lang.management.MemoryMXBean
 import java.lang.management.ThreadMXBean
 import java.nio.file.Files
 import java.nio.file.Path
+import java.util.concurrent.CopyOnWriteArrayList
 import javax.management.MBeanServerConnection
 import javax.management.remote.JMXConnector
 
@@ -41,7 +42,7 @@ data class ResourceUse(
  * columns are NaN and the /proc columns still count.
  */
 class ResourceSampler(private val pid: Long, private val periodMillis: Long = 100) : AutoCloseable {
-    private val samples = java.util.concurrent.CopyOnWriteArrayList<ResourceSample>()
+    private val samples = CopyOnWriteArrayList<ResourceSample>()
     private val connector: JMXConnector? = Jmx.connect(pid)
     private val connection: MBeanServerConnection? = connector?.mBeanServerConnection
     private val memory = connection?.let {

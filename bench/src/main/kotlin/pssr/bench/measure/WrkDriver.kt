@@ -1,9 +1,12 @@
 package pssr.bench.measure
 
+import pssr.bench.console.UsageError
 import pssr.bench.process.Children
 import pssr.probe.Jackson
+import java.io.IOException
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.StandardCopyOption
 import java.time.Duration
 import java.util.concurrent.TimeUnit
 
@@ -24,7 +27,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
     private val script: Path = Files.createTempFile("pssr-wrk-check-", ".lua").also { f ->
         f.toFile().deleteOnExit()
         WrkDriver::class.java.getResourceAsStream("check.lua")!!.use {
-            Files.copy(it, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING)
+            Files.copy(it, f, StandardCopyOption.REPLACE_EXISTING)
         }
     }
 
@@ -95,7 +98,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
 
         /** The wrk binary to use, checked to run and to be wrk; a [pssr.bench.console.UsageError] naming how to install it otherwise. */
         fun required(explicit: Path?): Path {
-            val exe = locate(explicit) ?: throw pssr.bench.console.UsageError(
+            val exe = locate(explicit) ?: throw UsageError(
                 if (explicit != null) {
                     "--wrk $explicit: no executable there; $INSTALL_HINT"
                 } else {
@@ -105,7 +108,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
             try {
                 versionOf(exe)
             } catch (e: DriverUnavailable) {
-                throw pssr.bench.console.UsageError(e.message ?: "wrk cannot run")
+                throw UsageError(e.message ?: "wrk cannot run")
             }
             return exe
         }
@@ -121,7 +124,7 @@ class WrkDriver(private val executable: Path, private val threads: Int, private 
             Regex("wrk \\S+( \\[\\w+])?").find(text)?.value ?: throw DriverUnavailable(
                 "$executable is not wrk (its --version printed: ${text.lines().firstOrNull().orEmpty().take(80)})",
             )
-        } catch (e: java.io.IOException) {
+        } catch (e: IOException) {
             throw DriverUnavailable("cannot run $executable: ${e.message}")
         }
     }

@@ -5,7 +5,9 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.ExecutionException
 import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
 
 /**
  * Every child process pssr starts goes through [start], so that none outlives pssr, however pssr ends:
@@ -71,7 +73,7 @@ object Children {
         val future = spawner.submit<Process> { builder.start() }
         val process = try {
             future.get()
-        } catch (e: java.util.concurrent.ExecutionException) {
+        } catch (e: ExecutionException) {
             throw e.cause ?: e
         }
         if (track) track(process, name, graceSeconds)
@@ -113,7 +115,7 @@ object Children {
         /** Ends the reaper (SIGKILL) without running its script: what it guards was stopped in the ordinary way. */
         fun cancel() {
             process.destroyForcibly()
-            runCatching { process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) }
+            runCatching { process.waitFor(5, TimeUnit.SECONDS) }
         }
     }
 }

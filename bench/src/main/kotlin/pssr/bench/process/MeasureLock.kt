@@ -2,6 +2,7 @@ package pssr.bench.process
 
 import picocli.CommandLine.Option
 import pssr.bench.console.UsageError
+import java.io.IOException
 import java.nio.ByteBuffer
 import java.nio.channels.FileChannel
 import java.nio.channels.FileLock
@@ -46,7 +47,7 @@ object MeasureLock {
         val previous = read(ch)
         val got = try {
             ch.tryLock()
-        } catch (e: java.io.IOException) {
+        } catch (e: IOException) {
             null
         }
         if (got == null) {

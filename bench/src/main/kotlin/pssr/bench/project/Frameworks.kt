@@ -23,8 +23,7 @@ object Frameworks {
     /** The server module that serves [workload] (e.g. `students`; a descriptor may list several, `products,forward`), or null when none is
      * in this tree. */
     fun forWorkload(workload: String): LaunchDescriptor? = LaunchDescriptor.all(Project.root).firstOrNull {
-        workload in
-            it.workload.split(',').map(String::trim)
+        workload in it.workload.split(',').map(String::trim)
     }
     val names get() = all.map { it.name }
 

@@ -21,9 +21,7 @@ object Answer {
         val drv = d.levels.count { it.driverBound }
         if (drv > 0) out += "$drv level${if (drv == 1) "" else "s"} driver-bound: read those as 'at least'."
         val cold = d.levels.count { !it.steady }
-        if (cold >
-            0
-        ) {
+        if (cold > 0) {
             out +=
                 "$cold level${if (cold == 1) "" else "s"} measured while the JIT still compiled (not steady; report: Time to steady state)."
         }

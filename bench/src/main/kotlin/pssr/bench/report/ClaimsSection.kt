@@ -82,9 +82,7 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
         /** Every claim judged on [d]'s folder (its rows as read), with what its judgement read; null when the run has no rows to judge. */
         internal fun traced(d: RunData): List<ExplorerData.TracedClaim>? {
             // the folder's evidence reads <run>/browser/summary.csv too (./pssr browser --out <run>/browser)
-            if (!Files.isRegularFile(d.run.results) &&
-                !Files.isRegularFile(d.run.dir.resolve("browser").resolve("summary.csv"))
-            ) {
+            if (!Files.isRegularFile(d.run.results) && !Files.isRegularFile(d.run.dir.resolve("browser").resolve("summary.csv"))) {
                 return null
             }
             val evidence = Evidence.of(listOf(JudgedFolder.read(d.run.dir, d.everyRow)))

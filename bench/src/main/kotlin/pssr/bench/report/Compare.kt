@@ -44,9 +44,7 @@ class Compare(
     ) {
         /** Why the change counts, in words: the adjusted p, or the rule that is not a test. */
         val evidence: String get() =
-            if (pAdjusted !=
-                null
-            ) {
+            if (pAdjusted != null) {
                 "Welch, Holm-adjusted p ${Compare.p(pAdjusted).let { if (it.startsWith("<")) "< ${it.drop(1)}" else "= $it" }}"
             } else {
                 "threshold rule, single repetition: not a test"

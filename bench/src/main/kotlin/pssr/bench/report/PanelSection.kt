@@ -22,9 +22,7 @@ internal class PanelSection(
         val delays = p.levels.map { it.itemDelayMs }.distinct()
         sb.append("<p class=note>Levels: ").append(p.users.joinToString(", ")).append(" users; ").append(p.repetitions)
             .append(
-                if (p.repetitions ==
-                    1
-                ) {
+                if (p.repetitions == 1) {
                     " repetition"
                 } else {
                     " repetitions (max)"
@@ -220,9 +218,7 @@ internal class PanelSection(
                         else -> ""
                     }
                     sb.append("<td class=\"n").append(cls).append("\">").append(cell(l))
-                    if (l.errors >
-                        0
-                    ) {
+                    if (l.errors > 0) {
                         sb.append(
                             " <span class=flag>⚠ ",
                         ).append(l.errors).append(" errors (").append(htmlEscape(errorPct(l.errorRate))).append(")</span>")

@@ -64,7 +64,7 @@ class RunData(
     /** profiles.csv (`run --profile`): the top frames of each route's CPU and allocation profiles. */
     val profiles: List<ProfileRow> = emptyList(),
     /** timeline.csv: each level's resource readings over its measured window, by row key. */
-    val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>> = emptyMap(),
+    val timeline: Map<String, List<TimelinePoint>> = emptyMap(),
     /** results.csv as read, every workload's rows (the workloads' sections, their console lines and the claims read these). */
     val everyRow: List<ResultRow> = allRows,
     /** histograms.csv: each level's latency distribution, by row key (the explorer's percentile curves). */

@@ -163,9 +163,7 @@ failed verification was not load-tested and is listed as failed.</li>
                 d.failures.size,
             ).append(")</h3><p class=note>Parts of the matrix that could not be measured (failures.csv); see <code>logs/</code>.</p>\n")
             htmlTable(listOf("what", "stage", "reason"), d.failures.map { listOf(it.what, it.stage, it.reason) }, cellClass = { _, c ->
-                if (c ==
-                    0
-                ) {
+                if (c == 0) {
                     "err"
                 } else {
                     null

@@ -3,6 +3,7 @@ package pssr.bench.report
 import pssr.bench.paper.PaperFigures
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
+import pssr.views.Engines
 
 internal fun orderOf(known: List<String>, name: String): Int = known.indexOf(name).let { if (it < 0) known.size else it }
 
@@ -10,7 +11,7 @@ internal fun orderOf(known: List<String>, name: String): Int = known.indexOf(nam
 internal val APPROACHES = listOf("reactive", "suspending", "virtual", "blocking", "virtual-flush", "blocking-flush")
 internal val ENGINES: List<String> by lazy {
     try {
-        pssr.views.Engines.names
+        Engines.names
     } catch (e: Throwable) {
         emptyList()
     }

@@ -49,16 +49,13 @@ internal class RuntimeSection(private val d: RunData, sb: StringBuilder) : HtmlS
             )
         }
         val differing = recorded.groupBy { baseRoute(it) to it.users }.filter { (_, ls) ->
-            ls.map { it.pinnedPerRequest > 0 }.distinct().size >
-                1
+            ls.map { it.pinnedPerRequest > 0 }.distinct().size > 1
         }
         val pinning = recorded.filter { it.pinnedPerRequest > 0 }
         when {
             pinning.isEmpty() -> sb.append("<p class=note>No virtual-thread route pinned its carrier on ")
                 .append(
-                    if (runtimes.size >
-                        1
-                    ) {
+                    if (runtimes.size > 1) {
                         "any runtime"
                     } else {
                         "this runtime"

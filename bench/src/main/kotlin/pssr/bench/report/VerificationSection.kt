@@ -28,18 +28,14 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder, pr
                 },
             ).append(" buffered, ").append(d.checks.count { it.verdict == "malformed" }).append(" malformed; ")
         sb.append(
-            if (contra >
-                0
-            ) {
+            if (contra > 0) {
                 "<span class=bad>$contra contradict their claim</span>"
             } else {
                 "no verdict contradicts its claim"
             },
         ).append("; ")
         sb.append(
-            if (failed >
-                0
-            ) {
+            if (failed > 0) {
                 "<span class=bad>$failed failed</span>"
             } else {
                 "none failed"
@@ -138,9 +134,7 @@ internal class VerificationSection(private val d: RunData, sb: StringBuilder, pr
                 "<circle cx=\"${Fmt.fixed(x(t), 1, Fmt.NAN)}\" cy=\"${Fmt.fixed(y(cum), 1, Fmt.NAN)}\" r=\"1.6\" fill=\"#1f77b4\"/>",
             )
         }
-        val first = if (c.firstItemMs.isFinite() &&
-            c.firstItemMs > 0
-        ) {
+        val first = if (c.firstItemMs.isFinite() && c.firstItemMs > 0) {
             "<line x1=\"${Fmt.fixed(x(c.firstItemMs), 1, Fmt.NAN)}\" x2=\"${Fmt.fixed(x(c.firstItemMs), 1, Fmt.NAN)}\" y1=\"0\" " +
                 "y2=\"$h\" stroke=\"#2ca02c\" stroke-width=\"1\"/>"
         } else {

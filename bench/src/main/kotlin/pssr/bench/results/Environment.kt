@@ -4,11 +4,14 @@ import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.JsonFile
 import pssr.bench.measure.LoadDriver
+import pssr.bench.process.Children
+import pssr.bench.process.MeasureLock
 import pssr.bench.process.ServerLaunch
 import pssr.bench.project.Project
 import pssr.probe.Jackson
 import java.nio.file.Files
 import java.nio.file.Path
+import java.time.Instant
 
 /** What a result depends on besides the code: written to environment.json at the start of a run. */
 object Environment {
@@ -25,7 +28,7 @@ object Environment {
             "resultsFormat" to RESULTS_FORMAT,
             "gitCommit" to git("rev-parse", "HEAD"),
             "gitDirty" to (git("status", "--porcelain")?.isNotBlank() ?: false),
-            "startedAt" to java.time.Instant.now().toString(),
+            "startedAt" to Instant.now().toString(),
             "jdkVendor" to System.getProperty("java.vendor"),
             "jdkVersion" to System.getProperty("java.runtime.version"),
             "javaHome" to System.getProperty("java.home"),
@@ -40,7 +43,7 @@ object Environment {
             "os" to osName(),
             "kernel" to System.getProperty("os.version"),
             "options" to options,
-        ) + listOfNotNull(pssr.bench.process.MeasureLock.beside?.let { "measuredBeside" to it })
+        ) + listOfNotNull(MeasureLock.beside?.let { "measuredBeside" to it })
 
     fun write(file: Path, env: Map<String, Any?>) {
         Files.createDirectories(file.parent)
@@ -48,7 +51,7 @@ object Environment {
     }
 
     private fun git(vararg args: String): String? = try {
-        val p = pssr.bench.process.Children.spawn(
+        val p = Children.spawn(
             ProcessBuilder(listOf("git", "-C", Project.root.toString()) + args).redirectErrorStream(true),
         )
         val out = p.inputStream.bufferedReader().readText().trim()

@@ -2,6 +2,7 @@ package pssr.bench.results
 
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.JsonFile
+import pssr.bench.measure.TimelinePoint
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -48,6 +49,6 @@ class FolderContents(
     val checks: List<RouteCheck>,
     val failures: List<Failure>,
     val histograms: Map<String, org.HdrHistogram.Histogram>,
-    val timeline: Map<String, List<pssr.bench.measure.TimelinePoint>>,
+    val timeline: Map<String, List<TimelinePoint>>,
     val profiles: List<ProfileRow>,
 )

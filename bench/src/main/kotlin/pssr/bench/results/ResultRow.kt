@@ -2,6 +2,8 @@ package pssr.bench.results
 
 import pssr.bench.csv.BadValue
 import pssr.bench.csv.Fields
+import pssr.bench.measure.Regime
+import pssr.bench.measure.Steadiness
 
 /**
  * One load level of one route in one repetition: a row of `results.csv` (every column, with its unit, is
@@ -134,7 +136,7 @@ data class ResultRow(
         (cpuPctMean / 100 * windowSeconds).let { cpu -> if (cpu > 0 && !jitCpuSeconds.isNaN()) jitCpuSeconds / cpu else Double.NaN }
 
     /** Measured at steady state by [pssr.bench.measure.Steadiness] (true when the JIT's CPU was not read: nothing says it compiled). */
-    val steady: Boolean get() = pssr.bench.measure.Steadiness.quiet(jitCpuSeconds, cpuPctMean / 100 * windowSeconds, windowSeconds)
+    val steady: Boolean get() = Steadiness.quiet(jitCpuSeconds, cpuPctMean / 100 * windowSeconds, windowSeconds)
 
     /** Throughput as a share of the latency floor (NaN where there is no floor: zero item delay, the open model). */
     val floorShare: Double get() = if (floorRps > 0) throughputRps / floorRps else Double.NaN
@@ -146,11 +148,11 @@ data class ResultRow(
     val driverShare: Double get() = if (machineCpuPct > 0) driverCpuPct / machineCpuPct else Double.NaN
 
     /** What limited the level ([pssr.bench.measure.Regime]): floor, cpu, knee, driver, other. */
-    val regime: pssr.bench.measure.Regime get() =
+    val regime: Regime get() =
         if (open || workload != "pages") {
-            pssr.bench.measure.Regime.UNKNOWN
+            Regime.UNKNOWN
         } else {
-            pssr.bench.measure.Regime.of(floorShare, coresBusy, driverBound)
+            Regime.of(floorShare, coresBusy, driverBound)
         }
 
     /** [regime]'s name in results.csv. */

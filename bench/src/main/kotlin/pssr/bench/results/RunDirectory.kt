@@ -5,6 +5,10 @@ import pssr.bench.csv.BadValue
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.Fields
+import pssr.bench.measure.EngineShare
+import pssr.bench.measure.Latency
+import pssr.bench.measure.TimelinePoint
+import pssr.bench.process.Stopping
 import java.io.Writer
 import java.nio.file.Files
 import java.nio.file.Path
@@ -64,7 +68,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     ): List<Int> = levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
 
     /** `--load-engines`: each remote engine's share of a level (key = the row's key). */
-    fun append(key: String, share: pssr.bench.measure.EngineShare) = appendLine(
+    fun append(key: String, share: EngineShare) = appendLine(
         enginesFile,
         "key,engine,users,completed,errors,lost,alive",
         CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)),
@@ -75,7 +79,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     fun histograms(): Map<String, org.HdrHistogram.Histogram> = read(histograms) { f ->
         val encoded = f.text("latency_us_hdr_base64")
         f.text("key") to try {
-            pssr.bench.measure.Latency.decode(encoded)
+            Latency.decode(encoded)
         } catch (e: Exception) {
             throw BadValue("column latency_us_hdr_base64 holds no latency histogram (${e.message ?: e.javaClass.simpleName})")
         }
@@ -84,12 +88,12 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.TABLE.header, check.toCsv())
     fun append(key: String, latency: org.HdrHistogram.Histogram) =
-        appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, pssr.bench.measure.Latency.encode(latency))))
+        appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, Latency.encode(latency))))
 
     /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
     @Synchronized
     fun rewriteFailures(keep: List<Failure>) {
-        if (pssr.bench.process.Stopping.now) return
+        if (Stopping.now) return
         if (keep.isEmpty()) {
             Files.deleteIfExists(failuresFile)
         } else {
@@ -99,7 +103,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     fun append(failure: Failure) = appendLine(failuresFile, Failure.TABLE.header, failure.toCsv())
 
     /** A level's resource readings over its measured window, by [ResultRow.key]. */
-    fun append(key: String, points: List<pssr.bench.measure.TimelinePoint>) = points.forEach {
+    fun append(key: String, points: List<TimelinePoint>) = points.forEach {
         appendLine(
             timelineFile,
             "key,t_s,cpu_pct,heap_mb,gc_ms,threads",
@@ -115,9 +119,9 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
             ),
         )
     }
-    fun timeline(): Map<String, List<pssr.bench.measure.TimelinePoint>> = read(timelineFile) { f ->
+    fun timeline(): Map<String, List<TimelinePoint>> = read(timelineFile) { f ->
         f.text("key") to
-            pssr.bench.measure.TimelinePoint(f.double("t_s"), f.double("cpu_pct"), f.double("heap_mb"), f.double("gc_ms"), f.int("threads"))
+            TimelinePoint(f.double("t_s"), f.double("cpu_pct"), f.double("heap_mb"), f.double("gc_ms"), f.int("threads"))
     }.groupBy({ it.first }) { it.second }
     fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.TABLE.header, it.toCsv()) }
     fun profiles(): List<ProfileRow> = read(profilesFile, ProfileRow.TABLE.required, ProfileRow.TABLE::read)
@@ -128,7 +132,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
 
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {
-        if (pssr.bench.process.Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
+        if (Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
         Files.createDirectories(dir)
         val fresh = !Files.exists(file) || Files.size(file) == 0L
         Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->

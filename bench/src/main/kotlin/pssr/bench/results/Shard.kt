@@ -4,9 +4,11 @@ import pssr.bench.console.UsageError
 import pssr.probe.Jackson
 import pssr.servers.ListedRoute
 import pssr.servers.key
+import java.net.InetAddress
 import java.nio.file.Files
 import java.nio.file.Path
 import java.security.MessageDigest
+import java.util.HexFormat
 
 /**
  * `run --shard K/N`: this machine measures part K of N of the selected routes. The split is a pure function of the
@@ -80,7 +82,7 @@ class ShardRecord(val shard: Shard) {
 
     private fun splitHash(): String =
         MessageDigest.getInstance("SHA-256").digest((selected.joinToString("\n") + "\n" + shard.count).toByteArray())
-            .let { java.util.HexFormat.of().formatHex(it) }.take(16)
+            .let { HexFormat.of().formatHex(it) }.take(16)
 
     companion object {
         const val FILE = "shard.json"
@@ -88,7 +90,7 @@ class ShardRecord(val shard: Shard) {
         /** This machine as merged reports name it: host name and CPU model. */
         fun machine(): String {
             val host = try {
-                java.net.InetAddress.getLocalHost().hostName
+                InetAddress.getLocalHost().hostName
             } catch (e: Exception) {
                 System.getenv("HOSTNAME") ?: "unknown"
             }

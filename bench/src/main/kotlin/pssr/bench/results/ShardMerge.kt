@@ -8,6 +8,7 @@ import pssr.bench.csv.Table
 import pssr.probe.Jackson
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.StandardOpenOption
 
 /** One shard's results folder as `merge` reads it: its shard.json and its options. */
 class ShardPart(
@@ -27,10 +28,7 @@ class ShardPart(
         fun read(dir: Path): ShardPart {
             if (!Files.isDirectory(dir)) throw UsageError("no results folder at $dir")
             val file = dir.resolve(ShardRecord.FILE)
-            if (!Files.exists(
-                    file,
-                )
-            ) {
+            if (!Files.exists(file)) {
                 throw UsageError("$dir holds no ${ShardRecord.FILE}: it is not a shard (run it with ./pssr run --shard K/N)")
             }
             val s = JsonFile.readObject(file)
@@ -125,10 +123,7 @@ object ShardMerge {
         check(parts)
         // every file of every shard is read before --out is created: a damaged shard leaves no half-merged folder
         parts.forEach { FolderCheck.check(it.dir) }
-        if (Files.exists(
-                out.resolve("results.csv"),
-            )
-        ) {
+        if (Files.exists(out.resolve("results.csv"))) {
             throw UsageError("$out already holds a run; choose another --out (nothing was overwritten)")
         }
         Files.createDirectories(out)
@@ -197,7 +192,7 @@ object ShardMerge {
         if (records.isEmpty()) return
         val text = StringBuilder(if (Files.exists(to)) "" else header + "\n")
         records.forEach { r -> text.append(CsvFile.line(columns.map { r[it] })).append('\n') }
-        Files.writeString(to, text, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)
+        Files.writeString(to, text, StandardOpenOption.CREATE, StandardOpenOption.APPEND)
     }
 }
 

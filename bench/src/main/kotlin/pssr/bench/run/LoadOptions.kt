@@ -5,6 +5,7 @@ import picocli.CommandLine.Option
 import pssr.bench.console.Durations
 import pssr.bench.console.HelpSection
 import pssr.bench.console.UsageError
+import pssr.bench.measure.AbDriver
 import pssr.bench.measure.EngineAddress
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.Profiler
@@ -257,7 +258,7 @@ class LoadOptions : HelpSection {
         "jmeter" -> null
 
         "ab" -> {
-            pssr.bench.measure.AbDriver.locate() ?: throw UsageError(pssr.bench.measure.AbDriver.INSTALL_HINT)
+            AbDriver.locate() ?: throw UsageError(AbDriver.INSTALL_HINT)
             null
         }
 

@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import pssr.bench.claims.ClaimKit
+import pssr.bench.claims.Seed002
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.results.Shard
@@ -119,8 +120,8 @@ data class ReproducePlan(
         const val ROUTE_WARMUP_SECONDS = 2
 
         /**
-         * Per measured window beyond warm-up and measurement: `run --plan`'s count. Windows of 1+1 s cost 2.2 s each in run
-         * A's first part (2026-11-26), whose phases took 57 min of the 80 estimated when 1.0 s was counted here.
+         * Per measured window beyond warm-up and measurement: `run --plan`'s count. Windows of 1+1 s cost 2.2 s each in a whole
+         * reproduce's first part, whose phases took 57 min of the 80 estimated when 1.0 s was counted here.
          */
         const val WINDOW_OVERHEAD_SECONDS = RunEstimate.LEVEL_OVERHEAD_S
 
@@ -129,7 +130,7 @@ data class ReproducePlan(
          * and the flattening of a scaling claim, T(128)/T(64), which the tool's pages phases measure [PEAK_REPEAT] times
          * (`--repeat-at`) in their shared JVM. Why: with [MIN_REPEAT] windows a paired ratio has 2 degrees of freedom
          * (Student t 6.2 at 97.5%), so a window scatter of 2-3% gives about ±11% and no "comparable within 10%" can
-         * come out (run A, part 1: 30 of 69 inconclusive); six give t 3.2 over twice the windows, about ±4%. The lower
+         * come out (3 repetitions left 30 of 69 claims inconclusive); six give t 3.2 over twice the windows, about ±4%. The lower
          * levels' steps are doublings (T(8)/T(4) ~2), decided with three. The papers' setups and one-factor runs keep
          * three: their verdicts are the second column, and the rounds add to them.
          */
@@ -169,7 +170,7 @@ data class ReproducePlan(
                 "seed 000 5.2/5.3/5.4, 001, 002: HtmlFlow reactive/suspending/virtual, JStachio virtual, Thymeleaf reactive, blocking " +
                     "engines on the dispatcher; seed 002's other Sync engines blocking on Presentations",
                 // seed 002's Sync line (5), blocking on the dispatcher, Presentations only: the engines not measured above
-                pssr.bench.claims.Seed002.SYNC.filter { it !in ClaimKit.AGGREGATED.getValue("webflux") }.map {
+                Seed002.SYNC.filter { it !in ClaimKit.AGGREGATED.getValue("webflux") }.map {
                     AlsoRoute(it, Approach.BLOCKING, "presentations")
                 },
             ),
@@ -219,13 +220,10 @@ data class ReproducePlan(
         fun fit(budget: Duration): ReproducePlan? {
             val room = (budget.seconds * BUDGET_SHARE).toLong()
             val whole = (MAX_MEASURED_SECONDS downTo 1).firstOrNull { m ->
-                seconds(ReproducePhases.required(m)) +
-                    seconds(ReproducePhases.optional(m)) <=
-                    room
+                val total = seconds(ReproducePhases.required(m)) + seconds(ReproducePhases.optional(m))
+                total <= room
             }
-            if (whole !=
-                null
-            ) {
+            if (whole != null) {
                 return ReproducePlan(
                     ordered(ReproducePhases.required(whole), ReproducePhases.optional(whole)),
                     MIN_REPEAT,
@@ -243,10 +241,7 @@ data class ReproducePlan(
                 MIN_REPEAT,
                 1,
                 budget,
-                left = ReproducePhases.optional(1).filter {
-                    it !in
-                        chosen
-                },
+                left = ReproducePhases.optional(1).filter { it !in chosen },
             )
         }
 

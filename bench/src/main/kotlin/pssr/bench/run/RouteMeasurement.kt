@@ -201,9 +201,7 @@ internal class RouteMeasurement(
             last = row
             if (users !in beyond) onLevel()
         }
-        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null &&
-            plan.levels.last() in levels
-        ) {
+        if (plan.profiler != null && plan.profileUsers != null && rep == 1 && t.pid != null && plan.levels.last() in levels) {
             profile(
                 plan.profiler,
                 plan.profileUsers,

@@ -8,8 +8,10 @@ import pssr.bench.console.UsageError
 import pssr.bench.project.Project
 import pssr.bench.project.Workloads
 import pssr.bench.results.Environment
+import pssr.bench.results.FolderCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.Shard
+import pssr.model.ItemDelay
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -110,7 +112,7 @@ class OutputOptions : HelpSection {
             if (!Files.isDirectory(it)) throw UsageError("--resume: no run directory at $it")
             Environment.checkSameOptions(RunDirectory(it).environment, options)
             // the whole folder is read before anything in it changes; a line cut mid-write is the one damage resume mends
-            pssr.bench.results.FolderCheck.check(it, resuming = true)
+            FolderCheck.check(it, resuming = true)
             RunDirectory(it).repair().forEach { dropped -> System.err.println("pssr: --resume: $dropped") }
             return it
         }
@@ -130,5 +132,5 @@ class PagesOptions : HelpSection {
     @Option(names = ["--item-delay"], paramLabel = "DELAY", description = ["Delay between items at the source, e.g. 1ms (default), 0, 5ms"])
     var itemDelay: String = "1ms"
 
-    val itemDelayMs: Long get() = pssr.model.ItemDelay.parse(itemDelay).getOrElse { throw UsageError("--item-delay ${it.message}") }.millis
+    val itemDelayMs: Long get() = ItemDelay.parse(itemDelay).getOrElse { throw UsageError("--item-delay ${it.message}") }.millis
 }

@@ -73,16 +73,12 @@ class Selection {
     fun validate() {
         frameworks.forEach { Frameworks.byName(it) }
         models.forEach {
-            if (Model.byId(it) ==
-                null
-            ) {
+            if (Model.byId(it) == null) {
                 throw UsageError("unknown model '$it'; valid models: ${Model.all.joinToString(", ") { m -> m.id }}")
             }
         }
         engines.forEach {
-            if (Engines.byName(it) ==
-                null
-            ) {
+            if (Engines.byName(it) == null) {
                 throw UsageError("unknown engine '$it'; valid engines: ${Engines.names.joinToString(", ")}")
             }
         }
@@ -93,9 +89,7 @@ class Selection {
             }
         }
         approaches.forEach {
-            if (Approach.byId(it) ==
-                null
-            ) {
+            if (Approach.byId(it) == null) {
                 throw UsageError("unknown approach '$it'; valid approaches: ${Approach.entries.joinToString(", ")}")
             }
         }

@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import pssr.bench.console.UsageError
+import pssr.bench.measure.PortOwner
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.process.ServerProcess
 import pssr.probe.StreamProbe
@@ -46,7 +47,7 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
 
     // a target on this machine is still measured: its PID is found from the listening socket (no sampler attached);
     // on another machine it has no PID here (its CPU per request is NaN)
-    override val pid: Long? by lazy { if (onThisMachine) pssr.bench.measure.PortOwner.pid(port) else null }
+    override val pid: Long? by lazy { if (onThisMachine) PortOwner.pid(port) else null }
     override val sampler: ResourceSampler? = null
 
     companion object {
@@ -83,9 +84,7 @@ internal class Remote(url: String, allowRemote: Boolean = false) : Target {
                     "out --target and pssr starts its own",
             )
         }
-        if (listed.status !=
-            200
-        ) {
+        if (listed.status != 200) {
             throw UsageError("--target http://$host:$port: GET /routes answered ${listed.status}; pssr needs a pssr-bench server's /routes")
         }
         return RoutesDocument.parse(listed.body).also {

@@ -74,12 +74,8 @@ data class Setup(
         inForce.mapNotNull { (it.applied as? Applied.ServerFlag)?.takeIf { a -> a.framework == framework || a.framework == ALL }?.flag }
 
     /** The build of [framework]'s server to start, or null for the default one. */
-    fun variant(framework: String): String? = inForce.mapNotNull {
-        (it.applied as? Applied.LaunchVariant)?.takeIf { a ->
-            a.framework ==
-                framework
-        }?.variant
-    }.lastOrNull()
+    fun variant(framework: String): String? =
+        inForce.mapNotNull { (it.applied as? Applied.LaunchVariant)?.takeIf { a -> a.framework == framework }?.variant }.lastOrNull()
 
     /** The value this setup gives `./pssr run`'s [option] (`--driver`, `--jdk`) when the user gave none; null for the tool's own. */
     fun runDefault(option: String): String? =

@@ -8,6 +8,7 @@ import pssr.bench.measure.JmeterProfile
 import pssr.bench.measure.ProfileMeasurement
 import pssr.bench.measure.ResourceSampler
 import pssr.bench.process.ServerLaunch
+import pssr.bench.process.Stopping
 import pssr.bench.process.WorkloadServer
 import pssr.bench.project.Workloads
 import pssr.bench.results.Failure
@@ -60,7 +61,7 @@ class StudentsRun(
         val cases = o.variants.flatMap { v -> o.io.flatMap { io -> threadCounts(v).map { Triple(v, io, it) } } }
         for ((variant, io, threads) in cases) {
             for (users in levels) {
-                pssr.bench.process.Stopping.check() // no further level once a stop signal came
+                Stopping.check() // no further level once a stop signal came
                 val config = config(variant, threads)
                 val label = "$variant-$io" + (if (threads > 0) "-t$threads" else "")
                 val (fw, model, engine, approach) = names(variant, io)
@@ -70,7 +71,7 @@ class StudentsRun(
                     continue
                 }
                 System.err.println("== students $label: $users users, ${o.rampUpSeconds} s ramp-up, ${o.loops} loops ($config)")
-                pssr.bench.process.Stopping.position = "students $label at $users users"
+                Stopping.position = "students $label at $users users"
                 try {
                     WorkloadServer.start(
                         Workloads.STUDENTS,
@@ -112,8 +113,8 @@ class StudentsRun(
                         }
                     }
                 } catch (e: Exception) {
-                    if (e is pssr.bench.console.UsageError) throw e
-                    pssr.bench.process.Stopping.check() // the stop, not a failure
+                    if (e is UsageError) throw e
+                    Stopping.check() // the stop, not a failure
                     failures++
                     run.append(
                         Failure(fw, model, engine, approach, "load", "${e.message?.lineSequence()?.first()} ($config, $users users)", key),

@@ -10,9 +10,7 @@ class ApiReportTest {
     private fun forward(engine: String, pool: Int?, rps: Double, users: Int = 25) = resultRow(
         framework = if (engine.startsWith("webflux")) {
             "webflux"
-        } else if (engine ==
-            "downstream"
-        ) {
+        } else if (engine == "downstream") {
             "downstream"
         } else {
             "mvc"

@@ -13,8 +13,10 @@ import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
+import java.net.InetAddress
 import java.net.ServerSocket
 import java.net.Socket
+import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.ConcurrentHashMap
@@ -76,7 +78,7 @@ class LighthouseTest {
         val lighthouse = lighthouse(timeout = Duration.ofSeconds(12))
         val marker = Lighthouse.newMarker()
         val seen = ConcurrentHashMap.newKeySet<ProcessHandle>()
-        ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress()).use { silent ->
+        ServerSocket(0, 50, InetAddress.getLoopbackAddress()).use { silent ->
             val held = mutableListOf<Socket>()
             val acceptor = thread(isDaemon = true) {
                 try {
@@ -112,7 +114,7 @@ class LighthouseTest {
             assertEquals(
                 emptyList<String>(),
                 profiles.filter {
-                    java.nio.file.Files.exists(Path.of(it))
+                    Files.exists(Path.of(it))
                 },
                 "Chromium's temporary profile is removed",
             )

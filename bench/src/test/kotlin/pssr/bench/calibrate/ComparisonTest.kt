@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.bench.claims.Estimate
+import pssr.bench.cli.CalibrateCommand
+import java.time.Duration
 
 /**
  * What `calibrate` makes of one comparison (docs/CLAIMS.md, "Calibration"): "different" as the claims' words say it (past
@@ -39,7 +41,7 @@ class ComparisonTest {
     }
 
     private fun plan(pairs: Int) =
-        CalibrationPlan(30, pairs, java.time.Duration.ofSeconds(1), 128, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
+        CalibrationPlan(30, pairs, Duration.ofSeconds(1), 128, knownDelayMs = 10, moreUsers = 23, fewerUsers = 20)
 
     @Test
     fun `fewer pairs than the deciding design end with a line saying it is a smoke check and the command that decides`() {
@@ -49,7 +51,7 @@ class ComparisonTest {
 
     @Test
     fun `the default's pairs are the deciding design and print no smoke-check line`() {
-        val lines = Calibration.summary(listOf(c(1.0, 0.97, 1.03)), plan(pssr.bench.cli.CalibrateCommand().pairs))
+        val lines = Calibration.summary(listOf(c(1.0, 0.97, 1.03)), plan(CalibrateCommand().pairs))
         assertTrue(lines.none { "smoke check" in it }, lines.joinToString("\n"))
     }
 }

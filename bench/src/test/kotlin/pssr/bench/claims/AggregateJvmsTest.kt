@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.resultRow
 import java.nio.file.Path
 
-/** Averages never mix JVMs or setups; pairs by repetition only within one JVM (issue 47). */
+/** Averages never mix JVMs or setups; pairs by repetition only within one JVM. */
 class AggregateJvmsTest {
     @TempDir lateinit var tmp: Path
 

@@ -5,8 +5,11 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli
+import pssr.bench.report.Report
 import pssr.bench.resultRow
+import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
+import pssr.bench.stats.RouteLevel
 import java.io.ByteArrayOutputStream
 import java.io.PrintStream
 import java.nio.file.Files
@@ -210,7 +213,7 @@ class ClaimsJudgeTest {
     @Test
     fun `a run's report has a section with the claims its rows judge`() {
         val folder = pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0))
-        val html = Files.readString(pssr.bench.report.Report.write(RunDirectory(folder)))
+        val html = Files.readString(Report.write(RunDirectory(folder)))
         assertTrue(html.contains("<h2 id=\"claims\">The seeds' claims</h2>"), "no claims section")
         assertTrue(
             html.contains("HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput"),
@@ -240,11 +243,11 @@ class ClaimsJudgeTest {
             (1..3).map { resultRow("webflux", engine = engine, approach = "blocking", repetition = it, throughput = rps) }
         val core = rows("htmlflow", 900.0) + rows("jstachio", 1000.0) + rows("thymeleaf", 1100.0)
         val withSync = core + rows("pebble", 100.0) + rows("velocity", 100.0)
-        fun agg(rs: List<pssr.bench.results.ResultRow>) =
-            Evidence(pssr.bench.stats.RouteLevel.of(rs), emptyList(), rs, emptyList()).aggregate("webflux", "presentations", "blocking", 32)
+        fun agg(rs: List<ResultRow>) =
+            Evidence(RouteLevel.of(rs), emptyList(), rs, emptyList()).aggregate("webflux", "presentations", "blocking", 32)
         assertEquals(1000.0, agg(core).value, 1e-9)
         assertEquals(1000.0, agg(withSync).value, 1e-9)
-        val e = Evidence(pssr.bench.stats.RouteLevel.of(withSync), emptyList(), withSync, emptyList())
+        val e = Evidence(RouteLevel.of(withSync), emptyList(), withSync, emptyList())
         assertEquals(listOf("htmlflow", "jstachio", "thymeleaf"), ClaimKit.enginesOf(e, "webflux", "presentations", "blocking"))
         assertEquals(100.0, e.aggregate("webflux", "presentations", "blocking", 32, listOf("pebble", "velocity")).value, 1e-9)
     }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test
 import pssr.bench.console.Fmt
 
 /**
- * A printed interval shows the digits its verdict needs (issue 47): for every word, with bounds right at its edges, the
+ * A printed interval shows the digits its verdict needs: for every word, with bounds right at its edges, the
  * verdict read from the printed figures (parsed back, judged again) is the verdict of the true ones.
  */
 class EdgeDigitsTest {

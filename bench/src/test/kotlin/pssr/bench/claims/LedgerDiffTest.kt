@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.cli.ProbeRun
+import pssr.bench.project.Project
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -61,7 +62,7 @@ class LedgerDiffTest {
         val ids = Claims.all.map { it.id }.toSet()
         assertEquals(emptyList<String>(), RenamedIds.OLD_TO_NEW.keys.map(RenamedIds::current).filter { it !in ids })
         assertEquals(emptyList<String>(), RenamedIds.OLD_TO_NEW.keys.filter { it in ids }, "an old id still in use")
-        val section = Files.readAllLines(pssr.bench.project.Project.root.resolve("docs").resolve("REGISTRY.md"))
+        val section = Files.readAllLines(Project.root.resolve("docs").resolve("REGISTRY.md"))
             .dropWhile { it != "## Renamed ids" }.drop(1).takeWhile { !it.startsWith("## ") }
         val documented = section.filter { it.startsWith("| old: `") }.associate { line ->
             val cells = line.trim().removePrefix("|").removeSuffix("|").split(" | ").map { it.trim() }

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import org.junit.jupiter.api.Assertions
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Nested
@@ -161,7 +162,7 @@ class TermsTest {
         }
 
         @Test fun `a size inside the comparable band is not a size`() {
-            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException::class.java) { Terms.aboutBand(1.05) }
+            Assertions.assertThrows(IllegalArgumentException::class.java) { Terms.aboutBand(1.05) }
         }
 
         @Test fun `near 1 (about the reference) is 0_80-1_25`() {

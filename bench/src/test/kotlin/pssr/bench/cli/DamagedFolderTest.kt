@@ -20,12 +20,14 @@ import pssr.bench.results.RouteCheck
 import pssr.bench.results.RunDirectory
 import pssr.bench.run.OutputOptions
 import pssr.probe.Jackson
+import java.io.ByteArrayOutputStream
+import java.io.PrintStream
 import java.nio.file.Files
 import java.nio.file.Path
 import java.security.MessageDigest
 
 /**
- * A damaged results folder is named, never trusted (issue 36): for each damage a run killed mid-write, an edit or a
+ * A damaged results folder is named, never trusted: for each damage a run killed mid-write, an edit or a
  * half-way copy leaves, every command that reads a folder (report, claims, compare, merge, run --resume) prints one
  * line naming the file, the line and what is wrong, exits 2, and leaves every file of the folder byte-identical.
  */
@@ -101,9 +103,7 @@ class DamagedFolderTest {
             rewrite(
                 file,
                 lines(file).mapIndexed { i, l ->
-                    if (i ==
-                        2
-                    ) {
+                    if (i == 2) {
                         l.split(',').toMutableList().also { it[at] = "1O1.0" }.joinToString(",")
                     } else {
                         l
@@ -129,9 +129,7 @@ class DamagedFolderTest {
             rewrite(
                 file,
                 lines(file).mapIndexed { i, l ->
-                    if (i ==
-                        2
-                    ) {
+                    if (i == 2) {
                         l.split(',').toMutableList().also { it[at] = "12l" }.joinToString(",")
                     } else {
                         l
@@ -230,9 +228,7 @@ class DamagedFolderTest {
             rewrite(
                 file,
                 lines(file).mapIndexed { i, l ->
-                    if (i ==
-                        2
-                    ) {
+                    if (i == 2) {
                         l.split(',').toMutableList().also { it[at] = "2O.000" }.joinToString(",")
                     } else {
                         l
@@ -249,9 +245,7 @@ class DamagedFolderTest {
             rewrite(
                 file,
                 lines(file).mapIndexed { i, l ->
-                    if (i ==
-                        1
-                    ) {
+                    if (i == 1) {
                         l.split(',').toMutableList().also { it[at] = "no" }.joinToString(",")
                     } else {
                         l
@@ -364,9 +358,9 @@ class DamagedFolderTest {
         val lastRow = ResultRow.fromCsv(ResultRow.COLUMNS.zip(whole.trimEnd('\n').substringAfterLast('\n').split(',')).toMap())
         val cut = whole.dropLast(200)
         Files.writeString(results, cut)
-        val err = java.io.ByteArrayOutputStream()
+        val err = ByteArrayOutputStream()
         val old = System.err
-        System.setErr(java.io.PrintStream(err, true))
+        System.setErr(PrintStream(err, true))
         try {
             assertEquals(dir, resume(dir))
         } finally {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import org.junit.jupiter.api.io.TempDir
+import pssr.testkit.ChildProcesses
 import java.net.InetAddress
 import java.net.InetSocketAddress
 import java.net.ServerSocket
@@ -95,7 +96,7 @@ class ProbeBadInputTest {
             keytool, "-genkeypair", "-alias", "probe", "-keyalg", "EC", "-validity", "2", "-dname", "CN=localhost",
             "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit",
         )
-        val (madeCode, madeOutput) = pssr.testkit.ChildProcesses.runToExit(made) // bounded: its output goes through a file
+        val (madeCode, madeOutput) = ChildProcesses.runToExit(made) // bounded: its output goes through a file
         assertEquals(0, madeCode, madeOutput.joinToString("\n"))
         val keys = KeyStore.getInstance("PKCS12").apply { Files.newInputStream(keystore).use { load(it, "changeit".toCharArray()) } }
         val context = SSLContext.getInstance("TLS").apply {

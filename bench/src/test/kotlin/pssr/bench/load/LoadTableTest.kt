@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
+import java.io.StringReader
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -100,7 +101,7 @@ class LoadTableTest {
     }
 
     private fun fields(line: String): List<String> = CsvFile.read(
-        java.io.StringReader(
+        StringReader(
             CsvFile.header(
                 before.indices.map {
                     "c$it"

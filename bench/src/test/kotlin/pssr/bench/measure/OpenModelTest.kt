@@ -3,6 +3,7 @@ package pssr.bench.measure
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import java.nio.file.Files
 import java.time.Duration
 
 /** The open model (`run --rate`): requests on schedule, latency from the scheduled send time. */
@@ -17,7 +18,7 @@ class OpenModelTest {
             // the closed loop as JMeter records it: one latency per request sent (wrk corrects its histogram itself, see HARNESS.md)
             val closed = JmeterDriver(
                 Duration.ofSeconds(5),
-                java.nio.file.Files.createTempDirectory("pssr-open-test"),
+                Files.createTempDirectory("pssr-open-test"),
             ).run(server.target, 4, window)
             val openP99 = LatencySummary.of(open.latency).p99
             val closedP99 = LatencySummary.of(closed.latency).p99

@@ -24,9 +24,7 @@ class PageServer(private val delayMs: Long = 0, private val stallAfterRequests: 
                 ex.close()
                 return@createContext
             }
-            if (stallAfterRequests > 0 &&
-                requests.incrementAndGet() == stallAfterRequests
-            ) {
+            if (stallAfterRequests > 0 && requests.incrementAndGet() == stallAfterRequests) {
                 stallUntil = System.currentTimeMillis() + stallMs
             }
             val wait = maxOf(delayMs, stallUntil - System.currentTimeMillis())

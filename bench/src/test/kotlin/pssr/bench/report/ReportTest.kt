@@ -10,6 +10,7 @@ import pssr.bench.SyntheticRun
 import pssr.bench.cli
 import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
+import pssr.bench.measure.TimelinePoint
 import pssr.bench.paper.PaperFigures
 import pssr.bench.resultRow
 import pssr.bench.results.EnvironmentTable
@@ -244,8 +245,8 @@ class ReportTest {
         run.append(
             row.key,
             listOf(
-                pssr.bench.measure.TimelinePoint(0.1, 150.0, 80.0, 0.0, 30),
-                pssr.bench.measure.TimelinePoint(0.2, 160.0, 120.0, 12.0, 31),
+                TimelinePoint(0.1, 150.0, 80.0, 0.0, 30),
+                TimelinePoint(0.2, 160.0, 120.0, 12.0, 31),
             ),
         )
     }

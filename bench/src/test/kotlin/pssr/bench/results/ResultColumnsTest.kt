@@ -6,8 +6,10 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.csv.CsvFile
+import pssr.bench.measure.Regime
 import pssr.bench.project.Project
 import pssr.bench.resultRow
+import java.io.StringReader
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -90,14 +92,14 @@ class ResultColumnsTest {
         )
         assertEquals(header, ResultRow.HEADER)
         assertEquals(lines, rows.map { it.toCsv() })
-        val read = CsvFile.read(java.io.StringReader((listOf(header) + lines).joinToString("\n", postfix = "\n")), "golden")
+        val read = CsvFile.read(StringReader((listOf(header) + lines).joinToString("\n", postfix = "\n")), "golden")
         assertEquals(lines, read.map { ResultRow.fromCsv(it).toCsv() }, "a line read and written again")
     }
 
     @Test
     fun `a file with only the first version's columns reads every later column as not recorded`() {
         val row = resultRow()
-        val values = CsvFile.read(java.io.StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
+        val values = CsvFile.read(StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
         val run = RunDirectory(tmp.resolve("first-version"))
         Files.createDirectories(run.dir)
         val first = ResultRow.REQUIRED
@@ -110,7 +112,7 @@ class ResultColumnsTest {
     fun `an empty number in a later column reads as not recorded, an empty text as empty`() {
         val row = resultRow().copy(rateRps = 100.0, errorsEngine = 4, workload = "students")
         val empty = setOf("rate_rps", "errors_engine", "workload")
-        val values = CsvFile.read(java.io.StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
+        val values = CsvFile.read(StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
         val back = ResultRow.fromCsv(values.mapValues { (name, v) -> if (name in empty) "" else v })
         assertEquals(row.copy(rateRps = Double.NaN, errorsEngine = 0, workload = ""), back)
     }
@@ -120,14 +122,14 @@ class ResultColumnsTest {
         // 2 cores: 190% of one core busy is 0.95 of the machine; the server took 150%, the driver 12.5%, the rest 27.5%
         val row = resultRow(users = 128, throughput = 5000.0, cpuPct = 150.0).copy(machineCpuPct = 190.0, coresBusy = 0.95)
         val back = RunDirectory(written(row).parent).rows().single()
-        val csv = CsvFile.read(java.io.StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
+        val csv = CsvFile.read(StringReader(ResultRow.HEADER + "\n" + row.toCsv() + "\n"), "a row").single()
         assertEquals("190.0", csv["machine_cpu_pct"])
         assertEquals("0.950", csv["cores_busy"])
         assertEquals("0.391", csv["floor_share"], "5,000 of 12,800 req/s")
         assertEquals("27.5", csv["other_cpu_pct"])
         assertEquals("0.066", csv["driver_share"])
         assertEquals("cpu", csv["regime"])
-        assertEquals(pssr.bench.measure.Regime.CPU, back.regime)
+        assertEquals(Regime.CPU, back.regime)
         assertEquals("floor", resultRow(users = 32, throughput = 2850.0).copy(coresBusy = 0.42).regimeId)
         assertEquals("", resultRow().regimeId, "a row without the machine's CPU, below its floor: not recorded")
     }

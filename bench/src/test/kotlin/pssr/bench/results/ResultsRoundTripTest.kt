@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.measure.Latency
 import pssr.bench.resultRow
+import java.nio.file.Files
 import java.nio.file.Path
 
 class ResultsRoundTripTest {
@@ -42,8 +43,8 @@ class ResultsRoundTripTest {
         val header = ResultRow.COLUMNS
         val values = row.toCsv().split(",")
         val order = header.indices.reversed()
-        java.nio.file.Files.createDirectories(run.dir)
-        java.nio.file.Files.writeString(
+        Files.createDirectories(run.dir)
+        Files.writeString(
             run.results,
             order.joinToString(",") { header[it] } + "\n" + order.joinToString(",") { values[it] } + "\n",
         )
@@ -53,7 +54,7 @@ class ResultsRoundTripTest {
     @Test
     fun `a level's latency histogram comes back with the same percentiles`() {
         val run = RunDirectory(tmp.resolve("hist"))
-        val h = pssr.bench.measure.Latency.histogram().apply { for (v in 1000L..20000L step 7) recordValue(v) }
+        val h = Latency.histogram().apply { for (v in 1000L..20000L step 7) recordValue(v) }
         run.append("webflux/presentations/jstachio/virtual@32#1", h)
         val back = run.histograms().getValue("webflux/presentations/jstachio/virtual@32#1")
         assertEquals(h.totalCount, back.totalCount)

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.Latency
 import pssr.bench.resultRow
+import java.net.SocketTimeoutException
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
@@ -57,13 +58,13 @@ class JtlTest {
             """
             timeStamp,elapsed,label,responseCode,success,failureMessage,threadName,Latency
             1000,12,u1,200,true,,u1 1-1,3
-            1012,10039,u1,Non HTTP response code: java.net.SocketTimeoutException,false,"Test failed: text expected to equal /
+            1012,10039,u1,Non HTTP response code: SocketTimeoutException,false,"Test failed: text expected to equal /
 
             ****** received  : [[[java.net.SocketTimeoutException, ""read"" timed out]]]",u1 1-1,0
             2000,11,u1,200,true,,u1 1-1,2
             """.trimIndent() + "\n",
         )
-        val samples = pssr.bench.measure.JmeterDriver.readJtl(jtl)
+        val samples = JmeterDriver.readJtl(jtl)
         assertEquals(listOf(true, false, true), samples.map { it.success })
         assertEquals(10039, samples[1].elapsedMs)
         assertEquals(listOf(1000L, 1012L, 2000L), samples.map { it.startMillis })

@@ -4,7 +4,9 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.bench.claims.ClaimKit
+import pssr.bench.measure.Windows
 import pssr.servers.RouteKey
+import java.time.Duration
 
 /** The pages phases measure the routes and levels the claims read (`run --claims-only`), found by tracing each judgement. */
 class ClaimLevelsTest {
@@ -37,14 +39,14 @@ class ClaimLevelsTest {
     fun `a route no claim reads is not measured, and a read route only at its levels`() {
         val plan = RunPlan(
             listOf(2, 4, 8, 16, 32, 64, 128),
-            java.time.Duration.ZERO,
-            pssr.bench.measure.Windows(
-                java.time.Duration.ofSeconds(1),
-                java.time.Duration.ofSeconds(1),
+            Duration.ZERO,
+            Windows(
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
             ),
             3,
             1,
-            java.time.Duration.ofSeconds(10),
+            Duration.ofSeconds(10),
             only = levels.byRoute,
         )
         assertEquals(emptyList<Int>(), plan.levelsOf(RouteKey("webflux", "stocks", "baseline", "virtual")))

@@ -6,9 +6,13 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import pssr.bench.BrowserTools
+import pssr.bench.browser.Lighthouse
 import pssr.bench.cli
+import pssr.bench.load.StreamingPageServer
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
+import pssr.probe.browser.Chromium
 import java.io.ByteArrayOutputStream
 import java.io.PrintStream
 import java.nio.file.Files
@@ -17,7 +21,7 @@ import java.time.Duration
 import java.util.concurrent.TimeUnit
 
 /**
- * Issue 36, "nothing outlives the tool, two runs never measure each other": pssr's CLI in a JVM of its own, on one
+ * "Nothing outlives the tool, two runs never measure each other": pssr's CLI in a JVM of its own, on one
  * route of the real WebFlux server with wrk, killed with SIGKILL (no shutdown hook runs) or stopped with SIGTERM in
  * the middle of a level; a second run beside a first. Every wait is bounded.
  */
@@ -148,13 +152,13 @@ class LifecycleTest {
     @Test
     fun `SIGKILL of pssr during a browser case leaves no Chromium, Lighthouse or server JVM behind`(@TempDir dir: Path) {
         System.setProperty("pssr.root", root.toString())
-        val chromium = pssr.probe.browser.Chromium.executable()
-        pssr.bench.BrowserTools.require(
+        val chromium = Chromium.executable()
+        BrowserTools.require(
             chromium != null,
             "Chromium is not installed; install it: ${pssr.probe.browser.Chromium.INSTALL_HINT}",
         )
-        pssr.bench.BrowserTools.require(
-            pssr.bench.browser.Lighthouse.installed(root.resolve("browser"), chromium!!, Duration.ofSeconds(60)) != null,
+        BrowserTools.require(
+            Lighthouse.installed(root.resolve("browser"), chromium!!, Duration.ofSeconds(60)) != null,
             "Lighthouse is not installed; install it: apt-get install nodejs npm && cd browser && npm ci",
         )
         // Chromium's profile (mktemp -t under TMPDIR), the server's port file and Lighthouse's report all name the test's folder
@@ -235,7 +239,7 @@ class LifecycleTest {
     fun `SIGTERM in the middle of a load level records no level as failed, and names the command that measures it again`(
         @TempDir dir: Path,
     ) {
-        pssr.bench.load.StreamingPageServer(itemMs = 40).use { server ->
+        StreamingPageServer(itemMs = 40).use { server ->
             val log = dir.resolve("pssr.log")
             val out = dir.resolve("load")
             val url = "${server.base}/streams"

@@ -6,7 +6,14 @@ import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import pssr.bench.claims.ClaimKit
+import pssr.bench.claims.Claims
+import pssr.bench.claims.Evidence
+import pssr.bench.claims.Verdict
 import pssr.bench.results.Shard
+import pssr.bench.stats.RouteLevel
+import pssr.model.Model
+import pssr.views.Engines
 import java.time.Duration
 
 /** How `./pssr reproduce` fits the claims' runs to a budget. */
@@ -95,8 +102,8 @@ class ReproduceCoversClaimsTest {
     fun `every claim reproduce measures finds its page rows in the plan's routes and levels`() {
         val rows = ReproducePlan.PAGES.flatMap { p ->
             val routes = p.engines.flatMap { e ->
-                pssr.model.Model.all.flatMap { m ->
-                    p.approaches.filter { a -> pssr.views.Engines.byName(e)!!.supports(m, a) }.map { a -> Triple(e, m.id, a.id) }
+                Model.all.flatMap { m ->
+                    p.approaches.filter { a -> Engines.byName(e)!!.supports(m, a) }.map { a -> Triple(e, m.id, a.id) }
                 }
             } + p.also.map { Triple(it.engine, it.model, it.approach.id) }
             routes.flatMap { (e, m, a) ->
@@ -105,10 +112,10 @@ class ReproduceCoversClaimsTest {
                 }
             }
         }
-        val evidence = pssr.bench.claims.Evidence(pssr.bench.stats.RouteLevel.of(rows), emptyList(), rows, emptyList())
-        val missing = pssr.bench.claims.Claims.all.filter { it.needs == pssr.bench.claims.ClaimKit.REPRODUCE }
+        val evidence = Evidence(RouteLevel.of(rows), emptyList(), rows, emptyList())
+        val missing = Claims.all.filter { it.needs == ClaimKit.REPRODUCE }
             .map { it to it.judged(evidence) }
-            .filter { (_, j) -> j.verdict == pssr.bench.claims.Verdict.NOT_MEASURED && !j.ours.contains("verification") }
+            .filter { (_, j) -> j.verdict == Verdict.NOT_MEASURED && !j.ours.contains("verification") }
         assertEquals(emptyList<String>(), missing.map { "${it.first.id}: ${it.second.ours}" })
     }
 

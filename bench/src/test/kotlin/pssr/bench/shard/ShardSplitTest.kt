@@ -8,6 +8,7 @@ import pssr.bench.console.UsageError
 import pssr.bench.results.Shard
 import pssr.model.Model
 import pssr.servers.ListedRoute
+import java.util.Random
 
 /** `--shard K/N`: every selected route in exactly one shard, the same split every time, equal parts, a reference per model. */
 class ShardSplitTest {
@@ -35,7 +36,7 @@ class ShardSplitTest {
     @Test
     fun `the split does not depend on the order the server lists its routes in`() {
         val listed = routes("webflux")
-        assertEquals(Shard(2, 3).owned("webflux", listed), Shard(2, 3).owned("webflux", listed.reversed().shuffled(java.util.Random(7))))
+        assertEquals(Shard(2, 3).owned("webflux", listed), Shard(2, 3).owned("webflux", listed.reversed().shuffled(Random(7))))
     }
 
     @Test

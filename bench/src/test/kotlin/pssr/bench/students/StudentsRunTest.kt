@@ -8,6 +8,8 @@ import pssr.bench.db.StudentDatabase
 import pssr.bench.markup.Table
 import pssr.bench.process.ServerLaunch
 import pssr.bench.report.Report
+import pssr.bench.results.Failure
+import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
 import java.nio.file.Files
 import java.nio.file.Path
@@ -81,9 +83,9 @@ class StudentsRunTest {
             StudentsRun(run, options("mvc-virtual"), listOf(20), ServerLaunch(heapMax = "512m")).execute(db)
             val first = run.rows().single()
             // as an interrupted run would leave it: the next level failed before
-            val next = pssr.bench.results.ResultRow.keyOf(first.route, 30, 1)
+            val next = ResultRow.keyOf(first.route, 30, 1)
             run.append(
-                pssr.bench.results.Failure(
+                Failure(
                     first.framework,
                     first.model,
                     first.engine,
@@ -96,7 +98,7 @@ class StudentsRunTest {
             assertEquals(0, StudentsRun(run, options("mvc-virtual"), listOf(20, 30), ServerLaunch(heapMax = "512m")).execute(db))
         }
         assertEquals(listOf(20, 30), run.rows().map { it.users }, "the 20-user level is not measured twice")
-        assertEquals(emptyList<pssr.bench.results.Failure>(), run.failures(), "the 30-user level has a row now: its old failure is gone")
+        assertEquals(emptyList<Failure>(), run.failures(), "the 30-user level has a row now: its old failure is gone")
     }
 
     @Test
@@ -146,7 +148,7 @@ class StudentsRunTest {
 
     /** Whether this JVM, and so every process it starts, ignores SIGINT (bit 2 of SigIgn in /proc/self/status). */
     private fun ignoresSigint(): Boolean = runCatching {
-        Files.readAllLines(Path.of("/proc/self/status")).first { it.startsWith("SigIgn:") }.substringAfter(":").trim().toLong(16) and 2L !=
-            0L
+        val ignored = Files.readAllLines(Path.of("/proc/self/status")).first { it.startsWith("SigIgn:") }.substringAfter(":").trim()
+        ignored.toLong(16) and 2L != 0L
     }.getOrDefault(false)
 }

@@ -3,6 +3,9 @@ package pssr.probe.browser
 import pssr.probe.Jackson
 import pssr.probe.at
 import pssr.probe.process.StopProcess
+import java.awt.Color
+import java.awt.image.BufferedImage
+import java.io.ByteArrayOutputStream
 import java.io.IOException
 import java.net.URI
 import java.net.http.HttpClient
@@ -15,8 +18,10 @@ import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionStage
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.ExecutionException
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
+import javax.imageio.ImageIO
 
 /**
  * Debian's Chromium, headless, driven over the DevTools protocol with the JDK's own WebSocket client (no
@@ -47,7 +52,7 @@ class Chromium private constructor(
         timeout: Duration = Duration.ofSeconds(30),
     ): Map<String, Any?> = try {
         sendAsync(method, params, sessionId).get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-    } catch (e: java.util.concurrent.ExecutionException) {
+    } catch (e: ExecutionException) {
         throw e.cause ?: e
     }
 
@@ -63,9 +68,7 @@ class Chromium private constructor(
             put("id", id)
             put("method", method)
             put("params", params)
-            if (sessionId !=
-                null
-            ) {
+            if (sessionId != null) {
                 put("sessionId", sessionId)
             }
         }
@@ -278,13 +281,13 @@ class BrowserPage internal constructor(
     }
 
     private fun blankFrame(): ByteArray {
-        val img = java.awt.image.BufferedImage(width, height, java.awt.image.BufferedImage.TYPE_INT_RGB)
+        val img = BufferedImage(width, height, BufferedImage.TYPE_INT_RGB)
         img.createGraphics().apply {
-            color = java.awt.Color.WHITE
+            color = Color.WHITE
             fillRect(0, 0, width, height)
             dispose()
         }
-        return java.io.ByteArrayOutputStream().also { javax.imageio.ImageIO.write(img, "png", it) }.toByteArray()
+        return ByteArrayOutputStream().also { ImageIO.write(img, "png", it) }.toByteArray()
     }
 
     override fun close() {

@@ -3,6 +3,7 @@ package pssr.probe.page
 import pssr.probe.ProbeResult
 import java.io.ByteArrayOutputStream
 import java.nio.charset.Charset
+import java.util.zip.DataFormatException
 import java.util.zip.Inflater
 
 /**
@@ -84,7 +85,7 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
                     }
                     after[i] = out.size()
                 }
-            } catch (e: java.util.zip.DataFormatException) {
+            } catch (e: DataFormatException) {
                 throw ProbeFailure("the page says Content-Encoding gzip/deflate but its body does not inflate: ${e.message}")
             } finally {
                 inflater.end()
@@ -94,9 +95,7 @@ class DecodedBody(val text: String, val encoding: String?, private val charsAfte
 
         /** RFC 1952: 10 fixed bytes, then the optional extra field, file name, comment and header CRC. */
         private fun gzipHeaderLength(b: ByteArray): Int {
-            if (b.size < 10 || b[0] != 0x1f.toByte() ||
-                b[1] != 0x8b.toByte()
-            ) {
+            if (b.size < 10 || b[0] != 0x1f.toByte() || b[1] != 0x8b.toByte()) {
                 throw ProbeFailure("the page says Content-Encoding gzip but its body is not gzip")
             }
             val flags = b[3].toInt()

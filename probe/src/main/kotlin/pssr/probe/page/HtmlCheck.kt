@@ -1,6 +1,7 @@
 package pssr.probe.page
 
 import org.jsoup.Jsoup
+import org.jsoup.nodes.Document
 import org.jsoup.nodes.Element
 import org.jsoup.nodes.TextNode
 import org.jsoup.parser.Parser
@@ -81,7 +82,7 @@ class HtmlCheck(html: String) {
         return "unbalanced tags: ${parts.joinToString("; ")}"
     }
 
-    private fun placeholders(doc: org.jsoup.nodes.Document): String? {
+    private fun placeholders(doc: Document): String? {
         val text = doc.body().wholeText() + " " + doc.title()
         val unfilled = PLACEHOLDER.findAll(text).map { it.value }.distinct().take(3).toList()
         if (unfilled.isEmpty()) return null

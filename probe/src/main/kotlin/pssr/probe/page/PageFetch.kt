@@ -51,9 +51,7 @@ object PageFetch {
             if (seen.size > MAX_REDIRECTS) throw ProbeFailure("more than $MAX_REDIRECTS redirects from $url (last: $current)")
             seen += current
             val left = Duration.ofNanos(deadline - System.nanoTime())
-            if (left.isNegative ||
-                left.isZero
-            ) {
+            if (left.isNegative || left.isZero) {
                 throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout) after ${seen.size - 1} redirects")
             }
             val result = get(current, headers, left, timeout)
@@ -63,9 +61,7 @@ object PageFetch {
                 } catch (e: IllegalArgumentException) {
                     throw ProbeFailure("$current redirects to an invalid location: '${result.header("location")}'")
                 }
-                if (current.scheme?.lowercase() !in
-                    setOf("http", "https")
-                ) {
+                if (current.scheme?.lowercase() !in setOf("http", "https")) {
                     throw ProbeFailure("$url redirects to $current, which is not http(s)")
                 }
                 continue
@@ -101,9 +97,7 @@ object PageFetch {
     }
 
     private fun check(r: ProbeResult, url: URI, timeout: Duration, htmlOnly: Boolean) {
-        if (r.status == 0 &&
-            r.error == "did not end within the timeout"
-        ) {
+        if (r.status == 0 && r.error == "did not end within the timeout") {
             throw ProbeFailure("no answer from $url within ${timeout.toSeconds()} s (--timeout)")
         }
         if (r.status == 0) throw ProbeFailure("$url: no HTTP answer (${r.error ?: "nothing received"})")
@@ -115,9 +109,7 @@ object PageFetch {
         if (r.error == "timed out waiting for the server" && r.chunks.isEmpty()) {
             throw ProbeFailure("$url sent headers but no body within ${timeout.toSeconds()} s (--timeout)")
         }
-        if (r.status !in
-            200..299
-        ) {
+        if (r.status !in 200..299) {
             throw ProbeFailure(
                 "$url answered ${r.status}${if (r.status in 300..399) " without a Location" else ""}: probe a page that answers 200",
             )

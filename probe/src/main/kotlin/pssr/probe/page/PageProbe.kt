@@ -4,6 +4,7 @@ package pssr.probe.page
 import pssr.probe.Chunk
 import java.net.URI
 import java.time.Duration
+import java.util.Locale
 
 /** What `probe URL` concludes about a page. */
 enum class PageVerdict(val label: String) {
@@ -154,5 +155,5 @@ object PageProbe {
         return null
     }
 
-    private fun ms(v: Double) = "%.0f".format(java.util.Locale.ROOT, v)
+    private fun ms(v: Double) = "%.0f".format(Locale.ROOT, v)
 }

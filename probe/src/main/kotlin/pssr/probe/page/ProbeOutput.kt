@@ -92,9 +92,7 @@ object ProbeOutput {
         for (c in chunks) cols[((c.atMillis / span) * (width - 1)).toInt().coerceIn(0, width - 1)] += c.bytes.toLong()
         val max = cols.maxOrNull()?.takeIf { it > 0 } ?: return " ".repeat(width)
         return cols.joinToString("") { b ->
-            if (b ==
-                0L
-            ) {
+            if (b == 0L) {
                 " "
             } else {
                 BARS[((b * BARS.length + max - 1) / max - 1).toInt().coerceIn(0, BARS.length - 1)].toString()

@@ -1,6 +1,8 @@
 
 package pssr.probe.page
 
+import java.io.ByteArrayOutputStream
+import java.io.IOException
 import java.io.OutputStream
 import java.net.InetAddress
 import java.net.ServerSocket
@@ -41,7 +43,7 @@ class LoopbackServer(private val handler: (request: Request, out: OutputStream) 
             .associate { it.substringBefore(':').trim().lowercase() to it.substringAfter(':').trim() }
         try {
             handler(Request(path, headers), client.getOutputStream())
-        } catch (_: java.io.IOException) { }
+        } catch (_: IOException) { }
     }
 
     override fun close() {
@@ -76,7 +78,7 @@ class LoopbackServer(private val handler: (request: Request, out: OutputStream) 
  * the terminating chunk.
  */
 class BufferedChunks(private val out: OutputStream, private val size: Int) : OutputStream() {
-    private val buffer = java.io.ByteArrayOutputStream()
+    private val buffer = ByteArrayOutputStream()
     override fun write(b: Int) = write(byteArrayOf(b.toByte()), 0, 1)
     override fun write(b: ByteArray, off: Int, len: Int) {
         var o = off

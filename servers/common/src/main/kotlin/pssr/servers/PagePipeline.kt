@@ -7,8 +7,10 @@ import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
 import pssr.model.ItemDelay
 import pssr.model.ItemFeed
+import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.ChunkWriter
+import pssr.views.Engine
 import pssr.views.Render
 import pssr.views.Rendering
 import java.io.IOException
@@ -224,7 +226,7 @@ class PagePipeline(private val renderThreads: (Approach) -> Executor = { error("
             )
         }
 
-        private fun <T : Any> warm(model: pssr.model.Model<T>, engine: pssr.views.Engine, rendering: Rendering) =
+        private fun <T : Any> warm(model: Model<T>, engine: Engine, rendering: Rendering) =
             Render.page(engine.view(model), rendering, model.repository.findAll(ItemDelay.NONE), ChunkWriter { })
     }
 }

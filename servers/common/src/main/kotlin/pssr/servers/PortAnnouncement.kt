@@ -1,5 +1,9 @@
 package pssr.servers
 
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+
 /** How a server tells the harness where it listens: one recognisable log line, and a file when asked. */
 object PortAnnouncement {
     const val PREFIX = "pssr-server listening:"
@@ -9,14 +13,14 @@ object PortAnnouncement {
     fun announce(framework: String, host: String, port: Int, portFile: String?, detail: String? = null) {
         println("$PREFIX $framework http://$host:$port${detail?.let { " ($it)" } ?: ""}")
         if (!portFile.isNullOrBlank()) {
-            val target = java.nio.file.Path.of(portFile)
+            val target = Path.of(portFile)
             val tmp = target.resolveSibling(target.fileName.toString() + ".tmp")
-            java.nio.file.Files.writeString(tmp, port.toString())
-            java.nio.file.Files.move(
+            Files.writeString(tmp, port.toString())
+            Files.move(
                 tmp,
                 target,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE,
             )
         }
     }

@@ -6,6 +6,7 @@ import pssr.model.Model
 import pssr.views.Approach
 import pssr.views.Engine
 import pssr.views.Engines
+import pssr.views.Rendering
 
 /** One page a server serves: `GET /{model}/{engine}/{approach}`, and whether it claims to stream. */
 data class Route(val model: Model<*>, val engine: Engine, val approach: Approach, val streams: Boolean) {
@@ -32,7 +33,7 @@ class RouteTable(
         engines.flatMap { engine ->
             approaches.filter { engine.supports(model, it) }.map { approach ->
                 val streams = approachStreams(approach) &&
-                    (approach.rendering != pssr.views.Rendering.ITERABLE || engine.readAhead != Engine.ALL_ITEMS)
+                    (approach.rendering != Rendering.ITERABLE || engine.readAhead != Engine.ALL_ITEMS)
                 Route(model, engine, approach, streams)
             }
         }

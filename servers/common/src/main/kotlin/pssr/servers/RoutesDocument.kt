@@ -3,6 +3,7 @@ package pssr.servers
 import com.fasterxml.jackson.databind.JsonNode
 import pssr.model.Model
 import pssr.probe.Jackson
+import pssr.views.Engine
 
 /** One route as `GET /routes` lists it: what servers publish and bench, `verify` and the contract tests read. */
 data class ListedRoute(
@@ -27,7 +28,7 @@ object RoutesDocument {
                 "framework" to table.framework, "workload" to "pages", "model" to r.model.id, "engine" to r.engine.name,
                 "approach" to r.approach.id,
                 "path" to r.path, "streams" to r.streams,
-                "readAhead" to (if (r.engine.readAhead == pssr.views.Engine.ALL_ITEMS) "all" else r.engine.readAhead),
+                "readAhead" to (if (r.engine.readAhead == Engine.ALL_ITEMS) "all" else r.engine.readAhead),
                 "items" to r.model.items.size, "itemMarker" to r.model.itemMarker, "settings" to table.settings,
             ),
         )

@@ -141,9 +141,7 @@ object ServerStartup {
             rawPort.toIntOrNull()
                 ?: throw IllegalArgumentException("${listen.portProperty} must be a number from 0 (any free port) to 65535, was '$rawPort'")
         }
-        if (port !in
-            0..65535
-        ) {
+        if (port !in 0..65535) {
             throw IllegalArgumentException("port out of range: $port (${listen.portProperty}); a port is 0 (any free port) to 65535")
         }
         requestedPort = port
@@ -160,11 +158,7 @@ object ServerStartup {
                 it.bind(InetSocketAddress(host, port))
             }
         } catch (e: BindException) {
-            if ((e.message ?: "").contains(
-                    "in use",
-                    ignoreCase = true,
-                )
-            ) {
+            if ((e.message ?: "").contains("in use", ignoreCase = true)) {
                 throw BindException("Port $port is already in use: Address already in use")
             }
             throw IllegalArgumentException(

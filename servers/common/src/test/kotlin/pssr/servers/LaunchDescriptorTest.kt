@@ -17,10 +17,7 @@ class LaunchDescriptorTest {
     fun `a server of another workload says which, so it is not listed as a page framework`() {
         assertEquals(
             mapOf("students" to "students", "api" to "products,forward"),
-            LaunchDescriptor.all(root).filter {
-                it.workload !=
-                    "pages"
-            }.associate { it.framework to it.workload },
+            LaunchDescriptor.all(root).filter { it.workload != "pages" }.associate { it.framework to it.workload },
         )
     }
 

@@ -5,8 +5,11 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.model.ItemDelay
+import pssr.model.Model
 import pssr.views.Approach
+import pssr.views.Engine
 import pssr.views.Engines
+import pssr.views.ModelViews
 
 class RouteTableTest {
     private val table = RouteTable("test", listOf(Approach.REACTIVE, Approach.VIRTUAL), mapOf("poolSize" to 4))
@@ -57,9 +60,9 @@ class RouteTableTest {
 
 class RoutesPerModelTest {
     /** An engine with a page for one model only: what a new model looks like in the engines that do not render it. */
-    private object PresentationsOnly : pssr.views.Engine("presentations-only", "test engine") {
-        override val views = pssr.views.ModelViews.of {
-            add(pssr.model.Model.Presentations, pssr.views.Engines.byName("baseline")!!.view(pssr.model.Model.Presentations))
+    private object PresentationsOnly : Engine("presentations-only", "test engine") {
+        override val views = ModelViews.of {
+            add(Model.Presentations, Engines.byName("baseline")!!.view(Model.Presentations))
         }
     }
 

@@ -5,6 +5,8 @@ import freemarker.template.Configuration
 import freemarker.template.DefaultObjectWrapperBuilder
 import freemarker.template.TemplateExceptionHandler
 import pssr.model.Model
+import pssr.model.Presentation
+import pssr.model.Stock
 import pssr.views.Engine
 import pssr.views.IterableRender
 import pssr.views.ModelViews
@@ -32,8 +34,8 @@ object FreeMarkerEngine : Engine("freemarker", "FreeMarker 2.3 (.ftlh auto-escap
         return PageView(IterableRender { items, out -> template.process(mapOf("items" to items), out) })
     }
 
-    private val presentations = page<pssr.model.Presentation>("presentations")
-    private val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<Presentation>("presentations")
+    private val stocks = page<Stock>("stocks")
 
     override val views = ModelViews.of {
         add(Model.Presentations, presentations)

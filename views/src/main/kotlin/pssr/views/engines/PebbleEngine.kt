@@ -2,6 +2,8 @@ package pssr.views.engines
 
 import io.pebbletemplates.pebble.loader.ClasspathLoader
 import pssr.model.Model
+import pssr.model.Presentation
+import pssr.model.Stock
 import pssr.views.Engine
 import pssr.views.IterableRender
 import pssr.views.ModelViews
@@ -30,8 +32,8 @@ object PebbleEngine : Engine("pebble", "Pebble 4 (autoescape, cached)") {
         return PageView(IterableRender { items, out -> template.evaluate(out, mapOf<String, Any>("items" to items)) })
     }
 
-    private val presentations = page<pssr.model.Presentation>("presentations")
-    private val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<Presentation>("presentations")
+    private val stocks = page<Stock>("stocks")
 
     override val views = ModelViews.of {
         add(Model.Presentations, presentations)

@@ -11,6 +11,8 @@ import org.thymeleaf.spring6.context.webflux.ReactiveDataDriverContextVariable
 import org.thymeleaf.templatemode.TemplateMode
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver
 import pssr.model.Model
+import pssr.model.Presentation
+import pssr.model.Stock
 import pssr.views.AsyncRender
 import pssr.views.Engine
 import pssr.views.EngineSettings
@@ -39,9 +41,7 @@ class ThymeleafEngine private constructor(
     /** Its loop calls hasNext() before rendering the current item (loop status / `last`). */
     override val readAhead get() = 1
 
-    override fun configured(settings: EngineSettings): Engine = if (settings.thymeleafDataDriverBufferSize ==
-        dataDriverBufferSize
-    ) {
+    override fun configured(settings: EngineSettings): Engine = if (settings.thymeleafDataDriverBufferSize == dataDriverBufferSize) {
         this
     } else {
         ThymeleafEngine(settings.thymeleafDataDriverBufferSize)
@@ -90,8 +90,8 @@ class ThymeleafEngine private constructor(
         return done
     }
 
-    private val presentations = page<pssr.model.Presentation>("presentations")
-    private val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<Presentation>("presentations")
+    private val stocks = page<Stock>("stocks")
 
     override val views = ModelViews.of {
         add(Model.Presentations, presentations)

@@ -3,6 +3,8 @@ package pssr.views.engines
 import org.trimou.engine.MustacheEngineBuilder
 import org.trimou.engine.locator.ClassPathTemplateLocator
 import pssr.model.Model
+import pssr.model.Presentation
+import pssr.model.Stock
 import pssr.views.Engine
 import pssr.views.IterableRender
 import pssr.views.ModelViews
@@ -23,8 +25,8 @@ object TrimouEngine : Engine("trimou", "Trimou 2.5 Mustache (escaping, cached)")
         return PageView(IterableRender { items, out -> mustache.render(out, mapOf("items" to items)) })
     }
 
-    private val presentations = page<pssr.model.Presentation>("presentations")
-    private val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<Presentation>("presentations")
+    private val stocks = page<Stock>("stocks")
 
     override val views = ModelViews.of {
         add(Model.Presentations, presentations)

@@ -5,6 +5,8 @@ import org.apache.velocity.app.event.implement.EscapeHtmlReference
 import org.apache.velocity.runtime.RuntimeConstants
 import org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader
 import pssr.model.Model
+import pssr.model.Presentation
+import pssr.model.Stock
 import pssr.views.Engine
 import pssr.views.IterableRender
 import pssr.views.ModelViews
@@ -37,8 +39,8 @@ object VelocityEngine : Engine("velocity", "Velocity 2.4 (HTML-escaping event ha
         return PageView(IterableRender { items, out -> template.merge(VelocityContext().apply { put("items", items) }, out) })
     }
 
-    private val presentations = page<pssr.model.Presentation>("presentations")
-    private val stocks = page<pssr.model.Stock>("stocks")
+    private val presentations = page<Presentation>("presentations")
+    private val stocks = page<Stock>("stocks")
 
     override val views = ModelViews.of {
         add(Model.Presentations, presentations)

@@ -68,9 +68,7 @@ data class ApiSettings(
 
     /** Connections per downstream route: the setting, or the library's default (Apache HttpClient 5: 5 per route; Reactor Netty: max(16, 2
      * x cores)). */
-    val effectiveClientPool: Int get() = if (clientPoolSize >
-        0
-    ) {
+    val effectiveClientPool: Int get() = if (clientPoolSize > 0) {
         clientPoolSize
     } else if (variant.reactive) {
         maxOf(16, 2 * Runtime.getRuntime().availableProcessors())

@@ -1,5 +1,7 @@
 package pssr.servers.api
 
+import io.netty.handler.timeout.ReadTimeoutException
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException
 import org.slf4j.LoggerFactory
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication
 import org.springframework.core.task.TaskRejectedException
@@ -16,8 +18,10 @@ import org.springframework.web.reactive.function.client.WebClientResponseExcepti
 import pssr.model.api.Products
 import reactor.core.publisher.Mono
 import reactor.core.scheduler.Schedulers
+import java.io.IOException
 import java.net.ConnectException
 import java.net.SocketTimeoutException
+import java.util.concurrent.Callable
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.RejectedExecutionException
 import java.util.concurrent.TimeoutException
@@ -53,15 +57,15 @@ object Failure {
             chain.any { it is RestClientResponseException || it is WebClientResponseException } -> 502
 
             chain.any {
-                it is SocketTimeoutException || it is TimeoutException || it is io.netty.handler.timeout.ReadTimeoutException ||
-                    it is org.apache.hc.core5.http.ConnectionRequestTimeoutException ||
+                it is SocketTimeoutException || it is TimeoutException || it is ReadTimeoutException ||
+                    it is ConnectionRequestTimeoutException ||
                     it is reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException ||
                     it.javaClass.simpleName.contains("Timeout")
             } -> 504
 
             chain.any { it is TaskRejectedException || it is RejectedExecutionException } -> 503
 
-            chain.any { it is ConnectException || it is java.io.IOException } -> 503
+            chain.any { it is ConnectException || it is IOException } -> 503
 
             else -> 500
         }
@@ -104,10 +108,8 @@ class MvcApi(
     ): CompletableFuture<ResponseEntity<String>> {
         val q = ProductQuery.parse(page, size, s).getOrElse { return CompletableFuture.completedFuture(text(400, it.message!!)) }
         val answer: CompletableFuture<String> = try {
-            if (s.variant ==
-                Variant.MVC
-            ) {
-                executor.submitCompletable(java.util.concurrent.Callable<String> { products(q) })
+            if (s.variant == Variant.MVC) {
+                executor.submitCompletable(Callable<String> { products(q) })
             } else {
                 CompletableFuture.completedFuture(products(q))
             }
@@ -118,9 +120,7 @@ class MvcApi(
             log.warn(Failure.line(e))
             text(
                 Failure.status(e).let {
-                    if (it ==
-                        504
-                    ) {
+                    if (it == 504) {
                         500
                     } else {
                         it

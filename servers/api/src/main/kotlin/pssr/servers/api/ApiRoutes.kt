@@ -79,9 +79,7 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
 
     private fun str(v: String) = "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
     private fun obj(m: Map<String, Any>): String = m.entries.joinToString(",", "{", "}") { (k, v) ->
-        "\"$k\":" + if (v is Number ||
-            v is Boolean
-        ) {
+        "\"$k\":" + if (v is Number || v is Boolean) {
             v.toString()
         } else {
             str(v.toString())

@@ -66,9 +66,7 @@ enum class Variant(val id: String, val framework: String, val threads: String, v
 
 /** A server that cannot start (port in use or out of range, a bad setting) says why in one line and exits 2. */
 fun main(args: Array<String>) {
-    if (arg(args, "pssr.api.role") ==
-        "downstream"
-    ) {
+    if (arg(args, "pssr.api.role") == "downstream") {
         return ServerStartup.run("downstream", args, ServerStartup.Listen.SPRING) { Downstream.main(args) }
     }
     SpringServer.start("api", args, ApiServer::class.java) {

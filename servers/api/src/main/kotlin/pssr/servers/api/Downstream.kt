@@ -30,9 +30,7 @@ object Downstream {
                     req.receive().aggregate().asString(Charsets.UTF_8).defaultIfEmpty("")
                         .delayElement(Duration.ofMillis(s.latencyMs))
                         .flatMap { body ->
-                            if (s.failStatus >
-                                0
-                            ) {
+                            if (s.failStatus > 0) {
                                 res.status(
                                     s.failStatus,
                                 ).header("Content-Type", "text/plain").sendString(Mono.just("downstream fails on purpose\n")).then()

@@ -9,6 +9,7 @@ import reactor.core.publisher.Mono
 import reactor.core.scheduler.Schedulers
 import java.sql.Connection
 import javax.sql.DataSource
+import io.r2dbc.spi.Connection as R2dbcConnection
 
 /** Reads a page of the product table; the same SQL through JDBC or R2DBC. */
 sealed interface ProductRepository : AutoCloseable
@@ -57,23 +58,22 @@ class R2dbcProducts(private val pool: ConnectionPool, private val keep: Connecti
         query(if (loop != null) pool.create().publishOn(Schedulers.fromExecutor(loop)) else pool.create(), page, size)
     }
 
-    private fun query(connection: Mono<out io.r2dbc.spi.Connection>, page: Int, size: Int): Flux<Product> =
-        Flux.usingWhen(connection, { c ->
-            Flux.from(c.createStatement(Products.QUERY_R2DBC).bind("$1", size).bind("$2", page * size).execute())
-                .flatMap { r ->
-                    r.map { row, _ ->
-                        Product(
-                            row.get("id", Integer::class.java)!!.toInt(),
-                            row.get("name", String::class.java)!!,
-                            row.get("category", String::class.java)!!,
-                            row.get("region", String::class.java)!!,
-                            row.get("type", String::class.java)!!,
-                            row.get("price_cents", Integer::class.java)!!.toInt(),
-                            row.get("stock", Integer::class.java)!!.toInt(),
-                        )
-                    }
+    private fun query(connection: Mono<out R2dbcConnection>, page: Int, size: Int): Flux<Product> = Flux.usingWhen(connection, { c ->
+        Flux.from(c.createStatement(Products.QUERY_R2DBC).bind("$1", size).bind("$2", page * size).execute())
+            .flatMap { r ->
+                r.map { row, _ ->
+                    Product(
+                        row.get("id", Integer::class.java)!!.toInt(),
+                        row.get("name", String::class.java)!!,
+                        row.get("category", String::class.java)!!,
+                        row.get("region", String::class.java)!!,
+                        row.get("type", String::class.java)!!,
+                        row.get("price_cents", Integer::class.java)!!.toInt(),
+                        row.get("stock", Integer::class.java)!!.toInt(),
+                    )
                 }
-        }, { c -> Mono.from(c.close()) })
+            }
+    }, { c -> Mono.from(c.close()) })
 
     override fun close() {
         pool.dispose()

@@ -11,6 +11,7 @@ import pssr.model.api.Orders
 import pssr.model.api.Products
 import pssr.servers.spring.SpringServer
 import pssr.testkit.ChildProcesses
+import java.net.InetAddress
 import java.net.ServerSocket
 import java.net.URI
 import java.net.http.HttpClient
@@ -74,7 +75,7 @@ class ApiServerTest {
      */
     @Test
     fun `a port already in use is one line and exit code 2, for the api server and the downstream`() {
-        ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1")).use { taken ->
+        ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")).use { taken ->
             for (role in listOf("--pssr.api.variant=mvc", "--pssr.api.variant=webflux", "--pssr.api.role=downstream")) {
                 for (check in listOf("true", "false")) {
                     val builder = launch(taken.localPort, "-Dpssr.port-check=$check").apply { command().add(role) }
@@ -127,7 +128,7 @@ class ApiServerTest {
 
     @Test
     fun `a downstream that is down, too slow or failing is an error of its own status, never a fast success`() {
-        val closedPort = ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()).use { it.localPort }
+        val closedPort = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
         val slow = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 1500, failStatus = 0, eventLoops = 1))
         val failing = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 0, failStatus = 500, eventLoops = 1))
         try {
@@ -143,9 +144,7 @@ class ApiServerTest {
                         val ms = (System.nanoTime() - t0) / 1_000_000
                         assertEquals(status, r.statusCode(), "${variant.id} against $url: ${r.body()}")
                         assertTrue(!r.body().contains("\"accepted\""), r.body())
-                        if (status ==
-                            504
-                        ) {
+                        if (status == 504) {
                             assertTrue(ms >= 300, "${variant.id}: a timeout answered after $ms ms, before the 300 ms timeout")
                         }
                     }

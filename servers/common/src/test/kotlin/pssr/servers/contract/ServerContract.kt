@@ -17,6 +17,7 @@ import pssr.servers.ServerStartup
 import pssr.testkit.ChildProcesses
 import pssr.views.Golden
 import pssr.views.HtmlNormalizer
+import java.net.InetAddress
 import java.net.ServerSocket
 import java.net.Socket
 import java.util.concurrent.Callable
@@ -266,7 +267,7 @@ abstract class ServerContract {
         assertEquals(2, outOfRangeCode, outOfRange.joinToString("\n"))
         assertEquals(1, outOfRange.size, outOfRange.joinToString("\n"))
         assertTrue(outOfRange.single().contains("65535"), outOfRange.single())
-        ServerSocket(0, 50, java.net.InetAddress.getByName(host)).use { taken ->
+        ServerSocket(0, 50, InetAddress.getByName(host)).use { taken ->
             val (inUseCode, inUse) = failedStart(taken.localPort)
             assertEquals(2, inUseCode, inUse.joinToString("\n"))
             assertEquals(1, inUse.size, inUse.joinToString("\n"))
@@ -281,7 +282,7 @@ abstract class ServerContract {
     @Test
     fun `a port the framework itself finds taken is one line and exit code 2`() {
         launch(0) ?: return
-        ServerSocket(0, 50, java.net.InetAddress.getByName(host)).use { taken ->
+        ServerSocket(0, 50, InetAddress.getByName(host)).use { taken ->
             val (code, lines) = failedStart(taken.localPort, "-D${ServerStartup.PORT_CHECK_PROPERTY}=false")
             assertEquals(2, code, lines.joinToString("\n"))
             assertEquals(1, lines.size, lines.joinToString("\n"))

@@ -1,11 +1,14 @@
 package pssr.servers.quarkus
 
 import io.quarkus.runtime.LaunchMode
+import io.quarkus.runtime.Quarkus
 import io.quarkus.runtime.configuration.ConfigUtils
 import io.quarkus.runtime.configuration.MemorySize
+import io.vertx.core.Vertx
 import org.eclipse.microprofile.config.Config
 import pssr.model.ItemDelay
 import pssr.servers.SettingsReader
+import java.util.Properties
 
 /**
  * This server's configuration, read once at startup from MicroProfile Config (application.properties,
@@ -89,15 +92,15 @@ data class QuarkusSettings(
             )
         }
 
-        fun quarkusVersion(): String = io.quarkus.runtime.Quarkus::class.java.`package`?.implementationVersion
+        fun quarkusVersion(): String = Quarkus::class.java.`package`?.implementationVersion
             ?: readVersion("META-INF/maven/io.quarkus/quarkus-core/pom.properties") ?: "unknown"
 
         fun vertxVersion(): String = readVersion("META-INF/maven/io.vertx/vertx-core/pom.properties")
-            ?: io.vertx.core.Vertx::class.java.`package`?.implementationVersion ?: "unknown"
+            ?: Vertx::class.java.`package`?.implementationVersion ?: "unknown"
 
         private fun readVersion(resource: String): String? =
             QuarkusSettings::class.java.classLoader.getResourceAsStream(resource)?.use { stream ->
-                java.util.Properties().apply { load(stream) }.getProperty("version")
+                Properties().apply { load(stream) }.getProperty("version")
             }
     }
 }

@@ -7,6 +7,7 @@ import pssr.model.students.Student
 import pssr.model.students.Students
 import reactor.core.publisher.Flux
 import reactor.core.publisher.Mono
+import java.net.ConnectException
 import java.sql.SQLTransientConnectionException
 import java.util.concurrent.TimeoutException
 
@@ -79,7 +80,7 @@ object DbFailure {
     }
 
     private fun unreachable(t: Throwable) = generateSequence(t) { it.cause }.any {
-        it is java.net.ConnectException ||
+        it is ConnectException ||
             (it.javaClass.simpleName == "PSQLException" && (it.message ?: "").contains("refused", ignoreCase = true)) ||
             (it.message ?: "").contains("Connection refused", ignoreCase = true)
     }

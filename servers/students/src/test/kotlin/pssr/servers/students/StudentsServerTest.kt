@@ -12,6 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.students.Students
 import pssr.servers.spring.SpringServer
 import pssr.testkit.ChildProcesses
+import java.net.InetAddress
 import java.net.ServerSocket
 import java.net.URI
 import java.net.http.HttpClient
@@ -77,7 +78,7 @@ class StudentsServerTest {
      */
     @Test
     fun `a port already in use is one line and exit code 2`() {
-        ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1")).use { taken ->
+        ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")).use { taken ->
             for (check in listOf("true", "false")) {
                 val builder = ProcessBuilder(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -21,6 +21,7 @@ import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
 import reactor.core.publisher.Flux
 import reactor.core.publisher.Mono
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
@@ -57,7 +58,7 @@ class DemoHandler(warmUp: Boolean) : AutoCloseable {
     }
 
     private fun warm(page: DemoPage, rendering: DemoRendering, pssr: Boolean) {
-        val ended = java.util.concurrent.CompletableFuture<Unit>()
+        val ended = CompletableFuture<Unit>()
         pipeline.stream(
             "warm-up",
             object : ChunkSink {

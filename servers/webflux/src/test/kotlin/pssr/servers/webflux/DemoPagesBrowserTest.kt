@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test
 import org.springframework.boot.SpringApplication
 import org.springframework.boot.web.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
+import pssr.model.Model
 import pssr.model.demo.WeatherData
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
@@ -33,9 +34,7 @@ class DemoPagesBrowserTest {
 
     private fun browser(): Chromium {
         // ./pssr test installs Chromium and sets PSSR_REQUIRE_BROWSER: there a missing Chromium fails instead of skipping.
-        if (chromium == null &&
-            System.getenv("PSSR_REQUIRE_BROWSER") != null
-        ) {
+        if (chromium == null && System.getenv("PSSR_REQUIRE_BROWSER") != null) {
             fail<Unit>("Chromium is not installed (PSSR_REQUIRE_BROWSER is set); install it with: ${Chromium.INSTALL_HINT}")
         }
         assumeTrue(chromium != null, "Chromium is not installed, browser test skipped; install it with: ${Chromium.INSTALL_HINT}")
@@ -97,8 +96,8 @@ class DemoPagesBrowserTest {
             return response.body.substring(end + "</html>".length)
         }
         for (page in listOf(DemoPage.Weather, DemoPage.Presentations)) {
-            val marker = if (page == DemoPage.Weather) "<tr><td>" else pssr.model.Model.Presentations.itemMarker
-            val items = if (page == DemoPage.Weather) WeatherData.cities.size else pssr.model.Model.Presentations.items.size
+            val marker = if (page == DemoPage.Weather) "<tr><td>" else Model.Presentations.itemMarker
+            val items = if (page == DemoPage.Weather) WeatherData.cities.size else Model.Presentations.items.size
             val stray = afterEnd("/demo/${page.id}/naive?itemDelayMs=20")
             assertEquals(items, stray.split(marker).size - 1, "naive $page: every item after </html>: $stray")
             for (rendering in streaming) {
