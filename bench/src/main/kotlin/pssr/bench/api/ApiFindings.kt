@@ -8,18 +8,9 @@ import pssr.bench.api.ApiReport.kinds
 import pssr.bench.api.ApiReport.label
 import pssr.bench.api.ApiReport.pool
 import pssr.bench.api.ApiReport.rps
+import pssr.bench.paper.Seed004Figures
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
-
-/** Seed 004's two findings, as the paper states them (JMeter; MacBook Pro, 6-core i7; figures read as ratios). */
-object Seed004 {
-    const val SOURCE = "seed 004, sections 3.1.2 and 3.2.2"
-    const val PRODUCTS = "compute-bound (1,000 users, 1 s ramp-up, 10,000 loops): MVC about 4x the throughput of WebFlux and about 4x " +
-        "faster on average, also at p95 and p99"
-    const val FORWARD = "network-bound (25 users, 1 s ramp-up, 10,000 loops): WebFlux about 4x MVC in throughput and more than 4x faster " +
-        "on average"
-    const val RATIO = 4.0
-}
 
 /**
  * The sentences beside the products and forward tables: the seed's finding, ours with the ratio measured, and the
@@ -31,7 +22,7 @@ internal object ApiFindings {
     private fun products(rows: List<ResultRow>): List<String> {
         val h = headline(rows)
         val out = ArrayList<String>()
-        out += "Seed: ${Seed004.PRODUCTS}."
+        out += "Seed: ${Seed004Figures.PRODUCTS}."
         val mvc = h["mvc"]
         val wf = h["webflux"]
         if (mvc == null || wf == null) {
@@ -44,7 +35,7 @@ internal object ApiFindings {
             "mean ${f(mvc.latencyMeanMs, 1)} vs ${f(wf.latencyMeanMs, 1)} ms " +
             "(webflux / mvc ${f(mRatio, 2)}x); p95 ${f(mvc.latencyP95Ms, 1)} vs ${f(wf.latencyP95Ms, 1)} ms, " +
             "p99 ${f(mvc.latencyP99Ms, 1)} vs ${f(wf.latencyP99Ms, 1)} ms; Apdex ${apdex(mvc)} vs ${apdex(wf)}. " + when {
-                tRatio >= 0.8 * Seed004.RATIO -> "The seed's ~4x is reproduced."
+                tRatio >= 0.8 * Seed004Figures.RATIO -> "The seed's ~4x is reproduced."
                 tRatio > 1.1 -> "MVC is ahead, as the seed says, but by ${f(tRatio, 2)}x, not ~4x."
                 tRatio >= 0.9 -> "No difference to speak of: the seed's ~4x is not reproduced."
                 else -> "WebFlux is ahead here: the seed's finding is not reproduced."
@@ -102,7 +93,7 @@ internal object ApiFindings {
     private fun forward(rows: List<ResultRow>): List<String> {
         val h = headline(rows)
         val out = ArrayList<String>()
-        out += "Seed: ${Seed004.FORWARD}."
+        out += "Seed: ${Seed004Figures.FORWARD}."
         val mvc = h["mvc"]
         val wf = h["webflux"]
         if (mvc != null && wf != null) {

@@ -4,6 +4,7 @@ package pssr.bench.api
 import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
+import pssr.bench.paper.Seed004Figures
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
@@ -85,7 +86,7 @@ object ApiReport {
             val rows = all.filter { it.workload == w }
             if (rows.isEmpty()) continue
             add("")
-            add("Seed 004, $w (${Seed004.SOURCE}):")
+            add("Seed 004, $w (${Seed004Figures.SOURCE}):")
             Table(HEADER.take(12), sorted(rows, w).map { cells(it).take(12) }).render().lines().filter { it.isNotEmpty() }.forEach(::add)
             findings(w, rows).forEach { add("- $it") }
         }

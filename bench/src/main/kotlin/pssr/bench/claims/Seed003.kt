@@ -1,9 +1,9 @@
 package pssr.bench.claims
 
 import pssr.bench.console.Fmt
+import pssr.bench.paper.Seed003Table1
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
-import pssr.bench.students.Seed003Table1
 import pssr.bench.students.StudentsReport
 
 /**
@@ -20,26 +20,29 @@ object Seed003 {
         return (t["mvc-platform"] ?: throw MissingRows("mvc-platform")) to (t["mvc-virtual"] ?: throw MissingRows("mvc-virtual"))
     }
 
-    /** The simulated I/O each request waits (the seed's 300 ms; the students workload's delay). */
-    private const val IO_MS = 300.0
+    private const val IO_MS = Seed003Table1.IO_MS
+    private val PLATFORM = Seed003Table1.platform
+    private val VIRTUAL = Seed003Table1.virtual
     private fun p(v: Double) = Estimate.point(v)
 
-    /** Table 1's sizes: mean latency virtual / platform (319 / 1,166 ms), throughput virtual / platform (606.1 / 195.9 req/s). */
-    private val LATENCY = Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs
-    private val THROUGHPUT = Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput
+    /** Table 1's sizes: mean latency virtual / platform, throughput virtual / platform. */
+    private val LATENCY = VIRTUAL.latencyMs / PLATFORM.latencyMs
+    private val THROUGHPUT = VIRTUAL.throughput / PLATFORM.throughput
+
+    /** The abstract's "75%" less memory: Table 1's RAM virtual / platform (~300 / ~1,200 MB). */
+    private val MEMORY = VIRTUAL.ramMb / PLATFORM.ramMb
 
     /** Table 1's platform-thread error rate, percent. */
-    private val ERRORS = Seed003Table1.platform.errorPct
+    private val ERRORS = PLATFORM.errorPct
 
     val claims: List<Claim> = listOf(
         Claim(
             "003-t1-virtual-faster",
             S,
             "Table 1",
-            "Virtual threads answer faster on average than platform threads under 2,000 users, by about the paper's size (319 vs " +
-                "1,166 ms there, ${Terms.aboutText(LATENCY)}).",
-            "${Fmt.grouped(Seed003Table1.virtual.latencyMs, missing = Fmt.NAN)} vs " +
-                "${Fmt.grouped(Seed003Table1.platform.latencyMs, missing = Fmt.NAN)} ms",
+            "Virtual threads answer faster on average than platform threads under 2,000 users, by about the paper's size " +
+                "(${VIRTUAL.latencyText} vs ${PLATFORM.latencyText} ms there, ${Terms.aboutText(LATENCY)}).",
+            "${VIRTUAL.latencyText} vs ${PLATFORM.latencyText} ms",
             Kind.SIZE,
             NEEDS,
         ) { e ->
@@ -51,9 +54,12 @@ object Seed003 {
                     LATENCY,
                 )}: ${r.text("x")} (${Fmt.grouped(virtual.latencyMeanMs, missing = Fmt.NAN)} vs " +
                     "${Fmt.grouped(platform.latencyMeanMs, missing = Fmt.NAN)} ms)",
-                "paper ${Fmt.fixed(Seed003Table1.virtual.latencyMs / Seed003Table1.platform.latencyMs, 2, Fmt.NAN)}x, ours " +
+                "paper ${Fmt.fixed(LATENCY, 2, Fmt.NAN)}x, ours " +
                     "${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
-                cause = "platform threads: ${platform.threadsPeak} live threads at peak, ${platform.errors} errors; the 300 ms I/O " +
+                cause =
+                "platform threads: ${platform.threadsPeak} live threads at peak, ${platform.errors} errors; the ${Fmt.grouped(
+                    IO_MS,
+                )} ms I/O " +
                     "bounds both",
             )
         },
@@ -61,23 +67,26 @@ object Seed003 {
             "003-t1-platform-errors",
             S,
             "Table 1",
-            "Platform threads fail a large share of requests under 2,000 users, about the paper's 81.22%: the error share within " +
-                "81.22% / ${Terms.ABOUT} .. 81.22% x ${Terms.ABOUT} (${Fmt.fixed(ERRORS / Terms.ABOUT, 2)}-100%).",
-            "81.22% errors",
+            "Platform threads fail a large share of requests under 2,000 users, about the paper's ${PLATFORM.errorText}%: the error " +
+                "share within ${PLATFORM.errorText}% / ${Terms.ABOUT} .. ${PLATFORM.errorText}% x ${Terms.ABOUT} " +
+                "(${Fmt.fixed(ERRORS / Terms.ABOUT, 2)}-100%).",
+            "${PLATFORM.errorText}% errors",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (platform, _) = table(e)
             val pct = StudentsReport.errPct(platform)
-            // one run's share (no interval): about the paper's 81.22%, two-sided, as every size a paper gives
+            // one run's share (no interval): about the paper's share, two-sided, as every size a paper gives
             val v = Terms.near(p(pct / ERRORS))
             Judgement(
                 v,
-                "platform threads: ${Fmt.fixed(pct, 2, Fmt.NAN)}% errors of ${platform.requests} requests (about 81.22%: " +
+                "platform threads: ${Fmt.fixed(pct, 2, Fmt.NAN)}% errors of ${platform.requests} requests (about ${PLATFORM.errorText}%: " +
                     "${Fmt.fixed(ERRORS / Terms.ABOUT, 2)}-${Fmt.fixed(ERRORS * Terms.ABOUT, 2)}%)",
                 cause = if (v == Verdict.REFUTED) {
                     "Tomcat's ${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"} threads " +
-                        "x (1 / 0.3 s) exceed the ~606 req/s the load profile sends; peak ${platform.threadsPeak} threads, " +
+                        "x (1 / 0.3 s) exceed the ~${Fmt.grouped(
+                            VIRTUAL.throughput,
+                        )} req/s the load profile sends; peak ${platform.threadsPeak} threads, " +
                         "${Fmt.fixed(platform.serverCpuUsPerRequest, 0, Fmt.NAN)} µs CPU per request"
                 } else {
                     ""
@@ -88,8 +97,8 @@ object Seed003 {
             "003-t1-virtual-no-errors",
             S,
             "Table 1",
-            "Virtual threads serve all 2,000 users without errors (0.00% there).",
-            "0.00% errors",
+            "Virtual threads serve all 2,000 users without errors (${VIRTUAL.errorText}% there).",
+            "${VIRTUAL.errorText}% errors",
             Kind.SIZE,
             NEEDS,
         ) { e ->
@@ -104,9 +113,10 @@ object Seed003 {
             "003-t1-virtual-more-throughput",
             S,
             "Table 1",
-            "Virtual threads deliver more throughput than platform threads, by about the paper's size (606.1 vs 195.9 req/s there, " +
+            "Virtual threads deliver more throughput than platform threads, by about the paper's size " +
+                "(${VIRTUAL.throughputText} vs ${PLATFORM.throughputText} req/s there, " +
                 "\"3x faster\", ${Terms.aboutText(THROUGHPUT)}).",
-            "606.1 vs 195.9 req/s",
+            "${VIRTUAL.throughputText} vs ${PLATFORM.throughputText} req/s",
             Kind.SIZE,
             NEEDS,
         ) { e ->
@@ -115,7 +125,7 @@ object Seed003 {
             Judgement(
                 Terms.about(r, THROUGHPUT),
                 "throughput virtual / platform, ${Terms.aboutText(THROUGHPUT)}: ${r.text("x")}",
-                "paper ${Fmt.fixed(Seed003Table1.virtual.throughput / Seed003Table1.platform.throughput, 2, Fmt.NAN)}x, ours " +
+                "paper ${Fmt.fixed(THROUGHPUT, 2, Fmt.NAN)}x, ours " +
                     "${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = "both are bounded by the load profile (2,000 users x 10 loops over the 30 s ramp-up plus 10 x 0.3 s): a server " +
                     "that keeps up cannot exceed it",
@@ -125,8 +135,9 @@ object Seed003 {
             "003-3.1.1-virtual-near-io-floor",
             S,
             "3.1.1",
-            "Virtual threads' mean latency is nearly the 300 ms of simulated I/O each request waits: within 10% of it (319 ms there).",
-            "319 ms, nearly the 300 ms limit",
+            "Virtual threads' mean latency is nearly the ${Fmt.grouped(IO_MS)} ms of simulated I/O each request waits: within 10% " +
+                "of it (${VIRTUAL.latencyText} ms there).",
+            "${VIRTUAL.latencyText} ms, nearly the ${Fmt.grouped(IO_MS)} ms limit",
             Kind.SIZE,
             NEEDS,
         ) { e ->
@@ -134,28 +145,31 @@ object Seed003 {
             val r = e.profileMeanMs(virtual).over(IO_MS)
             Judgement(
                 Terms.comparable(r),
-                "mean latency virtual / 300 ms of I/O ${r.text("x")} (${Fmt.grouped(virtual.latencyMeanMs, missing = Fmt.NAN)} ms)",
-                "paper ${Fmt.fixed(Seed003Table1.virtual.latencyMs / IO_MS, 2, Fmt.NAN)}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                "mean latency virtual / ${Fmt.grouped(
+                    IO_MS,
+                )} ms of I/O ${r.text("x")} (${Fmt.grouped(virtual.latencyMeanMs, missing = Fmt.NAN)} ms)",
+                "paper ${Fmt.fixed(VIRTUAL.latencyMs / IO_MS, 2, Fmt.NAN)}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
             )
         },
         Claim(
             "003-abstract-memory-75",
             S,
             "abstract",
-            "Virtual threads cut memory by about 75% against platform threads (~300 vs ~1,200 MB there, ${Terms.aboutText(0.25)}).",
-            "75% less memory",
+            "Virtual threads cut memory by about ${Fmt.fixed((1 - MEMORY) * 100, 0)}% against platform threads " +
+                "(~${Fmt.grouped(VIRTUAL.ramMb)} vs ~${Fmt.grouped(PLATFORM.ramMb)} MB there, ${Terms.aboutText(MEMORY)}).",
+            "${Fmt.fixed((1 - MEMORY) * 100, 0)}% less memory",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (platform, virtual) = table(e)
             val r = p(virtual.rssMbPeak) / p(platform.rssMbPeak)
             Judgement(
-                Terms.about(r, 0.25),
+                Terms.about(r, MEMORY),
                 "peak RSS virtual / platform, ${Terms.aboutText(
-                    0.25,
+                    MEMORY,
                 )}: ${r.text("x")} (${Fmt.grouped(virtual.rssMbPeak, missing = Fmt.NAN)} vs " +
                     "${Fmt.grouped(platform.rssMbPeak, missing = Fmt.NAN)} MB)",
-                "paper 0.25x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                "paper ${Fmt.fixed(MEMORY, 2)}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = "platform threads peaked at ${platform.threadsPeak} threads, virtual at ${virtual.threadsPeak}: with no " +
                     "failures, the platform server never grew the thread stacks the paper's did",
             )

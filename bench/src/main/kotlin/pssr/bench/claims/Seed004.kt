@@ -2,6 +2,7 @@ package pssr.bench.claims
 
 import pssr.bench.api.ApiReport
 import pssr.bench.console.Fmt
+import pssr.bench.paper.Seed004Figures
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
 
@@ -13,6 +14,14 @@ import pssr.bench.results.ResultRow
 object Seed004 {
     private const val S = "004"
     private const val NEEDS = "./pssr run --workloads products,forward"
+    private const val RATIO = Seed004Figures.RATIO
+
+    /** The paper's size as it prints it: "4". */
+    private val X = Fmt.fixed(RATIO, 0)
+
+    /** Its range "500 ms to 1.5 s" and the bound no request may pass, "1.5 s". */
+    private val SLOWEST = "${Fmt.fixed(Seed004Figures.APDEX_F_MS / 1000, 1)} s"
+    private val RANGE = "${Fmt.grouped(Seed004Figures.APDEX_T_MS)} ms to $SLOWEST"
 
     private fun pair(e: Evidence, workload: String): Pair<ResultRow, ResultRow> {
         val h = ApiReport.headline(e.rows(workload))
@@ -26,21 +35,21 @@ object Seed004 {
             "004-products-mvc-4x-throughput",
             S,
             "3.1.2",
-            "Compute-bound: Spring MVC reaches about 4x WebFlux's throughput.",
-            "MVC ~4x WebFlux",
+            "Compute-bound: Spring MVC reaches about ${X}x WebFlux's throughput.",
+            "MVC ~${X}x WebFlux",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
             val r = e.profileRps(mvc) / e.profileRps(webflux)
-            val v = Terms.about(r, 4.0)
+            val v = Terms.about(r, RATIO)
             Judgement(
                 v,
-                "products throughput MVC / WebFlux, ${Terms.aboutText(4.0)}: ${r.text("x")}",
-                "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                "products throughput MVC / WebFlux, ${Terms.aboutText(RATIO)}: ${r.text("x")}",
+                "paper ${X}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) {
                     "${cpu(mvc)}; ${cpu(webflux)}: on these 2 cores the stacks' CPU per request differ by " +
-                        "${Fmt.fixed(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest, 2, Fmt.NAN)}x, not 4x"
+                        "${Fmt.fixed(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest, 2, Fmt.NAN)}x, not ${X}x"
                 } else {
                     ""
                 },
@@ -50,21 +59,21 @@ object Seed004 {
             "004-products-mvc-4x-faster",
             S,
             "3.1.2",
-            "Compute-bound: Spring MVC answers about 4x faster on average than WebFlux.",
-            "MVC ~4x faster",
+            "Compute-bound: Spring MVC answers about ${X}x faster on average than WebFlux.",
+            "MVC ~${X}x faster",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.PRODUCTS)
             val r = e.profileMeanMs(webflux) / e.profileMeanMs(mvc)
-            val v = Terms.about(r, 4.0)
+            val v = Terms.about(r, RATIO)
             Judgement(
                 v,
                 "products mean latency WebFlux / MVC, ${Terms.aboutText(
-                    4.0,
+                    RATIO,
                 )}: ${r.text("x")} (${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} vs " +
                     "${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} ms)",
-                "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                "paper ${X}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) "${cpu(mvc)}; ${cpu(webflux)}" else "",
             )
         },
@@ -72,18 +81,18 @@ object Seed004 {
             "004-forward-webflux-4x-throughput",
             S,
             "3.2.2",
-            "Network-bound: WebFlux reaches about 4x Spring MVC's throughput.",
-            "WebFlux ~4x MVC",
+            "Network-bound: WebFlux reaches about ${X}x Spring MVC's throughput.",
+            "WebFlux ~${X}x MVC",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = e.profileRps(webflux) / e.profileRps(mvc)
-            val v = Terms.about(r, 4.0)
+            val v = Terms.about(r, RATIO)
             Judgement(
                 v,
-                "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}), ${Terms.aboutText(4.0)}: ${r.text("x")}",
-                "paper 4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                "forward throughput WebFlux / MVC (client pool ${ApiReport.pool(mvc) ?: "?"}), ${Terms.aboutText(RATIO)}: ${r.text("x")}",
+                "paper ${X}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) {
                     "the clients' pools bound it: MVC's ${ApiReport.pool(mvc) ?: "?"} connections x (1 / downstream latency) against " +
                         "WebClient's ${ApiReport.pool(webflux) ?: "?"}"
@@ -97,22 +106,22 @@ object Seed004 {
             S,
             "3.2.2",
             "Network-bound: WebFlux answers more than four times faster on average than Spring MVC: about the paper's size, " +
-                "${Terms.aboutText(4.0)} (it gives no closer figure).",
-            "WebFlux >4x faster",
+                "${Terms.aboutText(RATIO)} (it gives no closer figure).",
+            "WebFlux >${X}x faster",
             Kind.SIZE,
             NEEDS,
         ) { e ->
             val (mvc, webflux) = pair(e, Workloads.FORWARD)
             val r = e.profileMeanMs(mvc) / e.profileMeanMs(webflux)
-            val v = Terms.about(r, 4.0)
+            val v = Terms.about(r, RATIO)
             Judgement(
                 v,
                 "forward mean latency MVC / WebFlux, ${Terms.aboutText(
-                    4.0,
+                    RATIO,
                 )}: ${r.text("x")} (${Fmt.fixed(mvc.latencyMeanMs, 1, Fmt.NAN)} vs " +
                     "${Fmt.fixed(webflux.latencyMeanMs, 1, Fmt.NAN)} " +
                     "ms)",
-                "paper >4x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                "paper >${X}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 if (v == Verdict.REFUTED) {
                     "MVC waits for one of ${ApiReport.pool(mvc) ?: "?"} pooled connections; ${cpu(mvc)}; ${cpu(webflux)}"
                 } else {
@@ -140,15 +149,15 @@ object Seed004 {
             "004-products-all-answered",
             "3.1.1",
             Workloads.PRODUCTS,
-            "Compute-bound: both Spring MVC and WebFlux respond to all API requests (no errors) within the paper's range of 500 ms " +
-                "to 1.5 s (its Apdex thresholds: no request slower than 1.5 s).",
+            "Compute-bound: both Spring MVC and WebFlux respond to all API requests (no errors) within the paper's range of $RANGE " +
+                "(its Apdex thresholds: no request slower than $SLOWEST).",
         ),
         answered(
             "004-forward-all-answered",
             "3.2.1",
             Workloads.FORWARD,
-            "Network-bound: both Spring MVC and WebFlux respond to all API requests (no errors) within the paper's range of 500 ms " +
-                "to 1.5 s (its Apdex thresholds: no request slower than 1.5 s).",
+            "Network-bound: both Spring MVC and WebFlux respond to all API requests (no errors) within the paper's range of $RANGE " +
+                "(its Apdex thresholds: no request slower than $SLOWEST).",
         ),
     )
 
@@ -181,8 +190,8 @@ object Seed004 {
         )
     }
 
-    /** The paper's Apdex frustration threshold (its Figures 4 and 9: T 500 ms, F 1.5 s): "within ... 500 ms to 1.5 s". */
-    private const val FRUSTRATED_MS = 1500.0
+    /** The paper's Apdex frustration threshold: "within ... 500 ms to 1.5 s". */
+    private const val FRUSTRATED_MS = Seed004Figures.APDEX_F_MS
 
     /**
      * "responded to all API requests within a response time range of 500 ms to 1.5 s": both halves, on either stack's headline
@@ -194,7 +203,7 @@ object Seed004 {
         S,
         section,
         text,
-        "responded to all API requests within 500 ms to 1.5 s",
+        "responded to all API requests within $RANGE",
         Kind.SIZE,
         NEEDS,
     ) { e ->
@@ -212,7 +221,7 @@ object Seed004 {
             "$workload errors: mvc ${mvc.errors} of ${mvc.requests}, webflux ${webflux.errors} of ${webflux.requests} requests " +
                 "${errors.word}; slowest request mvc ${Fmt.fixed(mvc.latencyMaxMs, 0, Fmt.NAN)} ms, webflux " +
                 "${Fmt.fixed(webflux.latencyMaxMs, 0, Fmt.NAN)} ms (p99 ${Fmt.fixed(mvc.latencyP99Ms, 0, Fmt.NAN)} and " +
-                "${Fmt.fixed(webflux.latencyP99Ms, 0, Fmt.NAN)} ms), at most 1.5 s ${latency.word}",
+                "${Fmt.fixed(webflux.latencyP99Ms, 0, Fmt.NAN)} ms), at most $SLOWEST ${latency.word}",
         )
     }
 }

@@ -1,6 +1,7 @@
 package pssr.bench.students
 
 import pssr.bench.console.Fmt
+import pssr.bench.paper.Seed003Table1
 import pssr.bench.results.ResultRow
 import pssr.bench.students.StudentsReport.errPct
 import pssr.bench.students.StudentsReport.io
@@ -21,10 +22,10 @@ internal object StudentsFindings {
             val e = errPct(plat)
             out += if (e >= 50) {
                 "Reproduced: platform threads fail under the paper's profile (${Fmt.grouped(e, 2)}% errors vs the paper's " +
-                    "81.22%; ${kinds(plat)}; ${plat.config})."
+                    "${Seed003Table1.platform.errorText}%; ${kinds(plat)}; ${plat.config})."
             } else {
                 "Not reproduced with these settings: platform threads (${plat.config}) answered ${plat.requests} requests " +
-                    "with ${Fmt.grouped(e, 2)}% errors (paper: 81.22%), " +
+                    "with ${Fmt.grouped(e, 2)}% errors (paper: ${Seed003Table1.platform.errorText}%), " +
                     "mean ${Fmt.grouped(plat.latencyMeanMs)} ms. 200 Tomcat threads each holding a request for " +
                     "${plat.itemDelayMs} ms serve up " +
                     "to ${Fmt.grouped(200_000.0 / plat.itemDelayMs.coerceAtLeast(1))} req/s, " +
@@ -45,7 +46,8 @@ internal object StudentsFindings {
             out +=
                 "Virtual threads: mean ${Fmt.grouped(virt.latencyMeanMs)} ms against the ${Fmt.grouped(floor)} ms I/O floor " +
                 "(${Fmt.grouped(over * 100, 1)}% above " +
-                "it; paper 319 ms) with ${Fmt.grouped(errPct(virt), 2)}% errors (paper 0.00%): " +
+                "it; paper ${Seed003Table1.virtual.latencyText} ms) with ${Fmt.grouped(errPct(virt), 2)}% errors (paper " +
+                "${Seed003Table1.virtual.errorText}%): " +
                 (
                     if (over <= 0.10 && virt.errors == 0L) {
                         "reproduced."
@@ -55,7 +57,10 @@ internal object StudentsFindings {
                     )
             out += "Throughput is set by the profile, not the server: ${virt.users} users x loops over the ramp allow at " +
                 "most ${Fmt.grouped(virt.floorRps, 1)} req/s; " +
-                "virtual threads reached ${Fmt.grouped(jmeterRps(virt), 1)} req/s (paper 606.1, which is this bound for 2,000 x " +
+                "virtual threads reached ${Fmt.grouped(
+                    jmeterRps(virt),
+                    1,
+                )} req/s (paper ${Seed003Table1.virtual.throughputText}, which is this bound for 2,000 x " +
                 "10 over 30 s + 10 " +
                 "x 0.3 s)."
         }

@@ -6,16 +6,9 @@ import pssr.bench.markup.Table
 import pssr.bench.markup.htmlEscape
 import pssr.bench.measure.Errors
 import pssr.bench.measure.Server
+import pssr.bench.paper.Seed003Table1
 import pssr.bench.results.ResultRow
 import pssr.bench.results.RunDirectory
-
-/** Seed 003's Table 1, as printed in the paper (Spring Boot, Java 21, JMeter 2,000 users, 30 s ramp-up, 10 loops). */
-object Seed003Table1 {
-    const val SOURCE = "seed 003, Table 1"
-    data class Column(val latencyMs: Double, val errorPct: Double, val throughput: Double, val ramMb: Double)
-    val platform = Column(1166.0, 81.22, 195.9, 1200.0)
-    val virtual = Column(319.0, 0.00, 606.1, 300.0)
-}
 
 /**
  * The students workload's section of report.html and summary.md, and the lines `run` prints: Table 1 in the
