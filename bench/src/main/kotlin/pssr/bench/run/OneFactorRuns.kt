@@ -16,9 +16,13 @@ import java.time.Duration
  * 179-minute plan and served the few claims the setups turned.
  */
 internal object OneFactorRuns {
-    /** The runs for [searches], one per setup, setting and framework, with [measured] s windows, in the setups' setting order. */
+    /**
+     * The runs for [searches], one per setup, setting and framework, with [measured] s windows: those that serve the most
+     * turned claims first (the budget takes them in this order), the shorter first among equals, else in the setups' order.
+     */
     fun plan(searches: List<TurnSearch>, measured: Int): List<Phase> {
         val byRun = LinkedHashMap<Triple<Setup, Setting, String>, MutableSet<Route>>()
+        val served = HashMap<Triple<Setup, Setting, String>, MutableSet<TurnSearch>>()
         for (s in searches) {
             for (f in s.setup.factors) {
                 for (r in s.routes) {
@@ -26,28 +30,29 @@ internal object OneFactorRuns {
                     if (f.framework != null && f.framework != framework) continue
                     if (f.approaches != null && r.approach !in f.approaches) continue
                     byRun.getOrPut(Triple(s.setup, f, framework)) { LinkedHashSet() } += r
+                    served.getOrPut(Triple(s.setup, f, framework)) { HashSet() } += s
                 }
             }
         }
-        return byRun.entries.mapNotNull { (k, rs) -> phase(k.first, k.second, k.third, rs, measured) }
+        return byRun.entries.mapNotNull { (k, rs) -> phase(k.first, k.second, k.third, rs, measured, served.getValue(k).size) }
+            .sortedWith(compareByDescending<Pair<Phase, Int>> { it.second }.thenBy { it.first.estimate })
+            .map { it.first }
     }
 
-    private fun phase(setup: Setup, f: Setting, framework: String, routes: Set<Route>, measured: Int): Phase? {
+    private fun phase(setup: Setup, f: Setting, framework: String, routes: Set<Route>, measured: Int, claims: Int): Pair<Phase, Int>? {
         val pages = ReproducePlan.PAGES.firstOrNull { it.framework == framework } ?: return null
         // an aggregate (engine null) reads every engine of its approach
-        val engines = (
-            routes.mapNotNull {
-                it.engine
-            } + if (routes.any { it.engine == null }) pages.engines else emptyList()
-            ).distinct().sorted()
+        val aggregated = if (routes.any { it.engine == null }) pages.engines else emptyList()
+        val engines = (routes.mapNotNull { it.engine } + aggregated).distinct().sorted()
         val models = routes.map { it.model }.distinct().sorted()
         val approaches = routes.map { it.approach }.distinct().sorted()
         val users = routes.map { it.users }.distinct().sorted()
         val name = "${setup.name}-ours-${f.factor}-$framework"
         val n = models.size * engines.size * approaches.size
+        // the setup's driver, unless this run turns the driver back to the tool's
+        val window = ReproducePlan.windowSeconds(measured, ReproducePlan.driverOf(setup.withOurs(listOf(f.factor))))
         val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
-            (n * users.size * ReproducePlan.MIN_REPEAT * (ReproducePlan.WARMUP_SECONDS + measured + ReproducePlan.WINDOW_OVERHEAD_SECONDS))
-                .toLong()
+            (n * users.size * ReproducePlan.MIN_REPEAT * window).toLong()
         return Phase(
             name,
             name,
@@ -57,7 +62,8 @@ internal object OneFactorRuns {
                 "--repeat", ReproducePlan.MIN_REPEAT.toString(),
             ) + ReproducePlan.windowArgs(measured) + listOf("--setup", setup.name, "--ours", f.factor),
             Duration.ofSeconds(seconds),
-            "up to $n routes at ${users.joinToString(",")} users; ${setup.name} with ${f.what} at the tool's value (${f.factor})",
-        )
+            "up to $n routes at ${users.joinToString(",")} users for $claims turned claim${if (claims == 1) "" else "s"}; ${setup.name} " +
+                "with ${f.what} at the tool's value (${f.factor})",
+        ) to claims
     }
 }

@@ -7,9 +7,10 @@ import pssr.bench.run.ReproducePlan.Companion.PAGES
 import pssr.bench.run.ReproducePlan.Companion.ROUTE_WARMUP_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.SERVER_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.WARMUP_SECONDS
-import pssr.bench.run.ReproducePlan.Companion.WINDOW_OVERHEAD_SECONDS
+import pssr.bench.run.ReproducePlan.Companion.driverOf
 import pssr.bench.run.ReproducePlan.Companion.pagesSeconds
 import pssr.bench.run.ReproducePlan.Companion.windowArgs
+import pssr.bench.run.ReproducePlan.Companion.windowSeconds
 import pssr.bench.run.ReproducePlan.PagesPhase
 import pssr.bench.run.ReproducePlan.Phase
 import pssr.bench.setup.Setup
@@ -102,7 +103,7 @@ internal object ReproducePhases {
         val rocker = PagesPhase("quarkus", listOf("rocker"), listOf(Approach.BLOCKING), "seed 000 5.1: Rocker at 8 KB and 512 B")
         val drivers =
             PagesPhase("webflux", listOf("pebble", "rocker"), listOf(Approach.VIRTUAL), "seed 000 5.1: JMeter vs Apache Bench")
-        fun slice(name: String, p: PagesPhase, levels: List<Int>, extra: List<String>, what: String): Phase {
+        fun slice(name: String, p: PagesPhase, levels: List<Int>, extra: List<String>, what: String, driver: String?): Phase {
             val routes = p.engines.size * p.approaches.size
             return Phase(
                 name,
@@ -118,7 +119,7 @@ internal object ReproducePhases {
                 ) + windowArgs(measured) + extra,
                 Duration.ofSeconds(
                     SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS +
-                        (routes * levels.size * MIN_REPEAT * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong(),
+                        (routes * levels.size * MIN_REPEAT * windowSeconds(measured, driver)).toLong(),
                 ),
                 "$routes route${if (routes == 1) "" else "s"}; $what",
             )
@@ -131,6 +132,7 @@ internal object ReproducePhases {
                 listOf(Seed000Kit.TOP),
                 listOf("--setup", paper),
                 "seed 000 5.1: Rocker on Quarkus's 8 KB build (seed 000's setup)",
+                driverOf(Setups.PAPER_000),
             ),
             slice(
                 "$paper-ours-quarkus-output-buffer-rocker",
@@ -138,9 +140,17 @@ internal object ReproducePhases {
                 listOf(Seed000Kit.TOP),
                 listOf("--setup", paper, "--ours", "quarkus-output-buffer"),
                 "the same on the 512 B build",
+                driverOf(Setups.PAPER_000.withOurs(listOf("quarkus-output-buffer"))),
             ),
-            slice("drivers-jmeter", drivers, DRIVER_LEVELS, listOf("--driver", "jmeter"), "seed 000 5.1: the routes loaded by JMeter"),
-            slice("drivers-ab", drivers, DRIVER_LEVELS, listOf("--driver", "ab"), "the same routes loaded by Apache Bench"),
+            slice(
+                "drivers-jmeter",
+                drivers,
+                DRIVER_LEVELS,
+                listOf("--driver", "jmeter"),
+                "seed 000 5.1: the routes loaded by JMeter",
+                "jmeter",
+            ),
+            slice("drivers-ab", drivers, DRIVER_LEVELS, listOf("--driver", "ab"), "the same routes loaded by Apache Bench", "ab"),
         )
     }
 
@@ -176,7 +186,9 @@ internal object ReproducePhases {
             ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) + windowArgs(measured) +
                 (if (setup == null) ReproducePlan.peakArgs() else listOf("--setup", setup.name)) +
                 (if (ours != null) listOf("--ours", ours) else emptyList()),
-            Duration.ofSeconds(pagesSeconds(p, repeat, measured, peaks = setup == null)),
+            Duration.ofSeconds(
+                pagesSeconds(p, repeat, measured, peaks = setup == null, driver = driverOf(setup?.withOurs(listOfNotNull(ours)))),
+            ),
             what,
         )
     }

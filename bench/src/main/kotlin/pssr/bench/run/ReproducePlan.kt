@@ -5,6 +5,7 @@ import pssr.bench.claims.Seed002
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.results.Shard
+import pssr.bench.setup.Setup
 import pssr.model.Model
 import pssr.servers.RouteKey
 import pssr.views.Approach
@@ -126,6 +127,19 @@ data class ReproducePlan(
         const val WINDOW_OVERHEAD_SECONDS = RunEstimate.LEVEL_OVERHEAD_S
 
         /**
+         * The same under JMeter: a 1+1 s window cost 3.3 s in a whole default reproduce (the paper-000 pages phases), not the
+         * 2.4 s wrk's overhead counts, so the paper's pages ran about 3 min over their estimate each.
+         */
+        const val JMETER_WINDOW_OVERHEAD_SECONDS = 1.3
+
+        /** One measured window of [measured] s with its warm-up and its driver's overhead ([driver] null: wrk). */
+        fun windowSeconds(measured: Int, driver: String? = null): Double =
+            WARMUP_SECONDS + measured + if (driver == "jmeter") JMETER_WINDOW_OVERHEAD_SECONDS else WINDOW_OVERHEAD_SECONDS
+
+        /** The driver a run under [setup] uses when it names none: the setup's (seed 000's and 001's: JMeter), else wrk (null). */
+        fun driverOf(setup: Setup?): String? = setup?.runDefault("--driver")
+
+        /**
          * The levels the claims compare routes at (the papers' peaks: 32 and 64 users on MVC and Quarkus, 128 everywhere)
          * and the flattening of a scaling claim, T(128)/T(64), which the tool's pages phases measure [PEAK_REPEAT] times
          * (`--repeat-at`) in their shared JVM. Why: with [MIN_REPEAT] windows a paired ratio has 2 degrees of freedom
@@ -197,11 +211,11 @@ data class ReproducePlan(
          * Seconds of one pages phase with [repeat] repetitions of [measured] s windows, [PEAK_REPEAT] at [PEAK_LEVELS] with
          * [peaks]: each of its routes some claim reads, at the levels the claims read it at ([claimLevels]).
          */
-        fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false): Long {
+        fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false, driver: String? = null): Long {
             val read = p.keys().mapNotNull { claimLevels.byRoute[it] }
             val windows = read.sumOf { levels -> levels.sumOf { u -> if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat } }
             return SERVER_SECONDS + FIRST_STEADY_SECONDS + read.size * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
-                (windows * (WARMUP_SECONDS + measured + WINDOW_OVERHEAD_SECONDS)).toLong()
+                (windows * windowSeconds(measured, driver)).toLong()
         }
 
         /** `--repeat-at` of the tool's pages phases. */

@@ -71,7 +71,7 @@ internal object RoundRuns {
             val jvm = ReproducePlan.SERVER_SECONDS +
                 maxOf(JVM_STEADY_SECONDS, ReproducePlan.FIRST_STEADY_SECONDS + routes * ReproducePlan.STEADY_ROUTE_SECONDS)
             val windows = routes * s.users.size * JVMS * WINDOWS_PER_JVM *
-                (ReproducePlan.WARMUP_SECONDS + measured + ReproducePlan.WINDOW_OVERHEAD_SECONDS)
+                ReproducePlan.windowSeconds(measured)
             RoundRun(i + 1, s.framework, ids, args, (JVMS * jvm + windows).toLong())
         }
     }

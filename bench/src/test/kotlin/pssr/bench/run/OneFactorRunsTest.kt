@@ -27,8 +27,9 @@ class OneFactorRunsTest {
         val acting = paper.factors.filter {
             (it.framework == null || it.framework == "webflux") && (it.approaches == null || "virtual" in it.approaches!!)
         }
-        assertEquals(acting.map { "paper-000-ours-${it.factor}-webflux" }, runs.map { it.name })
-        for ((run, f) in runs.zip(acting)) {
+        assertEquals(acting.map { "paper-000-ours-${it.factor}-webflux" }.sorted(), runs.map { it.name }.sorted())
+        for (run in runs) {
+            val f = acting.single { run.name == "paper-000-ours-${it.factor}-webflux" }
             assertEquals("64,128", args(run, "--users"))
             assertEquals("htmlflow,jstachio", args(run, "--engines"))
             assertEquals("virtual", args(run, "--approaches"))
@@ -37,6 +38,17 @@ class OneFactorRunsTest {
         }
         // the blocking dispatcher threads act on `blocking` routes only: no run of that setting for a virtual-thread claim
         assertTrue(runs.none { it.name.contains("webflux-blocking-threads") }, "${runs.map { it.name }}")
+    }
+
+    @Test
+    fun `the runs that serve the most turned claims come first, so a short budget keeps them`() {
+        val webflux = TurnSearch(paper, setOf(Route("webflux", "presentations", "htmlflow", "virtual", 128)))
+        val mvc = TurnSearch(paper, setOf(Route("mvc", "presentations", null, "virtual", 32)))
+        val alsoMvc = TurnSearch(paper, setOf(Route("mvc", "stocks", null, "virtual", 64)))
+        val runs = OneFactorRuns.plan(listOf(webflux, mvc, alsoMvc), 1)
+        val first = runs.takeWhile { it.name.endsWith("-mvc") }
+        assertTrue(first.isNotEmpty() && runs.drop(first.size).none { it.name.endsWith("-mvc") }, "${runs.map { it.name }}")
+        assertTrue(first.all { "for 2 turned claims" in it.what }, "${first.map { it.what }}")
     }
 
     @Test

@@ -11,6 +11,7 @@ import pssr.bench.claims.Claims
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.Verdict
 import pssr.bench.results.Shard
+import pssr.bench.setup.Setups
 import pssr.bench.stats.RouteLevel
 import pssr.model.Model
 import pssr.views.Engines
@@ -50,6 +51,17 @@ class ReproducePlanTest {
         assertTrue(plan.phases.any { it.name.startsWith("paper-001") } && plan.phases.any { it.name == "paper-004-api" })
         // one-factor runs follow from the first pass's verdicts (OneFactorRuns); only §5.1's Rocker 512 B slice is one by name
         assertEquals(listOf("paper-000-ours-quarkus-output-buffer-rocker"), plan.phases.filter { "--ours" in it.args }.map { it.name })
+    }
+
+    @Test
+    fun `a phase under a setup that drives with JMeter counts JMeter's window, one turning the driver back counts wrk's`() {
+        val webflux = ReproducePlan.PAGES.first { it.framework == "webflux" }
+        val paper = ReproducePhases.pagesPhase(webflux, ReproducePlan.MIN_REPEAT, 1, Setups.PAPER_000)
+        val wrk = ReproducePhases.pagesPhase(webflux, ReproducePlan.MIN_REPEAT, 1, Setups.PAPER_000, ours = "driver")
+        assertEquals("jmeter", ReproducePlan.driverOf(Setups.PAPER_000))
+        assertEquals(ReproducePlan.pagesSeconds(webflux, ReproducePlan.MIN_REPEAT, 1, driver = "jmeter"), paper.estimate.seconds)
+        assertEquals(ReproducePlan.pagesSeconds(webflux, ReproducePlan.MIN_REPEAT, 1), wrk.estimate.seconds)
+        assertTrue(paper.estimate > wrk.estimate, "${paper.estimate} vs ${wrk.estimate}")
     }
 
     @Test
