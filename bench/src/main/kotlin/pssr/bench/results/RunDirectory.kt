@@ -1,12 +1,10 @@
 package pssr.bench.results
 
-import pssr.bench.console.Fmt
-import pssr.bench.csv.BadValue
+import org.HdrHistogram.Histogram
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.Fields
 import pssr.bench.measure.EngineShare
-import pssr.bench.measure.Latency
 import pssr.bench.measure.TimelinePoint
 import pssr.bench.process.Stopping
 import java.io.Writer
@@ -68,27 +66,18 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     ): List<Int> = levels.filter { ResultRow.keyOf(route, it, repetition, loadModel) !in done }
 
     /** `--load-engines`: each remote engine's share of a level (key = the row's key). */
-    fun append(key: String, share: EngineShare) = appendLine(
-        enginesFile,
-        "key,engine,users,completed,errors,lost,alive",
-        CsvFile.line(listOf(key, share.engine, share.users, share.completed, share.errors, share.lost, share.alive)),
-    )
+    fun append(key: String, share: EngineShare) =
+        appendLine(enginesFile, EngineShareRow.TABLE.header, EngineShareRow.TABLE.line(EngineShareRow(key, share)))
     fun checks(): List<RouteCheck> = read(verification, RouteCheck.TABLE.required, RouteCheck.TABLE::read)
 
     /** Each level's whole latency distribution (HdrHistogram), by [ResultRow.key]. */
-    fun histograms(): Map<String, org.HdrHistogram.Histogram> = read(histograms) { f ->
-        val encoded = f.text("latency_us_hdr_base64")
-        f.text("key") to try {
-            Latency.decode(encoded)
-        } catch (e: Exception) {
-            throw BadValue("column latency_us_hdr_base64 holds no latency histogram (${e.message ?: e.javaClass.simpleName})")
-        }
-    }.toMap()
+    fun histograms(): Map<String, Histogram> =
+        read(histograms, HistogramRow.TABLE.required, HistogramRow.TABLE::read).associate { it.key to it.latency }
 
     fun append(row: ResultRow) = appendLine(results, ResultRow.HEADER, row.toCsv())
     fun append(check: RouteCheck) = appendLine(verification, RouteCheck.TABLE.header, check.toCsv())
-    fun append(key: String, latency: org.HdrHistogram.Histogram) =
-        appendLine(histograms, "key,latency_us_hdr_base64", CsvFile.line(listOf(key, Latency.encode(latency))))
+    fun append(key: String, latency: Histogram) =
+        appendLine(histograms, HistogramRow.TABLE.header, HistogramRow.TABLE.line(HistogramRow(key, latency)))
 
     /** Replaces failures.csv with [keep] (a resumed run drops the failures of routes it has since measured). */
     @Synchronized
@@ -103,32 +92,16 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     fun append(failure: Failure) = appendLine(failuresFile, Failure.TABLE.header, failure.toCsv())
 
     /** A level's resource readings over its measured window, by [ResultRow.key]. */
-    fun append(key: String, points: List<TimelinePoint>) = points.forEach {
-        appendLine(
-            timelineFile,
-            "key,t_s,cpu_pct,heap_mb,gc_ms,threads",
-            CsvFile.line(
-                listOf(
-                    key,
-                    Fmt.fixed(it.seconds, 2, Fmt.NAN),
-                    Fmt.fixed(it.cpuPct, 1, Fmt.NAN),
-                    Fmt.fixed(it.heapMb, 1, Fmt.NAN),
-                    Fmt.fixed(it.gcMs, 0, Fmt.NAN),
-                    it.threads,
-                ),
-            ),
-        )
-    }
-    fun timeline(): Map<String, List<TimelinePoint>> = read(timelineFile) { f ->
-        f.text("key") to
-            TimelinePoint(f.double("t_s"), f.double("cpu_pct"), f.double("heap_mb"), f.double("gc_ms"), f.int("threads"))
-    }.groupBy({ it.first }) { it.second }
+    fun append(key: String, points: List<TimelinePoint>) =
+        points.forEach { appendLine(timelineFile, TimelineRow.TABLE.header, TimelineRow.TABLE.line(TimelineRow(key, it))) }
+    fun timeline(): Map<String, List<TimelinePoint>> =
+        read(timelineFile, TimelineRow.TABLE.required, TimelineRow.TABLE::read).groupBy({ it.key }) { it.point }
     fun append(rows: List<ProfileRow>) = rows.forEach { appendLine(profilesFile, ProfileRow.TABLE.header, it.toCsv()) }
     fun profiles(): List<ProfileRow> = read(profilesFile, ProfileRow.TABLE.required, ProfileRow.TABLE::read)
     fun failures(): List<Failure> = read(failuresFile, Failure.TABLE.required, Failure.TABLE::read)
 
     /** engines.csv's records (only checked: the report reads the shares from the rows' errors). */
-    fun engineShares(): List<Map<String, String>> = read(enginesFile) { f -> listOf("key", "engine", "users").associateWith(f::text) }
+    fun engineShares(): List<EngineShareRow> = read(enginesFile, EngineShareRow.TABLE.required, EngineShareRow.TABLE::read)
 
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.load.LoadRow
+import pssr.bench.measure.TimelinePoint
 import pssr.bench.process.MeasureLock
 import pssr.bench.resultRow
 import pssr.bench.results.ProfileRow
@@ -54,6 +55,7 @@ class DamagedFolderTest {
                     val row = resultRow(engine = route.split('/')[2], users = users, repetition = rep, throughput = 100.0 * users + rep)
                     run.append(row)
                     run.append(row.key, Histogram(3).apply { recordValue(1000L * users) })
+                    run.append(row.key, listOf(TimelinePoint(0.5, 80.0, 120.0, 3.0, 40), TimelinePoint(1.0, 85.0, 130.0, 0.0, 41)))
                 }
             }
         }
@@ -145,6 +147,17 @@ class DamagedFolderTest {
         Damage(
             "histograms.csv: a histogram that is not one",
             "histograms.csv line 2: column latency_us_hdr_base64 holds no latency histogram",
+        ) { dir ->
+            val file = dir.resolve("histograms.csv")
+            rewrite(file, lines(file).mapIndexed { i, l -> if (i == 1) l.substringBefore(',') + ",bm90IGEgaGlzdG9ncmFt" else l })
+        },
+        Damage("timeline.csv: a garbled number", "timeline.csv line 2: column cpu_pct holds '8O.0', not a number") { dir ->
+            val file = dir.resolve("timeline.csv")
+            rewrite(file, lines(file).mapIndexed { i, l -> if (i == 1) l.replace(",80.0,", ",8O.0,") else l })
+        },
+        Damage(
+            "histograms.csv: a value that is no histogram",
+            "histograms.csv line 2: column latency_us_hdr_base64 holds no latency",
         ) { dir ->
             val file = dir.resolve("histograms.csv")
             rewrite(file, lines(file).mapIndexed { i, l -> if (i == 1) l.substringBefore(',') + ",bm90IGEgaGlzdG9ncmFt" else l })
