@@ -37,7 +37,7 @@ class FormatLocaleTest {
                 v,
             )
             val e = "https://host/ ${'$'}{"%.1f".format(x)} ms" + '"'
-            val ok = "%.1f".format(Locale.ROOT, x) + String.format(Locale.ROOT, "%d", n)
+            val ok = "%.1f".format(java.util.Locale.ROOT, x) + String.format(Locale.ROOT, "%d", n)
             // "%.1f".format(x) in a comment is not code
             /* nor "%.1f".format(x) here */
         """.trimIndent()

@@ -22,6 +22,11 @@ class Claim(
      * not compare throughput (streaming, memory, the API workloads).
      */
     val compared: (Evidence) -> List<Route> = { emptyList() },
+    /**
+     * A comparison of routes at a level (not a scaling claim, whose statement is about that level): where its routes sit at
+     * their latency floor it is judged instead at the lowest measured level above where none does ([Evidence.readingAt]).
+     */
+    val offFloor: Boolean = false,
     val judge: (Evidence) -> Judgement,
 ) {
     /** [judge] on [e], its figures printed with the digits their verdict needs ([Edges]); [MissingRows]: not measured. */
@@ -42,19 +47,37 @@ class Claim(
         }
     }
 
-    /** [j] as it is, unless it decided something from levels at their latency floor: then it says so, with its figures. */
+    /**
+     * [j] as it is, unless it decided something from levels at their latency floor: then a comparison ([offFloor]) is judged
+     * at the lowest measured level above where no compared route is at its floor, and says so; anything else, or a comparison
+     * no measured level lifts off the floor, is [Verdict.FLOOR_BOUND] with its figures.
+     */
     private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
-        if (j.verdict != Verdict.HOLDS && j.verdict != Verdict.REFUTED) return j
-        val floor = compared(e).filter { e.regime(it) == Regime.FLOOR }
+        val decided = j.verdict == Verdict.HOLDS || j.verdict == Verdict.REFUTED
+        // an open comparison at the floor is moved too: more repetitions there would only measure the item delay better
+        if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) return j
+        val compared = compared(e)
+        val floor = compared.filter { e.regime(it) == Regime.FLOOR }.distinct()
         if (floor.isEmpty()) return j
-        val users = floor.map { it.users }.distinct().sorted().joinToString(", ")
+        val levels = floor.map { it.users }.distinct().sorted()
         val routes = floor.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach}" }
-        return Judgement(
-            Verdict.FLOOR_BOUND,
-            "floor-bound at $users users ($routes at their latency floor: the item delay sets them, not the stack); " +
-                "it would have read ${j.verdict.word}: ${j.ours}",
-            j.ratio,
-        )
+        val at = "floor-bound at ${levels.joinToString(
+            ", ",
+        )} users ($routes at their latency floor: the item delay sets them, not the stack)"
+        val above = if (offFloor && levels.size == 1) e.levelsAbove(levels.single(), compared) else emptyList()
+        for (to in above) {
+            val up = e.readingAt(levels.single(), to)
+            if (compared(up).any { up.regime(it) == Regime.FLOOR }) continue
+            val k = try {
+                Edges.judging { judge(up) }
+            } catch (x: MissingRows) {
+                continue
+            }
+            return k.copy(ours = "read at $to users, the lowest measured level off the floor ($at): ${k.ours}")
+        }
+        if (!decided) return j
+        val none = if (offFloor && above.isNotEmpty()) "; no measured level above is off it" else ""
+        return Judgement(Verdict.FLOOR_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio)
     }
 }
 

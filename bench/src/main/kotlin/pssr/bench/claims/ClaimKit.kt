@@ -148,7 +148,7 @@ object ClaimKit {
         test: (Estimate) -> Verdict,
         paperRatio: Double? = null,
         needs: String = REPRODUCE,
-    ) = Claim(id, seed, section, text, paper, kind, needs, { listOf(a, b) }) { e ->
+    ) = Claim(id, seed, section, text, paper, kind, needs, { listOf(a, b) }, offFloor = true) { e ->
         val r = e.ratio(a, b)
         val v = test(r)
         val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
@@ -203,7 +203,7 @@ object ClaimKit {
      * [scaling] true names them over every level (a scaling claim) rather than at the route's level.
      */
     fun naming(c: Claim, vararg aggregates: Route, scaling: Boolean = false): Claim =
-        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs, c.compared) { e ->
+        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs, c.compared, c.offFloor) { e ->
             val j = c.judge(e)
             val notes = aggregates.filter { it.engine == null }.map { r ->
                 val es = enginesOf(e, r.framework, r.model, r.approach, if (scaling) null else r.users)
@@ -245,7 +245,7 @@ internal fun compareEach(
     kind: Kind,
     needs: String = ClaimKit.REPRODUCE,
     parts: (Evidence) -> List<Part>,
-) = Claim(id, seed, section, text, paper, kind, needs, { e -> parts(e).flatMap { listOf(it.a, it.b) } }) { e ->
+) = Claim(id, seed, section, text, paper, kind, needs, { e -> parts(e).flatMap { listOf(it.a, it.b) } }, offFloor = true) { e ->
     val ps = parts(e).ifEmpty { throw MissingRows("the routes of $id") }
     val judged = ps.map { p -> e.ratio(p.a, p.b).let { r -> Triple(p, r, p.test(r)) } }
     val v = Terms.all(*judged.map { it.third }.toTypedArray())

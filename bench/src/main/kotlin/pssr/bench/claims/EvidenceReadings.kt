@@ -3,6 +3,8 @@ package pssr.bench.claims
 import pssr.bench.measure.Regime
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
+import pssr.bench.stats.RouteLevel
+import java.util.IdentityHashMap
 
 // Readings of [Evidence] that only some claims make (the API profiles' batched figures, the drivers' difference, a level's
 // regime), kept beside it so that Evidence.kt holds the lookups every claim shares.
@@ -68,3 +70,31 @@ fun Evidence.browser(page: String, pssr: String): BrowserFigure {
         )
         ?: throw MissingRows("the browser's $page page with PSSR $pssr")
 }
+
+/**
+ * [this] with the pages rows measured at [to] users read also as if measured at [from] (those of [from] left out): a comparison
+ * judged where its routes are off their latency floor ([Claim.offFloor]) reads the next level up without a claim of its own.
+ * The rows keep their JVMs; the trace, if on, goes on recording.
+ */
+fun Evidence.readingAt(from: Int, to: Int): Evidence {
+    val moved = IdentityHashMap<ResultRow, String>(rowJvms)
+    val read = rows.flatMap { r ->
+        when {
+            r.workload != Workloads.PAGES -> listOf(r)
+            r.users == from -> emptyList()
+            r.users == to -> listOf(r, r.copy(users = from).also { c -> rowJvms[r]?.let { moved[c] = it } })
+            else -> listOf(r)
+        }
+    }
+    val routeJvms = jvms.filterKeys { it.first.users != from } +
+        jvms.filterKeys { it.first.users == to }.mapKeys { (k, _) -> k.first.copy(users = from) to k.second }
+    return Evidence(
+        RouteLevel.of(read.filter { it.workload == Workloads.PAGES }), checks, read, browser, folders, cores, labelled, confidence,
+        routeJvms, moved,
+    ).also { it.trace = trace }
+}
+
+/** The measured levels above [users] of the framework and model of [routes], lowest first: where a floor-bound comparison moves. */
+fun Evidence.levelsAbove(users: Int, routes: List<Route>): List<Int> =
+    levels.filter { l -> routes.any { it.framework == l.framework && it.model == l.model } && l.users > users }
+        .map { it.users }.distinct().sorted()

@@ -13,7 +13,8 @@ import pssr.servers.RouteKey
  * The pages routes and levels the seeds' claims read (`run --claims-only`, reproduce's pages phases and `reproduce --plan`):
  * every claim is judged once with the [Evidence.Trace] on, on placeholder rows for every route of [universe] at every level
  * of [levels]. Only which routes and levels a judgement looks up counts; the placeholder figures and the verdicts are
- * thrown away. An aggregate line (engine null: the mean over an approach's engines) reads each of its engines.
+ * thrown away. An aggregate line (engine null: the mean over an approach's engines) reads each of its engines. A comparison
+ * also reads the next level above each of its routes', where it is judged if its own is on the latency floor.
  */
 internal class ClaimLevels(universe: List<RouteKey>, levels: List<Int>, claims: List<Claim> = Claims.all) {
     /** Each claim's reads, by id: the routes (aggregates expanded) at the levels its judgement looked up. */
@@ -26,7 +27,15 @@ internal class ClaimLevels(universe: List<RouteKey>, levels: List<Int>, claims: 
         val rows = universe.flatMap { k -> levels.flatMap { u -> (1..REPETITIONS).map { rep -> placeholder(k, u, rep) } } }
         val evidence = Evidence(RouteLevel.of(rows), emptyList(), rows, emptyList())
         byClaim = claims.associate { c ->
-            c.id to c.traced(evidence).second.routes.flatMap { r -> expand(r, universe) }.distinct()
+            // a comparison is judged one level up where its routes sit at their latency floor (Claim.offFloor): measure that too
+            val up = if (c.offFloor) {
+                runCatching { c.compared(evidence) }.getOrDefault(emptyList()).mapNotNull { r ->
+                    levels.firstOrNull { it > r.users }?.let { r.copy(users = it) }
+                }
+            } else {
+                emptyList()
+            }
+            c.id to (c.traced(evidence).second.routes + up).flatMap { r -> expand(r, universe) }.distinct()
         }
         byRoute = byClaim.values.flatten().groupBy({ it.first }, { it.second }).mapValues { it.value.toSortedSet() }
     }

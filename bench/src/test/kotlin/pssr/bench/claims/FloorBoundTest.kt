@@ -56,6 +56,27 @@ class FloorBoundTest {
     }
 
     @Test
+    fun `a comparison at its floor is judged at the lowest level above where no side is at its floor, and says so`() {
+        val j = faster.judged(
+            evidence(
+                rows("htmlflow", 2_900.0) + rows("jstachio", 2_000.0) +
+                    rows("htmlflow", 5_500.0, users = 64) + rows("jstachio", 4_000.0, users = 64) +
+                    rows("htmlflow", 6_000.0, users = 128, coresBusy = 0.95) + rows("jstachio", 6_600.0, users = 128, coresBusy = 0.95),
+            ),
+        )
+        assertEquals(Verdict.REFUTED, j.verdict, j.ours)
+        assertTrue(j.ours.startsWith("read at 128 users, the lowest measured level off the floor (floor-bound at 32 users"), j.ours)
+        assertTrue(j.ours.contains("HtmlFlow / JStachio 0.91x"), j.ours)
+    }
+
+    @Test
+    fun `a comparison no measured level lifts off the floor stays floor-bound, and says so`() {
+        val j = faster.judged(evidence(rows("htmlflow", 2_900.0) + rows("jstachio", 2_000.0) + rows("htmlflow", 5_500.0, users = 64)))
+        assertEquals(Verdict.FLOOR_BOUND, j.verdict, j.ours)
+        assertTrue(j.ours.contains("no measured level above is off it"), j.ours)
+    }
+
+    @Test
     fun `a scaling claim is floor-bound when its top level is at the floor`() {
         val scales = ClaimKit.scales(
             "test-scales", "000", "5.2", "HtmlFlow scales to 32", "-", "webflux", "presentations", "htmlflow", "virtual", 32,

@@ -1,12 +1,10 @@
 package pssr.bench.measure
 
-import com.sun.net.httpserver.HttpServer
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import pssr.probe.StreamProbe
-import java.net.InetSocketAddress
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -14,15 +12,15 @@ import java.time.Duration
 class ProfilerTest {
     /** A real HTTP server in its own JVM whose one route is slow on purpose: it spends its time in slowRender. */
     private val slowServer = """
-        import HttpServer;
-        import InetSocketAddress;
+        import com.sun.net.httpserver.HttpServer;
+        import java.net.InetSocketAddress;
         public class SlowServer {
             static long slowRender(int n) { long h = 0; for (int i = 0; i < n; i++) h = h * 31 + Long.toString(i * h).hashCode(); return h; }
             public static void main(String[] a) throws Exception {
                 HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
                 s.createContext("/slow", x -> { byte[] b = ("<html>" + slowRender(200_000) + "</html>").getBytes(); x.sendResponseHeaders(200, b.length); x.getResponseBody().write(b); x.close(); });
                 s.start();
-                Files.writeString(Path.of(a[0]), "" + s.getAddress().getPort());
+                java.nio.file.Files.writeString(java.nio.file.Path.of(a[0]), "" + s.getAddress().getPort());
             }
         }
     """.trimIndent()
