@@ -213,6 +213,34 @@ object ClaimKit {
         }
 
     /**
+     * Framework [a]'s mean of [approach] over the engines both frameworks serve ([Seed000Kit.SHARED]) against [b]'s, at
+     * [users] on [model], judged by [test]; judged one level up where either side sits at its latency floor ([Claim.offFloor]).
+     */
+    fun frameworks(
+        id: String,
+        seed: String,
+        section: String,
+        text: String,
+        paper: String,
+        model: String,
+        approach: String,
+        users: Int,
+        a: String,
+        b: String,
+        test: (Estimate) -> Verdict,
+    ) = Claim(
+        id, seed, section, text, paper, Kind.SHAPE, REPRODUCE,
+        { listOf(Route(a, model, null, approach, users), Route(b, model, null, approach, users)) }, offFloor = true,
+    ) { e ->
+        val r = e.aggregate(a, model, approach, users, Seed000Kit.SHARED) / e.aggregate(b, model, approach, users, Seed000Kit.SHARED)
+        val v = test(r)
+        Judgement(
+            v,
+            "$a / $b $approach (mean of ${Seed000Kit.SHARED.joinToString(", ")}) at $users users: ${r.text("x")} ${v.word}",
+        )
+    }
+
+    /**
      * Several route pairs ([pairs]: what, A, B), each ratio ([Evidence.ratio]) judged by [test], the claim by [Terms.all]; a
      * refuted pair's cause is the CPU of its single routes' levels.
      */

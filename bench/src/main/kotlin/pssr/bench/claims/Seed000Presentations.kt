@@ -192,6 +192,13 @@ internal object Seed000Presentations {
             },
             agg("quarkus", "presentations", "virtual"),
         ),
+        ClaimKit.frameworks(
+            "000-5.2-quarkus-sync-above-webflux", S, "5.2",
+            "Quarkus handles the synchronous (blocking) approach more efficiently than Spring WebFlux: its blocking engines reach " +
+                "higher throughput than WebFlux's at 64 users, Quarkus's blocking peak (Presentations).",
+            "Quarkus blocking up to ${Pres.quarkusBlocking.text} req/s; WebFlux's blocking engines flat past 4 users",
+            "presentations", "blocking", 64, "quarkus", "webflux", Terms::higher,
+        ),
         naming(
             compareEach(
                 "000-5.2-quarkus-htmlflow-rx-below",

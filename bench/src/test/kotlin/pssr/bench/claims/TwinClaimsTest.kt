@@ -62,6 +62,7 @@ class TwinClaimsTest {
             "000-5.3-mvc-no-gain-from-virtual" to "001-5.2-mvc-no-change-virtual",
             "000-5.2-mvc-virtual-above-blocking" to "001-5.1-mvc-virtual-slightly-higher",
             "000-5.2-mvc-below-webflux" to "001-5.1-mvc-below-webflux",
+            "000-5.2-quarkus-sync-above-webflux" to "001-5.1-quarkus-blocking-above-webflux",
         )
     }
 }
