@@ -180,6 +180,23 @@ internal object Seed000Resources {
                 Triple("$m WebFlux HtmlFlow reactive / Quarkus HtmlFlow virtual", hf("webflux", m, "reactive"), hf("quarkus", m, "virtual"))
             }
         },
+        compareAll(
+            "000-6-coroutines-virtual-above-platform-threads",
+            S,
+            "6 (discussion)",
+            "Kotlin coroutines and virtual threads both outperform platform threads: HtmlFlow suspending and HtmlFlow virtual each " +
+                "reach higher throughput than HtmlFlow blocking on the dispatcher (WebFlux, 128 users, both models).",
+            "no figure; 5.2: HtmlFlow-Susp ${Pres.htmlflowSusp.text}, HtmlFlow virtual ${Pres.htmlflowVirtual.text} req/s vs the " +
+                "Blocking line flat past 4 users",
+            Kind.SHAPE,
+            Terms::higher,
+        ) { _ ->
+            listOf("presentations", "stocks").flatMap { m ->
+                listOf("suspending", "virtual").map { a ->
+                    Triple("$m HtmlFlow $a / blocking", hf("webflux", m, a), hf("webflux", m, "blocking"))
+                }
+            }
+        },
         // 7 conclusions
         compareAll(
             "000-6-virtual-comparable-consistently",

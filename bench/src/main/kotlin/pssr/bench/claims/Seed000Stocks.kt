@@ -70,6 +70,48 @@ internal object Seed000Stocks {
             agg("webflux", "stocks", "blocking"),
             scaling = true,
         ),
+        Claim(
+            "000-5.3-stocks-more-cpu-per-request",
+            S,
+            "5.3",
+            "The throughput drop with Stocks is the engines' data-binding work: every WebFlux route measured in both models costs " +
+                "the server more CPU per page in Stocks than in Presentations at 128 users (paired by repetition).",
+            "throughput reduced: overhead related to the data binding process of each template engine",
+            Kind.SHAPE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            fun measured(model: String) = e.levels.filter { it.framework == "webflux" && it.model == model && it.users == TOP }
+                .filter { it.engine != BASELINE }.map { it.engine to it.approach }
+            val both = measured("stocks").filter { it in measured("presentations") }
+            val parts = both.map { (engine, approach) ->
+                val stocks = t("webflux", "stocks", engine, approach)
+                val r = e.pairedRatio(stocks, t("webflux", "presentations", engine, approach)) { row -> row.serverCpuUsPerRequest }
+                Triple("$engine $approach", r, Terms.higher(r))
+            }
+            if (parts.isEmpty()) throw MissingRows("webflux stocks and presentations at $TOP users")
+            Judgement(
+                Terms.all(*parts.map { it.third }.toTypedArray()),
+                "server CPU per request Stocks / Presentations, higher: " +
+                    parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
+            )
+        },
+        // "the scalability of the engines remains largely unchanged": the three routes the paper plots, as in Presentations
+        scales(
+            "000-5.3-htmlflow-susp-128", S, "5.3",
+            "HtmlFlow suspending on WebFlux scales up to 128 users with Stocks too, as with Presentations.",
+            "as in Presentations (HtmlFlow-Susp to 128)", "webflux", "stocks", "htmlflow", "suspending", TOP,
+        ),
+        scales(
+            "000-5.3-virtual-64", S, "5.3",
+            "Engines on virtual threads on WebFlux scale up to 64 users with Stocks too (JStachio-Virtual).",
+            "JStachio-Virtual ${Stocks.jstachioVirtual.text} req/s; as in Presentations, peak at 64", "webflux", "stocks", "jstachio",
+            "virtual", 64,
+        ),
+        scales(
+            "000-5.3-thymeleaf-rx-32", S, "5.3", "Thymeleaf reactive on WebFlux scales up to 32 users with Stocks too.",
+            "Thymeleaf-Rx ${Stocks.thymeleafRx.text} req/s; as in Presentations, peak at 32", "webflux", "stocks", "thymeleaf",
+            "reactive", 32,
+        ),
         compare(
             "000-5.3-jstachio-below-thymeleaf", S, "5.3",
             "On WebFlux, JStachio on virtual threads is below Thymeleaf reactive at 128 users, by about the paper's size " +

@@ -132,7 +132,45 @@ object Seed001 {
             "Quarkus blocking ~10,000 req/s at 128; WebFlux's Sync flat past 16 users",
             "presentations", "blocking", 128, "quarkus", "webflux", Terms::higher,
         ),
-        // 5.2 Stocks
+        naming(
+            scales(
+                "001-5.1-virtual-128", S, "5.1",
+                "On WebFlux, the engines on virtual threads scale up to 128 users (Virtual line, Presentations; a 6-core machine).",
+                "Virtual engines scale up to 128", "webflux", "presentations", null, "virtual", 128,
+            ),
+            agg("webflux", "presentations", "virtual"),
+            scaling = true,
+        ),
+        // 5.2 Stocks: "the scalability of the engines remains largely unaffected"
+        naming(
+            scales(
+                "001-5.2-blocking-16", S, "5.2",
+                "Blocking engines on a separate dispatcher stop scaling beyond 16 users with Stocks too (WebFlux).",
+                "flat past 16 users, as in Presentations", "webflux", "stocks", null, "blocking", 16,
+            ),
+            agg("webflux", "stocks", "blocking"),
+            scaling = true,
+        ),
+        scales(
+            "001-5.2-thymeleaf-128", S, "5.2", "Thymeleaf reactive scales up to 128 users with Stocks too.",
+            "~5,000 req/s; scales to 128", "webflux", "stocks", "thymeleaf", "reactive", 128,
+        ),
+        naming(
+            scales(
+                "001-5.2-mvc-blocking-128", S, "5.2", "Spring MVC's blocking engines scale up to 128 users (Stocks).",
+                "both approaches scale up to 128", "mvc", "stocks", null, "blocking", 128,
+            ),
+            agg("mvc", "stocks", "blocking"),
+            scaling = true,
+        ),
+        naming(
+            scales(
+                "001-5.2-mvc-virtual-128", S, "5.2", "Spring MVC's engines on virtual threads scale up to 128 users (Stocks).",
+                "both approaches scale up to 128", "mvc", "stocks", null, "virtual", 128,
+            ),
+            agg("mvc", "stocks", "virtual"),
+            scaling = true,
+        ),
         compareAll(
             "001-5.2-stocks-half",
             S,
