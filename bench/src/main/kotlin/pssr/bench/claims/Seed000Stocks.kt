@@ -82,7 +82,8 @@ internal object Seed000Stocks {
         ) { e ->
             fun measured(model: String) = e.levels.filter { it.framework == "webflux" && it.model == model && it.users == TOP }
                 .filter { it.engine != BASELINE }.map { it.engine to it.approach }
-            val both = measured("stocks").filter { it in measured("presentations") }
+            val presentations = measured("presentations").toSet()
+            val both = measured("stocks").filter { it in presentations }
             val parts = both.map { (engine, approach) ->
                 val stocks = t("webflux", "stocks", engine, approach)
                 val r = e.pairedRatio(stocks, t("webflux", "presentations", engine, approach)) { row -> row.serverCpuUsPerRequest }
