@@ -3,6 +3,7 @@ package pssr.bench.measure
 import jdk.jfr.consumer.RecordedEvent
 import jdk.jfr.consumer.RecordingFile
 import jdk.management.jfr.FlightRecorderMXBean
+import java.nio.file.Files
 import java.nio.file.Path
 import javax.management.MBeanServerConnection
 
@@ -67,6 +68,19 @@ class PinningRecorder(connection: MBeanServerConnection, private val dir: Path) 
         )
         jfr.startRecording(id)
         return id
+    }
+
+    /**
+     * Stops recording [id] and streams it out as [stop] does, keeping nothing: a warm-up's recording, so that the server's
+     * JFR and JMX streaming code is compiled before a measured window records.
+     */
+    fun discard(id: Long) {
+        val file = Files.createTempFile("pssr-warmup-", ".jfr")
+        try {
+            FlightRecording.save(jfr, id, file)
+        } finally {
+            Files.deleteIfExists(file)
+        }
     }
 
     /** Stops recording [id], keeps it as `<dir>/<name>.jfr` and returns what it holds. */

@@ -105,7 +105,7 @@ class LoadOptions : HelpSection {
         description = [
             "A route's warm-up goes on past --route-warmup until the JVM is steady (its JIT compiler threads idle, throughput " +
                 "no longer rising; " +
-                "docs/HARNESS.md), for at most this much load (default 60s; quick 4s; 0 for the fixed --route-warmup only)",
+                "docs/HARNESS.md), for at most this much load (default 60s; quick 5s; 0 for the fixed --route-warmup only)",
         ],
     )
     var steadyCap: String? = null
@@ -120,7 +120,7 @@ class LoadOptions : HelpSection {
     @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
     var duration: String? = null
 
-    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2, the second in mirrored order)"])
+    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2 at 128 users, mirrored; 1 at 32, 256)"])
     var repeat: Int? = null
 
     @Option(
@@ -200,10 +200,10 @@ class LoadOptions : HelpSection {
         }
         val reps = repeat ?: if (quick) 2 else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
-        val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: emptyMap()
+        val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: if (quick && users == null) QUICK_ONCE.associateWith { 1 } else emptyMap()
         val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
         val warm = Durations.seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0, 3600)
-        val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "4s" else "60s", 0, 3600)
+        val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "5s" else "60s", 0, 3600)
         val measured = Durations.seconds("--duration", duration ?: if (quick) "2s" else "10s", 1, 3600)
         val profiler = profileUsers?.let { u ->
             if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
@@ -233,6 +233,9 @@ class LoadOptions : HelpSection {
     }
 
     companion object {
+        /** The quick run's levels measured once (the floor's, saturation's); 128 users, its ranking level, twice: 2 of each took 7 min. */
+        val QUICK_ONCE = listOf(32, 256)
+
         /** The full sweep's cap: Thymeleaf reactive still fell from 512 to 1,024 users on WebFlux; 2,048 leaves a doubling more. */
         const val DEFAULT_SATURATE_TO = 2048
     }

@@ -8,10 +8,12 @@ import pssr.bench.measure.LevelResult
 import pssr.bench.measure.LevelRun
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
+import pssr.bench.measure.PinningRecorder
 import pssr.bench.measure.ProbeFigures
 import pssr.bench.measure.Profiler
 import pssr.bench.measure.Regime
 import pssr.bench.measure.Server
+import pssr.bench.measure.SideProbe
 import pssr.bench.measure.SteadyWarmup
 import pssr.bench.measure.WarmupResult
 import pssr.bench.process.ServerRuntime
@@ -38,11 +40,9 @@ internal class RouteMeasurement(
     /** A running server's URL (`--target`): its rows carry no JDK. */
     private val target: String?,
 ) {
-    private val levelRun = LevelRun(driver, plan.windows)
-
-    // a fresh JVM per route sweeps its levels right after its warm-up at the highest one: each level settles its JIT first;
-    // a shared JVM's levels are measured over repetitions in mirrored order, and settling there doubled the quick run (610 s vs 313 s)
-    private val settlingLevelRun = LevelRun(
+    // each level settles its JIT first (a new level runs code the warm-up at the highest one did not); on a shared JVM warmed with
+    // its instruments this rarely adds a window (it doubled the quick run, 610 s vs 313 s, when the warm-up left the probe and JFR cold)
+    private val levelRun = LevelRun(
         driver,
         plan.windows,
         if (plan.steadyCap > plan.routeWarmup) LevelRun.SETTLE_CAP else Duration.ZERO,
@@ -97,10 +97,13 @@ internal class RouteMeasurement(
             return
         }
         progress.note(
-            "== warming the shared server at $users users on its ${routes.size} routes in turns of ${JvmWarmup.WINDOW.seconds} s each, " +
+            "== warming the shared server at ${listOf(users, plan.levels.first()).distinct().joinToString(" and ")} users on its " +
+                "${routes.size} routes in turns of ${JvmWarmup.WINDOW.seconds} s each, " +
                 "until steady (at least ${plan.routeWarmup.seconds} s per route, at most ${plan.steadyCap.seconds * routes.size} s)",
         )
-        val results = JvmWarmup(driver, plan.routeWarmup, plan.steadyCap).run(targets, users, t.pid)
+        val pinning = t.sampler?.pinningRecorder(run.dir.resolve("jfr"))
+        val ends = listOf(users, plan.levels.first())
+        val results = JvmWarmup(driver, plan.routeWarmup, plan.steadyCap).run(targets, ends, t.pid) { instruments(t, pinning, it) }
         Stopping.check()
         results.forEach { (route, w) -> warmups[warmupKey(t, route)] = w }
         val w = results.values.firstOrNull() ?: return
@@ -111,10 +114,24 @@ internal class RouteMeasurement(
                     "per route first window " +
                     "${range { it.firstRps }} req/s, last ${range { it.steadyRps }} req/s"
             } else {
-                "   NOT steady after ${plan.steadyCap.seconds * routes.size} s of load (the JIT still compiled or throughput " +
-                    "still rose); levels are flagged where the JIT still compiles in them"
+                "   not yet steady after ${plan.steadyCap.seconds * routes.size} s of load (the JIT still compiled or throughput " +
+                    "still rose): each level warms until its JIT is quiet and is measured again if it compiled in its window"
             },
         )
+    }
+
+    /**
+     * What a measured window of [route] runs beside the driver (the side probe; on a virtual-thread route, a JFR recording),
+     * opened around one of its shared warm-up windows: measured, the first levels after a steady warm-up without them spent
+     * 5-34% of the server's CPU in the JIT, compiling the probe's and JFR's paths.
+     */
+    private fun instruments(t: Target, pinning: PinningRecorder?, route: ListedRoute): AutoCloseable {
+        val probe = SideProbe(t.host, t.port, "${route.path}?itemDelayMs=${plan.itemDelayMs}", route.model.itemMarker)
+        val id = if ("virtual" in route.approach) pinning?.start() else null
+        return AutoCloseable {
+            probe.close()
+            if (id != null) runCatching { pinning!!.discard(id) }
+        }
     }
 
     /** How routes are warmed: a shared JVM's routes in turns until it is steady, a fresh JVM's route until steady, or fixed. */
@@ -182,7 +199,7 @@ internal class RouteMeasurement(
             }
             Stopping.check()
             Stopping.position = "$name at $users ${if (driver.model == LoadDriver.OPEN) "requests/s" else "users"}"
-            val r = (if (routeWarmup) settlingLevelRun else levelRun).measure(
+            val r = levelRun.measure(
                 server,
                 load,
                 path,

@@ -72,7 +72,7 @@ class SteadyStateTest {
                 LoadTarget("http://127.0.0.1:${s.port}$it", StreamProbe.get("127.0.0.1", s.port, it).body)
             }
             val capPerRoute = Duration.ofSeconds(45)
-            val warmed = JvmWarmup(wrk, Duration.ofSeconds(2), capPerRoute).run(routes, 64, s.pid)
+            val warmed = JvmWarmup(wrk, Duration.ofSeconds(2), capPerRoute).run(routes, listOf(64), s.pid)
             assertEquals(routes.keys, warmed.keys)
             for ((route, w) in warmed) {
                 assertTrue(w.steady, "$route steady within ${capPerRoute.seconds * 2} s: $w")
