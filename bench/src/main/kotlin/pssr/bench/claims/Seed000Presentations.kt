@@ -18,6 +18,8 @@ internal object Seed000Presentations {
     // the paper's sizes (its 5.2 figures' ratios), each judged two-sided by Terms.about
     private val MVC_SUSP = Pres.mvcVirtual.rps / Pres.htmlflowSusp.rps
     private val MVC_RX = Pres.mvcVirtual.rps / Pres.htmlflowRx.rps
+    private val RX_SUSP = Pres.thymeleafRx.rps / Pres.htmlflowSusp.rps
+    private val RX_JSTACHIO = Pres.thymeleafRx.rps / Pres.jstachioVirtual.rps
     private val Q_VIRTUAL_BLOCKING = Pres.quarkusVirtual.rps / Pres.quarkusBlocking.rps
     private val Q_RX_BLOCKING = Pres.quarkusHtmlflowRx.rps / Pres.quarkusBlocking.rps
     private val Q_RX_VIRTUAL = Pres.quarkusHtmlflowRx.rps / Pres.quarkusVirtual.rps
@@ -46,6 +48,30 @@ internal object Seed000Presentations {
             "000-5.2-thymeleaf-rx-32", S, "5.2", "Thymeleaf reactive on WebFlux scales up to 32 users (Presentations).",
             "${Pres.thymeleafRx.text} req/s, peak at 32", "webflux", "presentations", "thymeleaf", "reactive", 32,
         ),
+        compareEach(
+            "000-5.2-thymeleaf-rx-lower-peak",
+            S,
+            "5.2",
+            "Thymeleaf reactive's peak (32 users) is lower than HtmlFlow suspending's (128) and JStachio virtual's (64), by about the " +
+                "paper's sizes: ${Terms.aboutText(RX_SUSP)} and ${Terms.aboutText(RX_JSTACHIO)} (WebFlux, Presentations).",
+            "${Pres.thymeleafRx.text} vs ${Pres.htmlflowSusp.text} (HtmlFlow-Susp) and ${Pres.jstachioVirtual.text} " +
+                "(JStachio-Virtual) req/s",
+            Kind.SIZE,
+        ) { _ ->
+            val rx = t("webflux", "presentations", "thymeleaf", "reactive", 32)
+            listOf(
+                Part(
+                    "Thymeleaf reactive at 32 / HtmlFlow suspending at 128, ${Terms.aboutText(RX_SUSP)}:",
+                    rx,
+                    hf("webflux", "presentations", "suspending"),
+                ) { Terms.about(it, RX_SUSP) },
+                Part(
+                    "Thymeleaf reactive at 32 / JStachio virtual at 64, ${Terms.aboutText(RX_JSTACHIO)}:",
+                    rx,
+                    t("webflux", "presentations", "jstachio", "virtual", 64),
+                ) { Terms.about(it, RX_JSTACHIO) },
+            )
+        },
         compare(
             "000-5.2-htmlflow-virtual-vs-reactive", S, "5.2",
             "HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput on WebFlux at 128 users (Presentations).",

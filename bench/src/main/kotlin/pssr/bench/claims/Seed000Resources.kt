@@ -216,5 +216,28 @@ internal object Seed000Resources {
                 }
             }
         },
+        Claim(
+            "000-7-virtual-responsive",
+            S,
+            "7 (conclusions)",
+            "Virtual threads do not compromise responsiveness: HtmlFlow virtual's p99 latency is comparable to HtmlFlow reactive's " +
+                "and suspending's (WebFlux) and reactive's (Quarkus), at 128 users, both models (in a closed loop the mean latency " +
+                "only mirrors throughput; the tail does not).",
+            "no figure: \"without compromising scalability or responsiveness\"",
+            Kind.SIZE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            val parts = listOf("presentations", "stocks").flatMap { m ->
+                listOf("webflux" to "reactive", "webflux" to "suspending", "quarkus" to "reactive").map { (fw, a) ->
+                    val r = e.pairedRatio(hf(fw, m, "virtual"), hf(fw, m, a)) { it.latencyP99Ms }
+                    Triple("$fw/$m virtual / $a", r, Terms.comparable(r))
+                }
+            }
+            Judgement(
+                Terms.all(*parts.map { it.third }.toTypedArray()),
+                "p99 latency at $TOP users, comparable: " +
+                    parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
+            )
+        },
     )
 }

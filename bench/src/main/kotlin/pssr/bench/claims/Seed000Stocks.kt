@@ -21,6 +21,9 @@ internal object Seed000Stocks {
     // the paper's sizes (its 5.2 and 5.3 figures' ratios), each judged two-sided by Terms.about
     private val STOCKS_PRES = Stocks.htmlflowVirtual.rps / Pres.htmlflowVirtual.rps
     private val JSTACHIO_THYMELEAF = Stocks.jstachioVirtual.rps / Stocks.thymeleafRx.rps
+    private val HTMLFLOW_VIRTUAL_DROP = Stocks.htmlflowVirtual.rps / Pres.htmlflowVirtual.rps
+    private val HTMLFLOW_DROPS = HTMLFLOW_VIRTUAL_DROP / (Stocks.htmlflowRx.rps / Pres.htmlflowRx.rps)
+    private val ENGINE_DROP = (Stocks.jstachioVirtual.rps / Pres.jstachioVirtual.rps) / HTMLFLOW_VIRTUAL_DROP
 
     val claims: List<Claim> = listOf(
         compare(
@@ -154,6 +157,34 @@ internal object Seed000Stocks {
                 "Stocks / Presentations: JStachio virtual ${js.text("x")}; its drop relative to " +
                     parts.joinToString("; ") { "${it.first} ${it.second.text("x")} ${it.third.word}" },
                 "paper ${Fmt.fixed(paperDrop, 2, Fmt.NAN)}x (against Thymeleaf-Rx)",
+            )
+        },
+        Claim(
+            "000-5.3-jstachio-drop-is-the-engine",
+            S,
+            "5.3",
+            "JStachio virtual's steeper drop from Presentations to Stocks is the engine's, not virtual threads': HtmlFlow virtual drops " +
+                "as much as HtmlFlow reactive (comparable), JStachio virtual more than HtmlFlow virtual, by about the paper's size " +
+                "(${Terms.aboutText(ENGINE_DROP)}; WebFlux, 128 users).",
+            "HtmlFlow virtual ${Pres.htmlflowVirtual.text} to ${Stocks.htmlflowVirtual.text}, reactive ${Pres.htmlflowRx.text} to " +
+                "${Stocks.htmlflowRx.text}; JStachio-Virtual ${Pres.jstachioVirtual.text} to ${Stocks.jstachioVirtual.text} req/s",
+            Kind.SIZE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            fun drop(engine: String, approach: String) = e.ratio(
+                t("webflux", "stocks", engine, approach),
+                t("webflux", "presentations", engine, approach),
+            )
+            val hfVirtual = drop("htmlflow", "virtual")
+            val threads = hfVirtual / drop("htmlflow", "reactive")
+            val engine = drop("jstachio", "virtual") / hfVirtual
+            val v = listOf(Terms.comparable(threads), Terms.about(engine, ENGINE_DROP))
+            Judgement(
+                Terms.all(*v.toTypedArray()),
+                "drop (Stocks / Presentations) of HtmlFlow virtual over HtmlFlow reactive's, comparable: ${threads.text("x")} " +
+                    "${v[0].word}; of JStachio virtual over HtmlFlow virtual's, ${Terms.aboutText(ENGINE_DROP)}: " +
+                    "${engine.text("x")} ${v[1].word}",
+                "paper ${Fmt.fixed(HTMLFLOW_DROPS, 2)}x and ${Fmt.fixed(ENGINE_DROP, 2)}x",
             )
         },
         compare(

@@ -2,6 +2,7 @@ package pssr.bench.claims
 
 import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.scales
+import pssr.bench.claims.ClaimKit.streaming
 import pssr.bench.console.Fmt
 import pssr.bench.paper.Seed002Table1
 
@@ -125,6 +126,17 @@ object Seed002 {
         scales(
             "002-5-htmlflow-128", S, "5 (performance tests)", "HtmlFlow suspending scales up to 128 users (WebFlux, Presentations).",
             "scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128,
+        ),
+        streaming(
+            "002-6-suspending-well-formed-pssr",
+            S,
+            "6 (conclusion)",
+            "HtmlFlow's suspendable templates produce well-formed pages and stream them: every WebFlux suspending route matches its " +
+                "golden page and streams (verified at 100 ms per item).",
+            "well-formed HTML, PSSR preserved",
+            "webflux",
+            listOf("suspending"),
+            streams = true,
         ),
         compare(
             "002-5-htmlflow-doubles-thymeleaf", S, "5 (performance tests)",

@@ -48,7 +48,9 @@ class SteadyStateTest {
                 Windows(Duration.ofSeconds(1), Duration.ofSeconds(1)),
                 settleCap,
             ).measure(server, target, path, "<div class=\"card mb-3", 64)
-            assertTrue(settling.settleSeconds > 0 && settling.settleSeconds <= settleCap.seconds, "settled ${settling.settleSeconds} s")
+            // at most the cap, and, when the JIT compiled in the measured window anyway, its discarded window and a second cap
+            val most = 2 * settleCap.seconds + 2
+            assertTrue(settling.settleSeconds > 0 && settling.settleSeconds <= most, "settled ${settling.settleSeconds} s")
             assertEquals(
                 0.0,
                 LevelRun(
