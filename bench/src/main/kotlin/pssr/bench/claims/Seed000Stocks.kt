@@ -25,6 +25,10 @@ internal object Seed000Stocks {
     private val HTMLFLOW_DROPS = HTMLFLOW_VIRTUAL_DROP / (Stocks.htmlflowRx.rps / Pres.htmlflowRx.rps)
     private val ENGINE_DROP = (Stocks.jstachioVirtual.rps / Pres.jstachioVirtual.rps) / HTMLFLOW_VIRTUAL_DROP
 
+    /** A WebFlux route's throughput in Stocks over Presentations at 128 users, paired by repetition: its drop with the richer model. */
+    private fun Evidence.drop(engine: String, approach: String) =
+        ratio(t("webflux", "stocks", engine, approach), t("webflux", "presentations", engine, approach))
+
     val claims: List<Claim> = listOf(
         compare(
             "000-5.3-stocks-lower", S, "5.3",
@@ -138,16 +142,12 @@ internal object Seed000Stocks {
             Kind.SIZE,
             ClaimKit.REPRODUCE,
         ) { e ->
-            fun drop(engine: String, approach: String) = e.ratio(
-                t("webflux", "stocks", engine, approach),
-                t("webflux", "presentations", engine, approach),
-            )
-            val js = drop("jstachio", "virtual")
+            val js = e.drop("jstachio", "virtual")
             val parts = listOf(
-                Triple("Thymeleaf reactive, ${Terms.aboutText(paperDrop)}:", drop("thymeleaf", "reactive")) { r: Estimate ->
+                Triple("Thymeleaf reactive, ${Terms.aboutText(paperDrop)}:", e.drop("thymeleaf", "reactive")) { r: Estimate ->
                     Terms.about(r, paperDrop)
                 },
-                Triple("HtmlFlow suspending, lower:", drop("htmlflow", "suspending"), Terms::lower),
+                Triple("HtmlFlow suspending, lower:", e.drop("htmlflow", "suspending"), Terms::lower),
             ).map { (who, d, test) ->
                 val r = js / d
                 Triple(who, r, test(r))
@@ -171,13 +171,9 @@ internal object Seed000Stocks {
             Kind.SIZE,
             ClaimKit.REPRODUCE,
         ) { e ->
-            fun drop(engine: String, approach: String) = e.ratio(
-                t("webflux", "stocks", engine, approach),
-                t("webflux", "presentations", engine, approach),
-            )
-            val hfVirtual = drop("htmlflow", "virtual")
-            val threads = hfVirtual / drop("htmlflow", "reactive")
-            val engine = drop("jstachio", "virtual") / hfVirtual
+            val hfVirtual = e.drop("htmlflow", "virtual")
+            val threads = hfVirtual / e.drop("htmlflow", "reactive")
+            val engine = e.drop("jstachio", "virtual") / hfVirtual
             val v = listOf(Terms.comparable(threads), Terms.about(engine, ENGINE_DROP))
             Judgement(
                 Terms.all(*v.toTypedArray()),

@@ -96,13 +96,14 @@ internal class RouteMeasurement(
             }
             return
         }
+        // the highest level and the lowest: a level far from the warm-up's runs code it did not (JvmWarmup)
+        val ends = listOf(users, plan.levels.first()).distinct()
         progress.note(
-            "== warming the shared server at ${listOf(users, plan.levels.first()).distinct().joinToString(" and ")} users on its " +
+            "== warming the shared server at ${ends.joinToString(" and ")} users on its " +
                 "${routes.size} routes in turns of ${JvmWarmup.WINDOW.seconds} s each, " +
                 "until steady (at least ${plan.routeWarmup.seconds} s per route, at most ${plan.steadyCap.seconds * routes.size} s)",
         )
         val pinning = t.sampler?.pinningRecorder(run.dir.resolve("jfr"))
-        val ends = listOf(users, plan.levels.first())
         val results = JvmWarmup(driver, plan.routeWarmup, plan.steadyCap).run(targets, ends, t.pid) { instruments(t, pinning, it) }
         Stopping.check()
         results.forEach { (route, w) -> warmups[warmupKey(t, route)] = w }
