@@ -10,10 +10,9 @@ import java.util.concurrent.TimeUnit
 /**
  * Apache Bench, the seeds' cross-check of JMeter (seed 000 §5.1: "2.83% mean absolute difference"; seed 002 used it
  * alone), run as their scripts ran it: `ab -q -s TIMEOUT -c USERS`, HTTP/1.0 without keep-alive (a connection per
- * request), here for a time window (`-t`, with `-n` after it so that -t's implied 50,000-request cap does not end the
- * window early). ab checks the status (non-2xx) and that every body has the first one's length; latency comes from its
- * percentile table (`-e`, 1% steps) rebuilt as a histogram of 100 equal parts; its CPU is read from its parent shell's
- * cutime/cstime once ab has exited.
+ * request), for a time window (`-t`) or, in the seeds' profile, a number of requests (`-n`). ab checks the status
+ * (non-2xx) and that every body has the first one's length; latency comes from its percentile table (`-e`, 1% steps)
+ * rebuilt as a histogram of 100 equal parts; its CPU is read from its parent shell's cutime/cstime once ab has exited.
  */
 class AbDriver(private val executable: Path, private val timeout: Duration) : LoadDriver {
     override val name = "ab"
@@ -21,8 +20,20 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
     override val description get() = "ApacheBench ${versionOf(executable)}, -cUSERS -s${timeout.seconds} -t WINDOW, HTTP/1.0 without " +
         "keep-alive (as seed 000's scripts)"
 
+    override val countsRequests = true
+
     override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult {
         require(window.toSeconds() >= 1) { "an ab window is whole seconds, at least 1" }
+        // -n after -t so that -t's implied 50,000-request cap does not end the window early
+        return load(target, users, listOf("-t", window.toSeconds().toString(), "-n", "100000000"), window.toSeconds())
+    }
+
+    /** Seed 002's profile: "the total number of requests equals the concurrency value multiplied by 256" (§5). */
+    override fun runRequests(target: LoadTarget, users: Int, perUser: Int): DriverResult =
+        load(target, users, listOf("-n", (users.toLong() * perUser).toString()), LoadDriver.boundOf(users, perUser).seconds)
+
+    /** ab with [limit] (`-t` or `-n`), allowed [seconds] of sending before it is stopped. */
+    private fun load(target: LoadTarget, users: Int, limit: List<String>, seconds: Long): DriverResult {
         val percentiles = Files.createTempFile("pssr-ab-", ".csv")
         val output = Files.createTempFile("pssr-ab-", ".out")
         // sh prints its own /proc stat after ab: cutime/cstime then hold ab's CPU
@@ -30,13 +41,13 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
             "sh", "-c",
             "\"$0\" \"$@\"; s=$?; cat /proc/$$/stat; exit \$s",
             executable.toString(), "-q", "-s", timeout.toSeconds().toString(),
-            "-c", users.toString(), "-t", window.toSeconds().toString(), "-n", "100000000", "-e", percentiles.toString(), target.url,
-        )
+            "-c", users.toString(),
+        ) + limit + listOf("-e", percentiles.toString(), target.url)
         val start = System.currentTimeMillis()
         val process = Children.start(ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()), "ab", 3)
         try {
-            val bound = window.toSeconds() + timeout.toSeconds() + 30
-            check(process.waitFor(bound, TimeUnit.SECONDS)) { "ab did not finish a ${window.toSeconds()} s window within $bound s" }
+            val bound = seconds + timeout.toSeconds() + 30
+            check(process.waitFor(bound, TimeUnit.SECONDS)) { "ab did not finish a ${limit.joinToString(" ")} window within $bound s" }
             val text = Files.readString(output)
             check(process.exitValue() == 0) {
                 "ab exited with code ${process.exitValue()}: ${text.lines().filter { it.isNotBlank() }.takeLast(2).joinToString(" | ")}"

@@ -30,7 +30,8 @@ data class Sample(
 
 /**
  * `--driver jmeter`: the seeds' load tool, driven in this JVM through jmeter-java-dsl. One test plan per
- * window: [users] threads, each looping on a keep-alive connection until the window ends. Every response
+ * window: [users] threads, each looping on a keep-alive connection until the window ends (or, in the seeds' profile, for its
+ * number of requests: [runRequests]). Every response
  * must equal the page verified before load (a string equality; a regex halved JMeter's throughput). Per
  * sample results go to a JTL file ([jtlDir]) and are reduced by [JmeterWindow]. JMeter runs in this JVM,
  * so its CPU is this JVM's CPU over the window (the side probe's few requests included).
@@ -54,14 +55,43 @@ class JmeterDriver(
         "response timeout ${timeout.seconds}s, closed loop, HTTP/1.1 keep-alive, equality assertion on the page"
     private var windows = 0
 
-    override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult =
-        if (engines.isEmpty()) embedded(target, users, window) else distributed(target, users, window)
+    override val countsRequests = true
+
+    override fun run(target: LoadTarget, users: Int, window: Duration): DriverResult = load(target, users, Hold.For(window))
+
+    /** [perUser] loops of every thread: the seeds' bench-plan.jmx (256 per user at each level); the window as [JmeterWindow] reads it. */
+    override fun runRequests(target: LoadTarget, users: Int, perUser: Int): DriverResult =
+        load(target, users, Hold.Loops(perUser, LoadDriver.boundOf(users, perUser)))
+
+    /** How long each thread sends: for a time, or a number of requests. */
+    private sealed interface Hold {
+        /** A bound on the sending: the loops stop there (a level that slow is no measurement of the profile, but ends). */
+        val bound: Duration
+
+        data class For(val window: Duration) : Hold {
+            override val bound: Duration get() = window
+        }
+
+        data class Loops(val perUser: Int, override val bound: Duration) : Hold
+    }
+
+    private fun load(target: LoadTarget, users: Int, hold: Hold): DriverResult =
+        if (engines.isEmpty()) embedded(target, users, hold) else distributed(target, users, hold)
+
+    private fun group(users: Int, threads: Int, target: LoadTarget, hold: Hold) = threadGroup("u$users").rampTo(threads, Duration.ZERO)
+        .let { g ->
+            when (hold) {
+                is Hold.For -> g.holdFor(hold.window)
+                is Hold.Loops -> g.holdIterating(hold.perUser).upTo(hold.bound)
+            }
+        }
+        .children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page)))
 
     /**
      * The same plan on every remote engine, [users] / engines threads each. The CPU figure is this JVM's (the
      * controller's): the engines' CPU is theirs, on their machines, and is not in the row.
      */
-    private fun distributed(target: LoadTarget, users: Int, window: Duration): DriverResult {
+    private fun distributed(target: LoadTarget, users: Int, hold: Hold): DriverResult {
         require(users % engines.size == 0) { "$users users cannot be split evenly over ${engines.size} engines" }
         val perEngine = users / engines.size
         val cpu = CpuTrace.start()
@@ -70,11 +100,9 @@ class JmeterDriver(
                 engines,
                 testPlan(
                     httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
-                    threadGroup("u$users").rampTo(perEngine, Duration.ZERO).holdFor(
-                        window,
-                    ).children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
+                    group(users, perEngine, target, hold),
                 ),
-                window + timeout + Duration.ofSeconds(20),
+                hold.bound + timeout + Duration.ofSeconds(20),
             )
         } finally {
             cpu.stop()
@@ -92,7 +120,7 @@ class JmeterDriver(
         )
     }
 
-    private fun embedded(target: LoadTarget, users: Int, window: Duration): DriverResult {
+    private fun embedded(target: LoadTarget, users: Int, hold: Hold): DriverResult {
         Files.createDirectories(jtlDir)
         val jtl = jtlDir.resolve("window-${++windows}-u$users.jtl")
         Files.deleteIfExists(jtl)
@@ -100,10 +128,7 @@ class JmeterDriver(
         try {
             testPlan(
                 httpDefaults().connectionTimeout(Duration.ofSeconds(5)).responseTimeout(timeout),
-                threadGroup("u$users").rampTo(
-                    users,
-                    Duration.ZERO,
-                ).holdFor(window).children(httpSampler("u$users", target.url).children(responseAssertion().equalsToStrings(target.page))),
+                group(users, users, target, hold),
                 jtlWriter(jtl.parent.toString(), jtl.fileName.toString()).withAllFields(false)
                     .withTimeStamp(true).withElapsedTime(true).withLabel(true).withResponseCode(true).withSuccess(true)
                     .withLatency(true).withAssertionFailureMessage(true).withThreadName(true).withFieldNames(true),

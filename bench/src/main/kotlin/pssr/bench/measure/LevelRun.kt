@@ -2,8 +2,11 @@ package pssr.bench.measure
 
 import java.time.Duration
 
-/** How long each level runs: a warm-up window (discarded) then the measured window. */
-data class Windows(val warmup: Duration, val measured: Duration)
+/**
+ * How long each level runs: a warm-up window (discarded) then the measured window, which in the seeds' load profile is
+ * [requestsPerUser] requests from every user instead of [measured] (0: a time window; [LoadDriver.runRequests]).
+ */
+data class Windows(val warmup: Duration, val measured: Duration, val requestsPerUser: Int = 0)
 
 /** Everything one level measured, [probe] what its side probe saw. CPU seconds are over the measured window only. */
 data class LevelResult<P>(
@@ -127,7 +130,11 @@ class LevelRun(
         val cpuWindow = CpuWindow.start(server.pid)
         val side = probe()
         val result = try {
-            driver.run(target, users, windows.measured)
+            if (windows.requestsPerUser > 0) {
+                driver.runRequests(target, users, windows.requestsPerUser)
+            } else {
+                driver.run(target, users, windows.measured)
+            }
         } catch (e: Exception) {
             side.close()
             throw e

@@ -87,10 +87,29 @@ interface LoadDriver : AutoCloseable {
 
     /** One window at [level]: users in the closed loop, requests per second in the open model. */
     fun run(target: LoadTarget, level: Int, window: Duration): DriverResult
+
+    /**
+     * The seeds' load profile ([runRequests]): a window of a number of requests from each user instead of a time. wrk
+     * cannot: its `-d` is its wall clock whenever its threads stop.
+     */
+    val countsRequests: Boolean get() = false
+
+    /** One window of [perUser] requests from each of [users] users (JMeter's loop count, ab's `-n USERS x perUser`). */
+    fun runRequests(target: LoadTarget, users: Int, perUser: Int): DriverResult =
+        throw UnsupportedOperationException("$name runs for a time, not for a number of requests")
     override fun close() {}
 
     companion object {
         val NAMES = listOf("wrk", "jmeter", "ab")
+
+        /** The drivers that can run the seeds' profile ([runRequests]). */
+        val COUNTING = listOf("jmeter", "ab")
+
+        /**
+         * How long a window of [perUser] requests from [users] users may send before it is stopped: at 500 req/s (a tenth of
+         * JMeter's pace at 128 users here, a quarter of Thymeleaf reactive's), at least a minute.
+         */
+        fun boundOf(users: Int, perUser: Int): Duration = Duration.ofSeconds(maxOf(60L, users.toLong() * perUser / 500))
         const val CLOSED = "closed"
         const val OPEN = "open"
     }

@@ -1,5 +1,6 @@
 package pssr.bench.measure
 
+import org.apache.jmeter.reporters.ResultCollector
 import org.apache.jmeter.samplers.Remoteable
 import org.apache.jmeter.samplers.SampleEvent
 import org.apache.jmeter.samplers.SampleListener
@@ -91,12 +92,23 @@ object RemoteEngines {
             runner.interrupt()
             runner.join(Duration.ofSeconds(10))
         }
+        endResultCollectors()
         failure?.let {
             if (collector.samples.isEmpty()) {
                 throw IllegalStateException("the remote engines did not run the window: ${it.message ?: it.javaClass.simpleName}", it)
             }
         }
         return collector.samples.toList()
+    }
+
+    /**
+     * JMeter's result collectors count the tests under way in one static counter and close their files when it is back at 0;
+     * an engine that died never reports its end, so the count stayed above 0 and every later file of this JVM (an embedded
+     * window's JTL, the students' profile) was never flushed. A distributed run that is over has no test under way.
+     */
+    private fun endResultCollectors() {
+        val lock = ResultCollector::class.java.getDeclaredField("LOCK").apply { isAccessible = true }.get(null)
+        synchronized(lock) { ResultCollector::class.java.getDeclaredField("instanceCount").apply { isAccessible = true }.setInt(null, 0) }
     }
 
     /** Which engine ran [thread]: JMeter names remote threads `HOST:PORT-<group> <n>-<m>`. */

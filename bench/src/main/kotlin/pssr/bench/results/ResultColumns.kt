@@ -86,6 +86,8 @@ object ResultColumns {
             double("floor_share", ResultRow::floorShare, 3).derived(), double("other_cpu_pct", ResultRow::otherCpuPct, 1).derived(),
             double("driver_share", ResultRow::driverShare, 3).derived(),
             text("regime", ResultRow::regimeId).derived(),
+            // the seeds' load profile: older files measured time windows
+            int("requests_per_user", ResultRow::requestsPerUser, absent = 0),
         )
     }
 

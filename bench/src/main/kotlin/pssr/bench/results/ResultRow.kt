@@ -121,6 +121,8 @@ data class ResultRow(
     val machineCpuPct: Double = Double.NaN,
     /** The share of the machine's online cores that were busy over the window (0..1); NaN: not read. */
     val coresBusy: Double = Double.NaN,
+    /** The seeds' load profile: the measured window was this many requests from every user; 0: a time window ([windowSeconds]). */
+    val requestsPerUser: Int = 0,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"

@@ -6,10 +6,8 @@ import pssr.bench.console.Durations
 import pssr.bench.console.HelpSection
 import pssr.bench.console.UsageError
 import pssr.bench.measure.AbDriver
-import pssr.bench.measure.EngineAddress
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.Profiler
-import pssr.bench.measure.RemoteEngines
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
 import java.nio.file.Path
@@ -63,14 +61,40 @@ class LoadOptions : HelpSection {
     )
     var driverChoice: String? = null
 
-    /** The setup's driver (`--setup paper-000`: jmeter), used when the run names none ([useSetupDriver]). */
+    /** The setup's driver and load profile (`--setup paper-000`: jmeter, 256), used when the run names none ([useSetup]). */
     private var setupDriver: String? = null
+    private var setupRequestsPerUser: Int? = null
 
     /** The load driver: the one the user named, else the setup's, else wrk. */
     val driver: String get() = driverChoice ?: setupDriver ?: "wrk"
 
-    fun useSetupDriver(name: String?) {
-        setupDriver = name
+    fun useSetup(driver: String?, requestsPerUser: String?) {
+        setupDriver = driver
+        setupRequestsPerUser = requestsPerUser?.toInt()
+    }
+
+    @Option(
+        names = ["--requests-per-user"],
+        paramLabel = "N",
+        description = [
+            "The seeds' load profile: each level's measured window is N requests from every user (JMeter's loops, ab's -n " +
+                "USERS x N) instead of --duration. With --driver jmeter or ab; 256 under --setup paper-000 and paper-001",
+        ],
+    )
+    var requestsPerUser: Int? = null
+
+    /** The profile in force: the user's, else the setup's where the driver can count requests (wrk cannot), else 0 (time windows). */
+    private fun perUser(): Int {
+        val given = requestsPerUser
+        if (given != null && (given !in 1..100_000 || driver !in LoadDriver.COUNTING)) {
+            throw UsageError(
+                "--requests-per-user must be 1 to 100000 with --driver ${LoadDriver.COUNTING.joinToString(
+                    " or ",
+                )} (wrk runs for a time), " +
+                    "was $given with $driver",
+            )
+        }
+        return given ?: setupRequestsPerUser?.takeIf { driver in LoadDriver.COUNTING } ?: 0
     }
 
     @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])
@@ -210,7 +234,7 @@ class LoadOptions : HelpSection {
             Profiler.choose { System.err.println("pssr: --profile: $it") }
         }
         return RunPlan(
-            levels.distinct().sorted(), routeWarm, Windows(warm, measured), reps, itemDelayMs,
+            levels.distinct().sorted(), routeWarm, Windows(warm, measured, perUser()), reps, itemDelayMs,
             Duration.ofSeconds(timeoutSeconds), profileUsers, profiler,
             if (cap.isZero) routeWarm else maxOf(cap, routeWarm),
             firstRepetition.also {
@@ -240,17 +264,6 @@ class LoadOptions : HelpSection {
         const val DEFAULT_SATURATE_TO = 2048
     }
 
-    /** `--repeat-at 32,64,128:6`: each listed level (one of [levels]) and its repetitions. */
-    private fun parseRepeatAt(text: String, levels: List<Int>): Map<Int, Int> {
-        fun wrong(why: String): Nothing =
-            throw UsageError("--repeat-at must be USERS:N with USERS among --users and N from 1 to 100, e.g. 32,64,128:6; $why, was $text")
-        val (users, n) = text.split(":").takeIf { it.size == 2 } ?: wrong("one colon between the levels and N")
-        val count = n.trim().toIntOrNull()?.takeIf { it in 1..100 } ?: wrong("N is not 1 to 100")
-        val at = users.split(",").map { u -> u.trim().toIntOrNull() ?: wrong("'$u' is not a number of users") }
-        at.firstOrNull { it !in levels }?.let { wrong("$it users is not a level of this run (${levels.joinToString(",")})") }
-        return at.associateWith { count }
-    }
-
     /** The wrk binary for `--driver wrk` (checked to be wrk), null for `--driver jmeter`; anything else is a [UsageError]. */
     fun checkDriver(): Path? = when (driver) {
         "wrk" -> {
@@ -266,35 +279,5 @@ class LoadOptions : HelpSection {
         }
 
         else -> throw UsageError("unknown --driver '$driver'; valid drivers: ${LoadDriver.NAMES.joinToString(", ")}")
-    }
-
-    /**
-     * `--load-engines`: only with `--driver jmeter` and user levels that split evenly; every engine must answer on
-     * its RMI registry now, so a typo is one line before anything starts.
-     */
-    fun engines(plan: RunPlan): List<EngineAddress> {
-        val text = loadEngines ?: return emptyList()
-        if (driver != "jmeter" || plan.levels.isEmpty()) {
-            throw UsageError("--load-engines runs JMeter's remote engines: use it with --driver jmeter and --users")
-        }
-        val list = try {
-            EngineAddress.parseList(text)
-        } catch (e: IllegalArgumentException) {
-            throw UsageError("--load-engines must be HOST:PORT[,HOST:PORT...]: ${e.message}")
-        }
-        val uneven = plan.levels.filter { it % list.size != 0 }
-        if (uneven.isNotEmpty()) {
-            throw UsageError(
-                "--users with ${list.size} load engines must be multiples of ${list.size} (each engine runs the same share), not $uneven",
-            )
-        }
-        val silent = list.filterNot(RemoteEngines::alive)
-        if (silent.isNotEmpty()) {
-            throw UsageError(
-                "load engine ${silent.joinToString(", ")} does not answer; start it there with ./pssr " +
-                    "load-engine --port PORT --bind ADDRESS (docs/HARNESS.md)",
-            )
-        }
-        return list
     }
 }

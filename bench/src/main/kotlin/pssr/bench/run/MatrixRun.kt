@@ -128,10 +128,11 @@ internal class MatrixRun(
         }
         shard?.write(run.dir)
         val total = work.sumOf { (fw, rs) -> rs.sumOf { plan.windowsOf(it.key(fw.name)) } } * runtimes.size
-        val perLevel = plan.windows.warmup.seconds + plan.windows.measured.seconds
+        val w = plan.windows
+        val perLevel = if (w.requestsPerUser > 0) "${w.requestsPerUser} requests per user" else "${w.warmup.seconds + w.measured.seconds} s"
         val on = if (runtimes.size > 1) " on ${runtimes.size} runtimes: " + runtimes.joinToString { "${it.label} (${it.version})" } else ""
         System.err.println(
-            "== $total levels x $perLevel s (+ warm-up: ${measurement.warmupWords(quick || target != null)}) with ${driver.description}$on",
+            "== $total levels x $perLevel (+ warm-up: ${measurement.warmupWords(quick || target != null)}) with ${driver.description}$on",
         )
         val progress = Progress(total, "run")
         for ((fw, routes) in work) {

@@ -50,9 +50,10 @@ internal object OneFactorRuns {
         val name = "${setup.name}-ours-${f.factor}-$framework"
         val n = models.size * engines.size * approaches.size
         // the setup's driver, unless this run turns the driver back to the tool's
-        val window = ReproducePlan.windowSeconds(measured, ReproducePlan.driverOf(setup.withOurs(listOf(f.factor))))
+        val run = setup.withOurs(listOf(f.factor))
+        val windows = users.sumOf { ReproducePlan.windowSeconds(measured, ReproducePlan.driverOf(run), it, ReproducePlan.perUserOf(run)) }
         val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
-            (n * users.size * ReproducePlan.MIN_REPEAT * window).toLong()
+            (n * ReproducePlan.MIN_REPEAT * windows).toLong()
         return Phase(
             name,
             name,

@@ -9,6 +9,7 @@ import pssr.bench.run.ReproducePlan.Companion.SERVER_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.WARMUP_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.driverOf
 import pssr.bench.run.ReproducePlan.Companion.pagesSeconds
+import pssr.bench.run.ReproducePlan.Companion.perUserOf
 import pssr.bench.run.ReproducePlan.Companion.windowArgs
 import pssr.bench.run.ReproducePlan.Companion.windowSeconds
 import pssr.bench.run.ReproducePlan.PagesPhase
@@ -103,7 +104,15 @@ internal object ReproducePhases {
         val rocker = PagesPhase("quarkus", listOf("rocker"), listOf(Approach.BLOCKING), "seed 000 5.1: Rocker at 8 KB and 512 B")
         val drivers =
             PagesPhase("webflux", listOf("pebble", "rocker"), listOf(Approach.VIRTUAL), "seed 000 5.1: JMeter vs Apache Bench")
-        fun slice(name: String, p: PagesPhase, levels: List<Int>, extra: List<String>, what: String, driver: String?): Phase {
+        fun slice(
+            name: String,
+            p: PagesPhase,
+            levels: List<Int>,
+            extra: List<String>,
+            what: String,
+            setup: Setup?,
+            driver: String? = driverOf(setup),
+        ): Phase {
             val routes = p.engines.size * p.approaches.size
             return Phase(
                 name,
@@ -119,7 +128,7 @@ internal object ReproducePhases {
                 ) + windowArgs(measured) + extra,
                 Duration.ofSeconds(
                     SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS +
-                        (routes * levels.size * MIN_REPEAT * windowSeconds(measured, driver)).toLong(),
+                        (routes * MIN_REPEAT * levels.sumOf { windowSeconds(measured, driver, it, perUserOf(setup)) }).toLong(),
                 ),
                 "$routes route${if (routes == 1) "" else "s"}; $what",
             )
@@ -132,7 +141,7 @@ internal object ReproducePhases {
                 listOf(Seed000Kit.TOP),
                 listOf("--setup", paper),
                 "seed 000 5.1: Rocker on Quarkus's 8 KB build (seed 000's setup)",
-                driverOf(Setups.PAPER_000),
+                Setups.PAPER_000,
             ),
             slice(
                 "$paper-ours-quarkus-output-buffer-rocker",
@@ -140,7 +149,7 @@ internal object ReproducePhases {
                 listOf(Seed000Kit.TOP),
                 listOf("--setup", paper, "--ours", "quarkus-output-buffer"),
                 "the same on the 512 B build",
-                driverOf(Setups.PAPER_000.withOurs(listOf("quarkus-output-buffer"))),
+                Setups.PAPER_000.withOurs(listOf("quarkus-output-buffer")),
             ),
             slice(
                 "drivers-jmeter",
@@ -148,9 +157,10 @@ internal object ReproducePhases {
                 DRIVER_LEVELS,
                 listOf("--driver", "jmeter"),
                 "seed 000 5.1: the routes loaded by JMeter",
+                null,
                 "jmeter",
             ),
-            slice("drivers-ab", drivers, DRIVER_LEVELS, listOf("--driver", "ab"), "the same routes loaded by Apache Bench", "ab"),
+            slice("drivers-ab", drivers, DRIVER_LEVELS, listOf("--driver", "ab"), "the same routes loaded by Apache Bench", null, "ab"),
         )
     }
 
@@ -183,11 +193,12 @@ internal object ReproducePhases {
                 "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
                 "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--claims-only",
-            ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) + windowArgs(measured) +
+            ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) +
+                windowArgs(measured) +
                 (if (setup == null) ReproducePlan.peakArgs() else listOf("--setup", setup.name)) +
                 (if (ours != null) listOf("--ours", ours) else emptyList()),
             Duration.ofSeconds(
-                pagesSeconds(p, repeat, measured, peaks = setup == null, driver = driverOf(setup?.withOurs(listOfNotNull(ours)))),
+                pagesSeconds(p, repeat, measured, peaks = setup == null, setup = setup?.withOurs(listOfNotNull(ours))),
             ),
             what,
         )

@@ -4,6 +4,7 @@ import pssr.bench.claims.ClaimKit
 import pssr.bench.claims.Seed002
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
+import pssr.bench.measure.LoadDriver
 import pssr.bench.results.Shard
 import pssr.bench.setup.Setup
 import pssr.model.Model
@@ -132,12 +133,25 @@ data class ReproducePlan(
          */
         const val JMETER_WINDOW_OVERHEAD_SECONDS = 1.3
 
-        /** One measured window of [measured] s with its warm-up and its driver's overhead ([driver] null: wrk). */
-        fun windowSeconds(measured: Int, driver: String? = null): Double =
-            WARMUP_SECONDS + measured + if (driver == "jmeter") JMETER_WINDOW_OVERHEAD_SECONDS else WINDOW_OVERHEAD_SECONDS
+        /**
+         * One measured window of [measured] s with its warm-up and its driver's overhead ([driver] null: wrk); in the seeds' profile
+         * ([perUser] requests per user, at [users]) as long as those requests take: 10.5 ms each on the floor, or at most
+         * [JMETER_RPS] over all users.
+         */
+        fun windowSeconds(measured: Int, driver: String? = null, users: Int = 0, perUser: Int = 0): Double =
+            WARMUP_SECONDS + (if (perUser > 0) perUser * maxOf(FLOOR_REQUEST_SECONDS, users / JMETER_RPS) else measured.toDouble()) +
+                if (driver == "jmeter") JMETER_WINDOW_OVERHEAD_SECONDS else WINDOW_OVERHEAD_SECONDS
+
+        /** Throughput under JMeter on these two cores at 128 users: HtmlFlow suspending 6,119 req/s, Thymeleaf reactive 4,155. */
+        const val JMETER_RPS = 5000.0
+        const val FLOOR_REQUEST_SECONDS = 0.0105
 
         /** The driver a run under [setup] uses when it names none: the setup's (seed 000's and 001's: JMeter), else wrk (null). */
         fun driverOf(setup: Setup?): String? = setup?.runDefault("--driver")
+
+        /** The requests per user of a run under [setup] (the seeds' profile, where its driver can count them), else 0. */
+        fun perUserOf(setup: Setup?): Int =
+            setup?.runDefault("--requests-per-user")?.toInt()?.takeIf { driverOf(setup) in LoadDriver.COUNTING } ?: 0
 
         /**
          * The levels the claims compare routes at (the papers' peaks: 32 and 64 users on MVC and Quarkus, 128 everywhere)
@@ -211,11 +225,14 @@ data class ReproducePlan(
          * Seconds of one pages phase with [repeat] repetitions of [measured] s windows, [PEAK_REPEAT] at [PEAK_LEVELS] with
          * [peaks]: each of its routes some claim reads, at the levels the claims read it at ([claimLevels]).
          */
-        fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false, driver: String? = null): Long {
+        fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false, setup: Setup? = null): Long {
             val read = p.keys().mapNotNull { claimLevels.byRoute[it] }
-            val windows = read.sumOf { levels -> levels.sumOf { u -> if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat } }
+            val (driver, perUser) = driverOf(setup) to perUserOf(setup)
+            val windows = read.sumOf { levels ->
+                levels.sumOf { u -> (if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat) * windowSeconds(measured, driver, u, perUser) }
+            }
             return SERVER_SECONDS + FIRST_STEADY_SECONDS + read.size * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
-                (windows * windowSeconds(measured, driver)).toLong()
+                windows.toLong()
         }
 
         /** `--repeat-at` of the tool's pages phases. */

@@ -73,7 +73,13 @@ object RunEstimate {
     /** Expected seconds of one framework's part of the run. */
     fun seconds(p: FrameworkPlan, plan: RunPlan, levels: Int, runtimes: Int, sharing: Boolean): Double {
         val verify = p.startSeconds + STOP_S + ceil(p.routes / 16.0) * p.pageSeconds
-        val level = plan.windows.warmup.seconds + plan.windows.measured.seconds + LEVEL_OVERHEAD_S
+        val perUser = plan.windows.requestsPerUser
+        // the seeds' profile: a level as long as its requests take
+        val level = if (perUser > 0 && plan.levels.isNotEmpty()) {
+            plan.levels.map { ReproducePlan.windowSeconds(0, null, it, perUser) }.average()
+        } else {
+            plan.windows.warmup.seconds + plan.windows.measured.seconds + LEVEL_OVERHEAD_S
+        }
         // --repeat-at's levels have their own repetitions; the open model's rates (in [levels] too) have --repeat
         val windows = plan.windowsPerRoute + (levels - plan.levels.size) * plan.repeat
         val perRuntime = if (sharing) {
@@ -82,6 +88,10 @@ object RunEstimate {
             p.routes * (plan.repetitions * (p.startSeconds + STOP_S + warmupSeconds(plan)) + windows * level)
         }
         return verify + runtimes * perRuntime
+    }
+
+    private fun windowWords(plan: RunPlan) = plan.windows.let {
+        if (it.requestsPerUser > 0) "${it.requestsPerUser} requests per user" else "${it.warmup.seconds}+${it.measured.seconds} s"
     }
 
     private fun repeatAtWords(plan: RunPlan) = if (plan.repeatAt.isEmpty()) {
@@ -104,7 +114,7 @@ object RunEstimate {
             "${it.framework} ${it.routes} routes (server start ${Fmt.fixed(it.startSeconds, 1, Fmt.NAN)} s)"
         } +
             "; $levels levels x ${plan.repeat} repetitions${repeatAtWords(plan)} x $runtimes " +
-            "runtime(s), ${plan.windows.warmup.seconds}+${plan.windows.measured.seconds} s per level, " +
+            "runtime(s), ${windowWords(plan)} per level, " +
             (
                 if (plan.steadyCap > plan.routeWarmup) {
                     "route warm-up until steady (${plan.routeWarmup.seconds}-${plan.steadyCap.seconds} s, counted ${warmupSeconds(plan)} s)"

@@ -86,13 +86,13 @@ class RunWorkflow(
         if (rates != null && users == null && profileUsers != null) {
             throw UsageError("--profile USERS profiles a closed-loop level; with --rate alone there is none (add --users)")
         }
-        val plan = loading.plan(quick, pagesOptions.itemDelayMs, profileUsers)
-        if (plan.jvms > 1 && target != null) throw UsageError("--jvms starts server JVMs; --target measures one that is already running")
         val (serverCpus, loadCpus) = runtime.pinning()
         runtime.validate()
         val setup = runtime.setup()
-        // a paper's driver and JDK unless the run names its own (docs/SETUPS.md: applied as run defaults)
-        loading.useSetupDriver(setup?.runDefault("--driver"))
+        // a paper's driver, load profile and JDK unless the run names its own (docs/SETUPS.md: applied as run defaults)
+        loading.useSetup(setup?.runDefault("--driver"), setup?.runDefault("--requests-per-user"))
+        val plan = loading.plan(quick, pagesOptions.itemDelayMs, profileUsers)
+        if (plan.jvms > 1 && target != null) throw UsageError("--jvms starts server JVMs; --target measures one that is already running")
         val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms, setup?.runDefault("--jdk"))
         // loopback and answering, or one line saying why not; its rows are named by its own framework (webflux, mvc, quarkus)
         val targetFramework = target?.let { Remote(it, runtime.allowRemoteTarget).routes().first().framework }
@@ -100,7 +100,13 @@ class RunWorkflow(
         output.validate()
         // the students workload always uses JMeter (seed 003's ramp-up profile); pages use --driver
         val openPlan = rates?.let {
-            plan.copy(levels = it.distinct().sorted(), profileUsers = null, profiler = null, repeatAt = emptyMap())
+            plan.copy(
+                levels = it.distinct().sorted(),
+                profileUsers = null,
+                profiler = null,
+                repeatAt = emptyMap(),
+                windows = plan.windows.copy(requestsPerUser = 0), // a rate's window is a time
+            )
         }
         if (what.plan) {
             if (target != null) {
@@ -214,6 +220,7 @@ internal object RunRecord {
         // with --steady-cap 0
         "steadyCapS" to plan.steadyCap.seconds.takeIf { it > plan.routeWarmup.seconds },
         "durationS" to plan.windows.measured.seconds, "repeat" to plan.repeat,
+        "requestsPerUser" to plan.windows.requestsPerUser.takeIf { it > 0 },
         "firstRepetition" to plan.firstRepetition.takeIf { it != 1 },
         "jvms" to plan.jvms.takeIf { it != 1 },
         "repeatAt" to plan.repeatAt.takeIf { it.isNotEmpty() }?.mapKeys { it.key.toString() },

@@ -1,4 +1,3 @@
-
 package pssr.bench.setup
 
 import pssr.bench.console.UsageError
@@ -23,8 +22,6 @@ object Setups {
     private const val DRIVER_NOTE = "on the same cores as the servers, as the paper ran it (JMeter costs about twice the server's CPU " +
         "per request here: the routes leave the floor after 32-64 users, as in the paper); `--ours driver` measures the same " +
         "routes under wrk"
-    private const val PROFILE_WHY = "the tool measures time windows (warm-up, then a measured window per level) with an interval over " +
-        "repetitions; a fixed request count per user makes the window's length depend on the route's speed"
 
     /** Seed 000's pages, as its §5.1 and its code at 76ea8fc ran them (also seed 001's and 002's WebFlux pages, see below). */
     val PAPER_000 = Setup(
@@ -131,14 +128,8 @@ object Setups {
                 machine = "Temurin 21 here (Corretto is not packaged for this machine; the same OpenJDK 21 code base): installed by " +
                     "`--jdk 21` itself when missing",
             ),
-            Setting(
-                "load-profile",
-                "Load profile",
-                "warm-up 1,000 requests at 32 users, then 256 requests per user at 1-128 users, 5 runs",
-                "route warm-up, then 1 s warm-up + a measured window per level at 2-128 users, 3 repetitions",
-                "§5.1; bench-plan.jmx$REPO",
-                NotApplied(PROFILE_WHY),
-            ),
+            PaperLoad.profile("§5.1; bench-plan.jmx$REPO"),
+            PaperLoad.WARM_UP,
         ),
     )
 
@@ -166,6 +157,7 @@ object Setups {
             ),
             Setting("driver", "Load driver", "jmeter", "wrk", "seed 001", RunDefault("--driver", "jmeter"), machine = DRIVER_NOTE),
             Setting("jdk", "JDK", "21", "25", "seed 001: Corretto 21", RunDefault("--jdk", "21")),
+            PaperLoad.profile("seed 001 §5.1"),
         ),
     )
 
