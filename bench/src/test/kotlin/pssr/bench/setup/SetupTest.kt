@@ -90,6 +90,7 @@ class SetupTest {
                 "heap",
                 "driver",
                 "jdk",
+                "load-profile",
             ),
             paper.factors.map { it.factor },
         )
