@@ -30,8 +30,8 @@ class ReproduceCommand : Callable<Int> {
 
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
-    // the first pass measures what the claims read (about 138 min estimated at 1 s windows, the papers' 256 requests per user
-    // under JMeter counted); 165 min leaves 10 of its 148 for the one-factor runs and rounds its judgement asks for
+    // the first pass measures what the claims read (about 112 min estimated at 1 s windows, JMeter's windows counted); 140 min
+    // leaves 14 of its 126 for the one-factor runs and rounds its judgement asks for
     @Option(
         names = ["--budget"],
         paramLabel = "DURATION",
@@ -42,7 +42,7 @@ class ReproduceCommand : Callable<Int> {
                 "a shorter one leaves out",
         ],
     )
-    var budget: String = "165m"
+    var budget: String = "140m"
 
     @Option(
         names = ["--only"],

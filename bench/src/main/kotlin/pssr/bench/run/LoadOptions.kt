@@ -61,7 +61,7 @@ class LoadOptions : HelpSection {
     )
     var driverChoice: String? = null
 
-    /** The setup's driver and load profile (`--setup paper-000`: jmeter, 256), used when the run names none ([useSetup]). */
+    /** The setup's driver (`--setup paper-000`: jmeter) and load profile (none applies one), used when the run names none ([useSetup]). */
     private var setupDriver: String? = null
     private var setupRequestsPerUser: Int? = null
 
@@ -78,7 +78,7 @@ class LoadOptions : HelpSection {
         paramLabel = "N",
         description = [
             "The seeds' load profile: each level's measured window is N requests from every user (JMeter's loops, ab's -n " +
-                "USERS x N) instead of --duration. With --driver jmeter or ab; 256 under --setup paper-000 and paper-001",
+                "USERS x N) instead of --duration. With --driver jmeter or ab; seeds 000-002 ran 256 (not a setup default: docs/SETUPS.md)",
         ],
     )
     var requestsPerUser: Int? = null

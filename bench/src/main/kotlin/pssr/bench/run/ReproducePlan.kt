@@ -135,16 +135,21 @@ data class ReproducePlan(
 
         /**
          * One measured window of [measured] s with its warm-up and its driver's overhead ([driver] null: wrk); in the seeds' profile
-         * ([perUser] requests per user, at [users]) as long as those requests take: 10.5 ms each on the floor, or at most
+         * ([perUser] requests per user, at [users]) as long as those requests take: 12.5 ms each on the floor, or at most
          * [JMETER_RPS] over all users.
          */
         fun windowSeconds(measured: Int, driver: String? = null, users: Int = 0, perUser: Int = 0): Double =
             WARMUP_SECONDS + (if (perUser > 0) perUser * maxOf(FLOOR_REQUEST_SECONDS, users / JMETER_RPS) else measured.toDouble()) +
                 if (driver == "jmeter") JMETER_WINDOW_OVERHEAD_SECONDS else WINDOW_OVERHEAD_SECONDS
 
-        /** Throughput under JMeter on these two cores at 128 users: HtmlFlow suspending 6,119 req/s, Thymeleaf reactive 4,155. */
+        /**
+         * Throughput under JMeter on these two cores at 128 users: HtmlFlow suspending 6,119 req/s, Thymeleaf reactive 4,155. A
+         * lower bound of a window's length: a route bound by its threads (blocking on 4 dispatcher threads: 340 req/s) takes longer.
+         */
         const val JMETER_RPS = 5000.0
-        const val FLOOR_REQUEST_SECONDS = 0.0105
+
+        /** A 10-item page under JMeter at 2 users: 160 req/s, 12.5 ms a request (Stocks' 20 items take twice as long). */
+        const val FLOOR_REQUEST_SECONDS = 0.0125
 
         /** The driver a run under [setup] uses when it names none: the setup's (seed 000's and 001's: JMeter), else wrk (null). */
         fun driverOf(setup: Setup?): String? = setup?.runDefault("--driver")

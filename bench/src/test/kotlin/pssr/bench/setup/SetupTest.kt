@@ -90,7 +90,6 @@ class SetupTest {
                 "heap",
                 "driver",
                 "jdk",
-                "load-profile",
             ),
             paper.factors.map { it.factor },
         )
