@@ -51,7 +51,7 @@ internal object OneFactorRuns {
         val n = models.size * engines.size * approaches.size
         // the setup's driver, unless this run turns the driver back to the tool's
         val run = setup.withOurs(listOf(f.factor))
-        val windows = users.sumOf { ReproducePlan.windowSeconds(measured, ReproducePlan.driverOf(run), it, ReproducePlan.perUserOf(run)) }
+        val windows = users.sumOf { ReproducePlan.windowSeconds(measured, run, it) }
         val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
             (n * ReproducePlan.MIN_REPEAT * windows).toLong()
         return Phase(

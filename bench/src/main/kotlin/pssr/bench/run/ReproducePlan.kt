@@ -142,14 +142,15 @@ data class ReproducePlan(
             WARMUP_SECONDS + (if (perUser > 0) perUser * maxOf(FLOOR_REQUEST_SECONDS, users / JMETER_RPS) else measured.toDouble()) +
                 if (driver == "jmeter") JMETER_WINDOW_OVERHEAD_SECONDS else WINDOW_OVERHEAD_SECONDS
 
-        /**
-         * Throughput under JMeter on these two cores at 128 users: HtmlFlow suspending 6,119 req/s, Thymeleaf reactive 4,155. A
-         * lower bound of a window's length: a route bound by its threads (blocking on 4 dispatcher threads: 340 req/s) takes longer.
-         */
+        /** JMeter's pace at 128 users here (HtmlFlow suspending 6,119 req/s, Thymeleaf reactive 4,155); thread-bound routes are slower. */
         const val JMETER_RPS = 5000.0
 
         /** A 10-item page under JMeter at 2 users: 160 req/s, 12.5 ms a request (Stocks' 20 items take twice as long). */
         const val FLOOR_REQUEST_SECONDS = 0.0125
+
+        /** One window at [users] as a run under [setup] measures it: its driver and its load profile. */
+        fun windowSeconds(measured: Int, setup: Setup?, users: Int): Double =
+            windowSeconds(measured, driverOf(setup), users, perUserOf(setup))
 
         /** The driver a run under [setup] uses when it names none: the setup's (seed 000's and 001's: JMeter), else wrk (null). */
         fun driverOf(setup: Setup?): String? = setup?.runDefault("--driver")
@@ -232,9 +233,8 @@ data class ReproducePlan(
          */
         fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false, setup: Setup? = null): Long {
             val read = p.keys().mapNotNull { claimLevels.byRoute[it] }
-            val (driver, perUser) = driverOf(setup) to perUserOf(setup)
             val windows = read.sumOf { levels ->
-                levels.sumOf { u -> (if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat) * windowSeconds(measured, driver, u, perUser) }
+                levels.sumOf { u -> (if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat) * windowSeconds(measured, setup, u) }
             }
             return SERVER_SECONDS + FIRST_STEADY_SECONDS + read.size * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
                 windows.toLong()
