@@ -173,7 +173,12 @@ data class Ledger(
          */
         fun judge(folders: List<JudgedFolder>, claims: List<Claim> = Claims.all, confidence: Double = 0.95): Ledger {
             // every folder's rows by setup, for the claims that compare two setups (seed 000 §5.1's Rocker buffer)
-            val ours = Evidence.of(folders.filter { it.setup.isEmpty() }, confidence).withLabelled(Evidence.labelled(folders))
+            val ours = Evidence.of(
+                folders.filter {
+                    it.setup.isEmpty()
+                },
+                confidence,
+            ).withLabelled(Evidence.labelled(folders), Evidence.checksBySetup(folders))
             val base = Ledger(claims.map { it to it.judged(ours) }, variance = JvmVariance.of(ours))
             if (folders.all { it.setup.isEmpty() }) return base
             val judge = SetupJudge(folders, ours)

@@ -33,6 +33,8 @@ class Evidence(
     /** Each row (by identity) to the JVM that measured it, named with its folder ([JudgedFolder.rowJvms]); a row not in it (a
      * test's rows) is taken to share its repetition's JVM. */
     val rowJvms: Map<ResultRow, String> = emptyMap(),
+    /** Every judged folder's streaming verdicts by the setup label it ran under, as [labelled]'s rows. */
+    val labelledChecks: Map<String, List<RouteCheck>> = emptyMap(),
 ) {
     /** The JVM that measured [r] ([rowJvms]); null where not known. */
     fun jvmOf(r: ResultRow): String? = rowJvms[r]
@@ -62,9 +64,9 @@ class Evidence(
 
     class Trace(val routes: LinkedHashSet<Route> = LinkedHashSet(), val parts: LinkedHashSet<String> = LinkedHashSet())
 
-    /** The same evidence with [all]'s rows by setup (so a claim comparing two setups finds both whatever the setup judged). */
-    fun withLabelled(all: Map<String, List<ResultRow>>) =
-        Evidence(levels, checks, rows, browser, folders, cores, all, confidence, jvms, rowJvms)
+    /** The same evidence with [all]'s rows and [allChecks] by setup (a claim comparing two setups finds both whatever the setup judged). */
+    fun withLabelled(all: Map<String, List<ResultRow>>, allChecks: Map<String, List<RouteCheck>>) =
+        Evidence(levels, checks, rows, browser, folders, cores, all, confidence, jvms, rowJvms, allChecks)
 
     /** Throughput of [r] in the folders run under setup [label], with its interval over repetitions. */
     fun labelled(label: String, r: Route): Estimate {
@@ -86,18 +88,6 @@ class Evidence(
             trace = null
             block()
         }.also { trace = t }.getOrThrow()
-    }
-
-    /** [ls] as they are, recorded in the [trace] (for judgements that filter [levels] themselves). */
-    fun traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l ->
-        trace?.routes?.addAll(l.map { Route(it.framework, it.model, it.engine, it.approach, it.users) })
-    }
-
-    /** [rs] as they are, their pages routes recorded in the [trace]. */
-    fun tracedRows(rs: List<ResultRow>): List<ResultRow> = rs.also { l ->
-        trace?.routes?.addAll(
-            l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model, it.engine, it.approach, it.users) },
-        )
     }
 
     fun level(framework: String, model: String, engine: String, approach: String, users: Int): RouteLevel =
@@ -246,9 +236,6 @@ class Evidence(
         checks.also { trace?.parts?.add("verification") }.filter { it.framework == framework && it.approach in approaches }
             .ifEmpty { throw MissingRows("verification of $framework ${approaches.joinToString("/")} routes") }
 
-    fun rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }
-        .ifEmpty { throw MissingRows("the $workload workload") }
-
     companion object {
         fun estimate(s: Stats.Summary): Estimate =
             if (s.ci != null) Estimate(s.mean, s.ci.low, s.ci.high, s.n) else Estimate(s.mean, s.mean, s.mean, s.n)
@@ -265,12 +252,17 @@ class Evidence(
                 folders.mapNotNull { it.cores }.maxOrNull() ?: Runtime.getRuntime().availableProcessors(), labelled(folders), confidence,
                 folders.flatMap { it.jvms.entries }.associate { it.key to it.value },
                 IdentityHashMap<ResultRow, String>().also { m -> folders.forEach { m.putAll(it.rowJvms) } },
+                checksBySetup(folders),
             )
         }
 
         /** [folders]' rows by the setup label they ran under. */
         fun labelled(folders: List<JudgedFolder>): Map<String, List<ResultRow>> =
             folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.rows } }
+
+        /** [folders]' streaming verdicts by the setup label they ran under. */
+        fun checksBySetup(folders: List<JudgedFolder>): Map<String, List<RouteCheck>> =
+            folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.checks } }
 
         private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
             (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }
@@ -293,6 +285,10 @@ class Evidence(
                 IdentityHashMap<ResultRow, String>().also { m ->
                     m.putAll(base.rowJvms)
                     m.putAll(top.rowJvms)
+                },
+                (top.labelledChecks.keys + base.labelledChecks.keys).associateWith {
+                    top.labelledChecks[it].orEmpty() +
+                        base.labelledChecks[it].orEmpty()
                 },
             )
         }

@@ -3,11 +3,40 @@ package pssr.bench.claims
 import pssr.bench.measure.Regime
 import pssr.bench.project.Workloads
 import pssr.bench.results.ResultRow
+import pssr.bench.results.RouteCheck
 import pssr.bench.stats.RouteLevel
 import java.util.IdentityHashMap
 
 // Readings of [Evidence] that only some claims make (the API profiles' batched figures, the drivers' difference, a level's
 // regime), kept beside it so that Evidence.kt holds the lookups every claim shares.
+
+/** [ls] as they are, recorded in the [Evidence.trace] (for judgements that filter [Evidence.levels] themselves). */
+fun Evidence.traced(ls: List<RouteLevel>): List<RouteLevel> = ls.also { l ->
+    trace?.routes?.addAll(l.map { Route(it.framework, it.model, it.engine, it.approach, it.users) })
+}
+
+/** [rs] as they are, their pages routes recorded in the [Evidence.trace]. */
+fun Evidence.tracedRows(rs: List<ResultRow>): List<ResultRow> = rs.also { l ->
+    trace?.routes?.addAll(
+        l.filter { it.workload == Workloads.PAGES }.map { Route(it.frameworkLabel, it.model, it.engine, it.approach, it.users) },
+    )
+}
+
+/** [workload]'s rows (every workload but the pages, which [Evidence.levels] summarises). */
+fun Evidence.rows(workload: String): List<ResultRow> = rows.also { trace?.parts?.add(workload) }.filter { it.workload == workload }
+    .ifEmpty { throw MissingRows("the $workload workload") }
+
+/** The streaming verdicts of [framework]'s [approaches] in the folders run under setup [label] (two setups' pages compared). */
+fun Evidence.labelledChecks(label: String, framework: String, approaches: List<String>): List<RouteCheck> =
+    labelledChecks[label].orEmpty().also { trace?.parts?.add("verification") }
+        .filter { it.framework == framework && it.approach in approaches }
+        .ifEmpty {
+            throw MissingRows(
+                "verification of $framework ${approaches.joinToString("/")} routes under ${label.ifEmpty {
+                    "the tool's setup"
+                }}",
+            )
+        }
 
 /** A JMeter profile's mean latency, with the interval of its batches (docs/CLAIMS.md, "Figures measured once"). */
 fun Evidence.profileMeanMs(r: ResultRow): Estimate = Estimate.batched(r.latencyMeanMs, r.latencyMeanSeMs, r.batches, confidence)

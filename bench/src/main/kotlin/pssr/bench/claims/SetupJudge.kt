@@ -22,11 +22,11 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
     private val factorEvidence = HashMap<String, Evidence>()
 
     private fun paper(run: Setup): Evidence = paperEvidence.getOrPut(run.name) {
-        Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name), ours.confidence)).withLabelled(ours.labelled)
+        Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name), ours.confidence)).withLabelled(ours.labelled, ours.labelledChecks)
     }
 
     private fun oneFactor(run: Setup, label: String): Evidence = factorEvidence.getOrPut(label) {
-        Evidence.overlay(paper(run), Evidence.of(byLabel.getValue(label), ours.confidence)).withLabelled(ours.labelled)
+        Evidence.overlay(paper(run), Evidence.of(byLabel.getValue(label), ours.confidence)).withLabelled(ours.labelled, ours.labelledChecks)
     }
 
     /** The setup whose folders stand for [setup]: its own, or the one it names as measuring it ([Setup.measuredAs]). */
