@@ -22,7 +22,9 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
     private val factorEvidence = HashMap<String, Evidence>()
 
     private fun paper(run: Setup): Evidence = paperEvidence.getOrPut(run.name) {
-        Evidence.overlay(ours, Evidence.of(byLabel.getValue(run.name), ours.confidence)).withLabelled(ours.labelled, ours.labelledChecks)
+        // a route the setup's own folders did not measure is its [Setup.measuredAs]'s (paper-001: paper-000's), then the tool's
+        val under = run.measuredAs?.let { byLabel[it] }?.let { Evidence.overlay(ours, Evidence.of(it, ours.confidence)) } ?: ours
+        Evidence.overlay(under, Evidence.of(byLabel.getValue(run.name), ours.confidence)).withLabelled(ours.labelled, ours.labelledChecks)
     }
 
     private fun oneFactor(run: Setup, label: String): Evidence = factorEvidence.getOrPut(label) {
@@ -70,7 +72,15 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
             )
         }
         val run = measured(setup) ?: return SetupVerdict(setup.name, null)
-        val label = if (run == setup) setup.name else "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
+        val label = when {
+            run != setup -> "${setup.name} (measured as ${run.name}: ${setup.measuredWhy})"
+
+            setup.measuredAs != null && byLabel.containsKey(
+                setup.measuredAs,
+            ) -> "${setup.name} (routes it did not run: ${setup.measuredAs}'s)"
+
+            else -> setup.name
+        }
         val (p, read) = c.traced(paper(run))
         if (p.verdict == oursJ.verdict && sameRows(read, paper(run))) return SetupVerdict(label, p, sameRows = true)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)

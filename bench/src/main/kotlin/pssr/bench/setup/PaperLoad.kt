@@ -21,12 +21,12 @@ internal object PaperLoad {
     )
 
     /** "a 1000-request warm up period for each route with a concurrent user load of 32 users" */
-    val WARM_UP = Setting(
+    fun warmUp(source: String, runs: String) = Setting(
         "warm-up",
         "Warm-up and runs",
-        "1,000 requests at 32 users per route; 5 runs",
+        "1,000 requests at 32 users per route; $runs",
         "each route until its JIT is quiet, 1 s more per level; 3 repetitions (6 at 32-128 users in reproduce)",
-        "§5.1",
+        source,
         NotApplied(WARMUP_WHY),
     )
 }

@@ -62,7 +62,7 @@ data class Setup(
     val description: String,
     val settings: List<Setting>,
     val ours: List<String> = emptyList(),
-    /** Another setup whose runs stand for this one's, when every setting this one applies is the same there ([measuredWhy]). */
+    /** Another setup whose runs stand for this one's routes that no run of its own measured (the settings they share: [measuredWhy]). */
     val measuredAs: String? = null,
     val measuredWhy: String = "",
 ) {

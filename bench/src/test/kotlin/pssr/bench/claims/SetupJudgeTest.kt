@@ -88,6 +88,48 @@ class SetupJudgeTest {
         assertFalse(other.sameRows)
     }
 
+    /** [framework]'s blocking engines at 32, 64 and 128 users, three repetitions, throughput by [rps], under [setup]. */
+    private fun upperRun(name: String, setup: String?, framework: String, rps: (Int) -> Double): Path {
+        val run = RunDirectory(tmp.resolve(name))
+        Files.createDirectories(run.dir)
+        Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
+        for (engine in listOf("jstachio", "htmlflow")) {
+            for (users in listOf(32, 64, 128)) {
+                for (rep in 1..3) {
+                    run.append(
+                        resultRow(
+                            framework,
+                            "presentations",
+                            engine,
+                            "blocking",
+                            users,
+                            rep,
+                            rps(users) * (1 + 0.005 * rep),
+                        ),
+                    )
+                }
+            }
+        }
+        return run.dir
+    }
+
+    @Test
+    fun `paper-001's routes that no run of its own measured are paper-000's, not the tool's`() {
+        val id = "001-5.1-mvc-blocking-128"
+        val l = ledger(
+            upperRun("ours", null, "mvc") { u -> 60.0 * u },
+            // paper-000's MVC (JMeter, JDK 21, 256 threads: the draft's settings) stops at 64 users
+            upperRun("paper", "paper-000", "mvc") { u -> 60.0 * minOf(u, 64) },
+            // the draft's own phase: WebFlux's blocking routes only
+            upperRun("draft", "paper-001", "webflux") { u -> 60.0 * u },
+        )
+        assertEquals(Verdict.HOLDS, l.entries.first { it.first.id == id }.second.verdict)
+        val s = l.setups.getValue(id)
+        assertEquals(Verdict.REFUTED, s.paper!!.verdict, s.paper!!.ours)
+        assertTrue(s.setup.contains("paper-000's"), s.setup)
+        assertFalse(s.sameRows)
+    }
+
     @Test
     fun `the same verdict under both setups needs no cause, and no paper folder leaves the paper's verdict unjudged`() {
         val same = ledger(blockingRun("ours", null, stopsAt4), blockingRun("paper", "paper-000", stopsAt4)).setups.getValue(claim)
