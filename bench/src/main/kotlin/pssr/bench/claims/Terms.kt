@@ -257,12 +257,13 @@ object Terms {
     fun scalesUpTo(levels: Collection<Int>, n: Int, gainOf: (Int, Int) -> Estimate): Pair<Verdict, List<String>> {
         val sorted = levels.sorted()
         if (n !in sorted) return Verdict.NOT_MEASURED to listOf("no level at $n users")
-        val below = sorted.lastOrNull { it < n }
+        // without the level below N nothing shows the step into it: not a vacuous "holds" (run F's Stocks Thymeleaf at 128 alone)
+        val below = sorted.lastOrNull { it < n } ?: return Verdict.NOT_MEASURED to listOf("no level below $n users")
         val above = sorted.firstOrNull { it > n }
         val parts = ArrayList<String>()
-        val into = below?.let { b -> gainOf(b, n).also { parts += "T($n)/T($b) ${it.text(digits = 2)}" } }
+        val into = gainOf(below, n).also { parts += "T($n)/T($below) ${it.text(digits = 2)}" }
         val past = above?.let { a -> gainOf(n, a).also { parts += "T($a)/T($n) ${it.text(digits = 2)}" } }
-        val v = all(into?.let { atLeast(it, SCALES) } ?: Verdict.HOLDS, past?.let { below(it, SCALES) } ?: Verdict.HOLDS)
+        val v = all(atLeast(into, SCALES), past?.let { below(it, SCALES) } ?: Verdict.HOLDS)
         return v to parts
     }
 

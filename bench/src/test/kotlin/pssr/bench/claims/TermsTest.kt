@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Nested
 import org.junit.jupiter.api.Test
 import pssr.bench.claims.Verdict.HOLDS
 import pssr.bench.claims.Verdict.INCONCLUSIVE
+import pssr.bench.claims.Verdict.NOT_MEASURED
 import pssr.bench.claims.Verdict.REFUTED
 
 /** Every word the claims use, on synthetic intervals: one case that holds, one refuted, one inconclusive. */
@@ -209,6 +210,9 @@ class TermsTest {
 
         @Test fun `the top level needs only the step into it`() =
             assertEquals(HOLDS, Terms.scalesUpTo(series(64 to 1000.0, 128 to 1800.0), 128).first)
+
+        @Test fun `N alone, with no level below it, is not measured rather than a vacuous holds`() =
+            assertEquals(NOT_MEASURED, Terms.scalesUpTo(series(128 to 1800.0), 128).first)
 
         @Test fun `where scaling stops is the first level whose next doubling gains under 1_15`() =
             assertEquals(8, Terms.scalingLimit(series(2 to 100.0, 4 to 200.0, 8 to 390.0, 16 to 400.0, 32 to 410.0)))
