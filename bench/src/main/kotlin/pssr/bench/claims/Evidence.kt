@@ -264,7 +264,7 @@ class Evidence(
         fun checksBySetup(folders: List<JudgedFolder>): Map<String, List<RouteCheck>> =
             folders.groupBy { it.setup }.mapValues { (_, fs) -> fs.flatMap { it.checks } }
 
-        private fun merge(a: Map<String, List<ResultRow>>, b: Map<String, List<ResultRow>>): Map<String, List<ResultRow>> =
+        private fun <T> merge(a: Map<String, List<T>>, b: Map<String, List<T>>): Map<String, List<T>> =
             (a.keys + b.keys).associateWith { k -> a[k].orEmpty() + b[k].orEmpty() }
 
         /**
@@ -286,10 +286,7 @@ class Evidence(
                     m.putAll(base.rowJvms)
                     m.putAll(top.rowJvms)
                 },
-                (top.labelledChecks.keys + base.labelledChecks.keys).associateWith {
-                    top.labelledChecks[it].orEmpty() +
-                        base.labelledChecks[it].orEmpty()
-                },
+                merge(top.labelledChecks, base.labelledChecks),
             )
         }
     }

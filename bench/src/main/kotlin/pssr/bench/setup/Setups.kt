@@ -23,6 +23,25 @@ object Setups {
         "per request here: the routes leave the floor after 32-64 users, as in the paper); `--ours driver` measures the same " +
         "routes under wrk"
 
+    /** Spring MVC with one platform thread per request (seeds 000 and 001's code): a pool larger than the 128 users never queues. */
+    private fun mvcThreadPerRequest(source: String) = Setting(
+        "mvc-blocking-threads",
+        "Spring MVC platform threads that render `blocking` pages",
+        "256 (unbounded for 128 users)",
+        "64",
+        source,
+        ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"),
+        approaches = listOf("blocking"),
+        reported = "blockingPoolSize" to "256",
+    )
+
+    /** Quarkus's default worker pool, max(8 x CPUs, 200): 200 on both papers' machines. */
+    private fun quarkusDefaultWorkers(source: String, machine: String) = Setting(
+        "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64", source,
+        ServerFlag("quarkus", "-Dpssr.blocking-pool-size=200"), approaches = listOf("blocking"), reported = "workerPoolSize" to "200",
+        machine = machine,
+    )
+
     /** Seed 000's pages, as its §5.1 and its code at 76ea8fc ran them (also seed 001's and 002's WebFlux pages, see below). */
     val PAPER_000 = Setup(
         "paper-000",
@@ -38,19 +57,12 @@ object Setups {
                 ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
                 machine = "the paper's runner, two CPU cores and two threads per core: 4 (this machine's Dispatchers.Default would be 2)",
             ),
-            Setting(
-                "mvc-blocking-threads",
-                "Spring MVC platform threads that render `blocking` pages",
-                "256 (unbounded for 128 users)",
-                "64",
+            mvcThreadPerRequest(
                 "§5.1: \"Both frameworks use unlimited platform thread pools\"; WebMvcConfig.kt:29-34$REPO declares a " +
                     "ThreadPoolTaskExecutor " +
                     "(corePoolSize 10, unbounded queue) that Spring Boot 3.4's MVC async support most likely did not use (it takes the " +
                     "bean named " +
                     "applicationTaskExecutor), leaving one platform thread per request: a pool larger than the 128 users never queues",
-                ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"),
-                approaches = listOf("blocking"),
-                reported = "blockingPoolSize" to "256",
             ),
             Setting(
                 "quarkus-output-buffer",
@@ -73,13 +85,10 @@ object Setups {
                 approaches = listOf("blocking", "virtual"),
                 reported = "flushPerItem" to "false",
             ),
-            Setting(
-                "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64",
+            quarkusDefaultWorkers(
                 "quarkus application.properties$REPO sets no thread-pool property: Quarkus's default max(8 x CPUs, 200) = 200 on 4 " +
                     "hardware threads",
-                ServerFlag("quarkus", "-Dpssr.blocking-pool-size=200"), approaches = listOf("blocking"),
-                reported = "workerPoolSize" to "200",
-                machine = "the paper's runner (4 hardware threads: 8 x 4 = 32 < 200)",
+                "the paper's runner (4 hardware threads: 8 x 4 = 32 < 200)",
             ),
             Setting(
                 "heap",
@@ -155,24 +164,13 @@ object Setups {
                 "seed 001: \"minimum heap size of 1024MB and a maximum heap size of 16GB\"",
                 ServerFlag(Setup.ALL, "-Xmx16g"),
             ),
-            Setting(
-                "mvc-blocking-threads",
-                "Spring MVC platform threads that render `blocking` pages",
-                "256 (unbounded for 128 users)",
-                "64",
+            mvcThreadPerRequest(
                 "seed 001 §4: \"we use a thread pool TaskExecutor to process requests\", the bean paper-000's row reads in the same " +
                     "code, which Spring MVC's async support most likely did not use: one platform thread per request",
-                ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"),
-                approaches = listOf("blocking"),
-                reported = "blockingPoolSize" to "256",
             ),
-            Setting(
-                "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64",
+            quarkusDefaultWorkers(
                 "seed 001 names no pool: Quarkus's default max(8 x CPUs, 200)",
-                ServerFlag("quarkus", "-Dpssr.blocking-pool-size=200"), approaches = listOf("blocking"),
-                reported =
-                "workerPoolSize" to "200",
-                machine = "the draft's machine (12 hardware threads: 8 x 12 = 96 < 200)",
+                "the draft's machine (12 hardware threads: 8 x 12 = 96 < 200)",
             ),
             Setting(
                 "quarkus-output-buffer",

@@ -18,13 +18,22 @@ class SetupJudgeTest {
 
     private val claim = "000-5.2-webflux-blocking-4"
 
-    /** WebFlux's blocking engines at 2, 4 and 8 users, three repetitions, throughput by [rps]; [setup] as `run --setup` records it. */
-    private fun blockingRun(name: String, setup: String?, rps: (Int) -> Double, framework: String = "webflux"): Path {
+    /**
+     * [framework]'s blocking engines at [levels] (2, 4 and 8 users), three repetitions, throughput by [rps]; [setup] as `run --setup`
+     * records it.
+     */
+    private fun blockingRun(
+        name: String,
+        setup: String?,
+        rps: (Int) -> Double,
+        framework: String = "webflux",
+        levels: List<Int> = listOf(2, 4, 8),
+    ): Path {
         val run = RunDirectory(tmp.resolve(name))
         Files.createDirectories(run.dir)
         Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
         for (engine in listOf("jstachio", "htmlflow")) {
-            for (users in listOf(2, 4, 8)) {
+            for (users in levels) {
                 for (rep in 1..3) {
                     run.append(resultRow(framework, "presentations", engine, "blocking", users, rep, rps(users) * (1 + 0.005 * rep)))
                 }
@@ -88,40 +97,16 @@ class SetupJudgeTest {
         assertFalse(other.sameRows)
     }
 
-    /** [framework]'s blocking engines at 32, 64 and 128 users, three repetitions, throughput by [rps], under [setup]. */
-    private fun upperRun(name: String, setup: String?, framework: String, rps: (Int) -> Double): Path {
-        val run = RunDirectory(tmp.resolve(name))
-        Files.createDirectories(run.dir)
-        Environment.write(run.environment, mapOf("cores" to 2, "options" to mapOf("setup" to setup)))
-        for (engine in listOf("jstachio", "htmlflow")) {
-            for (users in listOf(32, 64, 128)) {
-                for (rep in 1..3) {
-                    run.append(
-                        resultRow(
-                            framework,
-                            "presentations",
-                            engine,
-                            "blocking",
-                            users,
-                            rep,
-                            rps(users) * (1 + 0.005 * rep),
-                        ),
-                    )
-                }
-            }
-        }
-        return run.dir
-    }
-
     @Test
     fun `paper-001's routes that no run of its own measured are paper-000's, not the tool's`() {
         val id = "001-5.1-mvc-blocking-128"
+        val upper = listOf(32, 64, 128)
         val l = ledger(
-            upperRun("ours", null, "mvc") { u -> 60.0 * u },
+            blockingRun("ours", null, { u -> 60.0 * u }, "mvc", upper),
             // paper-000's MVC (JMeter, JDK 21, 256 threads: the draft's settings) stops at 64 users
-            upperRun("paper", "paper-000", "mvc") { u -> 60.0 * minOf(u, 64) },
+            blockingRun("paper", "paper-000", { u -> 60.0 * minOf(u, 64) }, "mvc", upper),
             // the draft's own phase: WebFlux's blocking routes only
-            upperRun("draft", "paper-001", "webflux") { u -> 60.0 * u },
+            blockingRun("draft", "paper-001", { u -> 60.0 * u }, "webflux", upper),
         )
         assertEquals(Verdict.HOLDS, l.entries.first { it.first.id == id }.second.verdict)
         val s = l.setups.getValue(id)
