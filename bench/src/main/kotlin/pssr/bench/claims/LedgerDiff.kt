@@ -12,7 +12,15 @@ import java.nio.file.Path
  * was written are read as their current ids ([RenamedIds]).
  */
 class LedgerDiff(val a: Path, val b: Path) {
-    data class Change(val id: String, val setup: String, val before: String, val after: String) {
+    data class Change(
+        val id: String,
+        val setup: String,
+        val before: String,
+        val after: String,
+        val cause: ChangeCause = ChangeCause.UNKNOWN,
+        /** The figures each side read, "A → B", for the line's reader. */
+        val figures: String = "",
+    ) {
         /** Holds in one run and refuted in the other: the two runs disagree, not only one of them undecided. */
         val contradiction: Boolean get() = setOf(before, after) == setOf(Verdict.HOLDS.word, Verdict.REFUTED.word)
     }
@@ -25,17 +33,26 @@ class LedgerDiff(val a: Path, val b: Path) {
         val x = ra.getValue(id)
         val y = rb.getValue(id)
         listOfNotNull(
-            Change(id, "tool", x["verdict"].orEmpty(), y["verdict"].orEmpty()).takeIf { it.before != it.after },
-            Change(
-                id,
-                x["paper_setup"].orEmpty().ifEmpty {
-                    "paper"
-                },
-                x["paper_setup_verdict"].orEmpty(),
-                y["paper_setup_verdict"].orEmpty(),
-            )
+            change(id, "tool", x, y, "verdict", "ours").takeIf { it.before != it.after },
+            change(id, x["paper_setup"].orEmpty().ifEmpty { "paper" }, x, y, "paper_setup_verdict", "paper_setup_ours")
                 .takeIf { it.before != it.after && (it.before.isNotEmpty() || it.after.isNotEmpty()) },
         )
+    }
+
+    private fun change(
+        id: String,
+        setup: String,
+        x: Map<String, String>,
+        y: Map<String, String>,
+        verdict: String,
+        reading: String,
+    ): Change {
+        val before = x[verdict].orEmpty()
+        val after = y[verdict].orEmpty()
+        val cause = ChangeCause.of(before, after, x["claim"], y["claim"], x[reading], y[reading])
+        val readable = cause != ChangeCause.UNKNOWN && cause != ChangeCause.ONE_SIDE
+        val figures = if (readable) "${ChangeCause.figures(x[reading].orEmpty())} → ${ChangeCause.figures(y[reading].orEmpty())}" else ""
+        return Change(id, setup, before, after, cause, figures)
     }
 
     fun markdown(): String = buildString {
@@ -46,9 +63,20 @@ class LedgerDiff(val a: Path, val b: Path) {
             append("- $name: ${counts.entries.joinToString(", ") { "${it.value} ${it.key}" }}\n")
         }
         if (changes.isNotEmpty()) {
-            append("\n| claim | setup | A | B | |\n|---|---|---|---|---|\n")
+            val causes = changes.groupingBy { it.cause.words }.eachCount()
+            append("\nWhy they changed, read from the two ledgers' rows (the first that applies): ")
+            append(causes.entries.joinToString(", ") { "${it.value} ${it.key}" })
+            append(". ")
+            append(
+                ChangeCause.entries.filter {
+                    it.words in causes
+                }.joinToString("; ") { "${it.words}: ${it.meaning}" },
+            )
+            append(".\n")
+            append("\n| claim | setup | A | B | | why | figures, A → B |\n|---|---|---|---|---|---|---|\n")
             for (c in changes) {
-                append("| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} |\n")
+                append("| ${c.id} | ${c.setup} | ${c.before} | ${c.after} | ${if (c.contradiction) "**contradiction**" else ""} ")
+                append("| ${c.cause.words} | ${c.figures.replace("|", "/")} |\n")
             }
         }
         val only = (ra.keys - rb.keys).size to (rb.keys - ra.keys).size

@@ -36,6 +36,46 @@ class LedgerDiffTest {
         assertTrue(d.markdown().contains("3 verdict(s) changed, 1 contradiction(s)"), d.markdown())
     }
 
+    /** A ledger with the claim's sentence and its reading, as `claims` writes them. */
+    private fun read(name: String, vararg rows: List<String>): Path {
+        val f = tmp.resolve("$name.csv")
+        Files.writeString(f, "id,verdict,claim,ours\n" + rows.joinToString("") { r -> r.joinToString(",") { "\"$it\"" } + "\n" })
+        return f
+    }
+
+    @Test
+    fun `each change says whether the claim, its test, the floor or only the figures moved`() {
+        val a = read(
+            "a",
+            listOf("same", "holds", "X is faster", "X / Y 1.20x (97.5% 1.10-1.31)"),
+            listOf("restated", "holds", "X is faster", "X / Y, faster: 1.20x (97.5% 1.10-1.31)"),
+            listOf("edge", "holds", "X is faster", "X / Y, faster: 1.20x (97.5% 1.10-1.31)"),
+            listOf("floor", "refuted", "X scales to 4", "X scales up to 8 users; T(8)/T(4) 2.01 (97.5% 1.99-2.03)"),
+        )
+        val b = read(
+            "b",
+            listOf("same", "inconclusive", "X is faster", "X / Y 1.04x (97.5% 0.90-1.21)"),
+            listOf("restated", "refuted", "X is faster by about 2x", "X / Y, about 2.00x [1.600, 2.500]: 1.20x (97.5% 1.10-1.31)"),
+            listOf("edge", "refuted", "X is faster", "X / Y, about 2.00x [1.600, 2.500]: 1.20x (97.5% 1.10-1.31)"),
+            listOf("floor", "floor-bound", "X scales to 4", "floor-bound at 4 users (X at their latency floor)"),
+        )
+        val d = LedgerDiff(a, b)
+        assertEquals(
+            mapOf(
+                "edge" to ChangeCause.TEST,
+                "floor" to ChangeCause.FLOOR,
+                "restated" to ChangeCause.RESTATED,
+                "same" to ChangeCause.FIGURES,
+            ),
+            d.changes.associate { it.id to it.cause },
+        )
+        assertEquals("1.20x (97.5% 1.10-1.31) → 1.04x (97.5% 0.90-1.21)", d.changes.single { it.id == "same" }.figures)
+        assertTrue(
+            d.markdown().contains("| same | tool | holds | inconclusive |  | figures moved | 1.20x (97.5% 1.10-1.31) → 1.04x"),
+            d.markdown(),
+        )
+    }
+
     @Test
     fun `a renamed claim is diffed against its old id's verdict, not listed as only in one ledger`() {
         val a = ledger("old", Triple("000-5.4-virtual-more-cpu-than-susp", "holds", "inconclusive"), Triple("002-6-sync-4", "holds", ""))
