@@ -11,7 +11,7 @@ package pssr.bench.claims
  * Older ledgers without the sentence or the reading give [UNKNOWN].
  */
 enum class ChangeCause(val words: String, val meaning: String) {
-    ONE_SIDE("judged in one ledger only", "the other run did not judge it under this setup"),
+    ONE_SIDE("judged in one ledger only", "the other run did not judge it under this setup, or lacked its rows"),
     FLOOR("the floor rule", "one side floor-bound, or read above its own level because that was on the floor"),
     RESTATED("claim restated", "the claim's sentence differs"),
     TEST("test changed", "the same sentence read with other wording (edges, rows)"),
@@ -30,7 +30,7 @@ enum class ChangeCause(val words: String, val meaning: String) {
         private fun wording(reading: String) = VERDICTS.replace(NUMBER.replace(INTERVAL.replace(reading, "#"), "#"), "").trim()
 
         fun of(before: String, after: String, claimA: String?, claimB: String?, readA: String?, readB: String?): ChangeCause = when {
-            before.isEmpty() || after.isEmpty() -> ONE_SIDE
+            listOf(before, after).any { it.isEmpty() || it == Verdict.NOT_MEASURED.word } -> ONE_SIDE
             claimA == null || claimB == null || readA == null || readB == null -> UNKNOWN
             Verdict.FLOOR_BOUND.word in setOf(before, after) || floorRead(readA) != floorRead(readB) -> FLOOR
             claimA.trim() != claimB.trim() -> RESTATED

@@ -51,6 +51,7 @@ class LedgerDiffTest {
             listOf("restated", "holds", "X is faster", "X / Y, faster: 1.20x (97.5% 1.10-1.31)"),
             listOf("edge", "holds", "X is faster", "X / Y, faster: 1.20x (97.5% 1.10-1.31)"),
             listOf("floor", "refuted", "X scales to 4", "X scales up to 8 users; T(8)/T(4) 2.01 (97.5% 1.99-2.03)"),
+            listOf("rows", "not measured", "X is faster", "no rows for X at 64 users"),
         )
         val b = read(
             "b",
@@ -58,6 +59,7 @@ class LedgerDiffTest {
             listOf("restated", "refuted", "X is faster by about 2x", "X / Y, about 2.00x [1.600, 2.500]: 1.20x (97.5% 1.10-1.31)"),
             listOf("edge", "refuted", "X is faster", "X / Y, about 2.00x [1.600, 2.500]: 1.20x (97.5% 1.10-1.31)"),
             listOf("floor", "floor-bound", "X scales to 4", "floor-bound at 4 users (X at their latency floor)"),
+            listOf("rows", "holds", "X is faster", "X / Y 1.20x (97.5% 1.10-1.31)"),
         )
         val d = LedgerDiff(a, b)
         assertEquals(
@@ -65,6 +67,7 @@ class LedgerDiffTest {
                 "edge" to ChangeCause.TEST,
                 "floor" to ChangeCause.FLOOR,
                 "restated" to ChangeCause.RESTATED,
+                "rows" to ChangeCause.ONE_SIDE,
                 "same" to ChangeCause.FIGURES,
             ),
             d.changes.associate { it.id to it.cause },
