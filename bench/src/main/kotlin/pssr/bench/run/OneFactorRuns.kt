@@ -52,8 +52,7 @@ internal object OneFactorRuns {
         // the setup's driver, unless this run turns the driver back to the tool's
         val run = setup.withOurs(listOf(f.factor))
         val windows = users.sumOf { ReproducePlan.windowSeconds(measured, run, it) }
-        val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.FIRST_STEADY_SECONDS + n * ReproducePlan.STEADY_ROUTE_SECONDS +
-            (n * ReproducePlan.MIN_REPEAT * windows).toLong()
+        val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.warmupSeconds(n) + (n * ReproducePlan.MIN_REPEAT * windows).toLong()
         return Phase(
             name,
             name,

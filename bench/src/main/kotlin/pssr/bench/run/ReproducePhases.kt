@@ -12,7 +12,6 @@ import pssr.bench.run.ReproducePlan.Companion.pagesSeconds
 import pssr.bench.run.ReproducePlan.Companion.perUserOf
 import pssr.bench.run.ReproducePlan.Companion.windowArgs
 import pssr.bench.run.ReproducePlan.Companion.windowSeconds
-import pssr.bench.run.ReproducePlan.PagesPhase
 import pssr.bench.run.ReproducePlan.Phase
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
@@ -127,7 +126,7 @@ internal object ReproducePhases {
                     "--users", levels.joinToString(","), "--repeat", MIN_REPEAT.toString(),
                 ) + windowArgs(measured) + extra,
                 Duration.ofSeconds(
-                    SERVER_SECONDS + routes * ROUTE_WARMUP_SECONDS +
+                    SERVER_SECONDS + ReproducePlan.warmupSeconds(routes) +
                         (routes * MIN_REPEAT * levels.sumOf { windowSeconds(measured, driver, it, perUserOf(setup)) }).toLong(),
                 ),
                 "$routes route${if (routes == 1) "" else "s"}; $what",

@@ -7,10 +7,7 @@ import pssr.bench.console.Fmt
 import pssr.bench.measure.LoadDriver
 import pssr.bench.results.Shard
 import pssr.bench.setup.Setup
-import pssr.model.Model
-import pssr.servers.RouteKey
 import pssr.views.Approach
-import pssr.views.Engines
 import java.time.Duration
 import java.time.temporal.ChronoUnit
 
@@ -81,39 +78,6 @@ data class ReproducePlan(
         }
     }
 
-    /**
-     * A page route family the claims need: on [framework], these engines under these approaches, both models; and [also]
-     * (`run --also`), single routes one claim reads, measured in the same JVM.
-     */
-    data class PagesPhase(
-        val framework: String,
-        val engines: List<String>,
-        val approaches: List<Approach>,
-        val why: String,
-        val also: List<AlsoRoute> = emptyList(),
-    ) {
-        /** Routes the selection gives: every engine x approach x model the engine renders (the server serves all of [approaches]). */
-        val routes: Int get() = engines.sumOf { e ->
-            val engine = Engines.byName(e)!!
-            Model.all.sumOf { m -> approaches.count { a -> engine.supports(m, a) } }
-        } + also.count { it !in crossProduct() }
-
-        /** The routes this phase selects, as the claims' reads name them ([ClaimLevels]). */
-        fun keys(): List<RouteKey> = (
-            engines.flatMap { e ->
-                val engine = Engines.byName(e)!!
-                Model.all.flatMap { m -> approaches.filter { engine.supports(m, it) }.map { a -> RouteKey(framework, m.id, e, a.id) } }
-            } + also.map { RouteKey(framework, it.model, it.engine, it.approach.id) }
-            ).distinct()
-
-        private fun crossProduct() = engines.flatMap { e -> approaches.flatMap { a -> Model.all.map { m -> AlsoRoute(e, a, m.id) } } }
-    }
-
-    /** One route of `run --also`: ENGINE/APPROACH/MODEL. */
-    data class AlsoRoute(val engine: String, val approach: Approach, val model: String) {
-        override fun toString() = "$engine/${approach.id}/$model"
-    }
-
     companion object {
         const val MIN_REPEAT = 3
         const val MAX_MEASURED_SECONDS = 10
@@ -166,7 +130,7 @@ data class ReproducePlan(
          * (Student t 6.2 at 97.5%), so a window scatter of 2-3% gives about ±11% and no "comparable within 10%" can
          * come out (3 repetitions left 30 of 69 claims inconclusive); six give t 3.2 over twice the windows, about ±4%. The lower
          * levels' steps are doublings (T(8)/T(4) ~2), decided with three. The papers' setups and one-factor runs keep
-         * three: their verdicts are the second column, and the rounds add to them.
+         * three: their verdicts are the second column, which no round re-measures (rounds serve the tool's column).
          */
         val PEAK_LEVELS = listOf(32, 64, 128)
         const val PEAK_REPEAT = 6
@@ -180,6 +144,17 @@ data class ReproducePlan(
          */
         const val FIRST_STEADY_SECONDS = 4L
         const val STEADY_ROUTE_SECONDS = 5L
+
+        /** Load a shared JVM needs until its JIT is done, however few its routes: steady after 26-36 s here (docs/HARNESS.md). */
+        const val JVM_STEADY_SECONDS = 40L
+
+        /**
+         * The warm-up of a shared JVM on [routes] routes: [STEADY_ROUTE_SECONDS] per route, and never less than [JVM_STEADY_SECONDS],
+         * because the JIT's work is the JVM's, not the routes': a one-route phase (seed 000 5.1's Rocker slice) took 96 s
+         * here, 80 of them warming while its levels compiled, against 49 s estimated by the routes alone.
+         */
+        fun warmupSeconds(routes: Int): Long =
+            maxOf(JVM_STEADY_SECONDS, FIRST_STEADY_SECONDS + routes * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS))
 
         /** `--steady-cap` of the pages phases and rounds, per route: 18 routes needed 5 turns (91 s), the quick run's 4 s gave 72. */
         const val STEADY_CAP_SECONDS = 6
@@ -236,8 +211,7 @@ data class ReproducePlan(
             val windows = read.sumOf { levels ->
                 levels.sumOf { u -> (if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat) * windowSeconds(measured, setup, u) }
             }
-            return SERVER_SECONDS + FIRST_STEADY_SECONDS + read.size * maxOf(ROUTE_WARMUP_SECONDS.toLong(), STEADY_ROUTE_SECONDS) +
-                windows.toLong()
+            return SERVER_SECONDS + warmupSeconds(read.size) + windows.toLong()
         }
 
         /** `--repeat-at` of the tool's pages phases. */

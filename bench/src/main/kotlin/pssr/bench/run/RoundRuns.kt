@@ -22,9 +22,6 @@ internal object RoundRuns {
     /** Windows per JVM and route level: three, as in the first pass (a JVM costs far more than a window here). */
     const val WINDOWS_PER_JVM = 3
 
-    /** Load a JVM needs until its JIT is done, whatever its routes (steady after 26-36 s here, docs/HARNESS.md). */
-    const val JVM_STEADY_SECONDS = 40L
-
     /** A round run's folder name starts so (`round-2-webflux-1`). */
     const val FOLDER_PREFIX = "round-"
 
@@ -61,15 +58,14 @@ internal object RoundRuns {
         return selections.entries.mapIndexed { i, (s, ids) ->
             val routes = s.models.size * s.engines.size * s.approaches.size
             // a few routes reach steady in as much load as many do (the JIT's work is the JVM's): cap per route accordingly
-            val capPerRoute = maxOf(ReproducePlan.STEADY_CAP_SECONDS, ceil(1.5 * JVM_STEADY_SECONDS / routes).toInt())
+            val capPerRoute = maxOf(ReproducePlan.STEADY_CAP_SECONDS, ceil(1.5 * ReproducePlan.JVM_STEADY_SECONDS / routes).toInt())
             val args = listOf(
                 "run", "--quick", "--frameworks", s.framework, "--models", s.models.joinToString(","),
                 "--engines", s.engines.joinToString(","), "--approaches", s.approaches.joinToString(","),
                 "--users", s.users.joinToString(","), "--repeat", (JVMS * WINDOWS_PER_JVM).toString(), "--jvms", JVMS.toString(),
                 "--first-repetition", (round * 1000 + i * REPETITIONS_PER_RUN + 1).toString(),
             ) + ReproducePlan.windowArgs(measured, capPerRoute)
-            val jvm = ReproducePlan.SERVER_SECONDS +
-                maxOf(JVM_STEADY_SECONDS, ReproducePlan.FIRST_STEADY_SECONDS + routes * ReproducePlan.STEADY_ROUTE_SECONDS)
+            val jvm = ReproducePlan.SERVER_SECONDS + ReproducePlan.warmupSeconds(routes)
             val windows = routes * s.users.size * JVMS * WINDOWS_PER_JVM *
                 ReproducePlan.windowSeconds(measured)
             RoundRun(i + 1, s.framework, ids, args, (JVMS * jvm + windows).toLong())
