@@ -89,6 +89,33 @@ object Seed002 {
 
     private const val SECTION = "5 (performance tests)"
 
+    /**
+     * Table 1's "FCP and LCP" row: the paper found them equal on every page, with PSSR and without. Judged per page and mode on
+     * the runs' own LCP / FCP (paired within a Lighthouse run), each comparable, the claim by [Terms.all].
+     */
+    private fun fcpEqualsLcp() = Claim(
+        "002-t1-fcp-equals-lcp",
+        S,
+        "Table 1",
+        "\"The First Contentful Paint (FCP) and Largest Contentful Paint (LCP) results are the same for all three use cases\": " +
+            "on every page, with PSSR and without, LCP / FCP is comparable (each Lighthouse run's own ratio).",
+        "FCP = LCP on every page, on and off",
+        Kind.SIZE,
+        BROWSER,
+    ) { e ->
+        val judged = TABLE1.flatMap { c ->
+            listOf("off", "on").map { mode ->
+                val f = e.browser(c.page, mode)
+                val r = f.estimate({ it.lcpMs / it.fcpMs }, f.lcpMs / f.fcpMs, e.confidence)
+                Triple("${c.page} $mode", r, Terms.comparable(r))
+            }
+        }
+        Judgement(
+            Terms.all(*judged.map { it.third }.toTypedArray()),
+            "LCP / FCP, comparable: " + judged.joinToString("; ") { (name, r, v) -> "$name ${r.text("x")} ${v.word}" },
+        )
+    }
+
     val claims: List<Claim> = listOf(
         Claim(
             "002-5-all-scale-to-4",
@@ -171,7 +198,7 @@ object Seed002 {
             "Speed Index",
             c.siOn / c.siOff, { Terms.about(it, c.siOn / c.siOff) }, { it.speedIndexMs }, { it.speedIndexMs },
         )
-    } + TABLE1.map { c ->
+    } + fcpEqualsLcp() + TABLE1.map { c ->
         Claim(
             "002-t1-${c.page}-score",
             S,
