@@ -24,7 +24,7 @@ enum class ChangeCause(val words: String, val meaning: String) {
         private val NUMBER = Regex("""\d[\d.,]*""")
         private val VERDICTS = Regex(Verdict.entries.joinToString("|") { Regex.escape(it.word) })
 
-        private fun floorRead(reading: String) = reading.startsWith("floor-bound") || reading.startsWith("read at ")
+        private fun floorRead(reading: String) = reading.startsWith(Verdict.FLOOR_BOUND.word) || reading.startsWith(READ_ABOVE_FLOOR)
 
         /** The reading with its figures and verdict words taken out: what was compared, against which edge's shape. */
         private fun wording(reading: String) = VERDICTS.replace(NUMBER.replace(INTERVAL.replace(reading, "#"), "#"), "").trim()

@@ -2,6 +2,9 @@ package pssr.bench.claims
 
 import pssr.bench.measure.Regime
 
+/** How the reading of a comparison judged above its floor level starts ([LedgerDiff] reads it back to tell the floor rule). */
+internal const val READ_ABOVE_FLOOR = "read at "
+
 /**
  * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),
  * the rows it needs (as the command that measures them) and the predicate that judges it from [Evidence].
@@ -73,7 +76,7 @@ class Claim(
             } catch (x: MissingRows) {
                 continue
             }
-            return k.copy(ours = "read at $to users, the lowest measured level off the floor ($at): ${k.ours}")
+            return k.copy(ours = "$READ_ABOVE_FLOOR$to users, the lowest measured level off the floor ($at): ${k.ours}")
         }
         if (!decided) return j
         val none = if (offFloor && above.isNotEmpty()) "; no measured level above is off it" else ""
