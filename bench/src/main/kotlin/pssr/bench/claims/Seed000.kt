@@ -10,7 +10,8 @@ package pssr.bench.claims
  */
 object Seed000 {
     val claims: List<Claim> =
-        Seed000Presentations.claims + Seed000Stocks.claims + Seed000StocksFrameworks.claims + Seed000Resources.claims
+        Seed000Presentations.claims + Seed000Stocks.claims + Seed000StocksFrameworks.claims + Seed000Resources.claims +
+            Seed000Drivers.claims
 }
 
 /** The routes seed 000's claims name: its top level is 128 users; an aggregate (engine null) is over the engines a route serves. */

@@ -25,6 +25,10 @@ internal object Seed000Presentations {
     private val Q_RX_VIRTUAL = Pres.quarkusHtmlflowRx.rps / Pres.quarkusVirtual.rps
     private val Q_RX_WEBFLUX_RX = Pres.quarkusHtmlflowRx.rps / Pres.htmlflowRx.rps
 
+    /** Each pair of the engines WebFlux's Blocking and Virtual lines average (AGGREGATED); JStachio-Virtual is a line of its own. */
+    private fun enginePairs(approach: String) = ClaimKit.aggregated("webflux")!!.filter { approach != "virtual" || it != "jstachio" }
+        .let { es -> es.flatMapIndexed { i, a -> es.drop(i + 1).map { a to it } } }
+
     val claims: List<Claim> = listOf(
         naming(
             scales(
@@ -102,6 +106,27 @@ internal object Seed000Presentations {
                     hf("webflux", "presentations", "virtual"),
                 ),
             )
+        },
+        // the paper's reason for drawing one Blocking and one Virtual line: the engines it averages perform alike
+        compareAll(
+            "000-5.2-engines-similar-blocking-virtual",
+            S,
+            "5.2",
+            "On WebFlux the engines reach similar throughput on the dispatcher (blocking) and on virtual threads, the reason the " +
+                "paper draws one line for each: at 64 and 128 users every pair comparable, of HtmlFlow, JStachio and Thymeleaf " +
+                "blocking, of HtmlFlow and Thymeleaf virtual (JStachio-Virtual is the paper's own line; Presentations).",
+            "\"aggregated due to the similar performance of different engines\"",
+            Kind.SIZE,
+            Terms::comparable,
+        ) { _ ->
+            listOf(64, TOP).flatMap { u ->
+                listOf("blocking", "virtual").flatMap { approach ->
+                    enginePairs(approach).map { (a, b) ->
+                        fun at(engine: String) = t("webflux", "presentations", engine, approach, u)
+                        Triple("$a / $b $approach at $u", at(a), at(b))
+                    }
+                }
+            }
         },
         naming(
             scales(

@@ -184,23 +184,6 @@ internal object Seed000Resources {
                 "paper 1.00x (0.046%), ours ${Fmt.fixed(r.value, 3, Fmt.NAN)}x",
             )
         },
-        Claim(
-            "000-5.1-jmeter-vs-ab",
-            S,
-            "5.1",
-            "JMeter and Apache Bench give the same throughput within a few percent (2.83% mean absolute difference).",
-            "2.83% mean absolute difference",
-            Kind.SIZE,
-            "./pssr reproduce --only drivers-jmeter,drivers-ab",
-        ) { e ->
-            val d = e.driverDifference("jmeter", "ab")
-            Judgement(
-                Terms.below(d, 0.05),
-                "|ab - JMeter| / JMeter over the routes and levels both measured: ${d.text(digits = 3)} (the " +
-                    "same routes, one JVM per driver)",
-                "paper 0.028, ours ${Fmt.fixed(d.value, 3, Fmt.NAN)}",
-            )
-        },
         // 6 discussion
         compareAll(
             "000-6-webflux-reactive-above-quarkus-virtual",

@@ -174,5 +174,34 @@ object Seed003 {
                     "failures, the platform server never grew the thread stacks the paper's did",
             )
         },
+        Claim(
+            "003-3.1.3-virtual-heap-lower",
+            S,
+            "3.1.3",
+            "Virtual threads' heap grows less than platform threads' under 2,000 users (\"heap memory growth is significantly more " +
+                "controlled\"): the virtual run's peak heap lower than the platform run's (the paper gives no platform figure; its " +
+                "reason, thread stacks, is native memory, so this judges what it observed, not its reason).",
+            "heap about 50 MB with virtual threads, increasing sharply with platform threads",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
+            val (platform, virtual) = table(e)
+            val r = p(virtual.heapMbPeak) / p(platform.heapMbPeak)
+            val v = Terms.lower(r)
+            Judgement(
+                v,
+                "peak heap virtual / platform ${r.text("x")} (${Fmt.grouped(virtual.heapMbPeak, missing = Fmt.NAN)} vs " +
+                    "${Fmt.grouped(platform.heapMbPeak, missing = Fmt.NAN)} MB)",
+                "ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
+                cause = if (v == Verdict.REFUTED) {
+                    "the platform run's ${platform.threadsPeak} threads' stacks are native memory, not heap (RSS ${Fmt.grouped(
+                        platform.rssMbPeak,
+                        missing = Fmt.NAN,
+                    )} vs ${Fmt.grouped(virtual.rssMbPeak, missing = Fmt.NAN)} MB)"
+                } else {
+                    ""
+                },
+            )
+        },
     )
 }

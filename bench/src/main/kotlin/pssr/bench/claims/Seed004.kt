@@ -129,6 +129,36 @@ object Seed004 {
                 },
             )
         },
+        Claim(
+            "004-forward-webflux-no-more-threads-or-cpu",
+            S,
+            "4 (conclusion)",
+            "Network-bound: WebFlux serves its higher load without more threads or more CPU than Spring MVC: its live threads at " +
+                "peak and its server's CPU consumption (cores busy, not per request) each not higher than MVC's (at most 1.10x).",
+            "\"without increasing the thread pool size or CPU consumption\"",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
+            val (mvc, webflux) = pair(e, Workloads.FORWARD)
+            if (mvc.threadsPeak <= 0 || webflux.threadsPeak <= 0) throw MissingRows("forward live threads")
+            val threads = Estimate.point(webflux.threadsPeak.toDouble()) / Estimate.point(mvc.threadsPeak.toDouble())
+            val busy = Estimate.point(webflux.cpuPctMean) / Estimate.point(mvc.cpuPctMean)
+            val parts = listOf(threads to Terms.notHigher(threads), busy to Terms.notHigher(busy))
+            val v = Terms.all(*parts.map { it.second }.toTypedArray())
+            Judgement(
+                v,
+                "forward WebFlux / MVC: live threads at peak ${threads.text("x")} (${webflux.threadsPeak} vs ${mvc.threadsPeak}) " +
+                    "${parts[0].second.word}; CPU ${busy.text("x")} (${Fmt.fixed(webflux.cpuPctMean, 0, Fmt.NAN)}% vs " +
+                    "${Fmt.fixed(mvc.cpuPctMean, 0, Fmt.NAN)}% of a core) ${parts[1].second.word}; per request " +
+                    "${Fmt.fixed(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest, 2, Fmt.NAN)}x",
+                cause = if (v == Verdict.REFUTED) {
+                    "${cpu(mvc)}; ${cpu(webflux)}; throughput WebFlux / MVC " +
+                        "${Fmt.fixed(e.profileRps(webflux).value / e.profileRps(mvc).value, 2, Fmt.NAN)}x"
+                } else {
+                    ""
+                },
+            )
+        },
         tails(
             "004-products-mvc-tails",
             "3.1.2",

@@ -152,6 +152,13 @@ object Terms {
         else -> Verdict.INCONCLUSIVE
     }
 
+    /** "without increasing" / "no more than": [higher] turned around, holding where it is refuted and refuted where it holds. */
+    fun notHigher(ratio: Estimate): Verdict = when (val v = higher(ratio)) {
+        Verdict.HOLDS -> Verdict.REFUTED
+        Verdict.REFUTED -> Verdict.HOLDS
+        else -> v
+    }
+
     /**
      * "lower" / "below": the ratio A/B entirely under the [COMPARABLE] band (under 0.90); refuted when entirely at or
      * above its bottom; a single measurement inside the band is inconclusive, as for [higher].

@@ -69,4 +69,19 @@ class Section51Test {
         assertEquals(Verdict.NOT_MEASURED, alone.verdict)
         assertTrue(alone.command.contains("drivers-ab"), alone.command)
     }
+
+    @Test
+    fun `every route and level inside the paper's extremes holds, one level 20 percent apart refutes and is named`() {
+        val jm = folder("jm", null, "jmeter", "pebble", "webflux", "virtual") { u -> 10.0 * u }
+        val close = folder("ab", null, "ab", "pebble", "webflux", "virtual") { u -> 10.9 * u }
+        assertEquals(Verdict.HOLDS, judge(EXTREMES, jm, close).verdict)
+        val apart = folder("ab2", null, "ab", "pebble", "webflux", "virtual") { u -> if (u == 128) 8.0 * u else 10.0 * u }
+        val j = judge(EXTREMES, jm, apart)
+        assertEquals(Verdict.REFUTED, j.verdict, j.ours)
+        assertTrue("-20.00%" in j.ours && "128 users" in j.ours, j.ours)
+    }
+
+    private companion object {
+        const val EXTREMES = "000-5.1-jmeter-ab-within-extremes"
+    }
 }

@@ -25,6 +25,14 @@ class TermsTest {
         )
     }
 
+    @Nested inner class NotHigher {
+        @Test fun `a ratio at or under the comparable band's top holds`() = assertEquals(HOLDS, Terms.notHigher(e(0.5, 0.4, 0.6)))
+
+        @Test fun `a ratio entirely past 1_10 is refuted`() = assertEquals(REFUTED, Terms.notHigher(e(1.3, 1.15, 1.45)))
+
+        @Test fun `one measurement within 0_90-1_10 is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.notHigher(Estimate.point(1.05)))
+    }
+
     @Nested inner class Higher {
         @Test fun `a ratio entirely above the comparable band (past 1_10) holds`() = assertEquals(HOLDS, Terms.higher(e(1.3, 1.15, 1.45)))
 
