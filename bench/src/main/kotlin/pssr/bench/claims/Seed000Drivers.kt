@@ -56,5 +56,5 @@ internal object Seed000Drivers {
         },
     )
 
-    private fun pct(x: Double) = "${if (x > 0) "+" else ""}${Fmt.fixed(x * 100, 2, Fmt.NAN)}%"
+    private fun pct(x: Double) = (if (x > 0) "+" else "") + Fmt.percent(x * 100, 2, Fmt.NAN)
 }

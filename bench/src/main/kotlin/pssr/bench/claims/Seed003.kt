@@ -25,6 +25,9 @@ object Seed003 {
     private val VIRTUAL = Seed003Table1.virtual
     private fun p(v: Double) = Estimate.point(v)
 
+    /** Two runs' megabytes as the claims print them: "182 vs 125 MB". */
+    private fun mb(a: Double, b: Double) = "${Fmt.grouped(a, missing = Fmt.NAN)} vs ${Fmt.grouped(b, missing = Fmt.NAN)} MB"
+
     /** Table 1's sizes: mean latency virtual / platform, throughput virtual / platform. */
     private val LATENCY = VIRTUAL.latencyMs / PLATFORM.latencyMs
     private val THROUGHPUT = VIRTUAL.throughput / PLATFORM.throughput
@@ -167,8 +170,7 @@ object Seed003 {
                 Terms.about(r, MEMORY),
                 "peak RSS virtual / platform, ${Terms.aboutText(
                     MEMORY,
-                )}: ${r.text("x")} (${Fmt.grouped(virtual.rssMbPeak, missing = Fmt.NAN)} vs " +
-                    "${Fmt.grouped(platform.rssMbPeak, missing = Fmt.NAN)} MB)",
+                )}: ${r.text("x")} (${mb(virtual.rssMbPeak, platform.rssMbPeak)})",
                 "paper ${Fmt.fixed(MEMORY, 2)}x, ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = "platform threads peaked at ${platform.threadsPeak} threads, virtual at ${virtual.threadsPeak}: with no " +
                     "failures, the platform server never grew the thread stacks the paper's did",
@@ -190,14 +192,11 @@ object Seed003 {
             val v = Terms.lower(r)
             Judgement(
                 v,
-                "peak heap virtual / platform ${r.text("x")} (${Fmt.grouped(virtual.heapMbPeak, missing = Fmt.NAN)} vs " +
-                    "${Fmt.grouped(platform.heapMbPeak, missing = Fmt.NAN)} MB)",
+                "peak heap virtual / platform ${r.text("x")} (${mb(virtual.heapMbPeak, platform.heapMbPeak)})",
                 "ours ${Fmt.fixed(r.value, 2, Fmt.NAN)}x",
                 cause = if (v == Verdict.REFUTED) {
-                    "the platform run's ${platform.threadsPeak} threads' stacks are native memory, not heap (RSS ${Fmt.grouped(
-                        platform.rssMbPeak,
-                        missing = Fmt.NAN,
-                    )} vs ${Fmt.grouped(virtual.rssMbPeak, missing = Fmt.NAN)} MB)"
+                    "the platform run's ${platform.threadsPeak} threads' stacks are native memory, not heap (RSS " +
+                        "${mb(platform.rssMbPeak, virtual.rssMbPeak)})"
                 } else {
                     ""
                 },

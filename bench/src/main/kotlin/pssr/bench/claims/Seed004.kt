@@ -143,13 +143,14 @@ object Seed004 {
             if (mvc.threadsPeak <= 0 || webflux.threadsPeak <= 0) throw MissingRows("forward live threads")
             val threads = Estimate.point(webflux.threadsPeak.toDouble()) / Estimate.point(mvc.threadsPeak.toDouble())
             val busy = Estimate.point(webflux.cpuPctMean) / Estimate.point(mvc.cpuPctMean)
-            val parts = listOf(threads to Terms.notHigher(threads), busy to Terms.notHigher(busy))
-            val v = Terms.all(*parts.map { it.second }.toTypedArray())
+            val fewerThreads = Terms.notHigher(threads)
+            val lessCpu = Terms.notHigher(busy)
+            val v = Terms.all(fewerThreads, lessCpu)
             Judgement(
                 v,
                 "forward WebFlux / MVC: live threads at peak ${threads.text("x")} (${webflux.threadsPeak} vs ${mvc.threadsPeak}) " +
-                    "${parts[0].second.word}; CPU ${busy.text("x")} (${Fmt.fixed(webflux.cpuPctMean, 0, Fmt.NAN)}% vs " +
-                    "${Fmt.fixed(mvc.cpuPctMean, 0, Fmt.NAN)}% of a core) ${parts[1].second.word}; per request " +
+                    "${fewerThreads.word}; CPU ${busy.text("x")} (${Fmt.fixed(webflux.cpuPctMean, 0, Fmt.NAN)}% vs " +
+                    "${Fmt.fixed(mvc.cpuPctMean, 0, Fmt.NAN)}% of a core) ${lessCpu.word}; per request " +
                     "${Fmt.fixed(webflux.serverCpuUsPerRequest / mvc.serverCpuUsPerRequest, 2, Fmt.NAN)}x",
                 cause = if (v == Verdict.REFUTED) {
                     "${cpu(mvc)}; ${cpu(webflux)}; throughput WebFlux / MVC " +
