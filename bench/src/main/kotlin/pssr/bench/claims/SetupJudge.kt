@@ -100,8 +100,12 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
             }
         }
         val search = TurnSearch(run, read.routes.toSet())
-        val untried = run.factors.map { it.factor } - tried.toSet()
-        val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor }
+        // reproduce measures the paper's pages in time windows, not its load profile (the rows' requests_per_user is 0)
+        val windowed = byLabel.getValue(run.name).all { f -> f.rows.none { it.requestsPerUser > 0 } }
+        val keptOurs = if (windowed) run.notInReproduce.map { it.factor } else emptyList()
+        val untried = run.factors.map { it.factor } - tried.toSet() - keptOurs.toSet()
+        val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor } +
+            keptOurs.map { "$it (time windows in these rows)" }
         return SetupVerdict(
             label,
             p,

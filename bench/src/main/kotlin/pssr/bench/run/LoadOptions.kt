@@ -78,12 +78,16 @@ class LoadOptions : HelpSection {
         paramLabel = "N",
         description = [
             "The seeds' load profile: each level's measured window is N requests from every user (JMeter's loops, ab's -n " +
-                "USERS x N) instead of --duration. With --driver jmeter or ab; seeds 000-002 ran 256 (not a setup default: docs/SETUPS.md)",
+                "USERS x N) instead of --duration. With --driver jmeter or ab; seeds 000-002 ran 256, the default of --setup paper-000 " +
+                "and paper-001 when the run gives no --duration (docs/SETUPS.md)",
         ],
     )
     var requestsPerUser: Int? = null
 
-    /** The profile in force: the user's, else the setup's where the driver can count requests (wrk cannot), else 0 (time windows). */
+    /**
+     * The profile in force: the user's, else the setup's where the driver can count requests (wrk cannot) and the run gives no
+     * window of its own (`--duration`: reproduce's phases), else 0 (time windows).
+     */
     private fun perUser(): Int {
         val given = requestsPerUser
         if (given != null && (given !in 1..100_000 || driver !in LoadDriver.COUNTING)) {
@@ -94,7 +98,7 @@ class LoadOptions : HelpSection {
                     "was $given with $driver",
             )
         }
-        return given ?: setupRequestsPerUser?.takeIf { driver in LoadDriver.COUNTING } ?: 0
+        return given ?: setupRequestsPerUser?.takeIf { driver in LoadDriver.COUNTING && duration == null } ?: 0
     }
 
     @Option(names = ["--wrk"], paramLabel = "PATH", description = ["The wrk binary (default: wrk on PATH)"])

@@ -24,7 +24,8 @@ internal object OneFactorRuns {
         val byRun = LinkedHashMap<Triple<Setup, Setting, String>, MutableSet<Route>>()
         val served = HashMap<Triple<Setup, Setting, String>, MutableSet<TurnSearch>>()
         for (s in searches) {
-            for (f in s.setup.factors) {
+            // a factor reproduce leaves at the tool's value (the load profile) is already the tool's in the paper's rows
+            for (f in s.setup.factors - s.setup.notInReproduce.toSet()) {
                 for (r in s.routes) {
                     val framework = r.framework.substringBefore('@')
                     if (f.framework != null && f.framework != framework) continue

@@ -9,7 +9,6 @@ import pssr.bench.run.ReproducePlan.Companion.SERVER_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.WARMUP_SECONDS
 import pssr.bench.run.ReproducePlan.Companion.driverOf
 import pssr.bench.run.ReproducePlan.Companion.pagesSeconds
-import pssr.bench.run.ReproducePlan.Companion.perUserOf
 import pssr.bench.run.ReproducePlan.Companion.windowArgs
 import pssr.bench.run.ReproducePlan.Companion.windowSeconds
 import pssr.bench.run.ReproducePlan.Phase
@@ -127,7 +126,7 @@ internal object ReproducePhases {
                 ) + windowArgs(measured) + extra,
                 Duration.ofSeconds(
                     SERVER_SECONDS + ReproducePlan.warmupSeconds(routes) +
-                        (routes * MIN_REPEAT * levels.sumOf { windowSeconds(measured, driver, it, perUserOf(setup)) }).toLong(),
+                        (routes * MIN_REPEAT * levels.sumOf { windowSeconds(measured, driver, it) }).toLong(),
                 ),
                 "$routes route${if (routes == 1) "" else "s"}; $what",
             )

@@ -4,7 +4,6 @@ import pssr.bench.claims.ClaimKit
 import pssr.bench.claims.Seed002
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
-import pssr.bench.measure.LoadDriver
 import pssr.bench.results.Shard
 import pssr.bench.setup.Setup
 import pssr.views.Approach
@@ -112,16 +111,14 @@ data class ReproducePlan(
         /** A 10-item page under JMeter at 2 users: 160 req/s, 12.5 ms a request (Stocks' 20 items take twice as long). */
         const val FLOOR_REQUEST_SECONDS = 0.0125
 
-        /** One window at [users] as a run under [setup] measures it: its driver and its load profile. */
-        fun windowSeconds(measured: Int, setup: Setup?, users: Int): Double =
-            windowSeconds(measured, driverOf(setup), users, perUserOf(setup))
+        /**
+         * One window at [users] as a phase under [setup] measures it: its driver; never the setup's load profile, since every phase
+         * gives its own window ([windowArgs]: `--duration`, which `run` takes over a setup's `--requests-per-user`).
+         */
+        fun windowSeconds(measured: Int, setup: Setup?, users: Int): Double = windowSeconds(measured, driverOf(setup), users)
 
         /** The driver a run under [setup] uses when it names none: the setup's (seed 000's and 001's: JMeter), else wrk (null). */
         fun driverOf(setup: Setup?): String? = setup?.runDefault("--driver")
-
-        /** The requests per user of a run under [setup] (the seeds' profile, where its driver can count them), else 0. */
-        fun perUserOf(setup: Setup?): Int =
-            setup?.runDefault("--requests-per-user")?.toInt()?.takeIf { driverOf(setup) in LoadDriver.COUNTING } ?: 0
 
         /**
          * The levels the claims compare routes at (the papers' peaks: 32 and 64 users on MVC and Quarkus, 128 everywhere)

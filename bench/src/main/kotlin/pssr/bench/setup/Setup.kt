@@ -17,10 +17,12 @@ sealed interface Applied {
     data class RunArgs(val workload: String, val args: List<String>) : Applied
 
     /**
-     * A default of `./pssr run` under this setup ([option] `--driver` or `--jdk` with [value]): what the run uses when the user
-     * did not give that option (their own choice is a one-factor change of its own).
+     * A default of `./pssr run` under this setup ([option] `--driver`, `--jdk` or `--requests-per-user` with [value]): what the
+     * run uses when the user did not give that option (their own choice is a one-factor change of its own). [notInReproduce]:
+     * why `reproduce` gives its own value instead (its rows then hold the tool's value: the ledger says so, and no one-factor
+     * run turns it back); null when reproduce applies it too.
      */
-    data class RunDefault(val option: String, val value: String) : Applied
+    data class RunDefault(val option: String, val value: String, val notInReproduce: String? = null) : Applied
 
     /** Not applied by the tool: why (the ledger lists it among the settings that differ and were not tried). */
     data class NotApplied(val why: String) : Applied
@@ -109,6 +111,9 @@ data class Setup(
 
     /** The factors a one-factor run can turn back, in the order they are listed. */
     val factors: List<Setting> get() = settings.filter { it.tryable }
+
+    /** The factors `reproduce` measures at the tool's value although `run` applies them ([Applied.RunDefault.notInReproduce]). */
+    val notInReproduce: List<Setting> get() = factors.filter { (it.applied as? Applied.RunDefault)?.notInReproduce != null }
 
     /** This setup with [factors] turned back to the tool's values (`run --ours`); an unknown factor is a [UsageError]. */
     fun withOurs(factors: List<String>): Setup {

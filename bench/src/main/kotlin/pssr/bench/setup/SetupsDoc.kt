@@ -29,7 +29,9 @@ object SetupsDoc {
 
         is Applied.RunArgs -> "`${a.args.joinToString(" ")}` on the ${a.workload} phase"
 
-        is Applied.RunDefault -> "`${a.option} ${a.value}` unless the run gives its own"
+        is Applied.RunDefault ->
+            "`${a.option} ${a.value}` unless the run gives its own" +
+                (a.notInReproduce?.let { "; not in `reproduce`: $it" } ?: "")
 
         is Applied.NotApplied -> "no: ${a.why}"
     }

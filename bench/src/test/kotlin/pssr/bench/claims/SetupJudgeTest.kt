@@ -72,6 +72,13 @@ class SetupJudgeTest {
     }
 
     @Test
+    fun `paper rows measured in time windows say the load profile was not applied, and no one-factor run is asked for it`() {
+        val s = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4)).setups.getValue(claim)
+        assertTrue(s.turn.contains("load-profile (time windows in these rows)"), s.turn)
+        assertFalse(s.turn.substringAfter("not run: ").substringBefore(";").contains("load-profile"), s.turn)
+    }
+
+    @Test
     fun `a one-factor run that does not turn it is named as tried`() {
         val s = ledger(
             blockingRun("ours", null, scales),

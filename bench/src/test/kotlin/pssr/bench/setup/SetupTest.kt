@@ -90,8 +90,10 @@ class SetupTest {
                 "heap",
                 "driver",
                 "jdk",
+                "load-profile",
             ),
             paper.factors.map { it.factor },
         )
+        assertEquals(listOf("load-profile"), paper.notInReproduce.map { it.factor }, "reproduce gives its own windows")
     }
 }
