@@ -9,6 +9,8 @@ import pssr.bench.process.ServerStartFailed
 import pssr.bench.project.Frameworks
 import pssr.bench.project.Project
 import pssr.bench.report.BrowserSection
+import pssr.bench.results.RunDirectory
+import pssr.bench.run.Verifier
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
@@ -72,6 +74,7 @@ class BrowserWorkflow(
         }
         server.use {
             warmUp(server, cases)
+            checkDocuments(server, dir)
             val results = mutableListOf<LighthouseRun>()
             // stdout, as the rest of its report; stderr stays for the one-line failure
             val progress = Progress(total, "browser", System.out)
@@ -106,6 +109,16 @@ class BrowserWorkflow(
         }
         BrowserSection.rerenderRunReport(dir)?.let { println("pssr browser: added to the run's report: $it") }
         return 0
+    }
+
+    /** Seed 002 §3's documents, well-formed or not ([DocumentChecks]), into the folder's verification.csv, and their table. */
+    private fun checkDocuments(server: ServerProcess, dir: Path) {
+        val checks = DocumentChecks.cases(pages).map { DocumentChecks.check(server.host, server.port, it) }
+        if (checks.isEmpty()) return
+        val folder = RunDirectory(dir)
+        checks.forEach(folder::append)
+        println("pssr browser: the demo pages' documents at ${DocumentChecks.ITEM_DELAY_MS} ms per item (seed 002 §3: naive is malformed)")
+        println(Verifier.table(checks))
     }
 
     /**

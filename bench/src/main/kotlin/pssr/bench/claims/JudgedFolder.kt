@@ -82,7 +82,9 @@ class JudgedFolder(
         fun read(dir: Path, resultRows: List<ResultRow>): JudgedFolder {
             val run = RunDirectory(dir)
             val rows = steadyWhereMeasured(resultRows.filter { !it.open })
-            val checks = if (Files.isRegularFile(dir.resolve("verification.csv"))) run.checks() else emptyList()
+            // a run's own, and its browser folder's: seed 002 §3's demo documents (browser/DocumentChecks)
+            val checks = listOf(run, RunDirectory(dir.resolve("browser"))).filter { Files.isRegularFile(it.verification) }
+                .flatMap { it.checks() }
             val summary = listOf(dir.resolve("summary.csv"), dir.resolve("browser").resolve("summary.csv"))
                 .firstOrNull { Files.isRegularFile(it) }
             // each run beside the medians (runs.csv, written next to summary.csv), so a figure from 3 runs has an interval

@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.browser.DocumentChecks
 import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.scales
 import pssr.bench.claims.ClaimKit.streaming
@@ -116,7 +117,42 @@ object Seed002 {
         )
     }
 
+    /**
+     * §3's finding: an asynchronous template that does not wait for its data (Listing 1.4, Figure 5) writes its items after the
+     * end of the document. Judged on `./pssr browser`'s demo documents ([pssr.bench.browser.DocumentChecks]): every naive page
+     * malformed, and every rendering that waits (suspending, virtual; PSSR on and off) well-formed on the same page, so the
+     * malformation is the naive template's, not the page's.
+     */
+    private fun naiveMalformed() = Claim(
+        "002-3-naive-async-malformed",
+        S,
+        "3 (problem statement)",
+        "\"The sequence of execution illustrated in Figure 4 results in a potentially ill-formed HTML document where the table " +
+            "rows may appear outside the table element\": the demo pages' naive asynchronous template writes its items after " +
+            "the closing html tag, and the renderings that wait for the data (HtmlFlow suspending, JStachio on a virtual " +
+            "thread) are well-formed on the same pages (fetched at 100 ms per item).",
+        "naive async template: malformed HTML",
+        Kind.SHAPE,
+        BROWSER,
+    ) { e ->
+        val docs = e.checks(DocumentChecks.FRAMEWORK, listOf("naive", "suspending", "virtual"))
+        val naive = docs.filter { it.approach == "naive" }
+        if (naive.isEmpty()) throw MissingRows("the demo pages' documents (./pssr browser writes them to verification.csv)")
+        val waiting = docs - naive.toSet()
+        val wellFormedNaive = naive.filter { it.bodyOk }
+        val malformedWaiting = waiting.filter { !it.bodyOk }
+        Judgement(
+            if (wellFormedNaive.isEmpty() && malformedWaiting.isEmpty() && waiting.isNotEmpty()) Verdict.HOLDS else Verdict.REFUTED,
+            "${naive.size - wellFormedNaive.size} of ${naive.size} naive pages malformed (${naive.joinToString {
+                "${it.model}: ${it.error.substringBefore(':')}"
+            }}); " +
+                "${waiting.size - malformedWaiting.size} of ${waiting.size} waiting renderings well-formed",
+            cause = (wellFormedNaive + malformedWaiting).take(3).joinToString("; ") { "${it.path}: ${it.verdict}" },
+        )
+    }
+
     val claims: List<Claim> = listOf(
+        naiveMalformed(),
         Claim(
             "002-5-all-scale-to-4",
             S,

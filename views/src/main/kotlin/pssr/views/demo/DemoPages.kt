@@ -52,6 +52,12 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
 
     fun supports(rendering: DemoRendering) = rendering != DemoRendering.NAIVE || naive
 
+    /** Text every rendering writes where its first item starts (a client times the first item by it); null for a page of no list. */
+    open val itemMarker: String? = null
+
+    /** How many items the list has (each one item delay after the previous). */
+    open val itemCount: Int = 0
+
     override fun toString() = id
 
     /** Seed 002 Listing 1.1 / Figure 2: a country and three cities, one per second. */
@@ -62,6 +68,10 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
         naive = true,
     ) {
         override fun lastDataAtMillis(delay: ItemDelay) = WeatherData.cities.size * delay.millis
+
+        // the first city's name: the templates differ in how they write a row's tags
+        override val itemMarker = WeatherData.cities.first().city
+        override val itemCount = WeatherData.cities.size
 
         override suspend fun renderSuspending(delay: ItemDelay, pssr: Boolean, out: Writer) {
             val source = WeatherData.cities(delay)
@@ -124,6 +134,8 @@ sealed class DemoPage(val id: String, val title: String, val defaultDelay: ItemD
     ) {
         private val model = Model.Presentations
         override fun lastDataAtMillis(delay: ItemDelay) = model.items.size * delay.millis
+        override val itemMarker = model.itemMarker
+        override val itemCount = model.items.size
 
         override suspend fun renderSuspending(delay: ItemDelay, pssr: Boolean, out: Writer) {
             val view = requireNotNull(Engines.byName("htmlflow")!!.view(model).suspending)

@@ -1,0 +1,62 @@
+package pssr.bench.browser
+
+import pssr.bench.console.Fmt
+import pssr.bench.results.RouteCheck
+import pssr.probe.StreamProbe
+import pssr.probe.Verdict
+import pssr.views.demo.DemoPage
+import pssr.views.demo.DemoRendering
+import java.time.Duration
+
+/**
+ * Seed 002 §3 on the wire: every demo page with a naive rendering (an asynchronous template that does not wait for its data,
+ * Listing 1.4) fetched at [ITEM_DELAY_MS] per item beside the renderings that wait for it (suspending, virtual; PSSR on and
+ * off). A document is well-formed when nothing but white space follows its first `</html>`; its verdict is the
+ * verification's ([Verdict.of]: streams, buffered, or malformed when not well-formed). `./pssr browser` writes them to its
+ * folder's verification.csv under the framework [FRAMEWORK], where the claims read them (`002-3-naive-async-malformed`).
+ */
+object DocumentChecks {
+    const val FRAMEWORK = "demo"
+    const val ITEM_DELAY_MS = 100L
+    private const val END = "</html>"
+    private const val STRAY_SHOWN = 60
+
+    /** The cases: each page that has a naive rendering, in every rendering it supports, PSSR on and off (the naive page: on only). */
+    fun cases(pages: List<DemoPage>): List<BrowserCase> = pages.filter { it.supports(DemoRendering.NAIVE) && it.itemMarker != null }
+        .flatMap { p ->
+            DemoRendering.entries.filter(p::supports).flatMap { r ->
+                (if (r == DemoRendering.NAIVE) listOf(true) else listOf(false, true)).map { BrowserCase(p, r, it) }
+            }
+        }
+
+    /** What follows the document's first `</html>` (all of [body] when it has none), trimmed. */
+    fun afterEnd(body: String): String = body.indexOf(END).let { if (it < 0) body else body.substring(it + END.length) }.trim()
+
+    fun check(host: String, port: Int, c: BrowserCase): RouteCheck {
+        val path = c.path(ITEM_DELAY_MS)
+        val result = try {
+            StreamProbe.get(host, port, path, c.page.itemMarker, Duration.ofSeconds(30))
+        } catch (e: Exception) {
+            return RouteCheck(
+                FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, Verdict.MALFORMED.label, false,
+                Double.NaN, Double.NaN, Double.NaN, 0, 0, "", "request failed: ${e.message}",
+            )
+        }
+        val stray = afterEnd(result.body)
+        val wellFormed = result.body.contains(END) && stray.isEmpty()
+        val verdict = Verdict.of(result, c.page.itemCount, ITEM_DELAY_MS, wellFormed)
+        val error = when {
+            result.error != null -> result.error!!
+            result.status != 200 -> "status ${result.status}"
+            !result.body.contains(END) -> "no closing html tag"
+            !wellFormed -> "${stray.length} characters after the closing html tag: ${stray.take(STRAY_SHOWN)}"
+            else -> ""
+        }
+        return RouteCheck(
+            FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, verdict.label, wellFormed,
+            result.firstByteMillis, result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size,
+            result.body.toByteArray().size, result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" },
+            error,
+        )
+    }
+}
