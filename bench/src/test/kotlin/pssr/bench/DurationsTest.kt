@@ -104,4 +104,11 @@ class DurationsTest {
             assertTrue(form.matches(lines.single()), "$args: ${lines.single()}")
         }
     }
+
+    @Test
+    fun `a span reads to the second, so a phase of 90 s is not one minute`() {
+        assertEquals("45 s", Durations.span(Duration.ofSeconds(45)))
+        assertEquals("1 min 30 s", Durations.span(Duration.ofSeconds(90)))
+        assertEquals("124 min 51 s", Durations.span(Duration.ofSeconds(124 * 60 + 51)))
+    }
 }

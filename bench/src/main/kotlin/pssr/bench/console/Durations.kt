@@ -46,6 +46,9 @@ object Durations {
         }
     }
 
+    /** `45 s`, `1 min 30 s`, `124 min 51 s`: a measured or estimated span, to the second (a plan of 90 s is not "1 min"). */
+    fun span(d: Duration): String = if (d.seconds < 60) "${d.seconds} s" else Fmt.line("%d min %02d s", d.toMinutes(), d.toSecondsPart())
+
     private fun refused(option: String, text: String, min: Duration, max: Duration) =
         UsageError("$option must be a duration from ${describe(min)} to ${describe(max)} ($FORMS), was '$text'")
 }

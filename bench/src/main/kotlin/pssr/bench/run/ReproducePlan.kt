@@ -57,18 +57,20 @@ data class ReproducePlan(
     /** The plan as a table, for the console before anything starts. */
     fun describe(): List<String> = buildList {
         add(
-            "reproduce: ${phases.size} phases, estimated ${minutes(estimate)} of the ${minutes(budget)} budget; pages: $repeat " +
+            "reproduce: ${phases.size} phases, estimated ${Durations.span(
+                estimate,
+            )} of the ${Durations.describe(budget)} budget; pages: $repeat " +
                 "repetitions of $measuredSeconds s windows at ${LEVELS.joinToString(",")} users " +
                 "($PEAK_REPEAT at ${PEAK_LEVELS.joinToString(",")} in the tool's setup)",
         )
-        for (p in phases) add(Fmt.line("  %-50s %7s  %s", p.name, minutes(p.estimate), p.what))
+        for (p in phases) add(Fmt.line("  %-50s %12s  %s", p.name, Durations.span(p.estimate), p.what))
         add(
             "  then, in the budget left: the one-factor runs of the claims whose verdict differs between the setups (their routes " +
                 "and levels only), and rounds for the claims still inconclusive",
         )
         if (left.isNotEmpty()) {
             add(
-                "  left out by this budget (${minutes(
+                "  left out by this budget (${Durations.span(
                     left.fold(Duration.ZERO) { a, p ->
                         a + p.estimate
                     },
@@ -193,8 +195,6 @@ data class ReproducePlan(
                 "seed 000 5.2/5.3: Quarkus blocking, virtual, HtmlFlow reactive",
             ),
         )
-
-        private fun minutes(d: Duration) = if (d.toMinutes() >= 1) "${d.toMinutes()} min" else "${d.seconds} s"
 
         /** The routes and [LEVELS] the claims read, which the pages phases measure (`run --claims-only`). */
         internal val claimLevels: ClaimLevels by lazy { ClaimLevels(PAGES.flatMap { it.keys() }, LEVELS) }

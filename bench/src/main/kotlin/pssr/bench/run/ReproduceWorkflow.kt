@@ -7,6 +7,7 @@ import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.claims.Verdict
+import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
@@ -55,7 +56,7 @@ class ReproduceWorkflow(
                 continue
             }
             println(
-                "== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${phase.estimate.toMinutes()} min): ./pssr " +
+                "== phase ${i + 1}/${plan.phases.size} ${phase.name} (about ${Durations.span(phase.estimate)}): ./pssr " +
                     "${args.joinToString(" ")}",
             )
             val phaseStart = System.nanoTime()
@@ -65,8 +66,7 @@ class ReproduceWorkflow(
             // the estimate checked against the measured time, phase by phase (docs/SETUPS.md, "The budget")
             val tookPhase = Duration.ofNanos(System.nanoTime() - phaseStart)
             println(
-                "== phase ${phase.name} took ${tookPhase.toMinutes()} min ${tookPhase.toSecondsPart()} s " +
-                    "(estimated ${phase.estimate.toMinutes()} min)",
+                "== phase ${phase.name} took ${Durations.span(tookPhase)} (estimated ${Durations.span(phase.estimate)})",
             )
             if (code != 0) {
                 failed++
@@ -80,7 +80,7 @@ class ReproduceWorkflow(
         if (rounds && folders.isNotEmpty()) failed += oneFactorRuns(folders, clock)
         val took = Duration.ofNanos(System.nanoTime() - started)
         println(
-            "== reproduce took ${took.toMinutes()} min ${took.toSecondsPart()} s (estimated ${plan.estimate.toMinutes()} min, " +
+            "== reproduce took ${Durations.span(took)} (estimated ${Durations.span(plan.estimate)}, " +
                 "budget ${time.toMinutes()} min)" +
                 if (clock.earlier > 0) "; ${clock.seconds() / 60} min with the earlier runs of --resume" else "",
         )
@@ -124,7 +124,7 @@ class ReproduceWorkflow(
             val folder = dir.resolve(run.folder)
             val args = argsFor(run, folder) ?: continue
             println(
-                "== one-factor run ${i + 1}/${chosen.size} ${run.name} (about ${run.estimate.toMinutes()} min): ./pssr ${args.joinToString(
+                "== one-factor run ${i + 1}/${chosen.size} ${run.name} (about ${Durations.span(run.estimate)}): ./pssr ${args.joinToString(
                     " ",
                 )}",
             )

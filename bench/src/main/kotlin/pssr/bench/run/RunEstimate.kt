@@ -1,11 +1,13 @@
 package pssr.bench.run
 
+import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.results.Shard
 import pssr.bench.results.ShardRecord
 import java.nio.file.Files
+import java.time.Duration
 import kotlin.math.ceil
 
 /**
@@ -122,6 +124,6 @@ object RunEstimate {
                     "${plan.routeWarmup.seconds} s route warm-up"
                 }
                 ) + ", ${jvmWords(plan, sharing)}: " +
-            Fmt.line("expected %d min %02d s", (total / 60).toInt(), (total % 60).toInt())
+            "expected " + Durations.span(Duration.ofSeconds(total.toLong()))
     }
 }
