@@ -10,7 +10,6 @@ import pssr.bench.project.Frameworks
 import pssr.bench.project.Project
 import pssr.bench.report.BrowserSection
 import pssr.bench.results.RunDirectory
-import pssr.bench.run.Verifier
 import pssr.probe.StreamProbe
 import pssr.probe.browser.Chromium
 import pssr.views.demo.DemoPage
@@ -118,7 +117,7 @@ class BrowserWorkflow(
         val folder = RunDirectory(dir)
         checks.forEach(folder::append)
         println("pssr browser: the demo pages' documents at ${DocumentChecks.ITEM_DELAY_MS} ms per item (seed 002 §3: naive is malformed)")
-        println(Verifier.table(checks))
+        println(DocumentChecks.table(checks))
     }
 
     /**

@@ -1,6 +1,7 @@
 package pssr.bench.browser
 
 import pssr.bench.console.Fmt
+import pssr.bench.markup.Table
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
@@ -28,6 +29,23 @@ object DocumentChecks {
                 (if (r == DemoRendering.NAIVE) listOf(true) else listOf(false, true)).map { BrowserCase(p, r, it) }
             }
         }
+
+    /** The checks as the console shows them: one line per page, rendering and mode, the document before the timing. */
+    fun table(checks: List<RouteCheck>): String = Table(
+        listOf("page", "rendering", "pssr", "document", "verdict", "1st item ms", "last byte ms", "chunks"),
+        checks.map { c ->
+            listOf(
+                c.model,
+                c.approach,
+                if (c.claimsStreaming) "on" else "off",
+                if (c.bodyOk) "well-formed" else c.error.substringBefore(':'),
+                c.verdict,
+                Fmt.fixed(c.firstItemMs, 0),
+                Fmt.fixed(c.lastByteMs, 0),
+                c.chunks.toString(),
+            )
+        },
+    ).render()
 
     /** What follows the document's first `</html>` (all of [body] when it has none), trimmed. */
     fun afterEnd(body: String): String = body.indexOf(END).let { if (it < 0) body else body.substring(it + END.length) }.trim()

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.project.Frameworks
+import pssr.bench.results.RouteCheck
 import pssr.views.demo.DemoPage
 import pssr.views.demo.DemoRendering
 import java.nio.file.Path
@@ -26,6 +27,17 @@ class DocumentChecksTest {
     fun `what follows the closing html tag is the stray part, empty for a whole document`() {
         assertEquals("<tr><td>Perth</td></tr>", DocumentChecks.afterEnd("<html><body></body></html>\n<tr><td>Perth</td></tr>\n"))
         assertEquals("", DocumentChecks.afterEnd("<html><body></body></html>\n"))
+    }
+
+    @Test
+    fun `the console table names a malformed document by what follows its end, not as a failure`() {
+        val naive = RouteCheck(
+            "demo", "weather", "naive", "naive", "/demo/weather/naive?pssr=on&itemDelayMs=100", true, "malformed", false, 8.0,
+            109.0, 311.0, 4, 400, "", "105 characters after the closing html tag: <tr><td>Adelaide",
+        )
+        val table = DocumentChecks.table(listOf(naive))
+        assertTrue("weather  naive      on    105 characters after the closing html tag  malformed" in table, table)
+        assertFalse("FAILED" in table || "Adelaide" in table, table)
     }
 
     @Test
