@@ -55,10 +55,7 @@ object DocumentChecks {
         val result = try {
             StreamProbe.get(host, port, path, c.page.itemMarker, Duration.ofSeconds(30))
         } catch (e: Exception) {
-            return RouteCheck(
-                FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, Verdict.MALFORMED.label, false,
-                Double.NaN, Double.NaN, Double.NaN, 0, 0, "", "request failed: ${e.message}",
-            )
+            return RouteCheck.failed(FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, "${e.message}")
         }
         val stray = afterEnd(result.body)
         val wellFormed = result.body.contains(END) && stray.isEmpty()
@@ -70,11 +67,6 @@ object DocumentChecks {
             !wellFormed -> "${stray.length} characters after the closing html tag: ${stray.take(STRAY_SHOWN)}"
             else -> ""
         }
-        return RouteCheck(
-            FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, verdict.label, wellFormed,
-            result.firstByteMillis, result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size,
-            result.body.toByteArray().size, result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" },
-            error,
-        )
+        return RouteCheck.measured(FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, verdict, wellFormed, result, error)
     }
 }

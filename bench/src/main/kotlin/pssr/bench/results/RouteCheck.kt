@@ -1,6 +1,9 @@
 package pssr.bench.results
 
+import pssr.bench.console.Fmt
 import pssr.bench.csv.Table
+import pssr.probe.ProbeResult
+import pssr.probe.Verdict
 import pssr.servers.RouteKey
 
 /** What `verify` found for one route (a row of `verification.csv`). */
@@ -31,6 +34,38 @@ data class RouteCheck(
     fun toCsv(): String = TABLE.line(this)
 
     companion object {
+        /** A check from the probe's [result]: its timings, its chunks and their timeline, with the [verdict] and [error] judged from it. */
+        fun measured(
+            framework: String,
+            model: String,
+            engine: String,
+            approach: String,
+            path: String,
+            claimsStreaming: Boolean,
+            verdict: Verdict,
+            bodyOk: Boolean,
+            result: ProbeResult,
+            error: String,
+        ) = RouteCheck(
+            framework, model, engine, approach, path, claimsStreaming, verdict.label, bodyOk, result.firstByteMillis,
+            result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size, result.body.toByteArray().size,
+            result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" }, error,
+        )
+
+        /** A route whose request failed ([why]): malformed, with no timings. */
+        fun failed(
+            framework: String,
+            model: String,
+            engine: String,
+            approach: String,
+            path: String,
+            claimsStreaming: Boolean,
+            why: String,
+        ) = RouteCheck(
+            framework, model, engine, approach, path, claimsStreaming, Verdict.MALFORMED.label, false, Double.NaN, Double.NaN,
+            Double.NaN, 0, 0, "", "request failed: $why",
+        )
+
         /** verification.csv's columns, each declared once (an error's line breaks written as spaces). */
         val TABLE: Table<RouteCheck> = Table(RouteCheck::class.java) {
             listOf(

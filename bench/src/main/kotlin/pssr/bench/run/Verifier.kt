@@ -34,10 +34,7 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
         val result = try {
             StreamProbe.get(host, port, "${route.path}?itemDelayMs=$itemDelayMs", route.model.itemMarker, Duration.ofSeconds(60))
         } catch (e: Exception) {
-            return RouteCheck(
-                framework, route.model.id, route.engine, route.approach, route.path, route.streams, Verdict.MALFORMED.label,
-                false, Double.NaN, Double.NaN, Double.NaN, 0, 0, "", "request failed: ${e.message}",
-            )
+            return RouteCheck.failed(framework, route.model.id, route.engine, route.approach, route.path, route.streams, "${e.message}")
         }
         val bodyOk = result.status == 200 && result.complete && Golden.matches(route.model, result.body)
         val verdict = Verdict.of(result, route.model.items.size, itemDelayMs, bodyOk)
@@ -47,11 +44,8 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
             !bodyOk -> "body differs from golden/${route.model.id}.html"
             else -> ""
         }
-        return RouteCheck(
-            framework, route.model.id, route.engine, route.approach, route.path, route.streams, verdict.label, bodyOk,
-            result.firstByteMillis, result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size,
-            result.body.toByteArray().size,
-            result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" }, error,
+        return RouteCheck.measured(
+            framework, route.model.id, route.engine, route.approach, route.path, route.streams, verdict, bodyOk, result, error,
         )
     }
 
