@@ -48,12 +48,9 @@ class EndToEndTest {
             val items = if (r.model == "presentations") 10 else 20
             assertTrue(r.latencyP50Ms >= items * 1.0, "no page can finish before its $items items arrived: ${r.toCsv()}")
             assertTrue(r.throughputRps <= r.floorRps * 1.05, "a closed loop cannot beat users / (items x delay): ${r.toCsv()}")
-            assertEquals(
-                r.requests.toDouble(),
-                histograms.getValue(r.key).totalCount.toDouble(),
-                r.requests * 0.05 + 2,
-                "every response is in the level's histogram",
-            )
+            // wrk adds coordinated-omission values to its histogram (stats_correct) after a stall, so it may hold more, never fewer
+            val recorded = histograms.getValue(r.key).totalCount
+            assertTrue(recorded >= r.requests, "every response is in the level's histogram: $recorded of ${r.requests}")
             assertTrue(r.pinnedEvents >= 0, "pinned virtual threads recorded by JFR on a virtual-thread route: ${r.toCsv()}")
             assertEquals(
                 Runtime.version().feature(),
