@@ -34,7 +34,7 @@ class Claim(
 ) {
     /** [judge] on [e], its figures printed with the digits their verdict needs ([Edges]); [MissingRows]: not measured. */
     fun judged(e: Evidence): Judgement = try {
-        onTheFloor(e, Edges.judging { judge(e) })
+        onTheFloor(e, ToDecide.judging { Edges.judging { judge(e) } })
     } catch (x: MissingRows) {
         Judgement.notMeasured(x.what, needs)
     }
@@ -72,7 +72,7 @@ class Claim(
             val up = e.readingAt(levels.single(), to)
             if (compared(up).any { up.regime(it) == Regime.FLOOR }) continue
             val k = try {
-                Edges.judging { judge(up) }
+                ToDecide.judging { Edges.judging { judge(up) } }
             } catch (x: MissingRows) {
                 continue
             }

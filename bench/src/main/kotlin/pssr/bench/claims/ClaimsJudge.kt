@@ -71,6 +71,20 @@ data class Ledger(
     fun counts(): String = "$judged of ${entries.size} claims judged: ${count(Verdict.HOLDS)} hold, ${count(Verdict.REFUTED)} refuted, " +
         "${count(Verdict.INCONCLUSIVE)} inconclusive${floor(count(Verdict.FLOOR_BOUND))}; ${count(Verdict.NOT_MEASURED)} not measured"
 
+    /**
+     * What the open verdicts would take ([ToDecide]): "Open under the tool's setup: of 40 inconclusive, 11 would be decided ...";
+     * empty when none is inconclusive.
+     */
+    fun openSummary(): String {
+        val ours = entries.filter { it.second.verdict == Verdict.INCONCLUSIVE }.map { it.second.toDecide }
+        val papers = entries.mapNotNull { setups[it.first.id]?.paper }.filter { it.verdict == Verdict.INCONCLUSIVE }.map { it.toDecide }
+        val parts = listOfNotNull(
+            ToDecide.summary(ours).takeIf { it.isNotEmpty() }?.let { "under the tool's setup $it" },
+            ToDecide.summary(papers).takeIf { it.isNotEmpty() }?.let { "under the papers' setups $it" },
+        )
+        return if (parts.isEmpty()) "" else "What the open verdicts would take: ${parts.joinToString("; ")}."
+    }
+
     /** ", 3 floor-bound" where comparisons were read at their latency floor (nothing where none was: older ledgers read alike). */
     private fun floor(n: Int) = if (n == 0) "" else ", $n floor-bound"
 
@@ -96,6 +110,7 @@ data class Ledger(
             )
             appendLine("that turns it. ${paperCounts()}.")
         }
+        openSummary().takeIf { it.isNotEmpty() }?.let { appendLine(it) }
         for ((seed, es) in entries.groupBy { it.first.seed }) {
             appendLine()
             appendLine("## Seed $seed")
@@ -119,6 +134,7 @@ data class Ledger(
                 appendLine("- **${j.verdict.word.uppercase()}** `${c.id}` (${c.section}, ${c.kind.word}): ${c.text}")
                 appendLine("  - paper: ${c.paper}; ours: ${j.ours}${if (j.ratio.isNotEmpty()) "; ${j.ratio}" else ""}")
                 if (j.cause.isNotEmpty()) appendLine("  - measured cause: ${j.cause}")
+                j.toDecide?.let { appendLine("  - to decide: ${it.text()}") }
                 rounds[c.id]?.let { r ->
                     val look = looks[c.id] ?: r
                     appendLine(
@@ -131,7 +147,8 @@ data class Ledger(
                     s.paper?.let { p ->
                         appendLine(
                             "  - under ${s.setup}: **${p.verdict.word}**${if (s.sameRows) " (${s.sameRowsNote})" else ""}, ${p.ours}" +
-                                if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else "",
+                                (if (p.cause.isNotEmpty()) "; cause: ${p.cause}" else "") +
+                                (p.toDecide?.let { "; to decide: ${it.text()}" } ?: ""),
                         )
                     }
                     if (s.turn.isNotEmpty()) appendLine("  - what turns it: ${s.turn}")
@@ -153,6 +170,7 @@ data class Ledger(
                         s?.paper?.verdict?.word.orEmpty(),
                         s?.paper?.ours.orEmpty(), s?.turn.orEmpty(), rounds[c.id]?.toString().orEmpty(),
                         looks[c.id]?.toString().orEmpty(), if (s?.paper == null) "" else s.sameRows.toString(),
+                        j.toDecide?.cell().orEmpty(), s?.paper?.toDecide?.cell().orEmpty(),
                     ),
                 ),
             )
@@ -163,6 +181,7 @@ data class Ledger(
         val COLUMNS = listOf(
             "id", "seed", "section", "kind", "verdict", "claim", "paper", "ours", "ratio", "cause", "command",
             "paper_setup", "paper_setup_verdict", "paper_setup_ours", "turned_by", "rounds", "looks", "paper_setup_same_rows",
+            "to_decide", "paper_setup_to_decide",
         )
 
         fun judge(evidence: Evidence, claims: List<Claim> = Claims.all) = Ledger(claims.map { it to it.judged(evidence) })

@@ -5,8 +5,8 @@ import kotlin.math.pow
 /**
  * `reproduce`'s rounds (docs/CLAIMS.md, "Rounds"): after the first pass over every claim, what is left of the budget
  * goes to the claims still inconclusive, round by round, until each is decided, the budget ends or it had [maxLooks]
- * looks; the claims with the fewest looks are offered first. A claim decided in a round keeps that verdict and is not
- * looked at again.
+ * looks; the claims with the fewest looks are offered first, and among them those the fewest measurements from a decision
+ * ([ToDecide]). A claim decided in a round keeps that verdict and is not looked at again.
  *
  * Looking more than once at data that grows would raise the chance of a false decision; each claim spends [alpha] over
  * its own looks (Bonferroni, alpha spending): its look k judges at confidence 1 - alpha / 2^k, so its looks' alphas add
@@ -41,7 +41,10 @@ class Rounds(val alpha: Double = 0.05, val maxLooks: Int = MAX_LOOKS) {
         val decided = current.filterValues { it.verdict != Verdict.INCONCLUSIVE }.keys.toMutableSet()
         var round = 1
         while (true) {
-            val open = current.keys.filter { it !in decided && looks.getValue(it) < maxLooks }.sortedBy { looks.getValue(it) }
+            // fewest looks first, and among them the nearest to a decision ([ToDecide]): a budget that ends mid-round decides the most
+            val open = current.keys.filter { it !in decided && looks.getValue(it) < maxLooks }.sortedWith(
+                compareBy({ looks.getValue(it) }, { current.getValue(it).toDecide?.needed ?: Int.MAX_VALUE }),
+            )
             if (open.isEmpty()) break
             val measured = measure(round + 1, open).filter { it in open }
             if (measured.isEmpty()) break

@@ -31,7 +31,7 @@ data class Estimate(val value: Double, val low: Double, val high: Double, val n:
      * Half the interval's width on the log scale: ln(high / low) / 2; where the low bound is not positive (a wide
      * interval of a small n) the first-order value, half-width / value, since ln of it is undefined.
      */
-    private fun logHalf(): Double = when {
+    internal fun logHalf(): Double = when {
         value == 0.0 || high <= low -> 0.0
         low > 0 -> kotlin.math.ln(high / low) / 2
         else -> (high - low) / 2 / kotlin.math.abs(value)
@@ -104,7 +104,7 @@ object Terms {
     /** The interval entirely inside [range]: holds; entirely outside: refuted; else inconclusive. */
     fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict {
         Edges.record(range.start, range.endInclusive)
-        return within0(e, range)
+        return within0(e, range).open(e, range.start, range.endInclusive)
     }
 
     private fun within0(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
@@ -115,7 +115,7 @@ object Terms {
     }
 
     /** "at least x" (e.g. a scaling gain): the whole interval at or above x holds, wholly below refutes. */
-    fun atLeast(e: Estimate, x: Double): Verdict = Edges.record(x).let { atLeast0(e, x) }
+    fun atLeast(e: Estimate, x: Double): Verdict = Edges.record(x).let { atLeast0(e, x).open(e, x) }
 
     private fun atLeast0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
@@ -125,7 +125,7 @@ object Terms {
     }
 
     /** "below x": the whole interval under x holds, wholly at or above refutes. */
-    fun below(e: Estimate, x: Double): Verdict = Edges.record(x).let { below0(e, x) }
+    fun below(e: Estimate, x: Double): Verdict = Edges.record(x).let { below0(e, x).open(e, x) }
 
     private fun below0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
@@ -149,7 +149,7 @@ object Terms {
         onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
         ratio.low > COMPARABLE.endInclusive -> Verdict.HOLDS
         ratio.high <= COMPARABLE.endInclusive -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE
+        else -> Verdict.INCONCLUSIVE.open(ratio, COMPARABLE.endInclusive)
     }
 
     /** "without increasing" / "no more than": [higher] turned around, holding where it is refuted and refuted where it holds. */
@@ -175,7 +175,7 @@ object Terms {
         onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
         ratio.low > COMPARABLE.endInclusive && ratio.high <= SLIGHTLY -> Verdict.HOLDS
         ratio.high <= COMPARABLE.endInclusive || ratio.low > SLIGHTLY -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE
+        else -> Verdict.INCONCLUSIVE.open(ratio, COMPARABLE.endInclusive, SLIGHTLY)
     }
 
     /**
@@ -192,6 +192,11 @@ object Terms {
     }
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value in COMPARABLE
+
+    /** This verdict; when it is inconclusive, what deciding [e] against [edges] would take is recorded ([ToDecide]). */
+    private fun Verdict.open(e: Estimate, vararg edges: Double): Verdict = also {
+        if (it == Verdict.INCONCLUSIVE) ToDecide.record(e, *edges)
+    }
 
     /**
      * The band of "about k x", the one rule for every size a paper gives (docs/CLAIMS.md, "Sizes"): k / [ABOUT] .. k x [ABOUT],
@@ -237,7 +242,7 @@ object Terms {
             onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
             band.admitsLow(ratio.low) && band.admitsHigh(ratio.high) -> Verdict.HOLDS
             !band.admitsHigh(ratio.low) || !band.admitsLow(ratio.high) -> Verdict.REFUTED
-            else -> Verdict.INCONCLUSIVE
+            else -> Verdict.INCONCLUSIVE.open(ratio, band.low, band.high)
         }
     }
 

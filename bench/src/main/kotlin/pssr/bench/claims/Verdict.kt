@@ -20,8 +20,18 @@ enum class Verdict(val word: String) {
  */
 enum class Kind(val word: String) { SHAPE("shape"), SIZE("size") }
 
-/** A verdict with the figure it rests on: ours (with its interval) and the paper's, and for a refuted claim the measured cause. */
-data class Judgement(val verdict: Verdict, val ours: String, val ratio: String = "", val cause: String = "", val command: String = "") {
+/**
+ * A verdict with the figure it rests on: ours (with its interval) and the paper's, and for a refuted claim the measured cause;
+ * for an inconclusive one, what deciding it would take ([ToDecide]).
+ */
+data class Judgement(
+    val verdict: Verdict,
+    val ours: String,
+    val ratio: String = "",
+    val cause: String = "",
+    val command: String = "",
+    val toDecide: ToDecide.Need? = null,
+) {
     companion object {
         fun notMeasured(what: String, command: String) = Judgement(Verdict.NOT_MEASURED, "no rows for $what", command = command)
     }

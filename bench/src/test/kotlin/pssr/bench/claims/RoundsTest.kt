@@ -85,6 +85,20 @@ class RoundsTest {
     }
 
     @Test
+    fun `among claims with as many looks, the one nearest a decision is offered first`() {
+        fun open(needed: Int) = Judgement(Verdict.INCONCLUSIVE, "open", toDecide = ToDecide.Need(6, needed))
+        val offered = ArrayList<List<String>>()
+        Rounds(maxLooks = 2).run(
+            judge = { _, _ -> mapOf("edge" to open(ToDecide.MOST + 1), "far" to open(40), "near" to open(8)) },
+            measure = { _, ids ->
+                offered += ids
+                emptySet()
+            },
+        )
+        assertEquals(listOf(listOf("near", "far", "edge")), offered)
+    }
+
+    @Test
     fun `a verdict decided in an early round is kept even if a later look would read it otherwise`() {
         val out = Rounds(maxLooks = 3).run(
             judge = { round, _ ->

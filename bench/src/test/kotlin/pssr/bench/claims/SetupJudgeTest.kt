@@ -97,7 +97,7 @@ class SetupJudgeTest {
         assertTrue(s.sameRows, s.paper!!.ours)
         val md = l.markdown(emptyList())
         assertTrue(md.contains("under paper-000: **holds** (${SetupVerdict.SAME_ROWS})"), md)
-        assertTrue(l.csv().lines()[1 + l.entries.indexOfFirst { it.first.id == claim }].endsWith(",true"))
+        assertTrue(l.csv().lines()[1 + l.entries.indexOfFirst { it.first.id == claim }].endsWith(",true,,"), "same rows, nothing to decide")
         val other = ledger(blockingRun("ours2", null, stopsAt4), blockingRun("paper2", "paper-000", { u -> 61.0 * minOf(u, 4) }))
             .setups.getValue(claim)
         assertEquals(Verdict.HOLDS, other.paper!!.verdict)
