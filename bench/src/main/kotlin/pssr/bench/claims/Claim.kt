@@ -58,7 +58,9 @@ class Claim(
     private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
         val decided = j.verdict == Verdict.HOLDS || j.verdict == Verdict.REFUTED
         // an open comparison at the floor is moved too: more repetitions there would only measure the item delay better
-        if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) return j
+        if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) {
+            return if (j.toDecide != null && onFloor(e)) j.notDecidable() else j
+        }
         val compared = compared(e)
         val floor = compared.filter { e.regime(it) == Regime.FLOOR }.distinct()
         if (floor.isEmpty()) return j
@@ -78,10 +80,16 @@ class Claim(
             }
             return k.copy(ours = "$READ_ABOVE_FLOOR$to users, the lowest measured level off the floor ($at): ${k.ours}")
         }
-        if (!decided) return j
+        if (!decided) return j.notDecidable()
         val none = if (offFloor && above.isNotEmpty()) "; no measured level above is off it" else ""
         return Judgement(Verdict.FLOOR_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio)
     }
+
+    /** Whether a route level the claim compares is at its latency floor. */
+    private fun onFloor(e: Evidence) = compared(e).any { e.regime(it) == Regime.FLOOR }
+
+    /** An open verdict that more measurements would only show to be floor-bound: nothing decides it ([ToDecide]). */
+    private fun Judgement.notDecidable() = copy(toDecide = null)
 }
 
 /** A route at a level, or with [engine] null the paper's aggregate line of its approach (the mean over the engines). */

@@ -72,15 +72,15 @@ data class Ledger(
         "${count(Verdict.INCONCLUSIVE)} inconclusive${floor(count(Verdict.FLOOR_BOUND))}; ${count(Verdict.NOT_MEASURED)} not measured"
 
     /**
-     * What the open verdicts would take ([ToDecide]): "Open under the tool's setup: of 40 inconclusive, 11 would be decided ...";
+     * What the open verdicts would take ([ToDecide]): "What the open verdicts would take: under the tool's setup: of 40 ...";
      * empty when none is inconclusive.
      */
     fun openSummary(): String {
         val ours = entries.filter { it.second.verdict == Verdict.INCONCLUSIVE }.map { it.second.toDecide }
         val papers = entries.mapNotNull { setups[it.first.id]?.paper }.filter { it.verdict == Verdict.INCONCLUSIVE }.map { it.toDecide }
         val parts = listOfNotNull(
-            ToDecide.summary(ours).takeIf { it.isNotEmpty() }?.let { "under the tool's setup $it" },
-            ToDecide.summary(papers).takeIf { it.isNotEmpty() }?.let { "under the papers' setups $it" },
+            ToDecide.summary(ours).takeIf { it.isNotEmpty() }?.let { "under the tool's setup: $it" },
+            ToDecide.summary(papers).takeIf { it.isNotEmpty() }?.let { "under the papers' setups: $it" },
         )
         return if (parts.isEmpty()) "" else "What the open verdicts would take: ${parts.joinToString("; ")}."
     }
@@ -110,7 +110,10 @@ data class Ledger(
             )
             appendLine("that turns it. ${paperCounts()}.")
         }
-        openSummary().takeIf { it.isNotEmpty() }?.let { appendLine(it) }
+        openSummary().takeIf { it.isNotEmpty() }?.let {
+            appendLine()
+            appendLine(it)
+        }
         for ((seed, es) in entries.groupBy { it.first.seed }) {
             appendLine()
             appendLine("## Seed $seed")

@@ -51,8 +51,9 @@ class Evidence(
 
     /** The mean of [byRepetition] with its interval over windows and JVMs ([JvmLevels.interval]); a point without two values. */
     private fun estimateOf(value: Double, route: Route, byRepetition: Map<Int, Double>): Estimate {
-        val ci = jvmLevels(route, byRepetition).interval(confidence)
-        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label) }
+        val l = jvmLevels(route, byRepetition)
+        val ci = l.interval(confidence)
+        return ci?.let { Estimate(value, it.low, it.high, byRepetition.size, label, l.degreesOfFreedom) }
             ?: Estimate(value, value, value, byRepetition.size, label)
     }
 
@@ -215,7 +216,8 @@ class Evidence(
         // a repetition's two routes ran in one JVM (paired): [a]'s names it
         val l = jvmLevels(a, logs)
         val ci = l.interval(confidence) ?: return null
-        return Estimate(kotlin.math.exp(l.center), kotlin.math.exp(ci.low), kotlin.math.exp(ci.high), logs.size, label)
+        val (center, low, high) = Triple(kotlin.math.exp(l.center), kotlin.math.exp(ci.low), kotlin.math.exp(ci.high))
+        return Estimate(center, low, high, logs.size, label, l.degreesOfFreedom)
     }
 
     /**

@@ -41,9 +41,10 @@ class Rounds(val alpha: Double = 0.05, val maxLooks: Int = MAX_LOOKS) {
         val decided = current.filterValues { it.verdict != Verdict.INCONCLUSIVE }.keys.toMutableSet()
         var round = 1
         while (true) {
-            // fewest looks first, and among them the nearest to a decision ([ToDecide]): a budget that ends mid-round decides the most
+            // fewest looks first, and among them the fewest more measurements from a decision ([ToDecide]): a budget that ends
+            // mid-round decides the most
             val open = current.keys.filter { it !in decided && looks.getValue(it) < maxLooks }.sortedWith(
-                compareBy({ looks.getValue(it) }, { current.getValue(it).toDecide?.needed ?: Int.MAX_VALUE }),
+                compareBy({ looks.getValue(it) }, { current.getValue(it).toDecide?.let { n -> n.needed - n.now } ?: Int.MAX_VALUE }),
             )
             if (open.isEmpty()) break
             val measured = measure(round + 1, open).filter { it in open }

@@ -1,78 +1,6 @@
 package pssr.bench.claims
 
 import pssr.bench.console.Fmt
-import pssr.bench.stats.Stats
-import java.math.BigDecimal
-import java.math.MathContext
-
-/**
- * A measured quantity and its 95% interval: Student t over the repetitions ([pssr.bench.stats.Stats]); with one
- * repetition, or a figure measured once (a streaming verdict, a Lighthouse median), the interval is the point.
- * [label] names what the interval is when printed: "95%" (the default) or "min-max" for a range of the measured figures.
- */
-data class Estimate(val value: Double, val low: Double, val high: Double, val n: Int, val label: String = "95%") {
-    val hasInterval: Boolean get() = n >= 2 && high > low
-
-    /**
-     * The ratio of two independent estimates, on the log scale: ln(A/B) = ln A - ln B, the half-widths of ln A and ln B
-     * added in quadrature (independent errors), then exponentiated: r x exp(-+ sqrt(a^2 + b^2)). Never below zero, and
-     * A/B and B/A mirror each other. Adding the half-widths linearly would assume both errors at their extremes at once.
-     */
-    operator fun div(other: Estimate): Estimate {
-        val r = value / other.value
-        val h = kotlin.math.sqrt(logHalf() * logHalf() + other.logHalf() * other.logHalf())
-        return Estimate(r, r * kotlin.math.exp(-h), r * kotlin.math.exp(h), minOf(n, other.n), label)
-    }
-
-    /** This estimate over an exact constant (the seed's 300 ms of I/O): the interval scales with it, its n stays. */
-    fun over(constant: Double): Estimate = Estimate(value / constant, low / constant, high / constant, n, label)
-
-    /**
-     * Half the interval's width on the log scale: ln(high / low) / 2; where the low bound is not positive (a wide
-     * interval of a small n) the first-order value, half-width / value, since ln of it is undefined.
-     */
-    internal fun logHalf(): Double = when {
-        value == 0.0 || high <= low -> 0.0
-        low > 0 -> kotlin.math.ln(high / low) / 2
-        else -> (high - low) / 2 / kotlin.math.abs(value)
-    }
-
-    /**
-     * The figure and its interval as a ledger prints them: [digits] decimals, more where a bound (or a point) would print on
-     * the other side of an edge it is judged against ([Edges]): the verdict follows from the printed figures.
-     */
-    fun text(unit: String = "", digits: Int = 2): String {
-        val d = Fmt.digitsFor(if (hasInterval) listOf(value, low, high) else listOf(value), digits, Edges.current())
-        val v = Fmt.figure(value, d)
-        return if (hasInterval) {
-            "$v$unit ($label ${Fmt.figure(low, d)}-${Fmt.figure(high, d)})"
-        } else {
-            "$v$unit${if (n <= 1) " (one measurement, no interval)" else ""}"
-        }
-    }
-
-    companion object {
-        fun point(v: Double, n: Int = 1) = Estimate(v, v, v, n)
-
-        /**
-         * A figure measured once with its batches' standard error [se] over [batches] batches (a JMeter profile's batch means,
-         * docs/CLAIMS.md): Student t with batches - 1 degrees of freedom at [confidence]; the point where it has no batches.
-         */
-        fun batched(value: Double, se: Double, batches: Int, confidence: Double): Estimate {
-            if (batches < 2 || !se.isFinite() || !value.isFinite()) return point(value)
-            val half = Stats.t(batches - 1, confidence) * se
-            return Estimate(value, value - half, value + half, batches, label(confidence))
-        }
-
-        /** The mean of [values] with their min-max range (printed as "min-max", not as a 95% interval). */
-        fun range(values: List<Double>) = Estimate(values.average(), values.min(), values.max(), values.size, MIN_MAX)
-        const val MIN_MAX = "min-max"
-
-        /** How an interval at [confidence] is printed: "95%", "97.5%". */
-        fun label(confidence: Double): String =
-            BigDecimal(confidence * 100).round(MathContext(6)).stripTrailingZeros().toPlainString() + "%"
-    }
-}
 
 /**
  * The recurring words of the seeds, defined once (docs/CLAIMS.md). Every predicate of every claim is built from these,
@@ -104,7 +32,7 @@ object Terms {
     /** The interval entirely inside [range]: holds; entirely outside: refuted; else inconclusive. */
     fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict {
         Edges.record(range.start, range.endInclusive)
-        return within0(e, range).open(e, range.start, range.endInclusive)
+        return within0(e, range).open(e, e.value in range, range.start, range.endInclusive)
     }
 
     private fun within0(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
@@ -115,7 +43,7 @@ object Terms {
     }
 
     /** "at least x" (e.g. a scaling gain): the whole interval at or above x holds, wholly below refutes. */
-    fun atLeast(e: Estimate, x: Double): Verdict = Edges.record(x).let { atLeast0(e, x).open(e, x) }
+    fun atLeast(e: Estimate, x: Double): Verdict = Edges.record(x).let { atLeast0(e, x).open(e, e.value >= x, x) }
 
     private fun atLeast0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
@@ -125,7 +53,7 @@ object Terms {
     }
 
     /** "below x": the whole interval under x holds, wholly at or above refutes. */
-    fun below(e: Estimate, x: Double): Verdict = Edges.record(x).let { below0(e, x).open(e, x) }
+    fun below(e: Estimate, x: Double): Verdict = Edges.record(x).let { below0(e, x).open(e, e.value < x, x) }
 
     private fun below0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
@@ -146,14 +74,14 @@ object Terms {
      */
     fun higher(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
-        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
+        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
         ratio.low > COMPARABLE.endInclusive -> Verdict.HOLDS
         ratio.high <= COMPARABLE.endInclusive -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE.open(ratio, COMPARABLE.endInclusive)
+        else -> Verdict.INCONCLUSIVE.open(ratio, ratio.value > COMPARABLE.endInclusive, COMPARABLE.endInclusive)
     }
 
     /** "without increasing" / "no more than": [higher] turned around, holding where it is refuted and refuted where it holds. */
-    fun notHigher(ratio: Estimate): Verdict = when (val v = higher(ratio)) {
+    fun notHigher(ratio: Estimate): Verdict = when (val v = ToDecide.turned { higher(ratio) }) {
         Verdict.HOLDS -> Verdict.REFUTED
         Verdict.REFUTED -> Verdict.HOLDS
         else -> v
@@ -163,7 +91,11 @@ object Terms {
      * "lower" / "below": the ratio A/B entirely under the [COMPARABLE] band (under 0.90); refuted when entirely at or
      * above its bottom; a single measurement inside the band is inconclusive, as for [higher].
      */
-    fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) Verdict.INCONCLUSIVE else below(ratio, COMPARABLE.start)
+    fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) {
+        Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+    } else {
+        below(ratio, COMPARABLE.start)
+    }
 
     /**
      * "slightly higher": [higher], by at most [SLIGHTLY]: the ratio entirely within (1.10, [SLIGHTLY]]; refuted when
@@ -172,10 +104,19 @@ object Terms {
      */
     fun slightlyHigher(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
-        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
+
+        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+
         ratio.low > COMPARABLE.endInclusive && ratio.high <= SLIGHTLY -> Verdict.HOLDS
+
         ratio.high <= COMPARABLE.endInclusive || ratio.low > SLIGHTLY -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE.open(ratio, COMPARABLE.endInclusive, SLIGHTLY)
+
+        else -> Verdict.INCONCLUSIVE.open(
+            ratio,
+            ratio.value > COMPARABLE.endInclusive && ratio.value <= SLIGHTLY,
+            COMPARABLE.endInclusive,
+            SLIGHTLY,
+        )
     }
 
     /**
@@ -185,17 +126,20 @@ object Terms {
      */
     fun higherScore(a: Double, b: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict = when {
         a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
-        a >= cap && b >= cap -> Verdict.INCONCLUSIVE
+        a >= cap && b >= cap -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
         a - b - tolerance > 0 -> Verdict.HOLDS
         a - b + tolerance <= 0 -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE
+        else -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
     }
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value in COMPARABLE
 
-    /** This verdict; when it is inconclusive, what deciding [e] against [edges] would take is recorded ([ToDecide]). */
-    private fun Verdict.open(e: Estimate, vararg edges: Double): Verdict = also {
-        if (it == Verdict.INCONCLUSIVE) ToDecide.record(e, *edges)
+    /**
+     * This verdict; when it is inconclusive, what deciding [e] against [edges] would take is recorded ([ToDecide]), with
+     * [holdsSide]: the estimate alone (no width) would hold it.
+     */
+    private fun Verdict.open(e: Estimate, holdsSide: Boolean, vararg edges: Double): Verdict = also {
+        if (it == Verdict.INCONCLUSIVE) ToDecide.record(e, holdsSide, *edges)
     }
 
     /**
@@ -239,10 +183,10 @@ object Terms {
         Edges.record(band.low, band.high)
         return when {
             ratio.value.isNaN() -> Verdict.NOT_MEASURED
-            onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE
+            onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
             band.admitsLow(ratio.low) && band.admitsHigh(ratio.high) -> Verdict.HOLDS
             !band.admitsHigh(ratio.low) || !band.admitsLow(ratio.high) -> Verdict.REFUTED
-            else -> Verdict.INCONCLUSIVE.open(ratio, band.low, band.high)
+            else -> Verdict.INCONCLUSIVE.open(ratio, band.admitsLow(ratio.value) && band.admitsHigh(ratio.value), band.low, band.high)
         }
     }
 
@@ -287,7 +231,7 @@ object Terms {
         val doublings = kotlin.math.ln(hi.toDouble() / lo) / kotlin.math.ln(2.0)
         if (doublings == 1.0) return r
         fun perDoubling(x: Double) = Math.pow(x, 1.0 / doublings)
-        return Estimate(perDoubling(r.value), perDoubling(r.low), perDoubling(r.high), r.n, r.label)
+        return Estimate(perDoubling(r.value), perDoubling(r.low), perDoubling(r.high), r.n, r.label, r.df)
     }
 
     /** Where scaling stops in [series]: the first level whose next step gains less than [SCALES] (point estimates), else the top level. */

@@ -52,6 +52,9 @@ class JvmLevels(groups: List<List<Double>>) {
     /** True when the interval counts every window (one JVM, or no evidence of a JVM effect at [POOL_P]). */
     val pooled: Boolean get() = jvms < 2 || jvmEffectP.isNaN() || jvmEffectP > POOL_P
 
+    /** The interval's degrees of freedom: windows - 1 where [pooled], else JVMs - 1. */
+    val degreesOfFreedom: Int get() = if (pooled) windows - 1 else jvms - 1
+
     /** The mean the interval is around: over every window where [pooled], else over the JVMs' means (the same when balanced). */
     val center: Double get() = if (pooled) mean else Stats.mean(means)
 

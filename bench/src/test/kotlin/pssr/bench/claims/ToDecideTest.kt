@@ -68,6 +68,44 @@ class ToDecideTest {
     }
 
     @Test
+    fun `a figure whose estimate refutes decides the claim on its own, at its own need`() {
+        val holdingOnTheEdge = Estimate(1.149, 0.922, 1.432, 6, label)
+        val refuting = Estimate(1.36, 1.11, 1.66, 6, label)
+        val j = ToDecide.judging {
+            Judgement(Terms.all(Terms.below(holdingOnTheEdge, 1.15), Terms.below(refuting, 1.15)), "two steps")
+        }
+        assertEquals(ToDecide.need(refuting, 1.15), j.toDecide)
+    }
+
+    @Test
+    fun `a word turned around turns the side its figure lies on`() {
+        // 1.06 lies where "not higher" holds; with the step at 1.149 on the refuting side, that step decides the claim
+        val notHigher = Estimate(1.06, 0.96, 1.16, 6, label)
+        val onTheEdge = Estimate(1.149, 0.922, 1.432, 6, label)
+        val j = ToDecide.judging { Judgement(Terms.all(Terms.notHigher(notHigher), Terms.atLeast(onTheEdge, 1.15)), "two parts") }
+        assertTrue(j.toDecide!!.onTheEdge, "${j.toDecide}")
+    }
+
+    @Test
+    fun `a part with no interval, or an interval over JVMs' means, leaves the claim without a forecast`() {
+        val far = Estimate(1.36, 1.11, 1.66, 6, label)
+        val onePoint = ToDecide.judging { Judgement(Terms.all(Terms.higher(Estimate.point(1.05)), Terms.atLeast(far, 1.15)), "x") }
+        assertEquals(Verdict.INCONCLUSIVE, onePoint.verdict)
+        assertNull(onePoint.toDecide)
+        assertNull(ToDecide.need(Estimate(1.36, 1.11, 1.66, 6, label, df = 1), 1.15), "6 windows in 2 JVMs, their means counted")
+    }
+
+    @Test
+    fun `a figure of many measurements one short of deciding is not on its edge`() {
+        val n = 300
+        val distance = ln(1.2 / 1.15)
+        val spread = distance * sqrt(n.toDouble()) / Stats.t(n - 1, confidence) * 1.001
+        val need = ToDecide.need(estimate(1.2, spread, n), 1.15)!!
+        assertEquals(n + 1, need.needed)
+        assertTrue(!need.onTheEdge, "$need")
+    }
+
+    @Test
     fun `the ledger prints what each open verdict would take, in claims md and claims csv`() {
         val claim = Claim("000-9-test", "000", "9", "A gain past the edge.", "none", Kind.SHAPE, "./pssr run") {
             Judgement(Terms.atLeast(Estimate(1.36, 1.11, 1.66, 6, label), Terms.SCALES), "a gain")
@@ -75,7 +113,7 @@ class ToDecideTest {
         val ledger = Ledger(listOf(claim to claim.judged(Evidence.of(emptyList(), confidence))))
         val md = ledger.markdown(emptyList())
         assertTrue(md.contains("  - to decide: about "), md)
-        assertTrue(md.contains("What the open verdicts would take: under the tool's setup of 1 inconclusive, 1 would be decided"), md)
+        assertTrue(md.contains("What the open verdicts would take: under the tool's setup: of 1 inconclusive, 1 would be decided"), md)
         val csv = ledger.csv().lines()
         assertEquals(Ledger.COLUMNS.indexOf("to_decide"), Ledger.COLUMNS.size - 2)
         assertTrue(csv[1].endsWith(",${ToDecide.need(Estimate(1.36, 1.11, 1.66, 6, label), Terms.SCALES)!!.needed},"), csv[1])
