@@ -2,6 +2,7 @@ package pssr.bench.browser
 
 import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
+import pssr.bench.results.Probed
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
@@ -52,10 +53,11 @@ object DocumentChecks {
 
     fun check(host: String, port: Int, c: BrowserCase): RouteCheck {
         val path = c.path(ITEM_DELAY_MS)
+        val probed = Probed(FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr)
         val result = try {
             StreamProbe.get(host, port, path, c.page.itemMarker, Duration.ofSeconds(30))
         } catch (e: Exception) {
-            return RouteCheck.failed(FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, "${e.message}")
+            return probed.failed("${e.message}")
         }
         val stray = afterEnd(result.body)
         val wellFormed = result.body.contains(END) && stray.isEmpty()
@@ -67,6 +69,6 @@ object DocumentChecks {
             !wellFormed -> "${stray.length} characters after the closing html tag: ${stray.take(STRAY_SHOWN)}"
             else -> ""
         }
-        return RouteCheck.measured(FRAMEWORK, c.page.id, c.rendering.id, c.rendering.id, path, c.pssr, verdict, wellFormed, result, error)
+        return probed.measured(verdict, wellFormed, result, error)
     }
 }

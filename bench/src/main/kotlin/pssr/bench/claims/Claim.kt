@@ -34,10 +34,13 @@ class Claim(
 ) {
     /** [judge] on [e], its figures printed with the digits their verdict needs ([Edges]); [MissingRows]: not measured. */
     fun judged(e: Evidence): Judgement = try {
-        onTheFloor(e, ToDecide.judging { Edges.judging { judge(e) } })
+        onTheFloor(e, recorded(e))
     } catch (x: MissingRows) {
         Judgement.notMeasured(x.what, needs)
     }
+
+    /** [judge] on [e] with what its words record: the edges its figures print against, what deciding it would take. */
+    private fun recorded(e: Evidence): Judgement = ToDecide.judging { Edges.judging { judge(e) } }
 
     /** [judged] on [e] with every route and part it read ([Evidence.trace]): what the verdict rests on. */
     fun traced(e: Evidence): Pair<Judgement, Evidence.Trace> = synchronized(e) {
@@ -74,7 +77,7 @@ class Claim(
             val up = e.readingAt(levels.single(), to)
             if (compared(up).any { up.regime(it) == Regime.FLOOR }) continue
             val k = try {
-                ToDecide.judging { Edges.judging { judge(up) } }
+                recorded(up)
             } catch (x: MissingRows) {
                 continue
             }

@@ -74,7 +74,7 @@ object Terms {
      */
     fun higher(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
-        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+        onePointWithinComparable(ratio) -> unforecast()
         ratio.low > COMPARABLE.endInclusive -> Verdict.HOLDS
         ratio.high <= COMPARABLE.endInclusive -> Verdict.REFUTED
         else -> Verdict.INCONCLUSIVE.open(ratio, ratio.value > COMPARABLE.endInclusive, COMPARABLE.endInclusive)
@@ -92,7 +92,7 @@ object Terms {
      * above its bottom; a single measurement inside the band is inconclusive, as for [higher].
      */
     fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) {
-        Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+        unforecast()
     } else {
         below(ratio, COMPARABLE.start)
     }
@@ -105,7 +105,7 @@ object Terms {
     fun slightlyHigher(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
 
-        onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+        onePointWithinComparable(ratio) -> unforecast()
 
         ratio.low > COMPARABLE.endInclusive && ratio.high <= SLIGHTLY -> Verdict.HOLDS
 
@@ -126,11 +126,14 @@ object Terms {
      */
     fun higherScore(a: Double, b: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict = when {
         a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
-        a >= cap && b >= cap -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+        a >= cap && b >= cap -> unforecast()
         a - b - tolerance > 0 -> Verdict.HOLDS
         a - b + tolerance <= 0 -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+        else -> unforecast()
     }
+
+    /** Inconclusive on a figure with no interval (one measurement, a capped score): [ToDecide] cannot forecast it. */
+    private fun unforecast(): Verdict = Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value in COMPARABLE
 
@@ -183,7 +186,7 @@ object Terms {
         Edges.record(band.low, band.high)
         return when {
             ratio.value.isNaN() -> Verdict.NOT_MEASURED
-            onePointWithinComparable(ratio) -> Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+            onePointWithinComparable(ratio) -> unforecast()
             band.admitsLow(ratio.low) && band.admitsHigh(ratio.high) -> Verdict.HOLDS
             !band.admitsHigh(ratio.low) || !band.admitsLow(ratio.high) -> Verdict.REFUTED
             else -> Verdict.INCONCLUSIVE.open(ratio, band.admitsLow(ratio.value) && band.admitsHigh(ratio.value), band.low, band.high)

@@ -34,38 +34,6 @@ data class RouteCheck(
     fun toCsv(): String = TABLE.line(this)
 
     companion object {
-        /** A check from the probe's [result]: its timings, its chunks and their timeline, with the [verdict] and [error] judged from it. */
-        fun measured(
-            framework: String,
-            model: String,
-            engine: String,
-            approach: String,
-            path: String,
-            claimsStreaming: Boolean,
-            verdict: Verdict,
-            bodyOk: Boolean,
-            result: ProbeResult,
-            error: String,
-        ) = RouteCheck(
-            framework, model, engine, approach, path, claimsStreaming, verdict.label, bodyOk, result.firstByteMillis,
-            result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size, result.body.toByteArray().size,
-            result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" }, error,
-        )
-
-        /** A route whose request failed ([why]): malformed, with no timings. */
-        fun failed(
-            framework: String,
-            model: String,
-            engine: String,
-            approach: String,
-            path: String,
-            claimsStreaming: Boolean,
-            why: String,
-        ) = RouteCheck(
-            framework, model, engine, approach, path, claimsStreaming, Verdict.MALFORMED.label, false, Double.NaN, Double.NaN,
-            Double.NaN, 0, 0, "", "request failed: $why",
-        )
-
         /** verification.csv's columns, each declared once (an error's line breaks written as spaces). */
         val TABLE: Table<RouteCheck> = Table(RouteCheck::class.java) {
             listOf(
@@ -79,4 +47,27 @@ data class RouteCheck(
             )
         }
     }
+}
+
+/** The route a check probes, before its result: [measured] from the probe, or [failed] when the request did not complete. */
+data class Probed(
+    val framework: String,
+    val model: String,
+    val engine: String,
+    val approach: String,
+    val path: String,
+    val claimsStreaming: Boolean,
+) {
+    /** A check from the probe's [result]: its timings, its chunks and their timeline, with the [verdict] and [error] judged from it. */
+    fun measured(verdict: Verdict, bodyOk: Boolean, result: ProbeResult, error: String) = RouteCheck(
+        framework, model, engine, approach, path, claimsStreaming, verdict.label, bodyOk, result.firstByteMillis,
+        result.firstItemMillis ?: Double.NaN, result.lastByteMillis, result.chunks.size, result.body.toByteArray().size,
+        result.chunks.joinToString(";") { "${Fmt.fixed(it.atMillis, 0, Fmt.NAN)}:${it.bytes}" }, error,
+    )
+
+    /** A route whose request failed ([why]): malformed, with no timings. */
+    fun failed(why: String) = RouteCheck(
+        framework, model, engine, approach, path, claimsStreaming, Verdict.MALFORMED.label, false, Double.NaN, Double.NaN,
+        Double.NaN, 0, 0, "", "request failed: $why",
+    )
 }

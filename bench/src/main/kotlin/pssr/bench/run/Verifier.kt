@@ -2,6 +2,7 @@ package pssr.bench.run
 
 import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
+import pssr.bench.results.Probed
 import pssr.bench.results.RouteCheck
 import pssr.probe.StreamProbe
 import pssr.probe.Verdict
@@ -31,10 +32,11 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
     }
 
     fun check(framework: String, host: String, port: Int, route: ListedRoute): RouteCheck {
+        val probed = Probed(framework, route.model.id, route.engine, route.approach, route.path, route.streams)
         val result = try {
             StreamProbe.get(host, port, "${route.path}?itemDelayMs=$itemDelayMs", route.model.itemMarker, Duration.ofSeconds(60))
         } catch (e: Exception) {
-            return RouteCheck.failed(framework, route.model.id, route.engine, route.approach, route.path, route.streams, "${e.message}")
+            return probed.failed("${e.message}")
         }
         val bodyOk = result.status == 200 && result.complete && Golden.matches(route.model, result.body)
         val verdict = Verdict.of(result, route.model.items.size, itemDelayMs, bodyOk)
@@ -44,9 +46,7 @@ class Verifier(private val itemDelayMs: Long = 100, private val parallelism: Int
             !bodyOk -> "body differs from golden/${route.model.id}.html"
             else -> ""
         }
-        return RouteCheck.measured(
-            framework, route.model.id, route.engine, route.approach, route.path, route.streams, verdict, bodyOk, result, error,
-        )
+        return probed.measured(verdict, bodyOk, result, error)
     }
 
     companion object {
