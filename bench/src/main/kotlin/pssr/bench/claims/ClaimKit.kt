@@ -213,8 +213,9 @@ object ClaimKit {
         }
 
     /**
-     * Framework [a]'s mean of [approach] over the engines both frameworks serve ([Seed000Kit.SHARED]) against [b]'s, at
-     * [users] on [model], judged by [test]; judged one level up where either side sits at its latency floor ([Claim.offFloor]).
+     * Framework [a]'s mean of each approach over the engines both frameworks serve ([Seed000Kit.SHARED]) against [b]'s, at its
+     * level on [model] ([at]: approach to users), each judged by [test], the claim by [Terms.all]; judged one level up where
+     * a side sits at its latency floor ([Claim.offFloor]).
      */
     fun frameworks(
         id: String,
@@ -223,21 +224,21 @@ object ClaimKit {
         text: String,
         paper: String,
         model: String,
-        approach: String,
-        users: Int,
         a: String,
         b: String,
         test: (Estimate) -> Verdict,
+        vararg at: Pair<String, Int>,
     ) = Claim(
         id, seed, section, text, paper, Kind.SHAPE, REPRODUCE,
-        { listOf(Route(a, model, null, approach, users), Route(b, model, null, approach, users)) }, offFloor = true,
+        { at.flatMap { (approach, users) -> listOf(Route(a, model, null, approach, users), Route(b, model, null, approach, users)) } },
+        offFloor = true,
     ) { e ->
-        val r = e.aggregate(a, model, approach, users, Seed000Kit.SHARED) / e.aggregate(b, model, approach, users, Seed000Kit.SHARED)
-        val v = test(r)
-        Judgement(
-            v,
-            "$a / $b $approach (mean of ${Seed000Kit.SHARED.joinToString(", ")}) at $users users: ${r.text("x")} ${v.word}",
-        )
+        val parts = at.map { (approach, users) ->
+            val r = e.aggregate(a, model, approach, users, Seed000Kit.SHARED) / e.aggregate(b, model, approach, users, Seed000Kit.SHARED)
+            Triple("$a / $b $approach (mean of ${Seed000Kit.SHARED.joinToString(", ")}) at $users users", r, test(r))
+        }
+        val text = parts.joinToString("; ") { (what, r, v) -> "$what: ${r.text("x")} ${v.word}" }
+        Judgement(Terms.all(*parts.map { it.third }.toTypedArray()), text)
     }
 
     /**

@@ -80,6 +80,21 @@ fun Evidence.driverDifferences(a: String, b: String): Map<String, Double> {
 }
 
 /**
+ * Driver [b]'s throughput over [a]'s per pages route and level both measured under the tool's setup, keyed as
+ * [driverDifferences]: the ratio of the two drivers' means over their repetitions (one JVM each), with its interval.
+ */
+fun Evidence.driverRatios(a: String, b: String): Map<String, Estimate> {
+    val pages = (if (labelled.isEmpty()) rows else labelled[""].orEmpty()).filter { it.workload == Workloads.PAGES && !it.open }
+    fun estimates(driver: String) = pages.filter { it.driver == driver }.groupBy { "${it.route} at ${it.users} users" }
+        .mapValues { (_, g) -> g.map { it.throughputRps }.let { xs -> estimateOf(xs.average(), xs) } }
+    val ea = estimates(a)
+    val eb = estimates(b)
+    val r = ea.keys.intersect(eb.keys).associateWith { k -> eb.getValue(k) / ea.getValue(k) }.filterValues { it.value.isFinite() }
+    if (r.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
+    return r
+}
+
+/**
  * What limited route [r]'s level ([RouteLevel.regime], the median over its repetitions); an aggregate is
  * [Regime.FLOOR] when any of its engines is (its mean then holds a figure the item delay set). [Regime.UNKNOWN] where
  * the level was not measured.

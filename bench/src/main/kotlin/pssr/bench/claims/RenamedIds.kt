@@ -18,6 +18,8 @@ object RenamedIds {
         // both sentences close section 5.3, not 6; the buffer claim now tests both halves (8 KB buffered, 512 B streams)
         "000-6-webflux-best" to "000-5.3-webflux-best",
         "000-6-quarkus-streams-with-buffer" to "000-5.3-quarkus-streams-with-buffer",
+        // the sentence is in the conclusions (7), as the claim's section said (same test)
+        "000-6-virtual-comparable-consistently" to "000-7-virtual-comparable-consistently",
     )
 
     /** The id [id] has now: followed through every rename (an id never renamed is itself). */

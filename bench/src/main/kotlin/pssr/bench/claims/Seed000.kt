@@ -1,6 +1,8 @@
 
 package pssr.bench.claims
 
+import pssr.bench.stats.BASELINE
+
 /**
  * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; two CPU cores and two threads per core,
  * JDK 21,
@@ -28,4 +30,12 @@ internal object Seed000Kit {
     val SHARED = listOf("htmlflow", "jstachio")
 
     fun hf(fw: String, model: String, approach: String, users: Int = TOP) = t(fw, model, "htmlflow", approach, users)
+
+    /** Every WebFlux route (engine to approach, the baseline left out) measured at [TOP] users in both models: "all engines". */
+    fun inBothModels(e: Evidence): List<Pair<String, String>> {
+        fun measured(model: String) = e.levels.filter { it.framework == "webflux" && it.model == model && it.users == TOP }
+            .filter { it.engine != BASELINE }.map { it.engine to it.approach }
+        val stocks = measured("stocks").toSet()
+        return measured("presentations").distinct().filter { it in stocks }
+    }
 }

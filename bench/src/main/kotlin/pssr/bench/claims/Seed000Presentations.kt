@@ -245,10 +245,11 @@ internal object Seed000Presentations {
         ),
         ClaimKit.frameworks(
             "000-5.2-quarkus-sync-above-webflux", S, "5.2",
-            "Quarkus handles the synchronous (blocking) approach more efficiently than Spring WebFlux: its blocking engines reach " +
-                "higher throughput than WebFlux's at 64 users, Quarkus's blocking peak (Presentations).",
+            "Quarkus handles the synchronous approaches (Blocking and Virtual, 5.2) more efficiently than Spring WebFlux: its " +
+                "blocking engines reach higher throughput than WebFlux's at 64 users, Quarkus's blocking peak, and its engines on " +
+                "virtual threads higher than WebFlux's at 128 users (Presentations).",
             "Quarkus blocking up to ${Pres.quarkusBlocking.text} req/s; WebFlux's blocking engines flat past 4 users",
-            "presentations", "blocking", 64, "quarkus", "webflux", Terms::higher,
+            "presentations", "quarkus", "webflux", Terms::higher, "blocking" to 64, "virtual" to 128,
         ),
         naming(
             compareEach(

@@ -12,9 +12,9 @@ import pssr.bench.claims.Seed000Kit.S
 import pssr.bench.claims.Seed000Kit.TOP
 import pssr.bench.claims.Seed000Kit.agg
 import pssr.bench.claims.Seed000Kit.hf
+import pssr.bench.claims.Seed000Kit.inBothModels
 import pssr.bench.claims.Seed000Kit.t
 import pssr.bench.console.Fmt
-import pssr.bench.stats.BASELINE
 
 /** Seed 000, section 5.3 on WebFlux: the Stocks model, its drop from Presentations and how its routes compare. */
 internal object Seed000Stocks {
@@ -50,24 +50,13 @@ internal object Seed000Stocks {
             Kind.SHAPE,
             Terms::lower,
         ) { e ->
-            e.levels.filter {
-                it.framework == "webflux" && it.model == "presentations" && it.users == TOP &&
-                    it.engine != BASELINE
+            inBothModels(e).map { (engine, approach) ->
+                Triple(
+                    "$engine $approach Stocks / Presentations",
+                    t("webflux", "stocks", engine, approach),
+                    t("webflux", "presentations", engine, approach),
+                )
             }
-                .filter { p ->
-                    e.levels.any {
-                        it.framework == "webflux" && it.model == "stocks" && it.engine == p.engine &&
-                            it.approach == p.approach &&
-                            it.users == TOP
-                    }
-                }
-                .map {
-                    Triple(
-                        "${it.engine} ${it.approach} Stocks / Presentations",
-                        t("webflux", "stocks", it.engine, it.approach),
-                        t("webflux", "presentations", it.engine, it.approach),
-                    )
-                }
         },
         naming(
             scales(
@@ -87,11 +76,7 @@ internal object Seed000Stocks {
             Kind.SHAPE,
             ClaimKit.REPRODUCE,
         ) { e ->
-            fun measured(model: String) = e.levels.filter { it.framework == "webflux" && it.model == model && it.users == TOP }
-                .filter { it.engine != BASELINE }.map { it.engine to it.approach }
-            val presentations = measured("presentations").toSet()
-            val both = measured("stocks").filter { it in presentations }
-            val parts = both.map { (engine, approach) ->
+            val parts = inBothModels(e).map { (engine, approach) ->
                 val stocks = t("webflux", "stocks", engine, approach)
                 val r = e.pairedRatio(stocks, t("webflux", "presentations", engine, approach)) { row -> row.serverCpuUsPerRequest }
                 Triple("$engine $approach", r, Terms.higher(r))

@@ -46,6 +46,12 @@ object Seed001 {
             "001-thymeleaf-128", S, "5.1", "Thymeleaf reactive scales up to 128 users, less effectively than HtmlFlow.",
             "scales to 128 users", "webflux", "presentations", "thymeleaf", "reactive", 128,
         ),
+        scales(
+            "001-5.1-htmlflow-susp-128", S, "5.1",
+            "\"The non-blocking engines scale effectively up to 128 concurrent users, with HtmlFlow achieving approximately " +
+                "11,000\": HtmlFlow suspending scales up to 128 users (WebFlux, Presentations; Thymeleaf's is 001-thymeleaf-128).",
+            "~11,000 req/s, scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128,
+        ),
         // 5.1 Spring MVC and Quarkus (Presentations)
         naming(
             scales(
@@ -130,7 +136,7 @@ object Seed001 {
             "Quarkus handles blocking approaches more effectively than Spring WebFlux: its blocking engines reach higher " +
                 "throughput than WebFlux's at 128 users (Presentations).",
             "Quarkus blocking ~10,000 req/s at 128; WebFlux's Sync flat past 16 users",
-            "presentations", "blocking", 128, "quarkus", "webflux", Terms::higher,
+            "presentations", "quarkus", "webflux", Terms::higher, "blocking" to 128,
         ),
         naming(
             scales(
@@ -171,17 +177,37 @@ object Seed001 {
             agg("mvc", "stocks", "virtual"),
             scaling = true,
         ),
+        naming(
+            scales(
+                "001-5.2-quarkus-blocking-128", S, "5.2",
+                "\"The Quarkus implementation scales effectively up to 128 concurrent " +
+                    "users\": its blocking engines scale up to 128 users (Stocks).",
+                "blocking ~6,000 req/s, scales to 128", "quarkus", "stocks", null, "blocking", 128,
+            ),
+            agg("quarkus", "stocks", "blocking"),
+            scaling = true,
+        ),
+        naming(
+            scales(
+                "001-5.2-quarkus-virtual-128", S, "5.2",
+                "\"The Quarkus implementation scales effectively up to 128 concurrent " +
+                    "users\": its engines on virtual threads scale up to 128 users (Stocks).",
+                "virtual similar to blocking, scales to 128", "quarkus", "stocks", null, "virtual", 128,
+            ),
+            agg("quarkus", "stocks", "virtual"),
+            scaling = true,
+        ),
         compareAll(
             "001-5.2-stocks-half",
             S,
             "5.2",
-            "Stocks reduces throughput by about 50% against Presentations on WebFlux at 128 users (${Terms.aboutText(0.5)} on each " +
-                "non-blocking route).",
+            "\"Throughput is reduced by approximately 50 percent across all engines\": every WebFlux route measured in both models " +
+                "is ${Terms.aboutText(0.5)} in Stocks against Presentations at 128 users.",
             "HtmlFlow ~6,000 vs ~11,000, Thymeleaf ~5,000 vs ~8,500 req/s",
             Kind.SIZE,
             { r -> Terms.about(r, 0.5) },
-        ) { _ ->
-            listOf("htmlflow" to "suspending", "jstachio" to "virtual", "thymeleaf" to "reactive").map { (en, a) ->
+        ) { e ->
+            Seed000Kit.inBothModels(e).map { (en, a) ->
                 Triple("$en $a Stocks / Presentations", Route("webflux", "stocks", en, a, 128), t(en, a))
             }
         },

@@ -84,7 +84,7 @@ object Seed003 {
             Judgement(
                 v,
                 "platform threads: ${Fmt.fixed(pct, 2, Fmt.NAN)}% errors of ${platform.requests} requests (about ${PLATFORM.errorText}%: " +
-                    "${Fmt.fixed(ERRORS / Terms.ABOUT, 2)}-${Fmt.fixed(ERRORS * Terms.ABOUT, 2)}%)",
+                    "${Fmt.fixed(ERRORS / Terms.ABOUT, 2)}-100%, a share's top)",
                 cause = if (v == Verdict.REFUTED) {
                     "Tomcat's ${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"} threads " +
                         "x (1 / 0.3 s) exceed the ~${Fmt.grouped(

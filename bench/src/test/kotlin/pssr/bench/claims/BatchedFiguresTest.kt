@@ -93,4 +93,21 @@ class BatchedFiguresTest {
         val narrow = judged("004-products-mvc-tails", products("mvc", 400.0, 600.0, 2.0), products("webflux", 460.0, 700.0, 2.0))
         assertEquals(Verdict.HOLDS, narrow.verdict, narrow.ours)
     }
+
+    private fun forward(engine: String, meanMs: Double): ResultRow = resultRow(
+        framework = "api",
+        model = "forward",
+        engine = engine,
+        approach = "platform",
+        users = 250,
+        latencyMs = meanMs,
+    ).copy(workload = Workloads.FORWARD, batches = 10, latencyMeanSeMs = meanMs * 0.01)
+
+    @Test
+    fun `seed 004's "more than four times faster" is refuted under four, holds between four and its about band's top`() {
+        val under = judged("004-forward-webflux-faster", forward("mvc", 3500.0), forward("webflux", 1000.0))
+        assertEquals(Verdict.REFUTED, under.verdict, under.ours)
+        val over = judged("004-forward-webflux-faster", forward("mvc", 4500.0), forward("webflux", 1000.0))
+        assertEquals(Verdict.HOLDS, over.verdict, over.ours)
+    }
 }

@@ -118,7 +118,7 @@ class RegistryTableTest {
                         rows("quarkus", m, "htmlflow", "reactive", u, 1000.0, 1010.0, 990.0)
                 }
             }
-            assertEquals(Verdict.REFUTED, judge("000-6-virtual-comparable-consistently", evidence(rs)).verdict)
+            assertEquals(Verdict.REFUTED, judge("000-7-virtual-comparable-consistently", evidence(rs)).verdict)
         }
 
         /** Seed 002's Figure 9 routes at [lo] and [hi] users: throughput at [hi] is [gain] (by engine) times that at [lo]. */
@@ -147,6 +147,50 @@ class RegistryTableTest {
             assertEquals(Verdict.HOLDS, judge(id, evidence(figure9(16, 32, { if (sync(it)) 1.0 else 2.0 }))).verdict)
             val kotlinxScales = figure9(16, 32, { if (sync(it) && it != "kotlinx") 1.0 else 2.0 })
             assertEquals(Verdict.REFUTED, judge(id, evidence(kotlinxScales)).verdict)
+        }
+
+        /** HtmlFlow suspending and blocking (WebFlux, Presentations, 128 users) at [susp] and [sync] req/s and µs per request. */
+        private fun overhead(susp: Pair<Double, Double>, sync: Pair<Double, Double>) = evidence(
+            // the two routes move apart a little between repetitions: paired ratios with an interval
+            listOf("suspending" to susp, "blocking" to sync).flatMap { (a, f) ->
+                (if (a == "blocking") listOf(1.0, 0.99, 1.02) else listOf(1.0, 1.01, 0.99)).mapIndexed { i, k ->
+                    resultRow("webflux", "presentations", "htmlflow", a, 128, i + 1, f.first * k, serverCpuUs = f.second * k)
+                }
+            },
+        )
+
+        @Test
+        fun `seed 002's "without overhead" holds when suspending is as fast and as cheap as blocking, refuted by either figure`() {
+            val id = "002-6-suspending-no-overhead"
+            assertEquals(Verdict.HOLDS, judge(id, overhead(2000.0 to 150.0, 1000.0 to 160.0)).verdict)
+            assertEquals(Verdict.REFUTED, judge(id, overhead(800.0 to 150.0, 1000.0 to 150.0)).verdict, "slower")
+            assertEquals(Verdict.REFUTED, judge(id, overhead(1000.0 to 200.0, 1000.0 to 150.0)).verdict, "dearer")
+        }
+
+        @Test
+        fun `seed 002's "consistently scales up to 128" reads every step up to 128, so one flat step refutes it`() {
+            val id = "002-5-htmlflow-128"
+            fun susp(vararg tput: Pair<Int, Double>) =
+                evidence(tput.flatMap { (u, t) -> rows("webflux", "presentations", "htmlflow", "suspending", u, t, t * 1.01, t * 0.99) })
+            assertEquals(Verdict.HOLDS, judge(id, susp(16 to 1000.0, 32 to 2000.0, 64 to 3000.0, 128 to 4000.0)).verdict)
+            val flat = judge(id, susp(16 to 1000.0, 32 to 1000.0, 64 to 3000.0, 128 to 4000.0))
+            assertEquals(Verdict.REFUTED, flat.verdict, flat.ours)
+            assertTrue(flat.ours.contains("T(32)/T(16) 1.00"), flat.ours)
+        }
+
+        @Test
+        fun `seed 000's "Quarkus handles synchronous approaches more efficiently" needs both Blocking and Virtual higher`() {
+            val id = "000-5.2-quarkus-sync-above-webflux"
+            fun ev(k: Double) = evidence(
+                listOf("htmlflow", "jstachio").flatMap { en ->
+                    rows("quarkus", "presentations", en, "blocking", 64, 2000.0, 2020.0, 1980.0) +
+                        rows("webflux", "presentations", en, "blocking", 64, 1000.0, 1010.0, 990.0) +
+                        rows("quarkus", "presentations", en, "virtual", 128, 2000.0 * k, 2020.0 * k, 1980.0 * k) +
+                        rows("webflux", "presentations", en, "virtual", 128, 2000.0, 2020.0, 1980.0)
+                },
+            )
+            assertEquals(Verdict.HOLDS, judge(id, ev(1.3)).verdict, judge(id, ev(1.3)).ours)
+            assertEquals(Verdict.REFUTED, judge(id, ev(1.0)).verdict, "the Virtual half")
         }
 
         @Test
