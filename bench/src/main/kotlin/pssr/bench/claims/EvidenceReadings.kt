@@ -64,26 +64,15 @@ fun Evidence.driverDifference(a: String, b: String): Estimate {
  * Driver [b]'s throughput against [a]'s, (b - a) / a, per pages route and level both measured under the tool's setup (each
  * the mean over its repetitions), keyed "route at N users".
  */
-fun Evidence.driverDifferences(a: String, b: String): Map<String, Double> {
-    // the tool's setup only: a paper's setup loads its pages with the paper's driver (JMeter under paper-000) on other
-    // settings, and its rows of the same routes would mix two setups into one driver's mean
-    val pages = (if (labelled.isEmpty()) rows else labelled[""].orEmpty()).filter { it.workload == Workloads.PAGES && !it.open }
-    fun means(driver: String) = pages.filter { it.driver == driver }
-        .groupBy { "${it.route} at ${it.users} users" }
-        .mapValues { (_, g) -> g.map { it.throughputRps }.average() }
-    val ma = means(a)
-    val mb = means(b)
-    val d = ma.keys.intersect(mb.keys).associateWith { k -> (mb.getValue(k) - ma.getValue(k)) / ma.getValue(k) }
-        .filterValues { it.isFinite() }
-    if (d.isEmpty()) throw MissingRows("the same routes measured by $a and by $b")
-    return d
-}
+fun Evidence.driverDifferences(a: String, b: String): Map<String, Double> = driverRatios(a, b).mapValues { it.value.value - 1 }
 
 /**
  * Driver [b]'s throughput over [a]'s per pages route and level both measured under the tool's setup, keyed as
  * [driverDifferences]: the ratio of the two drivers' means over their repetitions (one JVM each), with its interval.
  */
 fun Evidence.driverRatios(a: String, b: String): Map<String, Estimate> {
+    // the tool's setup only: a paper's setup loads its pages with the paper's driver (JMeter under paper-000) on other
+    // settings, and its rows of the same routes would mix two setups into one driver's mean
     val pages = (if (labelled.isEmpty()) rows else labelled[""].orEmpty()).filter { it.workload == Workloads.PAGES && !it.open }
     fun estimates(driver: String) = pages.filter { it.driver == driver }.groupBy { "${it.route} at ${it.users} users" }
         .mapValues { (_, g) -> g.map { it.throughputRps }.let { xs -> estimateOf(xs.average(), xs) } }
