@@ -74,12 +74,13 @@ class AbDriver(private val executable: Path, private val timeout: Duration) : Lo
             ).find(text)?.groupValues?.drop(1)?.map { it.toLong() }
                 ?: listOf(0L, 0L, 0L, 0L)
             val histogram = Latency.histogram()
-            // the table's 100 rows (1%..100%) each stand for one hundredth of the completed requests
-            val perRow = complete / 100
+            // row p (1%..100%) stands for the requests between the (p-1)th and the pth hundredth of the completed ones;
+            // counted cumulatively so that every request is recorded once, also when fewer than 100 completed
             for (row in percentiles.drop(1)) {
                 val ms = row.substringAfter(',').toDoubleOrNull() ?: continue
-                if (row.substringBefore(',') == "0") continue
-                if (perRow > 0) histogram.recordValueWithCount(maxOf(1L, (ms * 1000).toLong()).coerceAtMost(Latency.HIGHEST_US), perRow)
+                val p = row.substringBefore(',').toIntOrNull()?.takeIf { it in 1..100 } ?: continue
+                val count = complete * p / 100 - complete * (p - 1) / 100
+                if (count > 0) histogram.recordValueWithCount(maxOf(1L, (ms * 1000).toLong()).coerceAtMost(Latency.HIGHEST_US), count)
             }
             val stat = text.lineSequence().lastOrNull { it.contains(") ") && it.trim().first().isDigit() }
             val cpu = stat?.substringAfterLast(") ")?.split(' ')?.let { f ->
