@@ -1,10 +1,12 @@
 package pssr.bench.run
 
+import pssr.bench.claims.ClaimKit
 import pssr.bench.claims.Route
 import pssr.bench.claims.TurnSearch
 import pssr.bench.run.ReproducePlan.Phase
 import pssr.bench.setup.Setting
 import pssr.bench.setup.Setup
+import pssr.servers.RouteKey
 import java.time.Duration
 
 /**
@@ -42,29 +44,33 @@ internal object OneFactorRuns {
 
     private fun phase(setup: Setup, f: Setting, framework: String, routes: Set<Route>, measured: Int, claims: Int): Pair<Phase, Int>? {
         val pages = ReproducePlan.PAGES.firstOrNull { it.framework == framework } ?: return null
-        // an aggregate (engine null) reads every engine of its approach
-        val aggregated = if (routes.any { it.engine == null }) pages.engines else emptyList()
+        // an aggregate (engine null) reads the engines its mean is over, not every engine the pages phase serves
+        val aggregated = if (routes.any { it.engine == null }) ClaimKit.aggregated(framework) ?: pages.engines else emptyList()
         val engines = (routes.mapNotNull { it.engine } + aggregated).distinct().sorted()
         val models = routes.map { it.model }.distinct().sorted()
         val approaches = routes.map { it.approach }.distinct().sorted()
         val users = routes.map { it.users }.distinct().sorted()
         val name = "${setup.name}-ours-${f.factor}-$framework"
-        val n = models.size * engines.size * approaches.size
+        // `--claims-only` measures each route of the selection at the levels of [users] some claim reads it at, not every
+        // route at every level: run K's WebFlux driver run would otherwise have taken 58 min for 26 turned claims
+        val keys = models.flatMap { m -> engines.flatMap { e -> approaches.map { a -> RouteKey(framework, m, e, a) } } }
+        val read = keys.mapNotNull { k -> ReproducePlan.claimLevels.byRoute[k]?.filter { it in users }?.ifEmpty { null } }
+        if (read.isEmpty()) return null
         // the setup's driver, unless this run turns the driver back to the tool's
         val run = setup.withOurs(listOf(f.factor))
-        val windows = users.sumOf { ReproducePlan.windowSeconds(measured, run, it) }
-        val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.warmupSeconds(n) + (n * ReproducePlan.MIN_REPEAT * windows).toLong()
+        val windows = read.sumOf { levels -> levels.sumOf { ReproducePlan.windowSeconds(measured, run, it) } }
+        val seconds = ReproducePlan.SERVER_SECONDS + ReproducePlan.warmupSeconds(read.size) + (ReproducePlan.MIN_REPEAT * windows).toLong()
         return Phase(
             name,
             name,
             listOf(
                 "run", "--quick", "--frameworks", framework, "--models", models.joinToString(","), "--engines", engines.joinToString(","),
                 "--approaches", approaches.joinToString(","), "--users", users.joinToString(","),
-                "--repeat", ReproducePlan.MIN_REPEAT.toString(),
+                "--repeat", ReproducePlan.MIN_REPEAT.toString(), "--claims-only",
             ) + ReproducePlan.windowArgs(measured) + listOf("--setup", setup.name, "--ours", f.factor),
             Duration.ofSeconds(seconds),
-            "up to $n routes at ${users.joinToString(",")} users for $claims turned claim${if (claims == 1) "" else "s"}; ${setup.name} " +
-                "with ${f.what} at the tool's value (${f.factor})",
+            "${read.size} routes at ${users.joinToString(",")} users for $claims turned claim${if (claims == 1) "" else "s"}; " +
+                "${setup.name} with ${f.what} at the tool's value (${f.factor})",
         ) to claims
     }
 }

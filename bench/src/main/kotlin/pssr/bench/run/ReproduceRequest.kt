@@ -1,5 +1,7 @@
 package pssr.bench.run
 
+import pssr.bench.claims.JudgedFolder
+import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
 import pssr.bench.process.Stopping
 import pssr.bench.project.Project
@@ -55,12 +57,34 @@ class ReproduceRequest(
                     "budget; this part and its rounds have ${left.toMinutes()} min",
             )
         }
-        if (planOnly) return 0.also { ReproducePlan.claimLevels.describe().forEach(::println) }
+        if (planOnly) {
+            ReproducePlan.claimLevels.describe().forEach(::println)
+            if (resume != null) oneFactorLines(plan, dir).forEach(::println)
+            return 0
+        }
         // a stop during any phase names this reproduce's own --resume (with the options it was given), in its folder too
         val resumeCommand = Stopping.resumeCommand("reproduce", args, dir)
         // written under the measuring lock, so that a refused start leaves no folder behind
         val start = ReproduceStart(budget, shard, only, with.map { it.toAbsolutePath().normalize().toString() })
         return ReproduceWorkflow(dir, plan, left, resumeCommand, label, allowConcurrent, earlier, rounds, start, command).execute()
+    }
+
+    /**
+     * For `--plan --resume DIR`: the one-factor runs what DIR measured so far asks for, each with its command line (as the
+     * reproduce would run it), so that one can be run or checked on its own.
+     */
+    private fun oneFactorLines(plan: ReproducePlan, dir: Path): List<String> {
+        val folders = plan.phases.map { dir.resolve(it.folder) }.filter(JudgedFolder::holdsResults)
+        if (folders.isEmpty()) return listOf("one-factor runs: nothing measured in $dir yet; they are planned after the first pass")
+        val (claims, runs) = ReproduceWorkflow.oneFactorPlan(folders, plan.measuredSeconds)
+        return listOf(
+            "one-factor runs the ${folders.size} measured phases of $dir ask for ($claims claims' verdicts differ between the setups):",
+        ) +
+            runs.map { r ->
+                val folder = dir.resolve(r.folder)
+                val state = if (JudgedFolder.holdsResults(folder)) "measured" else "about ${Durations.span(r.estimate)}"
+                "  ${r.name} ($state): ./pssr ${(r.args + listOf("--out", folder.toString())).joinToString(" ")}"
+            }
     }
 
     /** The plan's phases for this part (`--shard`) and `--only`; an unknown phase or an empty part is refused. */

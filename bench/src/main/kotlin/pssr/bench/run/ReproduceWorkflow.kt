@@ -102,9 +102,7 @@ class ReproduceWorkflow(
      * runs that failed.
      */
     private fun oneFactorRuns(folders: MutableList<Path>, clock: ReproduceClock): Int {
-        val ledger = Ledger.judge(folders.map(JudgedFolder::read), confidence = Rounds().confidence(1))
-        val searches = ledger.setups.values.mapNotNull { it.search }
-        val runs = OneFactorRuns.plan(searches, plan.measuredSeconds)
+        val (searches, runs) = oneFactorPlan(folders, plan.measuredSeconds)
         if (runs.isEmpty()) {
             println("== one-factor runs: no claim's verdict differs between the setups in the first pass; none needed")
             return 0
@@ -113,7 +111,7 @@ class ReproduceWorkflow(
         var room = left
         val chosen = runs.filter { r -> (r.estimate.seconds <= room).also { if (it) room -= r.estimate.seconds } }
         println(
-            "== one-factor runs: ${searches.size} claims' verdicts differ between the setups; ${chosen.size} of ${runs.size} runs fit " +
+            "== one-factor runs: $searches claims' verdicts differ between the setups; ${chosen.size} of ${runs.size} runs fit " +
                 "the ${left / 60} min left (about ${chosen.sumOf { it.estimate.seconds } / 60} min)" +
                 (runs - chosen.toSet()).let { out -> if (out.isEmpty()) "" else "; left out: ${out.joinToString(", ") { it.name }}" },
         )
@@ -221,6 +219,16 @@ class ReproduceWorkflow(
     }
 
     companion object {
+        /**
+         * What the first pass in [folders] asks for ([OneFactorRuns]): how many claims' verdicts differ between the setups,
+         * and the one-factor runs that serve them, in the order the budget takes them.
+         */
+        fun oneFactorPlan(folders: List<Path>, measuredSeconds: Int): Pair<Int, List<ReproducePlan.Phase>> {
+            val ledger = Ledger.judge(folders.map(JudgedFolder::read), confidence = Rounds().confidence(1))
+            val searches = ledger.setups.values.mapNotNull { it.search }
+            return searches.size to OneFactorRuns.plan(searches, measuredSeconds)
+        }
+
         /**
          * The last part's budget when it judges the other parts' [folders] (`--with`): the whole reproduce's [budget] less
          * the time those parts spent (their time-spent.txt), so its rounds get what a whole reproduce's would.

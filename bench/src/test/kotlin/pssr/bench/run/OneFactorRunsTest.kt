@@ -53,16 +53,19 @@ class OneFactorRunsTest {
     }
 
     @Test
-    fun `an aggregate line's run measures every engine of its approach`() {
-        val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, setOf(Route("mvc", "stocks", null, "blocking", 64)))), 1)
+    fun `an aggregate line's run measures the engines its mean is over, not every engine of the pages phase`() {
+        val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, setOf(Route("webflux", "stocks", null, "blocking", 64)))), 1)
         assertTrue(runs.isNotEmpty())
-        for (run in runs) {
-            assertEquals(
-                ReproducePlan.PAGES.single {
-                    it.framework == "mvc"
-                }.engines.sorted().joinToString(","),
-                args(run, "--engines"),
-            )
-        }
+        for (run in runs) assertEquals("htmlflow,jstachio,thymeleaf", args(run, "--engines"))
+    }
+
+    @Test
+    fun `a run measures each route only at the levels the claims read it at`() {
+        val read = setOf(
+            Route("webflux", "presentations", "htmlflow", "suspending", 128),
+            Route("webflux", "presentations", null, "blocking", 4),
+        )
+        val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, read)), 1)
+        assertTrue(runs.isNotEmpty() && runs.all { "--claims-only" in it.args }, "${runs.map { it.args }}")
     }
 }
