@@ -81,7 +81,10 @@ class ReproduceCommand : Callable<Int> {
     )
     var with: List<Path> = emptyList()
 
-    @Option(names = ["--plan"], description = ["Print the plan and its estimated time, and stop"])
+    @Option(
+        names = ["--plan"],
+        description = ["Print the plan and its estimated time, and stop; with --resume also the one-factor runs its first pass asks for"],
+    )
     var planOnly: Boolean = false
 
     @Option(
