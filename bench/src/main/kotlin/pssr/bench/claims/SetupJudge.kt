@@ -1,7 +1,9 @@
 package pssr.bench.claims
 
 import pssr.bench.project.Workloads
+import pssr.bench.results.ResultRow
 import pssr.bench.setup.Applied
+import pssr.bench.setup.Setting
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
 import java.util.Collections
@@ -48,17 +50,33 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         // by identity: the paper's evidence is the tool's rows with the paper's folders' rows in place of some
         fun same(a: List<Any>, b: List<Any>) = a.size == b.size &&
             Collections.newSetFromMap(IdentityHashMap<Any, Boolean>()).apply { addAll(a) }.containsAll(b)
-        fun pages(e: Evidence, r: Route): List<Any> = e.rows.filter {
-            it.workload == Workloads.PAGES && it.frameworkLabel == r.framework && it.model == r.model &&
-                it.approach == r.approach && it.users == r.users &&
-                (if (r.engine == null) ClaimKit.aggregated(r.framework)?.contains(it.engine) ?: true else it.engine == r.engine)
-        }
+        fun pages(e: Evidence, r: Route): List<Any> = pagesOf(e.rows, r)
         fun part(e: Evidence, name: String): List<Any> = when (name) {
             "verification" -> e.checks
             "browser" -> e.browser
             else -> e.rows.filter { it.workload == name }
         }
         return trace.routes.all { same(pages(paper, it), pages(ours, it)) } && trace.parts.all { same(part(paper, it), part(ours, it)) }
+    }
+
+    /** The pages rows of [rows] that stand for [r] (an aggregate: its engines' rows). */
+    private fun pagesOf(rows: List<ResultRow>, r: Route): List<ResultRow> = rows.filter {
+        it.workload == Workloads.PAGES && it.frameworkLabel == r.framework && it.model == r.model &&
+            it.approach == r.approach && it.users == r.users &&
+            (if (r.engine == null) ClaimKit.aggregated(r.framework)?.contains(it.engine) ?: true else it.engine == r.engine)
+    }
+
+    /**
+     * The routes of [read] that setting [f] acts on and its one-factor folders ([label]) did not measure. A factor run on
+     * part of them (WebFlux's run fitted the budget, Quarkus's did not) would compare one framework under the tool's value
+     * with another under the paper's, so it is not judged.
+     */
+    private fun unmeasured(f: Setting, label: String, paper: Evidence, read: Collection<Route>): List<Route> {
+        val rows = byLabel.getValue(label).flatMap { it.rows }
+
+        // an aggregate's every engine the paper's rows hold, so that its mean is over one setting's rows
+        fun engines(rs: List<ResultRow>, r: Route) = pagesOf(rs, r).map { it.engine }.toSet()
+        return read.filter { f.actsOn(it.framework, it.approach) && !engines(rows, it).containsAll(engines(paper.rows, it)) }
     }
 
     fun verdict(c: Claim, oursJ: Judgement): SetupVerdict {
@@ -85,9 +103,15 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         if (p.verdict == oursJ.verdict && sameRows(read, paper(run))) return SetupVerdict(label, p, sameRows = true)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
+        val partly = ArrayList<String>()
         for (f in run.factors) {
             val one = run.withOurs(listOf(f.factor)).label
             if (one !in byLabel) continue
+            val missing = unmeasured(f, one, paper(run), read.routes)
+            if (missing.isNotEmpty()) {
+                partly += "${f.factor} (not on ${missing.first()}${if (missing.size > 1) " and ${missing.size - 1} more" else ""})"
+                continue
+            }
             tried += f.factor
             val v = c.judged(oneFactor(run, one))
             if (v.verdict == oursJ.verdict) {
@@ -103,7 +127,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         // reproduce measures the paper's pages in time windows, not its load profile (the rows' requests_per_user is 0)
         val windowed = byLabel.getValue(run.name).all { f -> f.rows.none { it.requestsPerUser > 0 } }
         val keptOurs = if (windowed) run.notInReproduce.map { it.factor } else emptyList()
-        val untried = run.factors.map { it.factor } - tried.toSet() - keptOurs.toSet()
+        val untried = run.factors.map { it.factor } - tried.toSet() - keptOurs.toSet() - partly.map { it.substringBefore(' ') }.toSet()
         val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor } +
             keptOurs.map { "$it (time windows in these rows)" }
         return SetupVerdict(
@@ -116,6 +140,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
                     "no single setting tried turns it (tried: ${tried.joinToString(", ")})"
                 }
                 ) +
+                (if (partly.isNotEmpty()) "; run on part of the routes it acts on: ${partly.joinToString(", ")}" else "") +
                 (if (untried.isNotEmpty()) "; not run: ${untried.joinToString(", ")}" else "") +
                 (if (notApplied.isNotEmpty()) "; differs but not applied by the tool: ${notApplied.joinToString(", ")}" else ""),
             search = search,

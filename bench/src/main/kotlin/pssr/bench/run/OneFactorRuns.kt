@@ -28,10 +28,8 @@ internal object OneFactorRuns {
         for (s in searches) {
             // a factor reproduce leaves at the tool's value (the load profile) is already the tool's in the paper's rows
             for (f in s.setup.factors - s.setup.notInReproduce.toSet()) {
-                for (r in s.routes) {
+                for (r in s.routes.filter { f.actsOn(it.framework, it.approach) }) {
                     val framework = r.framework.substringBefore('@')
-                    if (f.framework != null && f.framework != framework) continue
-                    if (f.approaches != null && r.approach !in f.approaches) continue
                     byRun.getOrPut(Triple(s.setup, f, framework)) { LinkedHashSet() } += r
                     served.getOrPut(Triple(s.setup, f, framework)) { HashSet() } += s
                 }

@@ -89,6 +89,24 @@ class SetupJudgeTest {
     }
 
     @Test
+    fun `a one-factor run that missed some of the routes it acts on turns nothing and says which it missed`() {
+        // rows at 4 and 8 users alone would read "scales" over the paper's 2 users: the tool's verdict, from mixed settings
+        val s = ledger(
+            blockingRun("ours", null, scales),
+            blockingRun("paper", "paper-000", stopsAt4),
+            blockingRun("factor", "paper-000 with ours: webflux-blocking-threads", scales, levels = listOf(4, 8)),
+        ).setups.getValue(claim)
+        assertTrue(s.turn.startsWith("no one-factor run of this setup was judged"), s.turn)
+        assertTrue(
+            s.turn.contains(
+                "run on part of the routes it acts on: webflux-blocking-threads (not on webflux/presentations/*/blocking at 2 users)",
+            ),
+            s.turn,
+        )
+        assertFalse(s.turn.substringAfter("not run: ").substringBefore(";").contains("webflux-blocking-threads"), s.turn)
+    }
+
+    @Test
     fun `a paper's column judged on the tool's own rows says so, one on the paper's rows does not`() {
         // paper-000's folder measured MVC only: seed 000's WebFlux claim reads the tool's WebFlux rows under both setups
         val l = ledger(blockingRun("ours", null, stopsAt4), blockingRun("paper", "paper-000", stopsAt4, "mvc"))
