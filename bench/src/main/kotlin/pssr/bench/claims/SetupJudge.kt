@@ -104,7 +104,9 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
         val partly = ArrayList<String>()
-        for (f in run.factors) {
+        // a setting that acts on none of the pages routes the claim read cannot turn it (a claim on no pages: any may)
+        val acting = run.factors.filter { f -> read.routes.isEmpty() || read.routes.any { f.actsOn(it.framework, it.approach) } }
+        for (f in acting) {
             val one = run.withOurs(listOf(f.factor)).label
             if (one !in byLabel) continue
             val missing = unmeasured(f, one, paper(run), read.routes)
@@ -127,7 +129,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         // reproduce measures the paper's pages in time windows, not its load profile (the rows' requests_per_user is 0)
         val windowed = byLabel.getValue(run.name).all { f -> f.rows.none { it.requestsPerUser > 0 } }
         val keptOurs = if (windowed) run.notInReproduce.map { it.factor } else emptyList()
-        val untried = run.factors.map { it.factor } - tried.toSet() - keptOurs.toSet() - partly.map { it.substringBefore(' ') }.toSet()
+        val untried = acting.map { it.factor } - tried.toSet() - keptOurs.toSet() - partly.map { it.substringBefore(' ') }.toSet()
         val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor } +
             keptOurs.map { "$it (time windows in these rows)" }
         return SetupVerdict(

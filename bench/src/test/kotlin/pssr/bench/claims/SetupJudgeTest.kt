@@ -107,6 +107,13 @@ class SetupJudgeTest {
     }
 
     @Test
+    fun `a setting that acts on none of the routes a claim read is neither tried nor missing`() {
+        val s = ledger(blockingRun("ours", null, scales), blockingRun("paper", "paper-000", stopsAt4)).setups.getValue(claim)
+        // the claim reads WebFlux's blocking routes: MVC's and Quarkus's pools cannot turn it
+        assertFalse(s.turn.contains("mvc-blocking-threads") || s.turn.contains("quarkus-worker-threads"), s.turn)
+    }
+
+    @Test
     fun `a paper's column judged on the tool's own rows says so, one on the paper's rows does not`() {
         // paper-000's folder measured MVC only: seed 000's WebFlux claim reads the tool's WebFlux rows under both setups
         val l = ledger(blockingRun("ours", null, stopsAt4), blockingRun("paper", "paper-000", stopsAt4, "mvc"))
