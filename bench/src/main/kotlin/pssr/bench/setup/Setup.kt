@@ -55,7 +55,8 @@ data class Setting(
 
     /** Whether it changes the pages routes of [framework] (a label such as `webflux@jdk21` counts as its framework) under [approach]. */
     fun actsOn(framework: String, approach: String): Boolean =
-        (this.framework == null || this.framework == framework.substringBefore('@')) && (approaches == null || approach in approaches)
+        (this.framework == null || this.framework == Setup.ALL || this.framework == framework.substringBefore('@')) &&
+            (approaches == null || approach in approaches)
 
     /** The paper's value differs from ours and the tool can apply it: a factor a one-factor run can turn back. */
     val tryable: Boolean get() = applied !is Applied.NotApplied && paper != ours

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.bench.claims.Route
 import pssr.bench.claims.TurnSearch
+import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
 
 /** The one-factor runs follow from the first pass: only what the claims the setups turned read, one run per setting. */
@@ -26,7 +27,8 @@ class OneFactorRunsTest {
         val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, read)), 1)
         // the load profile is a factor of run, not of reproduce, whose paper rows already hold the tool's time windows
         val acting = (paper.factors - paper.notInReproduce.toSet()).filter {
-            (it.framework == null || it.framework == "webflux") && (it.approaches == null || "virtual" in it.approaches!!)
+            (it.framework == null || it.framework == Setup.ALL || it.framework == "webflux") &&
+                (it.approaches == null || "virtual" in it.approaches!!)
         }
         assertEquals(acting.map { "paper-000-ours-${it.factor}-webflux" }.sorted(), runs.map { it.name }.sorted())
         for (run in runs) {
@@ -37,6 +39,7 @@ class OneFactorRunsTest {
             assertEquals("paper-000", args(run, "--setup"))
             assertEquals(f.factor, args(run, "--ours"))
         }
+        assertTrue(runs.any { it.name == "paper-000-ours-heap-webflux" }, "the heap acts on every server: ${runs.map { it.name }}")
         // the blocking dispatcher threads act on `blocking` routes only: no run of that setting for a virtual-thread claim
         assertTrue(runs.none { it.name.contains("webflux-blocking-threads") }, "${runs.map { it.name }}")
     }
