@@ -120,7 +120,12 @@ class ReproduceWorkflow(
             Stopping.check()
             Stopping.stage = "one-factor run ${i + 1}/${chosen.size} ${run.name}"
             val folder = dir.resolve(run.folder)
-            val args = argsFor(run, folder) ?: continue
+            // a run a resumed reproduce measured before is judged with the rest, not measured again
+            val args = argsFor(run, folder)
+            if (args == null) {
+                if (JudgedFolder.holdsResults(folder)) folders.add(folder)
+                continue
+            }
             println(
                 "== one-factor run ${i + 1}/${chosen.size} ${run.name} (about ${Durations.span(run.estimate)}): ./pssr ${args.joinToString(
                     " ",
