@@ -46,7 +46,10 @@ object ClaimKit {
             ) +
         (if (!l.steady) ", not steady (the JIT took ${Fmt.grouped(l.jitShare * 100)}% of the server's CPU)" else "")
 
-    /** "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's engines. */
+    /**
+     * "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's
+     * engines, its figure naming them ([naming]).
+     */
     fun scales(
         id: String,
         seed: String,
@@ -59,7 +62,7 @@ object ClaimKit {
         approach: String,
         n: Int,
         needs: String = REPRODUCE,
-    ) = Claim(id, seed, section, text, paper, Kind.SHAPE, needs, { listOf(Route(framework, model, engine, approach, n)) }) { e ->
+    ): Claim = Claim(id, seed, section, text, paper, Kind.SHAPE, needs, { listOf(Route(framework, model, engine, approach, n)) }) { e ->
         // the series describes where scaling stops; the verdict reads the levels next to n (traced by the ratios)
         val series = e.untraced { e.series(framework, model, engine, approach) }
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
@@ -97,6 +100,9 @@ object ClaimKit {
             ours,
             cause = cause,
         )
+    }.let { c ->
+        // an aggregate names the engines its mean is over, at every level its series reads
+        if (engine == null) naming(c, Route(framework, model, null, approach, n), scaling = true) else c
     }
 
     /**

@@ -30,14 +30,10 @@ internal object Seed000Presentations {
         .let { es -> es.flatMapIndexed { i, a -> es.drop(i + 1).map { a to it } } }
 
     val claims: List<Claim> = listOf(
-        naming(
-            scales(
-                "000-5.2-webflux-blocking-4", S, "5.2",
-                "On WebFlux, the blocking engines (on a separate dispatcher) stop scaling beyond 4 users (Presentations).",
-                "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4,
-            ),
-            agg("webflux", "presentations", "blocking"),
-            scaling = true,
+        scales(
+            "000-5.2-webflux-blocking-4", S, "5.2",
+            "On WebFlux, the blocking engines (on a separate dispatcher) stop scaling beyond 4 users (Presentations).",
+            "blocking engines flat past 4 users", "webflux", "presentations", null, "blocking", 4,
         ),
         scales(
             "000-5.2-htmlflow-susp-128", S, "5.2", "HtmlFlow suspending on WebFlux scales up to 128 users (Presentations).",
@@ -128,21 +124,13 @@ internal object Seed000Presentations {
                 }
             }
         },
-        naming(
-            scales(
-                "000-5.2-mvc-blocking-32", S, "5.2", "Spring MVC's blocking engines scale up to 32 users (Presentations).",
-                "${Pres.mvcBlocking.text} req/s, peak at 32", "mvc", "presentations", null, "blocking", 32,
-            ),
-            agg("mvc", "presentations", "blocking"),
-            scaling = true,
+        scales(
+            "000-5.2-mvc-blocking-32", S, "5.2", "Spring MVC's blocking engines scale up to 32 users (Presentations).",
+            "${Pres.mvcBlocking.text} req/s, peak at 32", "mvc", "presentations", null, "blocking", 32,
         ),
-        naming(
-            scales(
-                "000-5.2-mvc-virtual-32", S, "5.2", "Spring MVC's engines on virtual threads scale up to 32 users (Presentations).",
-                "${Pres.mvcVirtual.text} req/s, peak at 32", "mvc", "presentations", null, "virtual", 32,
-            ),
-            agg("mvc", "presentations", "virtual"),
-            scaling = true,
+        scales(
+            "000-5.2-mvc-virtual-32", S, "5.2", "Spring MVC's engines on virtual threads scale up to 32 users (Presentations).",
+            "${Pres.mvcVirtual.text} req/s, peak at 32", "mvc", "presentations", null, "virtual", 32,
         ),
         naming(
             compare(
@@ -192,22 +180,14 @@ internal object Seed000Presentations {
             listOf("blocking", "virtual"),
             streams = false,
         ),
-        naming(
-            scales(
-                "000-5.2-quarkus-blocking-64", S, "5.2", "Quarkus's blocking engines scale up to 64 users (Presentations).",
-                "${Pres.quarkusBlocking.text} req/s, peak at 64", "quarkus", "presentations", null, "blocking", 64,
-            ),
-            agg("quarkus", "presentations", "blocking"),
-            scaling = true,
+        scales(
+            "000-5.2-quarkus-blocking-64", S, "5.2", "Quarkus's blocking engines scale up to 64 users (Presentations).",
+            "${Pres.quarkusBlocking.text} req/s, peak at 64", "quarkus", "presentations", null, "blocking", 64,
         ),
-        naming(
-            scales(
-                "000-5.2-quarkus-virtual-128", S, "5.2",
-                "Quarkus's engines on virtual threads scale up to 128 users (Presentations).",
-                "${Pres.quarkusVirtual.text} req/s at 128", "quarkus", "presentations", null, "virtual", TOP,
-            ),
-            agg("quarkus", "presentations", "virtual"),
-            scaling = true,
+        scales(
+            "000-5.2-quarkus-virtual-128", S, "5.2",
+            "Quarkus's engines on virtual threads scale up to 128 users (Presentations).",
+            "${Pres.quarkusVirtual.text} req/s at 128", "quarkus", "presentations", null, "virtual", TOP,
         ),
         naming(
             compare(

@@ -2,7 +2,6 @@ package pssr.bench.claims
 
 import pssr.bench.claims.ClaimKit.compare
 import pssr.bench.claims.ClaimKit.compareAll
-import pssr.bench.claims.ClaimKit.naming
 import pssr.bench.claims.ClaimKit.scales
 import pssr.bench.claims.Seed000Figures.Pres
 import pssr.bench.claims.Seed000Figures.Stocks
@@ -10,7 +9,6 @@ import pssr.bench.claims.Seed000Figures.paperDrop
 import pssr.bench.claims.Seed000Figures.text
 import pssr.bench.claims.Seed000Kit.S
 import pssr.bench.claims.Seed000Kit.TOP
-import pssr.bench.claims.Seed000Kit.agg
 import pssr.bench.claims.Seed000Kit.hf
 import pssr.bench.claims.Seed000Kit.inBothModels
 import pssr.bench.claims.Seed000Kit.t
@@ -58,13 +56,9 @@ internal object Seed000Stocks {
                 )
             }
         },
-        naming(
-            scales(
-                "000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
-                "as in Presentations", "webflux", "stocks", null, "blocking", 4,
-            ),
-            agg("webflux", "stocks", "blocking"),
-            scaling = true,
+        scales(
+            "000-5.3-webflux-blocking-4", S, "5.3", "On WebFlux, the blocking engines stop scaling beyond 4 users (Stocks).",
+            "as in Presentations", "webflux", "stocks", null, "blocking", 4,
         ),
         Claim(
             "000-5.3-stocks-more-cpu-per-request",

@@ -32,22 +32,14 @@ internal object Seed000StocksFrameworks {
             ),
             agg("mvc", "stocks", "virtual", 64),
         ),
-        naming(
-            scales(
-                "000-5.3-mvc-blocking-64", S, "5.3", "Spring MVC's blocking engines scale up to 64 users (Stocks).",
-                "${Stocks.mvcBlocking.text} req/s, scaling to 64", "mvc", "stocks", null, "blocking", 64,
-            ),
-            agg("mvc", "stocks", "blocking"),
-            scaling = true,
+        scales(
+            "000-5.3-mvc-blocking-64", S, "5.3", "Spring MVC's blocking engines scale up to 64 users (Stocks).",
+            "${Stocks.mvcBlocking.text} req/s, scaling to 64", "mvc", "stocks", null, "blocking", 64,
         ),
-        naming(
-            scales(
-                "000-5.3-mvc-virtual-64", S, "5.3",
-                "Spring MVC's engines on virtual threads scale up to 64 users, as the blocking ones (Stocks).",
-                "both approaches scale up to 64", "mvc", "stocks", null, "virtual", 64,
-            ),
-            agg("mvc", "stocks", "virtual"),
-            scaling = true,
+        scales(
+            "000-5.3-mvc-virtual-64", S, "5.3",
+            "Spring MVC's engines on virtual threads scale up to 64 users, as the blocking ones (Stocks).",
+            "both approaches scale up to 64", "mvc", "stocks", null, "virtual", 64,
         ),
         Claim(
             "000-5.3-mvc-above-webflux",
@@ -94,21 +86,13 @@ internal object Seed000StocksFrameworks {
             agg("mvc", "stocks", "blocking", 64),
             agg("mvc", "stocks", "virtual", 64),
         ),
-        naming(
-            scales(
-                "000-5.3-quarkus-blocking-128", S, "5.3", "Quarkus's blocking engines scale up to 128 users (Stocks).",
-                "${Stocks.quarkusBlocking.text} req/s at 128", "quarkus", "stocks", null, "blocking", TOP,
-            ),
-            agg("quarkus", "stocks", "blocking"),
-            scaling = true,
+        scales(
+            "000-5.3-quarkus-blocking-128", S, "5.3", "Quarkus's blocking engines scale up to 128 users (Stocks).",
+            "${Stocks.quarkusBlocking.text} req/s at 128", "quarkus", "stocks", null, "blocking", TOP,
         ),
-        naming(
-            scales(
-                "000-5.3-quarkus-virtual-128", S, "5.3", "Quarkus's engines on virtual threads scale up to 128 users (Stocks).",
-                "${Stocks.quarkusVirtual.text} req/s at 128", "quarkus", "stocks", null, "virtual", TOP,
-            ),
-            agg("quarkus", "stocks", "virtual"),
-            scaling = true,
+        scales(
+            "000-5.3-quarkus-virtual-128", S, "5.3", "Quarkus's engines on virtual threads scale up to 128 users (Stocks).",
+            "${Stocks.quarkusVirtual.text} req/s at 128", "quarkus", "stocks", null, "virtual", TOP,
         ),
         naming(
             compare(

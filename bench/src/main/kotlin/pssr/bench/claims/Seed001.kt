@@ -16,15 +16,11 @@ object Seed001 {
     private const val MVC_WEBFLUX = 9000.0 / 11000
 
     val claims: List<Claim> = listOf(
-        naming(
-            scales(
-                "001-blocking-16", S, "5.1",
-                "Blocking engines on a separate dispatcher stop scaling beyond 16 users (WebFlux, Presentations; a 6-core machine).",
-                "flat past 16 users",
-                "webflux", "presentations", null, "blocking", 16,
-            ),
-            agg("webflux", "presentations", "blocking"),
-            scaling = true,
+        scales(
+            "001-blocking-16", S, "5.1",
+            "Blocking engines on a separate dispatcher stop scaling beyond 16 users (WebFlux, Presentations; a 6-core machine).",
+            "flat past 16 users",
+            "webflux", "presentations", null, "blocking", 16,
         ),
         compare(
             "001-jstachio-virtual-matches-htmlflow", S, "5.1",
@@ -53,23 +49,15 @@ object Seed001 {
             "~11,000 req/s, scales to 128", "webflux", "presentations", "htmlflow", "suspending", 128,
         ),
         // 5.1 Spring MVC and Quarkus (Presentations)
-        naming(
-            scales(
-                "001-5.1-mvc-blocking-128", S, "5.1", "Spring MVC's blocking engines scale up to 128 users (Presentations).",
-                "both approaches scale up to 128",
-                "mvc", "presentations", null, "blocking", 128,
-            ),
-            agg("mvc", "presentations", "blocking"),
-            scaling = true,
+        scales(
+            "001-5.1-mvc-blocking-128", S, "5.1", "Spring MVC's blocking engines scale up to 128 users (Presentations).",
+            "both approaches scale up to 128",
+            "mvc", "presentations", null, "blocking", 128,
         ),
-        naming(
-            scales(
-                "001-5.1-mvc-virtual-128", S, "5.1", "Spring MVC's engines on virtual threads scale up to 128 users (Presentations).",
-                "both approaches scale up to 128",
-                "mvc", "presentations", null, "virtual", 128,
-            ),
-            agg("mvc", "presentations", "virtual"),
-            scaling = true,
+        scales(
+            "001-5.1-mvc-virtual-128", S, "5.1", "Spring MVC's engines on virtual threads scale up to 128 users (Presentations).",
+            "both approaches scale up to 128",
+            "mvc", "presentations", null, "virtual", 128,
         ),
         naming(
             compare(
@@ -111,14 +99,10 @@ object Seed001 {
             agg("mvc", "presentations", "virtual"),
             agg("mvc", "presentations", "blocking"),
         ),
-        naming(
-            scales(
-                "001-5.1-quarkus-blocking-128", S, "5.1", "Quarkus's blocking engines scale up to 128 users (Presentations).",
-                "~10,000 req/s at 128",
-                "quarkus", "presentations", null, "blocking", 128,
-            ),
-            agg("quarkus", "presentations", "blocking"),
-            scaling = true,
+        scales(
+            "001-5.1-quarkus-blocking-128", S, "5.1", "Quarkus's blocking engines scale up to 128 users (Presentations).",
+            "~10,000 req/s at 128",
+            "quarkus", "presentations", null, "blocking", 128,
         ),
         naming(
             compare(
@@ -138,64 +122,40 @@ object Seed001 {
             "Quarkus blocking ~10,000 req/s at 128; WebFlux's Sync flat past 16 users",
             "presentations", "quarkus", "webflux", Terms::higher, "blocking" to 128,
         ),
-        naming(
-            scales(
-                "001-5.1-virtual-128", S, "5.1",
-                "On WebFlux, the engines on virtual threads scale up to 128 users (Virtual line, Presentations; a 6-core machine).",
-                "Virtual engines scale up to 128", "webflux", "presentations", null, "virtual", 128,
-            ),
-            agg("webflux", "presentations", "virtual"),
-            scaling = true,
+        scales(
+            "001-5.1-virtual-128", S, "5.1",
+            "On WebFlux, the engines on virtual threads scale up to 128 users (Virtual line, Presentations; a 6-core machine).",
+            "Virtual engines scale up to 128", "webflux", "presentations", null, "virtual", 128,
         ),
         // 5.2 Stocks: "the scalability of the engines remains largely unaffected"
-        naming(
-            scales(
-                "001-5.2-blocking-16", S, "5.2",
-                "Blocking engines on a separate dispatcher stop scaling beyond 16 users with Stocks too (WebFlux).",
-                "flat past 16 users, as in Presentations", "webflux", "stocks", null, "blocking", 16,
-            ),
-            agg("webflux", "stocks", "blocking"),
-            scaling = true,
+        scales(
+            "001-5.2-blocking-16", S, "5.2",
+            "Blocking engines on a separate dispatcher stop scaling beyond 16 users with Stocks too (WebFlux).",
+            "flat past 16 users, as in Presentations", "webflux", "stocks", null, "blocking", 16,
         ),
         scales(
             "001-5.2-thymeleaf-128", S, "5.2", "Thymeleaf reactive scales up to 128 users with Stocks too.",
             "~5,000 req/s; scales to 128", "webflux", "stocks", "thymeleaf", "reactive", 128,
         ),
-        naming(
-            scales(
-                "001-5.2-mvc-blocking-128", S, "5.2", "Spring MVC's blocking engines scale up to 128 users (Stocks).",
-                "both approaches scale up to 128", "mvc", "stocks", null, "blocking", 128,
-            ),
-            agg("mvc", "stocks", "blocking"),
-            scaling = true,
+        scales(
+            "001-5.2-mvc-blocking-128", S, "5.2", "Spring MVC's blocking engines scale up to 128 users (Stocks).",
+            "both approaches scale up to 128", "mvc", "stocks", null, "blocking", 128,
         ),
-        naming(
-            scales(
-                "001-5.2-mvc-virtual-128", S, "5.2", "Spring MVC's engines on virtual threads scale up to 128 users (Stocks).",
-                "both approaches scale up to 128", "mvc", "stocks", null, "virtual", 128,
-            ),
-            agg("mvc", "stocks", "virtual"),
-            scaling = true,
+        scales(
+            "001-5.2-mvc-virtual-128", S, "5.2", "Spring MVC's engines on virtual threads scale up to 128 users (Stocks).",
+            "both approaches scale up to 128", "mvc", "stocks", null, "virtual", 128,
         ),
-        naming(
-            scales(
-                "001-5.2-quarkus-blocking-128", S, "5.2",
-                "\"The Quarkus implementation scales effectively up to 128 concurrent " +
-                    "users\": its blocking engines scale up to 128 users (Stocks).",
-                "blocking ~6,000 req/s, scales to 128", "quarkus", "stocks", null, "blocking", 128,
-            ),
-            agg("quarkus", "stocks", "blocking"),
-            scaling = true,
+        scales(
+            "001-5.2-quarkus-blocking-128", S, "5.2",
+            "\"The Quarkus implementation scales effectively up to 128 concurrent " +
+                "users\": its blocking engines scale up to 128 users (Stocks).",
+            "blocking ~6,000 req/s, scales to 128", "quarkus", "stocks", null, "blocking", 128,
         ),
-        naming(
-            scales(
-                "001-5.2-quarkus-virtual-128", S, "5.2",
-                "\"The Quarkus implementation scales effectively up to 128 concurrent " +
-                    "users\": its engines on virtual threads scale up to 128 users (Stocks).",
-                "virtual similar to blocking, scales to 128", "quarkus", "stocks", null, "virtual", 128,
-            ),
-            agg("quarkus", "stocks", "virtual"),
-            scaling = true,
+        scales(
+            "001-5.2-quarkus-virtual-128", S, "5.2",
+            "\"The Quarkus implementation scales effectively up to 128 concurrent " +
+                "users\": its engines on virtual threads scale up to 128 users (Stocks).",
+            "virtual similar to blocking, scales to 128", "quarkus", "stocks", null, "virtual", 128,
         ),
         compareAll(
             "001-5.2-stocks-half",

@@ -103,7 +103,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         if (p.verdict == oursJ.verdict && sameRows(read, paper(run))) return SetupVerdict(label, p, sameRows = true)
         if (p.verdict == oursJ.verdict || p.verdict !in decided || oursJ.verdict !in decided) return SetupVerdict(label, p)
         val tried = ArrayList<String>()
-        val partly = ArrayList<String>()
+        val partly = LinkedHashMap<String, List<Route>>() // factor -> the routes it acts on that its run missed
         // a setting that acts on none of the pages routes the claim read cannot turn it (a claim on no pages: any may)
         val acting = run.factors.filter { f -> read.routes.isEmpty() || read.routes.any { f.actsOn(it.framework, it.approach) } }
         for (f in acting) {
@@ -111,7 +111,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
             if (one !in byLabel) continue
             val missing = unmeasured(f, one, paper(run), read.routes)
             if (missing.isNotEmpty()) {
-                partly += "${f.factor} (not on ${missing.first()}${if (missing.size > 1) " and ${missing.size - 1} more" else ""})"
+                partly[f.factor] = missing
                 continue
             }
             tried += f.factor
@@ -129,7 +129,7 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
         // reproduce measures the paper's pages in time windows, not its load profile (the rows' requests_per_user is 0)
         val windowed = byLabel.getValue(run.name).all { f -> f.rows.none { it.requestsPerUser > 0 } }
         val keptOurs = if (windowed) run.notInReproduce.map { it.factor } else emptyList()
-        val untried = acting.map { it.factor } - tried.toSet() - keptOurs.toSet() - partly.map { it.substringBefore(' ') }.toSet()
+        val untried = acting.map { it.factor } - tried.toSet() - keptOurs.toSet() - partly.keys
         val notApplied = run.settings.filter { it.applied is Applied.NotApplied && it.paper != it.ours }.map { it.factor } +
             keptOurs.map { "$it (time windows in these rows)" }
         return SetupVerdict(
@@ -142,7 +142,15 @@ class SetupJudge(folders: List<JudgedFolder>, private val ours: Evidence) {
                     "no single setting tried turns it (tried: ${tried.joinToString(", ")})"
                 }
                 ) +
-                (if (partly.isNotEmpty()) "; run on part of the routes it acts on: ${partly.joinToString(", ")}" else "") +
+                (
+                    if (partly.isEmpty()) {
+                        ""
+                    } else {
+                        "; run on part of the routes it acts on: " + partly.entries.joinToString(", ") { (f, missing) ->
+                            "$f (not on ${missing.first()}${if (missing.size > 1) " and ${missing.size - 1} more" else ""})"
+                        }
+                    }
+                    ) +
                 (if (untried.isNotEmpty()) "; not run: ${untried.joinToString(", ")}" else "") +
                 (if (notApplied.isNotEmpty()) "; differs but not applied by the tool: ${notApplied.joinToString(", ")}" else ""),
             search = search,
