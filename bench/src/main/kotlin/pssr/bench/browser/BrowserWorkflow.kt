@@ -55,7 +55,7 @@ class BrowserWorkflow(
         val total = runs * throttling.size * cases.size
         println(
             "pssr browser: ${cases.size} cases x ${throttling.size} throttling x $runs runs = $total Lighthouse runs " +
-                "(about ${total * 15 / 60 + 1} min), results in $dir",
+                "(about ${estimate(total).toMinutes() + 1} min), results in $dir",
         )
         println("pssr browser: Chromium ${lighthouse.chromiumVersion}, Lighthouse ${lighthouse.version}, Node ${lighthouse.nodeVersion}")
 
@@ -137,5 +137,16 @@ class BrowserWorkflow(
                 )
             }
         }
+    }
+
+    companion object {
+        /** One Lighthouse run here, Chromium's start with it: 48 runs took 13 min 04 s in run K (16.3 s each). */
+        private const val SECONDS_PER_RUN = 16.5
+
+        /** Beside the runs: the server's start and warm-up, the documents' checks and the filmstrips (78 s in run K). */
+        private const val FIXED_SECONDS = 80L
+
+        /** How long a campaign of [runs] Lighthouse runs takes here (`reproduce --plan` counts its browser phase so). */
+        fun estimate(runs: Int): Duration = Duration.ofSeconds(FIXED_SECONDS + (runs * SECONDS_PER_RUN).toLong())
     }
 }

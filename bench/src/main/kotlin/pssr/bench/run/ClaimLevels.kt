@@ -6,6 +6,8 @@ import pssr.bench.claims.Claims
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.Route
 import pssr.bench.results.ResultRow
+import pssr.bench.setup.Setup
+import pssr.bench.setup.Setups
 import pssr.bench.stats.RouteLevel
 import pssr.servers.RouteKey
 
@@ -63,6 +65,14 @@ internal class ClaimLevels(universe: List<RouteKey>, levels: List<Int>, claims: 
     }.map { it to r.users }
 
     companion object {
+        /**
+         * The claims whose judgement reads the rows of a run under [setup]: every claim for the tool's setup (null), else only
+         * the claims of the seeds the setup's rows judge ([Setups.seedsJudgedBy]). So a paper-001 phase measures its WebFlux
+         * blocking routes at the levels seed 001's claims read (8, 16, 32, 128), not at every level seed 000's read them at.
+         */
+        fun judgedUnder(setup: Setup?): List<Claim> =
+            if (setup == null) Claims.all else Setups.seedsJudgedBy(setup).let { seeds -> Claims.all.filter { it.seed in seeds } }
+
         /** Enough repetitions for a paired ratio to be taken, so a judgement goes as far as it would on measured rows. */
         private const val REPETITIONS = 3
 

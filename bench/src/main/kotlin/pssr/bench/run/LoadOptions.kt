@@ -10,6 +10,7 @@ import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.Profiler
 import pssr.bench.measure.Windows
 import pssr.bench.measure.WrkDriver
+import pssr.bench.setup.Setup
 import java.nio.file.Path
 import java.time.Duration
 
@@ -61,16 +62,19 @@ class LoadOptions : HelpSection {
     )
     var driverChoice: String? = null
 
-    /** The setup's driver (`--setup paper-000`: jmeter) and load profile (none applies one), used when the run names none ([useSetup]). */
-    private var setupDriver: String? = null
-    private var setupRequestsPerUser: Int? = null
+    /**
+     * The run's setup ([useSetup]): its driver (`--setup paper-000`: jmeter) and load profile (none applies one), used when the run
+     * names none, and the claims whose levels `--claims-only` measures (a paper's: its seeds' claims only).
+     */
+    private var setup: Setup? = null
+    private val setupDriver: String? get() = setup?.runDefault("--driver")
+    private val setupRequestsPerUser: Int? get() = setup?.runDefault("--requests-per-user")?.toInt()
 
     /** The load driver: the one the user named, else the setup's, else wrk. */
     val driver: String get() = driverChoice ?: setupDriver ?: "wrk"
 
-    fun useSetup(driver: String?, requestsPerUser: String?) {
-        setupDriver = driver
-        setupRequestsPerUser = requestsPerUser?.toInt()
+    fun useSetup(setup: Setup?) {
+        this.setup = setup
     }
 
     @Option(
@@ -256,7 +260,11 @@ class LoadOptions : HelpSection {
             (saturateTo ?: if (quick || users != null) 0 else DEFAULT_SATURATE_TO).also {
                 if (it != 0 && it !in 2..4096) throw UsageError("--saturate-to must be 0 (off) or users up to 4096, was $it")
             },
-            if (claimsOnly) ClaimLevels(ReproducePlan.PAGES.flatMap { it.keys() }, levels.distinct().sorted()).byRoute else null,
+            if (claimsOnly) {
+                ClaimLevels(ReproducePlan.PAGES.flatMap { it.keys() }, levels.distinct().sorted(), ClaimLevels.judgedUnder(setup)).byRoute
+            } else {
+                null
+            },
         )
     }
 

@@ -3,10 +3,13 @@ package pssr.bench.run
 import pssr.bench.claims.ClaimKit
 import pssr.bench.claims.Route
 import pssr.bench.claims.TurnSearch
+import pssr.bench.results.RunDirectory
 import pssr.bench.run.ReproducePlan.Phase
 import pssr.bench.setup.Setting
 import pssr.bench.setup.Setup
 import pssr.servers.RouteKey
+import java.nio.file.Files
+import java.nio.file.Path
 import java.time.Duration
 
 /**
@@ -40,6 +43,24 @@ internal object OneFactorRuns {
             .map { it.first }
     }
 
+    /** What a reproduce does with its one-factor runs: those [finished] before, judged as they are, and those it measures now. */
+    data class Choice(val finished: List<Phase>, val chosen: List<Phase>, val left: List<Phase>)
+
+    /**
+     * [runs] in a reproduce with [seconds] left: a run [finished] before (a resumed reproduce's) is judged as it is, neither
+     * measured again nor charged to the budget; of the others, in order, those that fit what is left (a run too long is
+     * skipped and the next one tried).
+     */
+    fun choose(runs: List<Phase>, seconds: Long, finished: (Phase) -> Boolean): Choice {
+        val (done, todo) = runs.partition(finished)
+        var room = seconds
+        val chosen = todo.filter { r -> (r.estimate.seconds <= room).also { if (it) room -= r.estimate.seconds } }
+        return Choice(done, chosen, todo - chosen.toSet())
+    }
+
+    /** Whether the run in [folder] finished: its report is written last, after every level ([RunDirectory.report]). */
+    fun finished(folder: Path): Boolean = Files.isRegularFile(RunDirectory(folder).report)
+
     private fun phase(setup: Setup, f: Setting, framework: String, routes: Set<Route>, measured: Int, claims: Int): Pair<Phase, Int>? {
         val pages = ReproducePlan.PAGES.firstOrNull { it.framework == framework } ?: return null
         // an aggregate (engine null) reads the engines its mean is over, not every engine the pages phase serves
@@ -52,7 +73,7 @@ internal object OneFactorRuns {
         // `--claims-only` measures each route of the selection at the levels of [users] some claim reads it at, not every
         // route at every level: run K's WebFlux driver run would otherwise have taken 58 min for 26 turned claims
         val keys = models.flatMap { m -> engines.flatMap { e -> approaches.map { a -> RouteKey(framework, m, e, a) } } }
-        val read = keys.mapNotNull { k -> ReproducePlan.claimLevels.byRoute[k]?.filter { it in users }?.ifEmpty { null } }
+        val read = keys.mapNotNull { k -> ReproducePlan.claimLevels(setup).byRoute[k]?.filter { it in users }?.ifEmpty { null } }
         if (read.isEmpty()) return null
         // the setup's driver, unless this run turns the driver back to the tool's
         val run = setup.withOurs(listOf(f.factor))

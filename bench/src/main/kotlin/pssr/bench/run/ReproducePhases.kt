@@ -1,5 +1,6 @@
 package pssr.bench.run
 
+import pssr.bench.browser.BrowserWorkflow
 import pssr.bench.claims.Seed000Kit
 import pssr.bench.run.ReproducePlan.Companion.LEVELS
 import pssr.bench.run.ReproducePlan.Companion.MIN_REPEAT
@@ -16,6 +17,7 @@ import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
 import pssr.model.Model
 import pssr.views.Approach
+import pssr.views.demo.DemoPage
 import java.time.Duration
 
 /**
@@ -27,21 +29,23 @@ internal object ReproducePhases {
     /** Lighthouse runs per browser case: enough that the ratio of a bimodal LCP's means decides at look 1 (docs/CLAIMS.md). */
     const val BROWSER_RUNS = 8
 
-    /** The other workloads, fixed in length (their load profiles are the seeds'): estimated from measured runs here (docs/STUDENTS.md,
-     * SEED004.md, BROWSER.md). */
+    /**
+     * The other workloads, fixed in length (their load profiles are the seeds'), estimated from the longest of runs I, J and K here:
+     * students 3:05-4:10, products and forward 5:34-6:30, seed 004's setup 6:10-6:32, the browser by its own count.
+     */
     val OTHERS = listOf(
         Phase(
             "students",
             "students",
             listOf("run", "--workloads", "students"),
-            Duration.ofMinutes(5),
+            Duration.ofMinutes(4),
             "seed 003 Table 1: 2,000 users, 30 s ramp-up, 10 loops, four variants on embedded PostgreSQL",
         ),
         Phase(
             "api",
             "api",
             listOf("run", "--workloads", "products,forward"),
-            Duration.ofMinutes(7),
+            Duration.ofSeconds(390),
             "seed 004: products (compute-bound) and forward (network-bound), MVC vs WebFlux",
         ),
         // the cases the claims read (HtmlFlow's suspending pages under Lighthouse's simulated throttling), 8 runs each: the
@@ -51,7 +55,8 @@ internal object ReproducePhases {
             "browser",
             "browser",
             listOf("browser", "--runs", "$BROWSER_RUNS", "--renderings", "suspending", "--throttling", "simulate"),
-            Duration.ofMinutes(10),
+            // every demo page with PSSR off and on, in one rendering
+            BrowserWorkflow.estimate(BROWSER_RUNS * DemoPage.all.size * 2),
             "seed 002 Table 1: Lighthouse FCP, LCP, Speed Index with PSSR on and off, $BROWSER_RUNS runs each",
         ),
     )
@@ -87,7 +92,7 @@ internal object ReproducePhases {
                 "${api.name}-api",
                 "${api.name}-api",
                 listOf("run", "--workloads", "products,forward", "--setup", api.name) + api.runArgs("api"),
-                Duration.ofMinutes(10),
+                Duration.ofMinutes(7),
                 "seed 004 under its setup: ${api.settings.first().paper}",
             ),
         )
@@ -174,7 +179,7 @@ internal object ReproducePhases {
             else -> "pages-${p.framework}"
         }
         // the routes some claim reads, of those the selection gives (`--claims-only` measures no other)
-        val routes = "${p.keys().count { it in ReproducePlan.claimLevels.byRoute }} of ${p.routes}"
+        val routes = "${p.keys().count { it in ReproducePlan.claimLevels(setup).byRoute }} of ${p.routes}"
         val what = when {
             ours != null -> "$routes routes; ${setup!!.name} with ${setup.factors.first {
                 it.factor == ours

@@ -197,14 +197,21 @@ data class ReproducePlan(
         )
 
         /** The routes and [LEVELS] the claims read, which the pages phases measure (`run --claims-only`). */
-        internal val claimLevels: ClaimLevels by lazy { ClaimLevels(PAGES.flatMap { it.keys() }, LEVELS) }
+        internal val claimLevels: ClaimLevels get() = claimLevels(null)
+
+        private val levelsBySetup = HashMap<String?, ClaimLevels>()
+
+        /** The same for a phase under [setup]: the levels the claims judged on its rows read ([ClaimLevels.judgedUnder]). */
+        internal fun claimLevels(setup: Setup?): ClaimLevels = synchronized(levelsBySetup) {
+            levelsBySetup.getOrPut(setup?.name) { ClaimLevels(PAGES.flatMap { it.keys() }, LEVELS, ClaimLevels.judgedUnder(setup)) }
+        }
 
         /**
          * Seconds of one pages phase with [repeat] repetitions of [measured] s windows, [PEAK_REPEAT] at [PEAK_LEVELS] with
-         * [peaks]: each of its routes some claim reads, at the levels the claims read it at ([claimLevels]).
+         * [peaks]: each of its routes some claim judged under [setup] reads, at the levels it reads it at ([claimLevels]).
          */
         fun pagesSeconds(p: PagesPhase, repeat: Int, measured: Int, peaks: Boolean = false, setup: Setup? = null): Long {
-            val read = p.keys().mapNotNull { claimLevels.byRoute[it] }
+            val read = p.keys().mapNotNull { claimLevels(setup).byRoute[it] }
             val windows = read.sumOf { levels ->
                 levels.sumOf { u -> (if (peaks && u in PEAK_LEVELS) PEAK_REPEAT else repeat) * windowSeconds(measured, setup, u) }
             }

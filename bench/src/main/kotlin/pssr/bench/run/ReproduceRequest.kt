@@ -82,7 +82,7 @@ class ReproduceRequest(
         ) +
             runs.map { r ->
                 val folder = dir.resolve(r.folder)
-                val state = if (JudgedFolder.holdsResults(folder)) "measured" else "about ${Durations.span(r.estimate)}"
+                val state = if (OneFactorRuns.finished(folder)) "measured" else "about ${Durations.span(r.estimate)}"
                 "  ${r.name} ($state): ./pssr ${(r.args + listOf("--out", folder.toString())).joinToString(" ")}"
             }
     }

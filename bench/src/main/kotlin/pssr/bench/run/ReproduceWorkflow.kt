@@ -108,24 +108,23 @@ class ReproduceWorkflow(
             return 0
         }
         val left = maxOf(0L, (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds())
-        var room = left
-        val chosen = runs.filter { r -> (r.estimate.seconds <= room).also { if (it) room -= r.estimate.seconds } }
+        val choice = OneFactorRuns.choose(runs, left) { OneFactorRuns.finished(dir.resolve(it.folder)) }
+        val chosen = choice.chosen
+        // a run a resumed reproduce finished before is judged with the rest, not measured again
+        choice.finished.forEach { folders.add(dir.resolve(it.folder)) }
         println(
-            "== one-factor runs: $searches claims' verdicts differ between the setups; ${chosen.size} of ${runs.size} runs fit " +
-                "the ${left / 60} min left (about ${chosen.sumOf { it.estimate.seconds } / 60} min)" +
-                (runs - chosen.toSet()).let { out -> if (out.isEmpty()) "" else "; left out: ${out.joinToString(", ") { it.name }}" },
+            "== one-factor runs: $searches claims' verdicts differ between the setups; " +
+                (if (choice.finished.isEmpty()) "" else "${choice.finished.size} measured before, judged as they are; ") +
+                "${chosen.size} of ${chosen.size + choice.left.size} runs fit the ${left / 60} min left (about " +
+                "${chosen.sumOf { it.estimate.seconds } / 60} min)" +
+                choice.left.let { out -> if (out.isEmpty()) "" else "; left out: ${out.joinToString(", ") { it.name }}" },
         )
         var failed = 0
         for ((i, run) in chosen.withIndex()) {
             Stopping.check()
             Stopping.stage = "one-factor run ${i + 1}/${chosen.size} ${run.name}"
             val folder = dir.resolve(run.folder)
-            // a run a resumed reproduce measured before is judged with the rest, not measured again
-            val args = argsFor(run, folder)
-            if (args == null) {
-                if (JudgedFolder.holdsResults(folder)) folders.add(folder)
-                continue
-            }
+            val args = argsFor(run, folder) ?: continue
             println(
                 "== one-factor run ${i + 1}/${chosen.size} ${run.name} (about ${Durations.span(run.estimate)}): ./pssr ${args.joinToString(
                     " ",

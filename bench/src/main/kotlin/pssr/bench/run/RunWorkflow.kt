@@ -90,7 +90,7 @@ class RunWorkflow(
         runtime.validate()
         val setup = runtime.setup()
         // a paper's driver, load profile and JDK unless the run names its own (docs/SETUPS.md: applied as run defaults)
-        loading.useSetup(setup?.runDefault("--driver"), setup?.runDefault("--requests-per-user"))
+        loading.useSetup(setup)
         val plan = loading.plan(quick, pagesOptions.itemDelayMs, profileUsers)
         if (plan.jvms > 1 && target != null) throw UsageError("--jvms starts server JVMs; --target measures one that is already running")
         val runtimes = ServerRuntime.matrix(runtime.jdks, runtime.jvms, setup?.runDefault("--jdk"))

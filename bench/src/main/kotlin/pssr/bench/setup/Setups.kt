@@ -281,6 +281,13 @@ object Setups {
     /** The setup whose verdicts the claims of [seed] are judged under (`000`...`004`). */
     fun forSeed(seed: String): Setup? = all.firstOrNull { it.seed == seed }
 
+    /**
+     * The seeds whose claims read [setup]'s rows in the papers' column: its own seed's, and those of the setups it measures
+     * ([Setup.measuredAs]: paper-000's rows judge seeds 000, 001 and 002; paper-001's only seed 001).
+     */
+    fun seedsJudgedBy(setup: Setup): Set<String> =
+        all.filter { it.name == setup.name || it.measuredAs == setup.name }.map { it.seed }.toSet()
+
     fun byName(name: String): Setup = all.firstOrNull { it.name == name }
         ?: throw UsageError("unknown --setup '$name'; valid setups: ${all.joinToString(", ") { it.name }}")
 }

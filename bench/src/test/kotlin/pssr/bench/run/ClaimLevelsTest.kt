@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import pssr.bench.claims.ClaimKit
 import pssr.bench.measure.Windows
+import pssr.bench.setup.Setups
 import pssr.servers.RouteKey
 import java.time.Duration
 
@@ -23,6 +24,16 @@ class ClaimLevelsTest {
     fun `an aggregate line reads each of its approach's engines`() {
         val reads = levels.byClaim.getValue("000-5.2-webflux-blocking-4").map { it.first.engine }.toSet()
         assertEquals(ClaimKit.aggregated("webflux")!!.toSet(), reads)
+    }
+
+    @Test
+    fun `a paper's phase measures a route only at the levels the claims judged on its rows read`() {
+        val route = RouteKey("webflux", "presentations", "htmlflow", "blocking")
+        // 000-5.2-webflux-blocking-4 reads it at 2, 4 and 8 users; seed 001's claims are judged on paper-001's rows, not at 2 or 4
+        val draft = ReproducePlan.claimLevels(Setups.PAPER_001).byRoute.getValue(route)
+        assertTrue(2 in levels.byRoute.getValue(route) && 2 !in draft && 8 in draft, "tool's ${levels.byRoute[route]}, paper-001's $draft")
+        // paper-000's rows judge seeds 000 and 002, and seed 001's routes paper-001 does not run: every level of the tool's
+        assertEquals(levels.byRoute, ReproducePlan.claimLevels(Setups.PAPER_000).byRoute)
     }
 
     @Test

@@ -7,6 +7,7 @@ import pssr.bench.claims.Route
 import pssr.bench.claims.TurnSearch
 import pssr.bench.setup.Setup
 import pssr.bench.setup.Setups
+import java.time.Duration
 
 /** The one-factor runs follow from the first pass: only what the claims the setups turned read, one run per setting. */
 class OneFactorRunsTest {
@@ -70,5 +71,16 @@ class OneFactorRunsTest {
         )
         val runs = OneFactorRuns.plan(listOf(TurnSearch(paper, read)), 1)
         assertTrue(runs.isNotEmpty() && runs.all { "--claims-only" in it.args }, "${runs.map { it.args }}")
+    }
+
+    @Test
+    fun `a run finished before is judged as it is, neither measured again nor charged to the budget`() {
+        fun run(name: String, minutes: Long) = ReproducePlan.Phase(name, name, listOf("run"), Duration.ofMinutes(minutes), name)
+        val runs = listOf(run("done", 20), run("long", 10), run("short", 3))
+        val choice = OneFactorRuns.choose(runs, Duration.ofMinutes(5).seconds) { it.name == "done" }
+        assertEquals(listOf("done"), choice.finished.map { it.name })
+        // the finished run's 20 min are not counted: the 5 left take the short run, the long one is left out
+        assertEquals(listOf("short"), choice.chosen.map { it.name })
+        assertEquals(listOf("long"), choice.left.map { it.name })
     }
 }

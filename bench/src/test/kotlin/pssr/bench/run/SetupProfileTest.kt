@@ -16,7 +16,7 @@ class SetupProfileTest {
             }
         }
         val s = setup?.let { Setups.byName(it) }
-        loading.useSetup(s?.runDefault("--driver"), s?.runDefault("--requests-per-user"))
+        loading.useSetup(s)
         return loading.plan(quick = true, itemDelayMs = 1, profileUsers = null).windows.requestsPerUser
     }
 
@@ -34,7 +34,7 @@ class SetupProfileTest {
     @Test fun `the factor turned back with --ours load-profile leaves a time window`() {
         val loading = LoadOptions()
         val s = Setups.byName("paper-000").withOurs(listOf("load-profile"))
-        loading.useSetup(s.runDefault("--driver"), s.runDefault("--requests-per-user"))
+        loading.useSetup(s)
         assertEquals(0, loading.plan(quick = true, itemDelayMs = 1, profileUsers = null).windows.requestsPerUser)
     }
 
