@@ -225,7 +225,8 @@ object Setups {
             ),
         ),
         measuredAs = "paper-000",
-        measuredWhy = "its one applied setting, 4 dispatcher threads, is paper-000's",
+        measuredWhy = "its one applied setting, 4 dispatcher threads, is paper-000's; those rows also carry paper-000's JMeter, " +
+            "JDK 21 and 16 GB heap, which seed 002 (Apache Bench, Corretto 17) did not run",
     )
 
     /** Seed 003's students API: its Table 1 is the tool's default students run, as far as the paper states its settings. */
