@@ -53,8 +53,7 @@ internal object OneFactorRuns {
      */
     fun choose(runs: List<Phase>, seconds: Long, finished: (Phase) -> Boolean): Choice {
         val (done, todo) = runs.partition(finished)
-        var room = seconds
-        val chosen = todo.filter { r -> (r.estimate.seconds <= room).also { if (it) room -= r.estimate.seconds } }
+        val chosen = fitting(todo, seconds) { it.estimate.seconds }
         return Choice(done, chosen, todo - chosen.toSet())
     }
 

@@ -245,11 +245,9 @@ data class ReproducePlan(
                     budget,
                 )
             }
-            var left = room - seconds(ReproducePhases.required(1))
+            val left = room - seconds(ReproducePhases.required(1))
             if (left < 0) return null
-            val chosen = ReproducePhases.optional(1).filter { p ->
-                (p.estimate.seconds <= left).also { if (it) left -= p.estimate.seconds }
-            }
+            val chosen = fitting(ReproducePhases.optional(1), left) { it.estimate.seconds }
             return ReproducePlan(
                 ordered(ReproducePhases.required(1), chosen),
                 MIN_REPEAT,

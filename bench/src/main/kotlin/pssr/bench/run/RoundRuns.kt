@@ -72,11 +72,8 @@ internal object RoundRuns {
         }
     }
 
-    /** The runs that fit in [seconds], in order; a run too long for what is left is skipped and the next one tried. */
-    fun within(runs: List<RoundRun>, seconds: Long): List<RoundRun> {
-        var left = seconds
-        return runs.filter { r -> (r.seconds <= left).also { if (it) left -= r.seconds } }
-    }
+    /** The runs that fit in [seconds], in order ([fitting]). */
+    fun within(runs: List<RoundRun>, seconds: Long): List<RoundRun> = fitting(runs, seconds) { it.seconds }
 
     private data class Selection(
         val framework: String,
@@ -87,4 +84,13 @@ internal object RoundRuns {
     )
 
     private fun List<String>.sortedDistinct() = distinct().sorted()
+}
+
+/**
+ * Of [items], in order, those whose [cost] in seconds fits what [seconds] has left: an item too long for what is left is
+ * skipped and the next one tried (the budget's one rule for optional phases, one-factor runs and round runs).
+ */
+internal fun <T> fitting(items: List<T>, seconds: Long, cost: (T) -> Long): List<T> {
+    var left = seconds
+    return items.filter { (cost(it) <= left).also { fits -> if (fits) left -= cost(it) } }
 }
