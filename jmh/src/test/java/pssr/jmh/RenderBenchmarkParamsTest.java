@@ -10,16 +10,17 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** JMH reads its default parameter lists from annotations, which cannot be computed: they must match the registry. */
+/** JMH reads its default parameter lists from annotations, which cannot be computed: none may drift from the registries. */
 class RenderBenchmarkParamsTest {
 
     private static List<String> param(String field) throws NoSuchFieldException {
         return List.of(RenderBenchmark.class.getField(field).getAnnotation(Param.class).value());
     }
 
+    /** The engines come from the registry at run time (./pssr jmh passes Engines.getNames()): no list here to forget. */
     @Test
-    void engineParamListsEveryRegisteredEngineInRegistryOrder() throws Exception {
-        assertEquals(Engines.INSTANCE.getNames(), param("engine"));
+    void engineParamDefaultsToTheRegistrysFirstEngineOnly() throws Exception {
+        assertEquals(List.of(Engines.INSTANCE.getNames().get(0)), param("engine"));
     }
 
     @Test

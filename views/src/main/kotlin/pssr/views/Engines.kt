@@ -16,6 +16,8 @@ object Engines {
             FreeMarkerEngine,
             TrimouEngine,
             VelocityEngine,
+            QuteEngine,
+            JteEngine,
         )
     }
 

@@ -55,6 +55,9 @@ class ProgressiveRenderingTest {
                 "$case: declares readAhead=$lag but sent item 1 before item ${1 + lag} arrived: the declaration is wrong",
             )
         }
-        assertTrue(chunks.size >= model.items.size, "$case: ${chunks.size} chunks for ${model.items.size} items")
+        // An engine that holds the page until the source ends (Qute) may hand it over in one piece; the others send a chunk per item.
+        if (declared != Engine.ALL_ITEMS) {
+            assertTrue(chunks.size >= model.items.size, "$case: ${chunks.size} chunks for ${model.items.size} items")
+        }
     }
 }

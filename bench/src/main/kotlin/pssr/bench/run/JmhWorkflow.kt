@@ -9,6 +9,7 @@ import org.openjdk.jmh.runner.options.TimeValue
 import pssr.bench.console.Fmt
 import pssr.bench.markup.Table
 import pssr.bench.project.Project
+import pssr.views.Engines
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -28,7 +29,8 @@ object JmhWorkflow {
         val json = out ?: Project.resultsPath("jmh-", ".json")
         json.toAbsolutePath().parent?.let { Files.createDirectories(it) }
         base.resultFormat(ResultFormatType.JSON).result(json.toString())
-        if (engines.isNotEmpty()) base.param("engine", *engines.toTypedArray())
+        // RenderBenchmark has no default engine list: the registry is the one list (a JMH -p engine=... still wins).
+        base.param("engine", *engines.ifEmpty { Engines.names }.toTypedArray())
         val options = if (jmhArgs.isEmpty()) {
             base.build()
         } else {
