@@ -24,6 +24,9 @@ object Advisor {
         "or return Multi<String> (servers/quarkus/NOTES.md: with a flush per item every buffer size streams)"
     val FLUX_IN_MVC = "return a StreamingResponseBody that flushes per item, or serve the page from WebFlux: " +
         "MVC collects a Flux<String> sent as text/html into a list first (FACTS.md)"
+    val ENGINE_FIX = "render with an engine that writes as it iterates, into the response stream: Qute's {#for} and Trimou's sections " +
+        "read the whole list before the first byte (docs/ARCHITECTURE.md#engines-that-read-ahead), and JTE streams only through a " +
+        "WriterOutput over the response (its Utf8ByteOutput, and a render into a String, hold the page)"
     val PROXY_FIX =
         "turn response buffering off for this location: nginx 'proxy_buffering off;' or the response header 'X-Accel-Buffering: no' " +
             "(not measured by this project: probe the server directly to compare)"
@@ -89,12 +92,16 @@ object Advisor {
                     "Content-Length: ${result.header("content-length")}: the size was known before the first byte",
                     "render into the response stream instead of a String (no Content-Length), and flush after each item",
                 )
+            advice += Advice("a template engine that holds the page", "the size was known before the first byte", ENGINE_FIX)
         }
         if (advice.isEmpty()) {
             // nothing identifies the server: the usual suspects, each with its setting
             advice += Advice("Tomcat / Spring MVC without a flush", "server not identified", TOMCAT_FIX)
             advice += Advice("Quarkus REST output buffer", "server not identified", QUARKUS_FIX)
             advice += Advice("a proxy buffering the response", "server not identified", PROXY_FIX)
+        }
+        if (result.chunks.size == 1 && result.header("content-length") == null) {
+            advice += Advice("a template engine that holds the page", "the whole page arrived as one chunk", ENGINE_FIX)
         }
         return advice
     }

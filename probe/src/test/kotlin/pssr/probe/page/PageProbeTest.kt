@@ -54,6 +54,22 @@ class PageProbeTest {
     }
 
     @Test
+    fun `a page held whole until its last item, sent as one chunk, is buffered and the advice names the engine`() {
+        LoopbackServer { _, out ->
+            LoopbackServer.head(out, "Content-Type: text/html;charset=UTF-8")
+            val body = BufferedChunks(out, 1 shl 20) // as Qute's consume() on WebFlux: the page in one piece at the end
+            TestPage.write(body, items = 10, delayMs = 60) { }
+            body.close()
+        }.use { server ->
+            val report = PageProbe.probe(server.url("/"), timeout)
+            assertEquals(PageVerdict.BUFFERED, report.verdict, report.reason)
+            assertEquals(1, report.chunks.size)
+            val engine = report.advice.single { it.cause == "a template engine that holds the page" }
+            assertTrue(engine.fix.contains("Qute") && engine.fix.contains("WriterOutput"), engine.fix)
+        }
+    }
+
+    @Test
     fun `a page held by Quarkus REST's default output buffer gets the Quarkus advice`() {
         LoopbackServer { _, out ->
             LoopbackServer.head(out, "Content-Type: text/html;charset=UTF-8")
