@@ -5,7 +5,9 @@ import picocli.CommandLine.Command
 import pssr.bench.browser.BrowserFailure
 import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.WriteFailed
 import pssr.bench.process.Stopped
+import pssr.bench.process.Stopping
 
 /** `./pssr`: with no arguments, or only options (`./pssr --out DIR`), the launcher runs the quick benchmark (`run --quick`). */
 @Command(
@@ -54,6 +56,16 @@ class Pssr : Runnable {
                     // one place for every reader of a results folder: the file, the line, what is wrong; the folder was not changed
                     is DamagedFolder -> {
                         System.err.println("pssr: ${cmd.commandName}: damaged results folder, ${e.message} (nothing in it was changed)")
+                        2
+                    }
+
+                    // a cause outside the tool: the file, the cause, what was kept, and the command that goes on once it is fixed
+                    is WriteFailed -> {
+                        val next = Stopping.lastContinue?.let { "once the cause is fixed, go on with: $it" } ?: "run it again once fixed"
+                        System.err.println(
+                            "pssr: ${cmd.commandName}: could not write ${e.file}: ${e.reason}; what was measured before is kept in " +
+                                "${e.file.toAbsolutePath().parent} (a line cut mid-write is dropped on resume); $next",
+                        )
                         2
                     }
 

@@ -62,7 +62,11 @@ class RunCommand : Callable<Int> {
 
     @Spec lateinit var spec: CommandSpec
 
-    override fun call(): Int = RunWorkflow(
+    // `--resume DIR` alone is enough: the folder's own options, with any given beside it on top (cli/ResumedRun)
+    override fun call(): Int =
+        (output.resume?.let { ResumedRun.command(it, spec.commandLine().parseResult, Stopping.argsOf(spec)) } ?: this).workflow()
+
+    private fun workflow(): Int = RunWorkflow(
         what, loading, runtime, output, pagesOptions, students, api, MeasureLock.describe(spec), Stopping.argsOf(spec),
         concurrency.allowConcurrent,
     ).execute()

@@ -29,6 +29,13 @@ object Stopping {
     /** A command running others in this JVM (`reproduce`): its folder and the command that continues it, named before the inner run's. */
     @Volatile private var outer: Pair<Path, String>? = null
 
+    /**
+     * The command that goes on with the last measurement started (the outer reproduce's when there is one): kept after [ended],
+     * so that a run stopped by a failed write can name it.
+     */
+    @Volatile var lastContinue: String? = null
+        private set
+
     /** Where the measurement is: the level being measured, updated as it goes. */
     @Volatile var position: String = "starting"
 
@@ -74,6 +81,7 @@ object Stopping {
         folder = dir
         resume = next
         this.how = how
+        if (how == "continue with") lastContinue = outer?.second ?: next
         position = "starting"
     }
 
@@ -92,6 +100,7 @@ object Stopping {
     fun <T> within(dir: Path, resumeCommand: String, body: () -> T): T {
         Files.deleteIfExists(dir.resolve(FILE))
         outer = dir to resumeCommand
+        lastContinue = resumeCommand
         try {
             return body()
         } finally {
@@ -110,7 +119,11 @@ object Stopping {
      * The exact command that continues [dir]: `./pssr COMMAND` with the options it was given (a resume must be given the
      * same ones), its `--out` or `--resume` replaced by `--resume DIR`, each word quoted for a shell where it needs it.
      */
-    fun resumeCommand(command: String, args: List<String>, dir: Path): String {
+    fun resumeCommand(command: String, args: List<String>, dir: Path): String =
+        (listOf("./pssr", command) + withoutFolder(args) + listOf("--resume", dir.toString())).joinToString(" ", transform = ::shellWord)
+
+    /** [args] without `--out DIR` and `--resume DIR`: what a run's folder records as the options it was started with. */
+    fun withoutFolder(args: List<String>): List<String> {
         val kept = ArrayList<String>()
         var skipNext = false
         for (a in args) {
@@ -121,7 +134,7 @@ object Stopping {
                 else -> kept += a
             }
         }
-        return (listOf("./pssr", command) + kept + listOf("--resume", dir.toString())).joinToString(" ", transform = ::shellWord)
+        return kept
     }
 
     /** [word] as a shell reads it back: unchanged when plain, else in single quotes. */

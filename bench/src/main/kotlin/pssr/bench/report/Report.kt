@@ -1,6 +1,7 @@
 package pssr.bench.report
 
 import pssr.bench.csv.DamagedFolder
+import pssr.bench.csv.WriteFailed
 import pssr.bench.markup.Table
 import pssr.bench.measure.TimelinePoint
 import pssr.bench.paper.PaperFigures
@@ -34,9 +35,13 @@ object Report {
     /** Writes [data]'s report.html and summary.md into its run's directory, from the files [RunData.load] read once. */
     fun write(data: RunData): Path {
         val run = data.run
-        Files.createDirectories(run.dir)
-        Files.writeString(run.report, ReportHtml(data).render())
-        Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + WorkloadSections.sectionsMarkdown(data))
+        WriteFailed.guard(run.report) {
+            Files.createDirectories(run.dir)
+            Files.writeString(run.report, ReportHtml(data).render())
+        }
+        WriteFailed.guard(run.summary) {
+            Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + WorkloadSections.sectionsMarkdown(data))
+        }
         return run.report
     }
 

@@ -3,6 +3,7 @@ package pssr.bench.results
 import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.JsonFile
+import pssr.bench.csv.WriteFailed
 import pssr.bench.measure.LoadDriver
 import pssr.bench.process.Children
 import pssr.bench.process.MeasureLock
@@ -45,7 +46,7 @@ object Environment {
             "options" to options,
         ) + listOfNotNull(MeasureLock.beside?.let { "measuredBeside" to it })
 
-    fun write(file: Path, env: Map<String, Any?>) {
+    fun write(file: Path, env: Map<String, Any?>) = WriteFailed.guard(file) {
         Files.createDirectories(file.parent)
         Files.writeString(file, Jackson.writePretty(env))
     }
@@ -93,9 +94,9 @@ object Environment {
         val differ = (stored.keys + now.keys).map { it.toString() }.distinct().filter { stored[it] != now[it] }
         if (differ.isNotEmpty()) {
             throw UsageError(
-                "--resume: this run was made with other options (" +
+                "--resume: these options would change what this run measured (" +
                     differ.joinToString(", ") { "$it: ${show(stored[it])} then, ${show(now[it])} now" } +
-                    "); give the same options, or start a new run",
+                    "); leave them out (--resume DIR alone takes the run's own), or start a new run",
             )
         }
     }

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.Fields
+import pssr.bench.csv.WriteFailed
 import pssr.bench.measure.EngineShare
 import pssr.bench.measure.TimelinePoint
 import pssr.bench.process.Stopping
@@ -83,10 +84,12 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     @Synchronized
     fun rewriteFailures(keep: List<Failure>) {
         if (Stopping.now) return
-        if (keep.isEmpty()) {
-            Files.deleteIfExists(failuresFile)
-        } else {
-            Files.writeString(failuresFile, (listOf(Failure.TABLE.header) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+        WriteFailed.guard(failuresFile) {
+            if (keep.isEmpty()) {
+                Files.deleteIfExists(failuresFile)
+            } else {
+                Files.writeString(failuresFile, (listOf(Failure.TABLE.header) + keep.map { it.toCsv() }).joinToString("\n", postfix = "\n"))
+            }
         }
     }
     fun append(failure: Failure) = appendLine(failuresFile, Failure.TABLE.header, failure.toCsv())
@@ -106,11 +109,13 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     @Synchronized
     private fun appendLine(file: Path, header: String, line: String) {
         if (Stopping.now) return // stopping is not failing: what is seen after a stop signal is no result
-        Files.createDirectories(dir)
-        val fresh = !Files.exists(file) || Files.size(file) == 0L
-        Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->
-            if (fresh) w.write(header + "\n")
-            w.write(line + "\n")
+        WriteFailed.guard(file) {
+            Files.createDirectories(dir)
+            val fresh = !Files.exists(file) || Files.size(file) == 0L
+            Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND).use { w: Writer ->
+                if (fresh) w.write(header + "\n")
+                w.write(line + "\n")
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package pssr.bench.run
 
 import pssr.bench.console.Progress
+import pssr.bench.csv.WriteFailed
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.Profiler
 import pssr.bench.measure.ServerDied
@@ -205,6 +206,8 @@ internal class MatrixRun(
                             failures++
                         } catch (e: Stopped) {
                             throw e
+                        } catch (e: WriteFailed) {
+                            throw e // the folder cannot take more (no space, permission): the run stops, naming the file
                         } catch (e: Exception) {
                             Stopping.check() // "Connection refused" after the hook stopped the server: not a failure
                             // one broken route must not sink the run: record it and go on

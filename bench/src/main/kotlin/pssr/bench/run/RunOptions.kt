@@ -79,7 +79,8 @@ class OutputOptions : HelpSection {
         names = ["--resume"],
         paramLabel = "DIR",
         description = [
-            "Continue an interrupted run in DIR with the levels that have no row (the options must be the ones it started with)",
+            "Continue an interrupted run in DIR with the levels that have no row, with the options it was started with " +
+                "(read from DIR; an option given beside it that would change what was measured is refused)",
         ],
     )
     var resume: Path? = null

@@ -133,7 +133,8 @@ class RunWorkflow(
             val dir = output.resultsDirectory(options)
             val run = RunDirectory(dir)
             Logs.toFolder(run.logs)
-            Stopping.started(dir, Stopping.resumeCommand("run", args, dir))
+            // the folder holds the options it was started with (environment.json's "args"): its own --resume is enough
+            Stopping.started(dir, Stopping.resumeCommand("run", emptyList(), dir))
             val closedLoad: LoadDriver? = closedPlan?.let {
                 when {
                     wrk != null -> WrkDriver(wrk, loading.driverThreads, plan.responseTimeout)
@@ -159,7 +160,8 @@ class RunWorkflow(
                     } else {
                         run.environment
                     }
-                    Environment.write(envFile, Environment.describe(options, launch, loadCpus, driver, cores))
+                    val started = mapOf("args" to Stopping.withoutFolder(args)) // what `run --resume DIR` alone parses again
+                    Environment.write(envFile, Environment.describe(options, launch, loadCpus, driver, cores) + started)
                     // the closed loop's levels first, then the open model's rates (each its own pass over the matrix, same run folder)
                     var failures = 0
                     if (pages) {

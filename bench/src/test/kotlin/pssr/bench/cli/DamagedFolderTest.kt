@@ -336,6 +336,20 @@ class DamagedFolderTest {
     }
 
     @Test
+    fun `a write the disk refuses is one line naming the file and what was kept, exit 2, the folder's other files unchanged`() {
+        val dir = shard(1, "full")
+        val report = dir.resolve("report.html")
+        Files.createSymbolicLink(report, Path.of("/dev/full")) // every write to it: No space left on device
+        val before = hashes(dir).filterKeys { !it.startsWith("report.html") }
+        val run = ProbeRun.of("report", dir.toString())
+        assertEquals(2, run.code, run.err)
+        assertEquals(1, run.err.trim().lines().size, run.err)
+        assertTrue(run.err.contains("pssr: report: could not write $report: No space left on device"), run.err)
+        assertTrue(run.err.contains("what was measured before is kept in $dir"), run.err)
+        assertEquals(before, hashes(dir).filterKeys { !it.startsWith("report.html") })
+    }
+
+    @Test
     fun `a real run killed while writing its last row is resumed, that level measured again and nothing else`() {
         val slice = arrayOf(
             "run", "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio",
@@ -353,7 +367,13 @@ class DamagedFolderTest {
             assertEquals(2, keys.size)
             Files.writeString(results, whole.dropLast(100)) // the kill: the 4-user row half on disk
             assertEquals(2, ProbeRun.of("report", dir.toString()).code, "a cut folder is refused until it is resumed")
-            val resumed = ProbeRun.of(*slice, "--resume", dir.toString())
+            // an option beside --resume that would change what was measured is refused, named, before anything changes
+            val other = ProbeRun.of("run", "--resume", dir.toString(), "--users", "1,8")
+            assertEquals(2, other.code, other.err)
+            assertTrue(other.err.contains("levels: [1,4] then, [1,8] now"), other.err)
+            assertEquals(whole.dropLast(100), Files.readString(results), "the refused resume changed nothing")
+            // --resume DIR alone: the run's own options, read from its environment.json
+            val resumed = ProbeRun.of("run", "--resume", dir.toString())
             assertEquals(0, resumed.code, resumed.err.takeLast(2000))
             assertTrue(resumed.err.contains("pssr: --resume: results.csv line 3 was cut mid-write"), resumed.err.takeLast(2000))
             assertEquals(keys, RunDirectory(dir).rows().map { it.key }, "the cut level measured again, the other kept, none twice")

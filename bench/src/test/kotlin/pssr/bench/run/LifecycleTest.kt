@@ -12,6 +12,7 @@ import pssr.bench.cli
 import pssr.bench.load.StreamingPageServer
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
+import pssr.probe.Jackson
 import pssr.probe.browser.Chromium
 import java.io.ByteArrayOutputStream
 import java.io.PrintStream
@@ -217,14 +218,14 @@ class LifecycleTest {
             assertTrue(Files.exists(interrupted), "interrupted.txt: $output")
             val text = Files.readString(interrupted)
             assertTrue(text.contains("at 4 users") && text.contains("--resume $run"), text)
-            // the exact command: the options the run was given (a resume must be given the same), --out replaced by --resume
-            assertTrue(
-                text.contains(
-                    "continue with: ./pssr run --no-pin --frameworks webflux --models presentations --engines jstachio " +
-                        "--approaches virtual --users 4,8 --repeat 1 --route-warmup 1s --steady-cap 0 --warmup 1s --duration 60s " +
-                        "--resume $run\n",
+            // the exact command: the folder holds the options the run was given (environment.json's args), so --resume DIR alone
+            assertTrue(text.contains("continue with: ./pssr run --resume $run\n"), text)
+            assertEquals(
+                listOf(
+                    "--no-pin", "--frameworks", "webflux", "--models", "presentations", "--engines", "jstachio", "--approaches", "virtual",
+                    "--users", "4,8", "--repeat", "1", "--route-warmup", "1s", "--steady-cap", "0", "--warmup", "1s", "--duration", "60s",
                 ),
-                text,
+                (Jackson.read(Files.readString(run.resolve("environment.json"))) as Map<*, *>)["args"],
             )
             assertFalse(output.contains("failed"), "nothing reported as failed: $output")
             val (left, named) = awaitGone(children.map { it.pid() }, dir.toString(), 10)
