@@ -5,6 +5,7 @@ import picocli.CommandLine.Option
 import picocli.CommandLine.Parameters
 import pssr.bench.console.UsageError
 import pssr.bench.process.ServerProcess
+import pssr.bench.project.FrameworkNames
 import pssr.bench.project.Frameworks
 import java.util.concurrent.Callable
 
@@ -16,7 +17,12 @@ import java.util.concurrent.Callable
     ],
 )
 class ServeCommand : Callable<Int> {
-    @Parameters(index = "0", paramLabel = "FRAMEWORK", description = ["webflux, mvc or quarkus"])
+    @Parameters(
+        index = "0",
+        paramLabel = "FRAMEWORK",
+        completionCandidates = FrameworkNames::class,
+        description = ["\${COMPLETION-CANDIDATES}"],
+    )
     lateinit var framework: String
 
     @Option(names = ["--port"], description = ["Port (default: \${DEFAULT-VALUE}; 0 picks a free one)"])

@@ -30,3 +30,8 @@ object Frameworks {
     fun byName(name: String) = all.firstOrNull { it.name == name }
         ?: throw UsageError("unknown framework '$name'; valid frameworks: ${names.joinToString(", ")}")
 }
+
+/** The page frameworks' names, in their order, for picocli's `${COMPLETION-CANDIDATES}` in help (none when the tree is not found). */
+class FrameworkNames : Iterable<String> {
+    override fun iterator(): Iterator<String> = runCatching { Frameworks.names }.getOrDefault(emptyList()).iterator()
+}

@@ -3,6 +3,7 @@ package pssr.bench.run
 import picocli.CommandLine.Option
 import pssr.bench.console.UsageError
 import pssr.bench.project.Framework
+import pssr.bench.project.FrameworkNames
 import pssr.bench.project.Frameworks
 import pssr.model.Model
 import pssr.servers.ListedRoute
@@ -15,7 +16,8 @@ class Selection {
         names = ["--frameworks"],
         split = ",",
         paramLabel = "NAME",
-        description = ["Frameworks (default: every one that is built): webflux, mvc, quarkus"],
+        completionCandidates = FrameworkNames::class,
+        description = ["Frameworks (default: every one that is built): \${COMPLETION-CANDIDATES}"],
     )
     var frameworks: List<String> = emptyList()
 
@@ -124,29 +126,20 @@ class Selection {
 
     companion object {
         /**
-         * The quick run's routes. WebFlux: the paper's named three and the no-engine baseline on the event loop (one baseline
-         * per framework: a baseline per approach made 12 routes and 6 min 6 s, over the quick run's 5.5 min); MVC: virtual
-         * threads with a flush per item (its approach that streams); Quarkus: virtual and reactive. Thymeleaf reactive is where
-         * the engines differ once the cores are busy (2.4x the baseline's CPU per request at 128 users here).
+         * The quick run's routes, per framework, from its module's `launch.properties` (`quick.routes`, with the reason there):
+         * WebFlux the paper's named three and the no-engine baseline on the event loop (one baseline per framework: a baseline
+         * per approach made 12 routes and 6 min 6 s, over the quick run's 5.5 min); MVC virtual threads with a flush per item
+         * (its approach that streams); Quarkus virtual and reactive; Helidon virtual threads with a flush per item. Thymeleaf
+         * reactive is where the engines differ once the cores are busy (2.4x the baseline's CPU per request at 128 users here).
          */
-        val QUICK_ROUTES: Map<String, List<Pair<String, String>>> = mapOf(
-            "webflux" to listOf(
-                "baseline" to "reactive",
-                "htmlflow" to "suspending",
-                "thymeleaf" to "reactive",
-                "jstachio" to "virtual",
-            ),
-            "mvc" to listOf("baseline" to "virtual-flush", "jstachio" to "virtual-flush", "htmlflow" to "virtual-flush"),
-            "quarkus" to listOf("baseline" to "reactive", "htmlflow" to "reactive", "jstachio" to "virtual"),
-        )
+        val QUICK_ROUTES: Map<String, List<Pair<String, String>>> get() =
+            Frameworks.all.mapNotNull { fw -> fw.launch?.quickRoutes?.ifEmpty { null }?.let { fw.name to it } }.toMap()
 
         /** Engines of a quick run that named approaches only. */
         val QUICK_ENGINES = listOf("baseline", "jstachio", "htmlflow", "thymeleaf")
 
-        val QUICK_APPROACHES = mapOf(
-            "webflux" to listOf("virtual", "reactive"),
-            "mvc" to listOf("virtual-flush"),
-            "quarkus" to listOf("virtual", "reactive"),
-        )
+        /** The approaches of a quick run that named engines only, per framework (`quick.approaches` in its `launch.properties`). */
+        val QUICK_APPROACHES: Map<String, List<String>> get() =
+            Frameworks.all.mapNotNull { fw -> fw.launch?.quickApproaches?.ifEmpty { null }?.let { fw.name to it } }.toMap()
     }
 }

@@ -9,7 +9,7 @@ data class Advice(val cause: String, val evidence: String, val fix: String) {
 
 /**
  * The known causes of a buffered page, picked by what the answer shows (headers, chunk sizes). The fixes
- * are what this project measured on its own servers (servers/{mvc,quarkus}/NOTES.md, FACTS.md) or what the
+ * are what this project measured on its own servers (servers/{mvc,quarkus,helidon}/NOTES.md, FACTS.md) or what the
  * probe itself measured in the same run (compression); a cause it could not measure says so.
  */
 object Advisor {
@@ -22,6 +22,9 @@ object Advisor {
         "stream)"
     val QUARKUS_FIX = "flush the StreamingOutput's stream after each item, or build with quarkus.rest.output-buffer-size=512, " +
         "or return Multi<String> (servers/quarkus/NOTES.md: with a flush per item every buffer size streams)"
+    val HELIDON_FIX = "flush ServerResponse.outputStream() after each item: Helidon SE holds the first write-buffer-size bytes " +
+        "(4096 by default) until a second buffer or a flush, or lower the listener's write-buffer-size " +
+        "(servers/helidon/NOTES.md: the virtual-flush routes stream)"
     val FLUX_IN_MVC = "return a StreamingResponseBody that flushes per item, or serve the page from WebFlux: " +
         "MVC collects a Flux<String> sent as text/html into a list first (FACTS.md)"
     val ENGINE_FIX = "render with an engine that writes as it iterates, into the response stream: Qute's {#for} and Trimou's sections " +
@@ -98,6 +101,7 @@ object Advisor {
             // nothing identifies the server: the usual suspects, each with its setting
             advice += Advice("Tomcat / Spring MVC without a flush", "server not identified", TOMCAT_FIX)
             advice += Advice("Quarkus REST output buffer", "server not identified", QUARKUS_FIX)
+            advice += Advice("Helidon SE without a flush", "server not identified (Helidon sends no Server header)", HELIDON_FIX)
             advice += Advice("a proxy buffering the response", "server not identified", PROXY_FIX)
         }
         if (result.chunks.size == 1 && result.header("content-length") == null) {

@@ -32,6 +32,11 @@ data class LaunchDescriptor(
     /** Other builds of the same server (`artifact.variant.<name>=<glob>`), e.g. Quarkus's `8k`: its output buffer is fixed at build time.
      * */
     val variants: Map<String, String> = emptyMap(),
+    /** The quick run's routes on this framework (`quick.routes`: `ENGINE/APPROACH` pairs, `./pssr` and `run --quick`); empty: every
+     * route of the quick slice's model. */
+    val quickRoutes: List<Pair<String, String>> = emptyList(),
+    /** The approaches a quick run that names engines only measures here (`quick.approaches`); empty: every approach. */
+    val quickApproaches: List<String> = emptyList(),
 ) {
     /** The built runnable jar ([variant]'s build when given), or null when the module is not built. */
     fun artifact(variant: String? = null): Path? {
@@ -86,6 +91,11 @@ data class LaunchDescriptor(
                 p.stringPropertyNames().filter {
                     it.startsWith(VARIANT)
                 }.associate { it.removePrefix(VARIANT) to p.getProperty(it).trim() },
+                list("quick.routes").map { r ->
+                    require(r.count { it == '/' } == 1) { "$file: quick.routes takes ENGINE/APPROACH pairs, was '$r'" }
+                    r.substringBefore('/') to r.substringAfter('/')
+                },
+                list("quick.approaches"),
             )
         }
     }

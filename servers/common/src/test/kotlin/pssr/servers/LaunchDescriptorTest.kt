@@ -10,7 +10,21 @@ class LaunchDescriptorTest {
 
     @Test
     fun `every server module describes its launch, in the order bench lists them`() {
-        assertEquals(listOf("webflux", "mvc", "quarkus"), LaunchDescriptor.all(root).filter { it.workload == "pages" }.map { it.framework })
+        assertEquals(
+            listOf("webflux", "mvc", "quarkus", "helidon"),
+            LaunchDescriptor.all(root).filter { it.workload == "pages" }.map { it.framework },
+        )
+    }
+
+    @Test
+    fun `every page framework names its quick run's routes`() {
+        val quick = LaunchDescriptor.all(root).filter { it.workload == "pages" }.associate { it.framework to it.quickRoutes }
+        assertEquals(listOf("baseline" to "virtual-flush", "jstachio" to "virtual-flush"), quick.getValue("helidon"))
+        assertEquals(
+            listOf("baseline" to "reactive", "htmlflow" to "suspending", "thymeleaf" to "reactive", "jstachio" to "virtual"),
+            quick.getValue("webflux"),
+        )
+        assertEquals(emptyList<String>(), quick.filterValues { it.isEmpty() }.keys.toList())
     }
 
     @Test
