@@ -6,6 +6,7 @@ import pssr.bench.process.MeasureLock
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.process.ServerStartFailed
+import pssr.bench.process.Stopping
 import pssr.bench.project.Frameworks
 import pssr.bench.project.Project
 import pssr.bench.report.BrowserSection
@@ -24,21 +25,35 @@ import java.time.Duration
  * when the folder is a run's `browser/`. [commandLine] names the campaign in the measuring lock.
  */
 class BrowserWorkflow(
-    private val runs: Int,
-    private val pages: List<DemoPage>,
-    private val renderings: List<DemoRendering>,
-    private val throttling: List<String>,
-    private val filmstrips: Boolean,
+    private val asked: BrowserCampaign,
     private val out: Path?,
     private val chromiumPath: Path?,
     private val lighthouseCli: Path?,
     private val commandLine: String,
     private val allowConcurrent: Boolean,
+    /** `--resume DIR`: the campaign DIR started, its complete Lighthouse reports kept; [named] the options given beside it. */
+    private val resume: Path? = null,
+    private val named: Set<String> = emptySet(),
 ) {
+    private val campaign = asked.checked().let { a -> resume?.let { a.resumed(it.toAbsolutePath().normalize(), named) } ?: a }
+    private val runs = campaign.runs
+    private val throttling = campaign.throttling
+    private val filmstrips = campaign.filmstrips
+    private val pages = campaign.pages.map { id ->
+        DemoPage.byId(id) ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}")
+    }
+    private val renderings = campaign.renderings.map { id ->
+        DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE }
+            ?: throw UsageError("unknown rendering '$id'; valid renderings: suspending, virtual")
+    }
+
     fun execute(): Int {
-        val dir = (out ?: Project.resultsPath("browser-")).toAbsolutePath().normalize()
-        if (Files.exists(dir) && Files.list(dir).use { it.findAny().isPresent }) {
-            throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out")
+        if (out != null && resume != null && out.toAbsolutePath() != resume.toAbsolutePath()) {
+            throw UsageError("--resume and --out name different directories; give only --resume DIR")
+        }
+        val dir = (resume ?: out ?: Project.resultsPath("browser-")).toAbsolutePath().normalize()
+        if (resume == null && Files.exists(dir) && Files.list(dir).use { it.findAny().isPresent }) {
+            throw UsageError("$dir exists and is not empty; results are never overwritten: choose another --out, or --resume $dir")
         }
         val chromium = chromiumPath?.let { p ->
             p.takeIf { Files.isRegularFile(it) && Files.isExecutable(it) } ?: throw UsageError(
@@ -50,6 +65,7 @@ class BrowserWorkflow(
             )
         val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
         Files.createDirectories(dir.resolve("lighthouse"))
+        campaign.write(dir)
 
         val cases = pages.flatMap { p -> renderings.flatMap { r -> listOf(false, true).map { BrowserCase(p, r, it) } } }
         val total = runs * throttling.size * cases.size
@@ -59,7 +75,14 @@ class BrowserWorkflow(
         )
         println("pssr browser: Chromium ${lighthouse.chromiumVersion}, Lighthouse ${lighthouse.version}, Node ${lighthouse.nodeVersion}")
 
-        return MeasureLock.holding(commandLine, allowConcurrent) { measure(dir, chromium, lighthouse, cases, total) }
+        return MeasureLock.holding(commandLine, allowConcurrent) {
+            Stopping.started(dir, "./pssr browser --resume ${Stopping.shellWord(dir.toString())}")
+            try {
+                measure(dir, chromium, lighthouse, cases, total)
+            } finally {
+                Stopping.ended()
+            }
+        }
     }
 
     private fun measure(dir: Path, chromium: Path, lighthouse: Lighthouse, cases: List<BrowserCase>, total: Int): Int {
@@ -73,7 +96,8 @@ class BrowserWorkflow(
         }
         server.use {
             warmUp(server, cases)
-            checkDocuments(server, dir)
+            // a resumed campaign keeps the documents' checks it made (verification.csv is appended, never rewritten)
+            if (resume == null || !Files.exists(RunDirectory(dir).verification)) checkDocuments(server, dir)
             val results = mutableListOf<LighthouseRun>()
             // stdout, as the rest of its report; stderr stays for the one-line failure
             val progress = Progress(total, "browser", System.out)
@@ -82,6 +106,15 @@ class BrowserWorkflow(
                 for (t in throttling) {
                     for (c in cases) {
                         val file = dir.resolve("lighthouse").resolve("${c.id}-$t-run$run.json")
+                        // --resume: a complete report is kept; a missing or cut one is measured (again)
+                        val kept = if (resume != null) BrowserCampaign.kept(file, t) else null
+                        if (kept != null) {
+                            results += kept.copy(case = c, run = run)
+                            progress.advance(1, "${c.id} $t run $run (kept)")
+                            continue
+                        }
+                        Stopping.check()
+                        Stopping.position = "${c.id} $t run $run"
                         progress.advance(0, "${c.id} $t run $run")
                         results += lighthouse.run(server.baseUrl + c.path(), file, t).copy(case = c, run = run)
                         progress.advance(1, "${c.id} $t run $run")

@@ -2,13 +2,12 @@ package pssr.bench.cli
 
 import picocli.CommandLine.Command
 import picocli.CommandLine.Option
+import pssr.bench.browser.BrowserCampaign
 import pssr.bench.browser.BrowserWorkflow
 import pssr.bench.browser.Lighthouse
-import pssr.bench.console.UsageError
 import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.views.demo.DemoPage
-import pssr.views.demo.DemoRendering
 import java.nio.file.Path
 import java.util.concurrent.Callable
 
@@ -84,25 +83,27 @@ class BrowserCommand : Callable<Int> {
     )
     var lighthouseCli: Path? = null
 
+    @Option(
+        names = ["--resume"],
+        paramLabel = "DIR",
+        description = [
+            "Continue the campaign in DIR with its own options: complete Lighthouse reports are kept, the missing ones run",
+        ],
+    )
+    var resume: Path? = null
+
     override fun call(): Int {
-        if (runs < 1) throw UsageError("--runs must be >= 1, was $runs")
-        throttling.forEach {
-            if (it !in Lighthouse.THROTTLINGS) {
-                throw UsageError("unknown throttling '$it'; valid: ${Lighthouse.THROTTLINGS.joinToString(", ")}")
-            }
-        }
+        // the options named on this command line, by the campaign's keys: a --resume refuses those that differ from the campaign's
+        val named = spec.commandLine().parseResult.matchedOptions().map { it.longestName().removePrefix("--").removePrefix("no-") }.toSet()
         return BrowserWorkflow(
-            runs, pageList(), renderingList(), throttling, !noFilmstrips, out, chromiumPath, lighthouseCli,
-            MeasureLock.describe(spec), concurrency.allowConcurrent,
+            BrowserCampaign(runs, pages, renderings, throttling, !noFilmstrips),
+            out,
+            chromiumPath,
+            lighthouseCli,
+            MeasureLock.describe(spec),
+            concurrency.allowConcurrent,
+            resume,
+            named,
         ).execute()
-    }
-
-    private fun pageList() = pages.map { id ->
-        DemoPage.byId(id) ?: throw UsageError("unknown page '$id'; valid pages: ${DemoPage.all.joinToString(", ")}")
-    }
-
-    private fun renderingList() = renderings.map { id ->
-        DemoRendering.byId(id)?.takeIf { it != DemoRendering.NAIVE }
-            ?: throw UsageError("unknown rendering '$id'; valid renderings: suspending, virtual")
     }
 }

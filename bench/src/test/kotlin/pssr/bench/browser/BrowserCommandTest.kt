@@ -101,6 +101,52 @@ class BrowserCommandTest {
     }
 
     @Test
+    fun `--resume keeps the complete Lighthouse reports and measures only the missing and the cut ones`(@TempDir dir: Path) {
+        BrowserTools.require(BrowserTools.node(), "Node.js is not installed; install it: apt-get install nodejs npm")
+        System.setProperty("pssr.root", BrowserTools.root.toString())
+        // A stand-in Lighthouse (Node) that writes a complete report and logs each page it was asked to measure.
+        val calls = dir.resolve("calls.log")
+        val fake = dir.resolve("reporting-lighthouse.mjs")
+        Files.writeString(
+            fake,
+            """
+            import { writeFileSync, appendFileSync } from 'node:fs';
+            const arg = (name) => process.argv.find((a) => a.startsWith(name + '='))?.slice(name.length + 1);
+            appendFileSync('$calls', arg('--output-path') + '\n');
+            const audit = (v) => ({ numericValue: v });
+            writeFileSync(arg('--output-path'), JSON.stringify({ requestedUrl: process.argv[2], categories: { performance: { score: 0.9 } },
+              audits: { 'first-contentful-paint': audit(100), 'largest-contentful-paint': audit(200), 'speed-index': audit(150),
+                'server-response-time': audit(5) } }));
+            """.trimIndent(),
+        )
+        val out = dir.resolve("out")
+        val java = Path.of(ProcessHandle.current().info().command().get()) // any executable will do: the stand-in never runs it
+        val tools = arrayOf("--lighthouse", fake.toString(), "--chromium", java.toString())
+        val (first, firstErr) = run(
+            "browser", *tools, "--pages", "weather", "--renderings", "suspending", "--throttling", "provided", "--runs", "2",
+            "--no-filmstrips", "--out", out.toString(),
+        )
+        assertEquals(0, first, firstErr)
+        val reports = out.resolve("lighthouse")
+        assertEquals(4, Files.readAllLines(calls).size, "2 cases x 2 runs")
+        // the stop: one report never written, one cut mid-write
+        val missing = reports.resolve("weather-suspending-pssr-on-provided-run2.json")
+        val cut = reports.resolve("weather-suspending-pssr-off-provided-run2.json")
+        Files.delete(missing)
+        Files.writeString(cut, Files.readString(cut).take(40))
+        Files.delete(calls)
+
+        val (changed, changedErr) = run("browser", *tools, "--resume", out.toString(), "--runs", "3")
+        assertEquals(2, changed, changedErr)
+        assertTrue(changedErr.contains("--resume: ") && changedErr.contains("runs (2 then, 3 now)"), changedErr)
+
+        val (resumed, resumedErr) = run("browser", *tools, "--resume", out.toString())
+        assertEquals(0, resumed, resumedErr)
+        assertEquals(listOf(cut.toString(), missing.toString()).sorted(), Files.readAllLines(calls).sorted(), "only the two")
+        assertEquals(4 + 1, Files.readAllLines(out.resolve("runs.csv")).size, "every run in the summary, the kept ones too")
+    }
+
+    @Test
     fun `npm's reason for refusing the lock is what the user reads`() {
         val npm = """
             npm error code EUSAGE
