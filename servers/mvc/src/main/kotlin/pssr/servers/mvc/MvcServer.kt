@@ -3,12 +3,13 @@ package pssr.servers.mvc
 import org.apache.catalina.connector.OutputBuffer
 import org.springframework.beans.factory.annotation.Value
 import org.springframework.boot.autoconfigure.SpringBootApplication
-import org.springframework.boot.autoconfigure.web.ServerProperties
-import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration
 import org.springframework.boot.runApplication
-import org.springframework.boot.web.context.WebServerInitializedEvent
-import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory
 import org.springframework.boot.web.server.WebServerFactoryCustomizer
+import org.springframework.boot.web.server.autoconfigure.ServerProperties
+import org.springframework.boot.web.server.context.WebServerInitializedEvent
+import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
 import org.springframework.core.env.Environment
@@ -80,13 +81,12 @@ class MvcServer {
 
     @Bean
     fun routeTable(
-        server: ServerProperties,
+        tomcat: TomcatServerProperties,
         @Value("\${pssr.blocking-pool-size}") poolSize: Int,
         itemDelay: ItemDelay,
         @Value("\${pssr.async-timeout-ms}") asyncTimeoutMs: Long,
         @Value("\${pssr.warmup-renders}") warmupRenders: Int,
     ): RouteTable {
-        val tomcat = server.tomcat
         val settings = linkedMapOf<String, Any>(
             "server" to
                 "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
