@@ -12,8 +12,10 @@ import org.springframework.boot.web.server.context.WebServerInitializedEvent
 import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
+import org.springframework.core.SpringProperties
 import org.springframework.core.env.Environment
 import org.springframework.core.task.SimpleAsyncTaskExecutor
+import org.springframework.http.server.ServletServerHttpResponse
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
@@ -96,6 +98,8 @@ class MvcServer {
             "blockingPoolSize" to poolSize,
             "virtualExecutor" to "SimpleAsyncTaskExecutor, one virtual thread per render, unbounded",
             "flushPerItem" to "blocking-flush and virtual-flush only: OutputStream.flush() after each item; others flush once at the end",
+            // Spring Framework 7 ignores a StreamingResponseBody's flush() unless this is true (src/main/resources/spring.properties)
+            "springResponseFlushEnabled" to SpringProperties.getFlag(ServletServerHttpResponse.FLUSH_ENABLED_PROPERTY_NAME),
             // Tomcat's servlet response buffer: no Boot property; Spring and this server leave it at the default.
             "responseBufferBytes" to OutputBuffer.DEFAULT_BUFFER_SIZE,
             "tomcatMaxThreads" to tomcat.threads.max,
