@@ -18,8 +18,8 @@ internal object FrameworkVersions {
     private const val WHAT = "Framework versions"
     private const val BOTH = "Spring Boot $SPRING_BOOT (WebFlux, MVC), Quarkus $QUARKUS"
     private const val SEEDS_CODE = "Spring Boot 3.4.5 (WebFlux, MVC), Quarkus 3.15.4"
-    private const val SEEDS_CODE_SOURCE = "pssr-benchmark-spring-webflux/build.gradle.kts:3, pssr-benchmark-spring-mvc/build.gradle.kts:5, " +
-        "pssr-benchmark-quarkus/build.gradle.kts:5,22$REPO"
+    private const val SEEDS_CODE_SOURCE = "pssr-benchmark-spring-webflux/build.gradle.kts:3, " +
+        "pssr-benchmark-spring-mvc/build.gradle.kts:5, pssr-benchmark-quarkus/build.gradle.kts:5,22$REPO"
 
     private val notApplied = NotApplied(
         "one version of each framework per build (spring-boot.version and quarkus.version in pom.xml, the same for every " +

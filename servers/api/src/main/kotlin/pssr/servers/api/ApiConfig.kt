@@ -11,8 +11,8 @@ import org.apache.hc.client5.http.config.RequestConfig
 import org.apache.hc.client5.http.impl.classic.HttpClients
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder
 import org.apache.hc.core5.util.Timeout
-import org.springframework.beans.factory.annotation.Value
 import org.springframework.beans.factory.ObjectProvider
+import org.springframework.beans.factory.annotation.Value
 import org.springframework.boot.reactor.netty.autoconfigure.NettyServerProperties
 import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
 import org.springframework.boot.web.server.autoconfigure.ServerProperties

@@ -6,8 +6,8 @@ import io.r2dbc.pool.ConnectionPool
 import io.r2dbc.pool.ConnectionPoolConfiguration
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration
 import io.r2dbc.postgresql.PostgresqlConnectionFactory
-import org.springframework.beans.factory.annotation.Value
 import org.springframework.beans.factory.ObjectProvider
+import org.springframework.beans.factory.annotation.Value
 import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
