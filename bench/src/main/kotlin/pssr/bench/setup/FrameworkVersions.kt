@@ -7,10 +7,10 @@ import pssr.bench.setup.Applied.NotApplied
  * what the tool's servers run, and why the tool does not apply the paper's (one version of each framework per build).
  */
 internal object FrameworkVersions {
-    /** Every Spring server's Spring Boot (`spring-boot.version` in the parent pom.xml; FrameworkVersionsTest checks it). */
+    /** Every Spring server's Spring Boot, as the parent pom.xml pins it (FrameworkVersionsTest checks it). */
     const val SPRING_BOOT = "4.0.7"
 
-    /** The Quarkus server's platform (`quarkus.version` in the parent pom.xml). */
+    /** The Quarkus server's platform, as the parent pom.xml pins it. */
     const val QUARKUS = "3.37.0"
 
     private const val REPO = "@76ea8fc"
@@ -22,7 +22,7 @@ internal object FrameworkVersions {
         "pssr-benchmark-spring-mvc/build.gradle.kts:5, pssr-benchmark-quarkus/build.gradle.kts:5,22$REPO"
 
     private val notApplied = NotApplied(
-        "one version of each framework per build (spring-boot.version and quarkus.version in pom.xml, the same for every " +
+        "one version of each framework per build (the parent pom.xml pins Spring Boot's and Quarkus's, the same for every " +
             "server and setup): the paper's would be another build of every server",
     )
 
