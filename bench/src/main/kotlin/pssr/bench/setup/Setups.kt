@@ -137,6 +137,7 @@ object Setups {
                 machine = "Temurin 21 here (Corretto is not packaged for this machine; the same OpenJDK 21 code base): installed by " +
                     "`--jdk 21` itself when missing",
             ),
+            FrameworkVersions.paper000,
             PaperLoad.profile("§5.1; bench-plan.jmx$REPO"),
             PaperLoad.warmUp("§5.1", "5 runs"),
         ),
@@ -183,6 +184,7 @@ object Setups {
             ),
             Setting("driver", "Load driver", "jmeter", "wrk", "seed 001", RunDefault("--driver", "jmeter"), machine = DRIVER_NOTE),
             Setting("jdk", "JDK", "21", "25", "seed 001: Corretto 21", RunDefault("--jdk", "21")),
+            FrameworkVersions.paper001,
             PaperLoad.profile("seed 001 §5.1"),
             PaperLoad.warmUp("seed 001 §5", "runs not stated"),
         ),
@@ -223,6 +225,7 @@ object Setups {
                 "seed 002 Table 1",
                 NotApplied("`./pssr browser` has no desktop preset yet"),
             ),
+            FrameworkVersions.paper002,
         ),
         measuredAs = "paper-000",
         measuredWhy = "its one applied setting, 4 dispatcher threads, is paper-000's; those rows also carry paper-000's JMeter, " +
@@ -257,6 +260,7 @@ object Setups {
                 "seed 003",
                 NotApplied("the same as ours"),
             ),
+            FrameworkVersions.paper003,
         ),
     )
 
@@ -274,6 +278,7 @@ object Setups {
                 "seed 004 §3 (JMeter plan)",
                 RunArgs("api", listOf("--preset", "paper")),
             ),
+            FrameworkVersions.paper004,
         ),
     )
 

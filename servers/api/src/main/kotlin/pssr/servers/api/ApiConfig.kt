@@ -11,8 +11,11 @@ import org.apache.hc.client5.http.config.RequestConfig
 import org.apache.hc.client5.http.impl.classic.HttpClients
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder
 import org.apache.hc.core5.util.Timeout
+import org.springframework.beans.factory.ObjectProvider
 import org.springframework.beans.factory.annotation.Value
-import org.springframework.boot.autoconfigure.web.ServerProperties
+import org.springframework.boot.reactor.netty.autoconfigure.NettyServerProperties
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
+import org.springframework.boot.web.server.autoconfigure.ServerProperties
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory
@@ -184,7 +187,12 @@ class ApiConfig {
     }
 
     @Bean
-    fun routes(s: ApiSettings, server: ServerProperties): ApiRoutes = ApiRoutes(s, server)
+    fun routes(
+        s: ApiSettings,
+        server: ServerProperties,
+        tomcat: ObjectProvider<TomcatServerProperties>,
+        netty: ObjectProvider<NettyServerProperties>,
+    ): ApiRoutes = ApiRoutes(s, server, { tomcat.getObject() }, { netty.getObject() })
 
     companion object {
         const val H2_DB = "products"

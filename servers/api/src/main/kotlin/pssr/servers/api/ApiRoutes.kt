@@ -1,13 +1,20 @@
 package pssr.servers.api
 
-import org.springframework.boot.autoconfigure.web.ServerProperties
+import org.springframework.boot.reactor.netty.autoconfigure.NettyServerProperties
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
+import org.springframework.boot.web.server.autoconfigure.ServerProperties
 import pssr.servers.spring.SpringServer
 
 /**
  * `GET /routes` of an API server: one entry per workload the variant serves, each with every tuning setting
  * of seed 004's tables (Tomcat, HikariCP, the executor, the clients' pools and timeouts, Netty's event loops, GZIP).
  */
-class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
+class ApiRoutes(
+    private val s: ApiSettings,
+    server: ServerProperties,
+    tomcat: () -> TomcatServerProperties,
+    netty: () -> NettyServerProperties,
+) {
     val settings: Map<String, Any> = buildMap {
         put("server", SpringServer.describe(s.variant.reactive))
         put("variant", s.variant.id)
@@ -19,14 +26,15 @@ class ApiRoutes(private val s: ApiSettings, server: ServerProperties) {
         put("gzipMinResponseBytes", server.compression.minResponseSize.toBytes())
         if (s.variant.reactive) {
             put("nettyEventLoops", s.nettyEventLoops)
-            put("nettyIdleTimeoutMs", server.netty.idleTimeout?.toMillis() ?: -1)
-            put("nettyConnectionTimeoutMs", server.netty.connectionTimeout?.toMillis() ?: -1)
+            val n = netty()
+            put("nettyIdleTimeoutMs", n.idleTimeout?.toMillis() ?: -1)
+            put("nettyConnectionTimeoutMs", n.connectionTimeout?.toMillis() ?: -1)
             put("r2dbcPool", "r2dbc-pool on r2dbc-h2, initial = max")
             put("r2dbcPoolSize", s.r2dbcPoolSize)
             put("enrichment", if (s.variant == Variant.WEBFLUX_LOOP) "event loop" else "Schedulers.boundedElastic()")
             put("client", "WebClient, Reactor Netty ConnectionProvider")
         } else {
-            val t = server.tomcat
+            val t = tomcat()
             put("tomcatMaxThreads", t.threads.max)
             put("tomcatMinSpareThreads", t.threads.minSpare)
             put("tomcatAcceptCount", t.acceptCount)

@@ -1,9 +1,7 @@
 package pssr.servers.api
 
 import org.springframework.boot.autoconfigure.SpringBootApplication
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration
-import org.springframework.boot.autoconfigure.r2dbc.R2dbcAutoConfiguration
-import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration
+import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration
 import org.springframework.context.annotation.Import
 import pssr.servers.ServerStartup
 import pssr.servers.spring.SpringServer
@@ -16,7 +14,13 @@ import pssr.servers.spring.SpringServer.Companion.arg
  */
 @SpringBootApplication(
     proxyBeanMethods = false,
-    exclude = [DataSourceAutoConfiguration::class, R2dbcAutoConfiguration::class, ErrorMvcAutoConfiguration::class],
+    exclude = [ErrorMvcAutoConfiguration::class],
+    // Boot 4's DataSource and R2DBC auto-configuration live in spring-boot-jdbc and spring-boot-r2dbc, which this jar does not
+    // bring: named, not imported, so that they stay off should a dependency bring them (a name not on the classpath is ignored)
+    excludeName = [
+        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+        "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration",
+    ],
 )
 @Import(SpringServer::class)
 class ApiServer

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.boot.web.server.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.api.Orders
 import pssr.model.api.Products
@@ -59,7 +59,7 @@ class ApiServerTest {
     )
 
     private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
-        val port = (ctx as WebServerApplicationContext).webServer.port
+        val port = (ctx as WebServerApplicationContext).webServer!!.port
         return http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port$path")).build(), HttpResponse.BodyHandlers.ofString())
     }
 

@@ -3,16 +3,19 @@ package pssr.servers.mvc
 import org.apache.catalina.connector.OutputBuffer
 import org.springframework.beans.factory.annotation.Value
 import org.springframework.boot.autoconfigure.SpringBootApplication
-import org.springframework.boot.autoconfigure.web.ServerProperties
-import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration
 import org.springframework.boot.runApplication
-import org.springframework.boot.web.context.WebServerInitializedEvent
-import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory
 import org.springframework.boot.web.server.WebServerFactoryCustomizer
+import org.springframework.boot.web.server.autoconfigure.ServerProperties
+import org.springframework.boot.web.server.context.WebServerInitializedEvent
+import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
+import org.springframework.core.SpringProperties
 import org.springframework.core.env.Environment
 import org.springframework.core.task.SimpleAsyncTaskExecutor
+import org.springframework.http.server.ServletServerHttpResponse
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
@@ -80,13 +83,12 @@ class MvcServer {
 
     @Bean
     fun routeTable(
-        server: ServerProperties,
+        tomcat: TomcatServerProperties,
         @Value("\${pssr.blocking-pool-size}") poolSize: Int,
         itemDelay: ItemDelay,
         @Value("\${pssr.async-timeout-ms}") asyncTimeoutMs: Long,
         @Value("\${pssr.warmup-renders}") warmupRenders: Int,
     ): RouteTable {
-        val tomcat = server.tomcat
         val settings = linkedMapOf<String, Any>(
             "server" to
                 "Spring Boot ${org.springframework.boot.SpringBootVersion.getVersion()}, " +
@@ -96,6 +98,8 @@ class MvcServer {
             "blockingPoolSize" to poolSize,
             "virtualExecutor" to "SimpleAsyncTaskExecutor, one virtual thread per render, unbounded",
             "flushPerItem" to "blocking-flush and virtual-flush only: OutputStream.flush() after each item; others flush once at the end",
+            // Spring Framework 7 ignores a StreamingResponseBody's flush() unless this is true (src/main/resources/spring.properties)
+            "springResponseFlushEnabled" to SpringProperties.getFlag(ServletServerHttpResponse.FLUSH_ENABLED_PROPERTY_NAME),
             // Tomcat's servlet response buffer: no Boot property; Spring and this server leave it at the default.
             "responseBufferBytes" to OutputBuffer.DEFAULT_BUFFER_SIZE,
             "tomcatMaxThreads" to tomcat.threads.max,

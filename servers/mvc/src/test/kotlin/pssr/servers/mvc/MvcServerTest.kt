@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.springframework.boot.SpringApplication
-import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext
+import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import pssr.model.Model
@@ -38,7 +38,7 @@ class MvcServerTest : ServerContract() {
         fun start() {
             ConsoleCapture.start()
             context = SpringApplication.run(MvcServer::class.java, "--server.port=0", "--pssr.port-file=$portFile")
-            serverPort = (context as ServletWebServerApplicationContext).webServer.port
+            serverPort = (context as ServletWebServerApplicationContext).webServer!!.port
         }
 
         @AfterAll @JvmStatic

@@ -5,10 +5,10 @@ import org.springframework.boot.SpringApplication
 import org.springframework.boot.WebApplicationType
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication
-import org.springframework.boot.autoconfigure.web.ServerProperties
-import org.springframework.boot.web.context.WebServerInitializedEvent
-import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory
-import org.springframework.boot.web.reactive.server.ReactiveWebServerFactory
+import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory
+import org.springframework.boot.web.server.autoconfigure.ServerProperties
+import org.springframework.boot.web.server.context.WebServerInitializedEvent
+import org.springframework.boot.web.server.reactive.ReactiveWebServerFactory
 import org.springframework.context.ApplicationListener
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration

@@ -1,13 +1,14 @@
 package pssr.servers.students
 
-import org.springframework.boot.autoconfigure.web.ServerProperties
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
 import pssr.servers.spring.SpringServer
 
 /**
  * `GET /routes` of a students server: one entry per I/O placement, each with `"workload":"students"` and
  * every pool size and timeout that decides how the variant fails under load (the database password is not printed).
+ * [tomcat]: Boot's `server.tomcat.*`, asked for only by the mvc variants (Boot binds them where Tomcat serves).
  */
-class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
+class StudentRoutes(private val s: StudentSettings, tomcat: () -> TomcatServerProperties) {
     val settings: Map<String, Any> = buildMap {
         put("server", SpringServer.describe(s.variant.reactive))
         put("variant", s.variant.id)
@@ -28,7 +29,7 @@ class StudentRoutes(private val s: StudentSettings, server: ServerProperties) {
             put("r2dbcAcquireTimeoutMs", s.r2dbcAcquireTimeoutMs)
         }
         if (!s.variant.reactive) {
-            val t = server.tomcat
+            val t = tomcat()
             put("tomcatMaxThreads", t.threads.max)
             put("tomcatMinSpareThreads", t.threads.minSpare)
             put("tomcatAcceptCount", t.acceptCount)

@@ -6,8 +6,9 @@ import io.r2dbc.pool.ConnectionPool
 import io.r2dbc.pool.ConnectionPoolConfiguration
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration
 import io.r2dbc.postgresql.PostgresqlConnectionFactory
+import org.springframework.beans.factory.ObjectProvider
 import org.springframework.beans.factory.annotation.Value
-import org.springframework.boot.autoconfigure.web.ServerProperties
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import pssr.model.students.Students
@@ -107,5 +108,5 @@ class StudentsConfig {
     }
 
     @Bean
-    fun routes(s: StudentSettings, server: ServerProperties): StudentRoutes = StudentRoutes(s, server)
+    fun routes(s: StudentSettings, tomcat: ObjectProvider<TomcatServerProperties>): StudentRoutes = StudentRoutes(s) { tomcat.getObject() }
 }

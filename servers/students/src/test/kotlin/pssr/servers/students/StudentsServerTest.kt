@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.boot.web.server.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.students.Students
 import pssr.servers.spring.SpringServer
@@ -68,7 +68,7 @@ class StudentsServerTest {
     )
 
     private fun get(ctx: ConfigurableApplicationContext, path: String): HttpResponse<String> {
-        val port = (ctx as WebServerApplicationContext).webServer.port
+        val port = (ctx as WebServerApplicationContext).webServer!!.port
         return http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port$path")).build(), HttpResponse.BodyHandlers.ofString())
     }
 

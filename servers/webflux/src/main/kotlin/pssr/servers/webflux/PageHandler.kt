@@ -138,7 +138,7 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
             "suspendingDispatcher" to "Dispatchers.Unconfined (resumes on the RxJava timer thread)",
             "virtualThreads" to "new virtual thread per request",
             "blockingPool" to "fixed ${s.blockingPoolSize} platform threads with an unbounded queue",
-            "springBoot" to (SpringBootVersion.getVersion() ?: "unknown"),
+            "springBoot" to SpringBootVersion.getVersion(),
             "reactorNetty" to WebfluxSettings.reactorNettyVersion(),
             "jdk" to Runtime.version().toString(),
         )

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.springframework.boot.SpringApplication
-import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.boot.web.server.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import pssr.model.Model
 import pssr.model.demo.WeatherData
@@ -135,7 +135,7 @@ class DemoPagesBrowserTest {
         fun start() {
             // No start-up warm-up of the 50 benchmark routes: only the demo pages are warmed, below.
             context = SpringApplication.run(WebfluxServer::class.java, "--server.port=0", "--pssr.warm-up=false")
-            port = (context as WebServerApplicationContext).webServer.port
+            port = (context as WebServerApplicationContext).webServer!!.port
             for (page in DemoPage.all) {
                 for (rendering in DemoRendering.entries.filter { page.supports(it) }) {
                     for (pssr in if (rendering == DemoRendering.NAIVE) listOf("on") else listOf("on", "off")) {

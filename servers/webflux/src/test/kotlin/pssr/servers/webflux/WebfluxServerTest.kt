@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.springframework.boot.SpringApplication
-import org.springframework.boot.web.context.WebServerApplicationContext
+import org.springframework.boot.web.server.context.WebServerApplicationContext
 import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.core.env.MapPropertySource
 import org.springframework.core.env.StandardEnvironment
@@ -110,7 +110,7 @@ class WebfluxServerTest : ServerContract() {
         fun start() {
             ConsoleCapture.start()
             context = SpringApplication.run(WebfluxServer::class.java, "--server.port=0", "--pssr.port-file=$portFile")
-            serverPort = (context as WebServerApplicationContext).webServer.port
+            serverPort = (context as WebServerApplicationContext).webServer!!.port
             handler = context.getBean(PageHandler::class.java)
         }
 
