@@ -1,5 +1,6 @@
 package pssr.servers.helidon
 
+import io.helidon.common.socket.SocketOptions
 import io.helidon.webserver.WebServer
 import pssr.servers.PagePipeline
 import pssr.servers.PortAnnouncement
@@ -31,6 +32,7 @@ fun main(args: Array<String>) {
                 .host(settings.host)
                 .port(settings.port)
                 .writeBufferSize(settings.writeBufferBytes)
+                .connectionOptions(SocketOptions.builder().tcpNoDelay(settings.tcpNoDelay).build())
                 .routing(pages::routing)
                 .build()
                 .start()

@@ -21,6 +21,8 @@ class HelidonSettingsTest {
         assertEquals(1, s.itemDelay.millis)
         assertEquals(3, s.warmupRenders)
         assertFalse(s.unflushedStreams)
+        assertTrue(s.tcpNoDelay, "TCP_NODELAY on, as Reactor Netty, Tomcat and Vert.x set it (Helidon's own default is off)")
+        assertEquals(false, settings("--server.connection-options.tcp-no-delay=false").tcpNoDelay)
     }
 
     @Test
@@ -34,7 +36,12 @@ class HelidonSettingsTest {
 
     @Test
     fun `bad values are refused with a one-line reason naming the setting`() {
-        for ((name, value) in listOf("server.write-buffer-size" to "0", "pssr.item-delay-ms" to "5000", "pssr.warmup-renders" to "x")) {
+        for ((name, value) in listOf(
+            "server.write-buffer-size" to "0",
+            "pssr.item-delay-ms" to "5000",
+            "pssr.warmup-renders" to "x",
+            "server.connection-options.tcp-no-delay" to "yes",
+        )) {
             val e = assertThrows(IllegalArgumentException::class.java) { settings("--$name=$value") }
             assertTrue(e.message!!.contains(name) && !e.message!!.contains("\n"), e.message)
         }
