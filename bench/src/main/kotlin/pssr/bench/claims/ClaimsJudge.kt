@@ -2,6 +2,7 @@ package pssr.bench.claims
 
 import pssr.bench.console.Fmt
 import pssr.bench.csv.CsvFile
+import pssr.bench.results.Environment
 import pssr.bench.setup.Setup
 import java.nio.file.Files
 import java.nio.file.Path
@@ -85,6 +86,21 @@ data class Ledger(
         return if (parts.isEmpty()) "" else "What the open verdicts would take: ${parts.joinToString("; ")}."
     }
 
+    /**
+     * The framework versions each source folder's rows ran on (its environment.json), so that no verdict is read as another
+     * build's: the papers ran Spring Boot 3.x; this tool moved from 3.5.16 to 4.0.7 on 2026-12-01.
+     */
+    private fun ranOn(sources: List<Path>): String {
+        val each = sources.map { dir ->
+            val env = runCatching { Environment.read(dir.resolve("environment.json")) }.getOrNull()
+            val versions = (env?.get("frameworkVersions") as? Map<*, *>)?.entries?.joinToString(", ") { "${it.key} ${it.value}" }
+            val commit = (env?.get("gitCommit") as? String)?.take(7)
+            val older = "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0${commit?.let { "; commit $it" } ?: ""})"
+            "`${dir.fileName}`: ${versions ?: older}"
+        }.distinct()
+        return "The rows ran on: ${each.joinToString("; ")}."
+    }
+
     /** ", 3 floor-bound" where comparisons were read at their latency floor (nothing where none was: older ledgers read alike). */
     private fun floor(n: Int) = if (n == 0) "" else ", $n floor-bound"
 
@@ -96,6 +112,7 @@ data class Ledger(
                 "`$it`"
             }}.",
         )
+        if (sources.isNotEmpty()) appendLine(ranOn(sources))
         appendLine("How each word is defined and how a verdict is reached: docs/CLAIMS.md. Absolute req/s of the papers are another")
         appendLine(
             "machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one run.",

@@ -9,6 +9,7 @@ import pssr.bench.process.Children
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.ServerLaunch
 import pssr.bench.project.Project
+import pssr.bench.setup.FrameworkVersions
 import pssr.probe.Jackson
 import java.nio.file.Files
 import java.nio.file.Path
@@ -28,6 +29,7 @@ object Environment {
             "pssrVersion" to "0.1.0",
             "resultsFormat" to RESULTS_FORMAT,
             "gitCommit" to git("rev-parse", "HEAD"),
+            "frameworkVersions" to FrameworkVersions.ofThisBuild,
             "gitDirty" to (git("status", "--porcelain")?.isNotBlank() ?: false),
             "startedAt" to Instant.now().toString(),
             "jdkVendor" to System.getProperty("java.vendor"),

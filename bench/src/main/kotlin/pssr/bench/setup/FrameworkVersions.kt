@@ -6,12 +6,18 @@ import pssr.bench.setup.Applied.NotApplied
  * The framework versions each paper ran, as a setting of its setup ([Setups]): what the paper (or the seeds' code) says,
  * what the tool's servers run, and why the tool does not apply the paper's (one version of each framework per build).
  */
-internal object FrameworkVersions {
+object FrameworkVersions {
     /** Every Spring server's Spring Boot, as the parent pom.xml pins it (FrameworkVersionsTest checks it). */
     const val SPRING_BOOT = "4.0.7"
 
     /** The Quarkus server's platform, as the parent pom.xml pins it. */
     const val QUARKUS = "3.37.0"
+
+    /** The Helidon server's WebServer, as the parent pom.xml pins it (no paper ran Helidon). */
+    const val HELIDON = "4.5.0"
+
+    /** What this build's servers run, recorded in each run's environment.json so that a ledger can say what its rows ran on. */
+    val ofThisBuild: Map<String, String> = linkedMapOf("spring-boot" to SPRING_BOOT, "quarkus" to QUARKUS, "helidon" to HELIDON)
 
     private const val REPO = "@76ea8fc"
     private const val FACTOR = "framework-version"

@@ -18,6 +18,7 @@ class FrameworkVersionsTest {
     fun `the tool's versions are the ones the parent pom pins`() {
         assertEquals(property("spring-boot.version"), FrameworkVersions.SPRING_BOOT)
         assertEquals(property("quarkus.version"), FrameworkVersions.QUARKUS)
+        assertEquals(property("helidon.version"), FrameworkVersions.HELIDON)
     }
 
     @Test

@@ -1,29 +1,22 @@
 package pssr.servers.quarkus
 
+import pssr.servers.contract.ChildServer
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.concurrent.TimeUnit
 
 /**
  * The built application (`target/quarkus-app/quarkus-run.jar`, prod profile) in its own JVM, started the
  * way the harness starts it: `-Dquarkus.http.port=0 -Dpssr.port-file=FILE`, ready when the port file
  * appears. Its whole output goes to a log file the tests read. Stopped by its own PID.
  */
-class QuarkusApp private constructor(private val process: Process, val port: Int, val log: Path) : AutoCloseable {
+class QuarkusApp private constructor(private val server: ChildServer) : AutoCloseable by server {
+    val port: Int get() = server.port
+    val log: Path get() = server.log
 
-    fun logText(): String = Files.readString(log)
+    fun logText(): String = server.logText()
 
     /** Lines of the server's log that show an event-loop thread was blocked or a blocking call was refused on one. */
     fun eventLoopComplaints(): List<String> = logText().lines().filter { line -> BLOCKED.any { line.contains(it) } }
-
-    override fun close() {
-        if (!process.isAlive) return
-        process.destroy()
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly()
-            process.waitFor(5, TimeUnit.SECONDS)
-        }
-    }
 
     companion object {
         /** What Vert.x and Quarkus log when an event loop is blocked or a blocking call is made on an I/O thread. */
@@ -63,31 +56,11 @@ class QuarkusApp private constructor(private val process: Process, val port: Int
 
         fun start(jar: Path, name: String, vararg properties: String): QuarkusApp {
             check(Files.isRegularFile(jar)) { "$jar is not built: the *IT tests run after `package`" }
-            Files.createDirectories(logs)
-            val log = logs.resolve("$name.log")
-            val portFile = Files.createTempFile("pssr-quarkus-", ".port").also { Files.delete(it) }
-            val process = command(jar, "quarkus.http.port=0", "pssr.port-file=$portFile", *properties)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start()
-            try {
-                val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90)
-                while (System.nanoTime() < deadline && process.isAlive) {
-                    if (Files.exists(portFile)) {
-                        Files.readString(portFile).trim().toIntOrNull()?.let { port ->
-                            Files.deleteIfExists(portFile)
-                            return QuarkusApp(process, port, log)
-                        }
-                    }
-                    Thread.sleep(50)
-                }
-                throw IllegalStateException(
-                    "$name: no port announced (${if (process.isAlive) "time-out" else "exit ${process.exitValue()}"}):\n" +
-                        Files.readAllLines(log).takeLast(30).joinToString("\n"),
-                )
-            } catch (e: Throwable) {
-                process.destroyForcibly()
-                Files.deleteIfExists(portFile)
-                throw e
-            }
+            return QuarkusApp(
+                ChildServer.start("quarkus-$name", logs.resolve("$name.log")) { portFile ->
+                    command(jar, "quarkus.http.port=0", "pssr.port-file=$portFile", *properties)
+                },
+            )
         }
     }
 }
