@@ -75,6 +75,9 @@ class PageHandler(private val settings: HelidonSettings) {
             is PageCall -> outcome
         }
         res.header(HeaderNames.CONTENT_TYPE, PlainText.HTML_CONTENT_TYPE)
+        // Always chunked, as on the other servers (a failure mid-page ends without the terminating chunk): Helidon sends a page
+        // written in one piece (Qute's, held until its last item) with a Content-Length unless chunked is asked for.
+        res.header(HeaderValues.TRANSFER_ENCODING_CHUNKED)
         write(call, res.outputStream(), flushPerItem = call.route.approach in FLUSHING)
     }
 
