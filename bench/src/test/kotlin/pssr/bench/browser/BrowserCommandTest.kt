@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir
 import pssr.bench.BrowserTools
 import pssr.bench.SyntheticRun
 import pssr.bench.cli
+import pssr.bench.process.MeasureLock
 import pssr.bench.report.BrowserSection
 import pssr.bench.report.Report
 import pssr.bench.results.RunDirectory
@@ -16,6 +17,8 @@ import java.io.ByteArrayOutputStream
 import java.io.PrintStream
 import java.nio.file.Files
 import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.TimeUnit
 
 /**
  * `./pssr browser` without a real browser: its input checks, reading a Lighthouse report, its failures
@@ -100,32 +103,34 @@ class BrowserCommandTest {
         assertEquals(emptyList<String>(), BrowserTools.liveChildren(), "the WebFlux server is stopped")
     }
 
-    @Test
-    fun `--resume keeps the complete Lighthouse reports and measures only the missing and the cut ones`(@TempDir dir: Path) {
-        BrowserTools.require(BrowserTools.node(), "Node.js is not installed; install it: apt-get install nodejs npm")
-        System.setProperty("pssr.root", BrowserTools.root.toString())
-        // A stand-in Lighthouse (Node) that writes a complete report and logs each page it was asked to measure.
-        val calls = dir.resolve("calls.log")
-        val fake = dir.resolve("reporting-lighthouse.mjs")
+    /** A stand-in Lighthouse (Node) that waits [waitMs], writes a complete report and logs each report it was asked for in [calls]. */
+    private fun reportingLighthouse(dir: Path, calls: Path, waitMs: Long = 0): Path = dir.resolve("reporting-lighthouse.mjs").also {
         Files.writeString(
-            fake,
+            it,
             """
             import { writeFileSync, appendFileSync } from 'node:fs';
             const arg = (name) => process.argv.find((a) => a.startsWith(name + '='))?.slice(name.length + 1);
             appendFileSync('$calls', arg('--output-path') + '\n');
             const audit = (v) => ({ numericValue: v });
-            writeFileSync(arg('--output-path'), JSON.stringify({ requestedUrl: process.argv[2], categories: { performance: { score: 0.9 } },
-              audits: { 'first-contentful-paint': audit(100), 'largest-contentful-paint': audit(200), 'speed-index': audit(150),
-                'server-response-time': audit(5) } }));
+            setTimeout(() => writeFileSync(arg('--output-path'), JSON.stringify({ requestedUrl: process.argv[2],
+              categories: { performance: { score: 0.9 } }, audits: { 'first-contentful-paint': audit(100),
+                'largest-contentful-paint': audit(200), 'speed-index': audit(150), 'server-response-time': audit(5) } })), $waitMs);
             """.trimIndent(),
         )
+    }
+
+    private val campaign =
+        arrayOf("--pages", "weather", "--renderings", "suspending", "--throttling", "provided", "--runs", "2", "--no-filmstrips")
+    private val anyExecutable = Path.of(ProcessHandle.current().info().command().get()).toString() // the stand-in never runs it
+
+    @Test
+    fun `--resume keeps the complete Lighthouse reports and measures only the missing and the cut ones`(@TempDir dir: Path) {
+        BrowserTools.require(BrowserTools.node(), "Node.js is not installed; install it: apt-get install nodejs npm")
+        System.setProperty("pssr.root", BrowserTools.root.toString())
+        val calls = dir.resolve("calls.log")
+        val tools = arrayOf("--lighthouse", reportingLighthouse(dir, calls).toString(), "--chromium", anyExecutable)
         val out = dir.resolve("out")
-        val java = Path.of(ProcessHandle.current().info().command().get()) // any executable will do: the stand-in never runs it
-        val tools = arrayOf("--lighthouse", fake.toString(), "--chromium", java.toString())
-        val (first, firstErr) = run(
-            "browser", *tools, "--pages", "weather", "--renderings", "suspending", "--throttling", "provided", "--runs", "2",
-            "--no-filmstrips", "--out", out.toString(),
-        )
+        val (first, firstErr) = run("browser", *tools, *campaign, "--out", out.toString())
         assertEquals(0, first, firstErr)
         val reports = out.resolve("lighthouse")
         assertEquals(4, Files.readAllLines(calls).size, "2 cases x 2 runs")
@@ -144,6 +149,54 @@ class BrowserCommandTest {
         assertEquals(0, resumed, resumedErr)
         assertEquals(listOf(cut.toString(), missing.toString()).sorted(), Files.readAllLines(calls).sorted(), "only the two")
         assertEquals(4 + 1, Files.readAllLines(out.resolve("runs.csv")).size, "every run in the summary, the kept ones too")
+    }
+
+    @Test
+    fun `SIGTERM half-way names browser --resume, which measures only the reports the stop left out`(@TempDir dir: Path) {
+        BrowserTools.require(BrowserTools.node(), "Node.js is not installed; install it: apt-get install nodejs npm")
+        System.setProperty("pssr.root", BrowserTools.root.toString())
+        val calls = dir.resolve("calls.log")
+        val tools = arrayOf("--lighthouse", reportingLighthouse(dir, calls, waitMs = 1500).toString(), "--chromium", anyExecutable)
+        val out = dir.resolve("out")
+        val java = Path.of(System.getProperty("java.home"), "bin", "java").toString()
+        val log = dir.resolve("pssr.log")
+        val pssr = ProcessBuilder(
+            listOf(
+                java, "-cp", System.getProperty("java.class.path"), "-Dpssr.root=${BrowserTools.root}",
+                "-D${MeasureLock.PROPERTY}=${dir.resolve("measure.lock")}", "pssr.bench.MainKt", "browser", *tools, *campaign,
+                "--out", out.toString(),
+            ),
+        ).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+        try {
+            val reports = out.resolve("lighthouse")
+            fun complete() = if (Files.isDirectory(reports)) {
+                Files.list(reports).use { s ->
+                    s.filter { it.toString().endsWith(".json") }.count()
+                }
+            } else {
+                0
+            }
+            val deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos()
+            while (complete() < 2) {
+                check(pssr.isAlive && System.nanoTime() < deadline) { "no two reports: " + Files.readString(log).takeLast(3000) }
+                Thread.sleep(100)
+            }
+            ProcessBuilder("kill", "-TERM", pssr.pid().toString()).start().waitFor(10, TimeUnit.SECONDS)
+            assertTrue(pssr.waitFor(60, TimeUnit.SECONDS), "pssr stops on SIGTERM")
+        } finally {
+            pssr.descendants().forEach { it.destroyForcibly() }
+            pssr.destroyForcibly()
+        }
+        val interrupted = Files.readString(out.resolve("interrupted.txt"))
+        assertTrue(interrupted.contains("continue with: ./pssr browser --resume $out"), interrupted)
+        val kept = Files.list(out.resolve("lighthouse")).use { s -> s.map { it.toString() }.filter { it.endsWith(".json") }.toList() }
+        assertTrue(kept.size in 2..3, "the stop came half-way: $kept")
+        Files.delete(calls)
+        val (resumed, resumedErr) = run("browser", *tools, "--resume", out.toString())
+        assertEquals(0, resumed, resumedErr)
+        assertEquals(4 - kept.size, Files.readAllLines(calls).size, "only the missing reports: ${Files.readAllLines(calls)}")
+        assertTrue(Files.readAllLines(calls).none { it in kept }, "no kept report measured again")
+        assertEquals(4 + 1, Files.readAllLines(out.resolve("runs.csv")).size)
     }
 
     @Test
