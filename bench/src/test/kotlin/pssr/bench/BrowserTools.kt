@@ -41,8 +41,8 @@ object BrowserTools {
         .map { "${it.pid()} ${it.info().commandLine().orElse("?")}" }.toList()
 
     /** A tab on [page] (a report file) with what its console said (errors, warnings, uncaught exceptions), closed after [check]. */
-    fun <T> open(browser: Chromium, page: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T {
-        val tab = browser.newPage(1400, 1000)
+    fun <T> open(browser: Chromium, page: Path, hash: String = "", width: Int = 1400, check: (BrowserPage, List<String>) -> T): T {
+        val tab = browser.newPage(width, 1000)
         val console = CopyOnWriteArrayList<String>()
         browser.onEvent { method, session, params ->
             if (session != tab.sessionId) return@onEvent

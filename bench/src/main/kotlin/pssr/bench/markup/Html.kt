@@ -22,7 +22,8 @@ body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px 
 h1 small{font-weight:normal;color:#666;font-size:60%}
 h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:48px}
 h3{margin-top:28px}
-table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
+table{border-collapse:collapse;margin:8px 0 16px;font-size:13px;display:block;max-width:100%;overflow-x:auto}
+pre{max-width:100%;overflow-x:auto}
 th,td{border:1px solid #ddd;padding:3px 7px;vertical-align:middle;white-space:pre-line}
 th{background:#f4f4f4;text-align:left}
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}

@@ -64,7 +64,13 @@ internal object ExplorerData {
         val judged: Boolean get() = judgement.verdict != Verdict.NOT_MEASURED
     }
 
-    fun json(d: RunData, charts: List<Chart>, claims: List<TracedClaim>, timelines: List<SeriesData.Timeline> = emptyList()): String {
+    fun json(
+        d: RunData,
+        charts: List<Chart>,
+        claims: List<TracedClaim>,
+        timelines: List<SeriesData.Timeline> = emptyList(),
+        figures: List<Figure> = emptyList(),
+    ): String {
         val rowsByLevel = d.rows.groupBy { listOf(it.frameworkLabel, it.model, it.engine, it.approach, it.users.toString()) }
         val levels = d.levels.map { l ->
             val rs = rowsByLevel[listOf(l.framework, l.model, l.engine, l.approach, l.users.toString())].orEmpty()
@@ -116,6 +122,7 @@ internal object ExplorerData {
             "verification" to SeriesData.verification(VerificationSection.sorted(d.checks)),
             "latencyAxis" to SeriesData.percentileAxis,
             "latency" to SeriesData.latency(d.rows, d.latency),
+            "figures" to figures.map { it.json() },
         )
         // inside <script> only "</script" or "<!--" could end the element: no '<' is left in the JSON text ("\u003c" in strings)
         return Jackson.write(data).replace("<", "\\u003c")

@@ -32,7 +32,10 @@ object Report {
     /** Writes report.html and summary.md into [run]'s directory; returns the report's path. */
     fun write(run: RunDirectory): Path = write(RunData.load(run))
 
-    /** Writes [data]'s report.html and summary.md into its run's directory, from the files [RunData.load] read once. */
+    /**
+     * Writes [data]'s report.html, summary.md and answer.md (where pages were loaded) into its run's directory, from the files
+     * [RunData.load] read once.
+     */
     fun write(data: RunData): Path {
         val run = data.run
         WriteFailed.guard(run.report) {
@@ -42,6 +45,7 @@ object Report {
         WriteFailed.guard(run.summary) {
             Files.writeString(run.summary, SummaryTables.markdown(data) + openModelMarkdown(data) + WorkloadSections.sectionsMarkdown(data))
         }
+        if (data.panels.isNotEmpty()) WriteFailed.guard(run.answer) { Files.writeString(run.answer, AnswerMarkdown.of(data)) }
         return run.report
     }
 

@@ -17,6 +17,9 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
     /** The per-route resource timelines the sections place, in the page's data for series.js to draw. */
     private val timelines = ArrayList<SeriesData.Timeline>()
 
+    /** The headline's figures (the answer's bars), in the page's data for plot.js to draw. */
+    private val figures = ArrayList<Figure>()
+
     /** The page carries its data and scripts (charts to draw): a run with levels or verified routes. */
     private val drawn = d.panels.isNotEmpty() || d.checks.isNotEmpty()
 
@@ -51,7 +54,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
         ClaimsSection(d, sb, claims).write()
         environment()
         // a link to a chart inside a closed <details> (a route's timeline) opens it
-        if (drawn) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty(), timelines))
+        if (drawn) Explorer(sb).scripts(ExplorerData.json(d, charts, claims.orEmpty(), timelines, figures))
         // printing: every folded table unfolds (CSS does it too where the browser can, without JavaScript)
         sb.append(
             "<script>addEventListener('beforeprint',function(){" +
@@ -93,7 +96,7 @@ internal class ReportHtml(private val d: RunData) : HtmlSection(StringBuilder())
 
     private fun howToRead() {
         sb.append(
-            """<h2 id="how">How to read this</h2>
+            """<details id="how"><summary>How to read this</summary>
 <ul class=note>
 <li><b>Throughput</b> (req/s) is correct responses (status 200, exactly the verified page) divided by the measured
 window of a level; wrong answers, timeouts and connection errors are never throughput, they are the <b>error rate</b>.
@@ -113,7 +116,8 @@ cores busy · the driver's share of them): <i>floor</i> (at least ${Fmt.pct(Regi
 the item delay sets the figure, nothing about the stack can be read from it), <i>cpu</i> (cores at least
 ${Fmt.pct(Regime.CORES_BUSY)} busy: the stack's CPU per request sets it), <i>knee</i> (both at once: the steep part of the
 curve, where a slightly different CPU moves a figure most), <i>driver</i> (driver-bound, below) or <i>other</i> (neither: a
-pool, a lock or latency). The headline ranks the routes at the highest level where every one of them is CPU-bound.</li>
+pool, a lock or latency). The headline ranks each route at its level where the cores were busy, against its framework's
+ceiling (answer.md, docs/RESULTS.md).</li>
 <li>The <b>baseline</b> route renders precomputed fragments with the same item cadence and no template engine:
 <b>efficiency vs baseline</b> = route / baseline of the same framework, model, approach and users is the share of the
 framework's own ceiling an engine keeps.</li>
@@ -133,7 +137,7 @@ runs on the same machine.</li>
 <li>Verification ran before any load with a slow source (<code>itemDelayMs=100</code>): a route <i>streams</i> when its
 first item arrives well before its last byte. A verdict that contradicts the route's own claim is red; a route that
 failed verification was not load-tested and is listed as failed.</li>
-</ul>
+</ul></details>
 """,
         )
     }
@@ -145,11 +149,14 @@ failed verification was not load-tested and is listed as failed.</li>
             if (d.checks.isNotEmpty()) sb.append(" (verification only; see <a href=\"#verification\">Verification</a>)")
             sb.append(".</p>\n")
         } else {
-            sb.append("<h3>Which stack? Ranked where every route is CPU-bound</h3>\n<pre class=answer>")
-            for (c in Capacity.of(d)) c.lines().forEach { sb.append(htmlEscape(it)).append('\n') }
-            sb.append("</pre>\n")
-            sb.append("<p class=note>Throughput in req/s, median over repetitions; ⚠ = a level with errors, ᴰ = driver-bound.</p>\n")
+            AnswerSection(d, sb, figures).write()
+            sb.append("<details><summary>Every level's throughput, and the regime of each level</summary><ul class=note>")
+            for (c in Capacity.of(d)) {
+                sb.append("<li>").append(htmlEscape("${c.panel.framework} · ${c.panel.model}: ${c.regimeLine()}")).append("</li>")
+            }
+            sb.append("</ul>\n<p class=note>Throughput in req/s, median over repetitions; ⚠ = a level with errors, ᴰ = driver-bound.</p>\n")
             htmlTable(SummaryTables.headlineHeader(d), SummaryTables.headlineRows(d))
+            sb.append("</details>\n")
             val flushCost = SummaryTables.flushCostRows(d)
             if (flushCost.isNotEmpty()) {
                 sb.append("<h3>What flushing costs</h3><p class=note>").append(htmlEscape(SummaryTables.FLUSH_COST_NOTE)).append("</p>\n")

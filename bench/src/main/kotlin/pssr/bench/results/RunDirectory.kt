@@ -26,6 +26,9 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     val histograms: Path = dir.resolve("histograms.csv")
     val report: Path = dir.resolve("report.html")
     val summary: Path = dir.resolve("summary.md")
+
+    /** The routes ranked against their framework's ceiling, with intervals (report/AnswerTable; docs/RESULTS.md). */
+    val answer: Path = dir.resolve("answer.md")
     val logs: Path = dir.resolve("logs")
     val failuresFile: Path = dir.resolve("failures.csv")
     val enginesFile: Path = dir.resolve("engines.csv")

@@ -24,7 +24,7 @@ class LoadOptions : HelpSection {
         paramLabel = "N",
         description = [
             "Users (connections) per level (default 1,2,4,8,16,32,64,128, then doublings until saturated: --saturate-to; " +
-                "quick 32,128,256: the floor, the knee, saturation)",
+                "quick 128,256: where the routes are CPU-bound, and whether they still rise)",
         ],
     )
     var users: List<Int>? = null
@@ -152,7 +152,7 @@ class LoadOptions : HelpSection {
     @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
     var duration: String? = null
 
-    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 2 at 128 users, mirrored; 1 at 32, 256)"])
+    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 4 at 128 users, mirrored; 1 at 256)"])
     var repeat: Int? = null
 
     @Option(
@@ -209,6 +209,17 @@ class LoadOptions : HelpSection {
     /** [timeout] in seconds (checked: 1 s to 10 min). */
     val timeoutSeconds: Long get() = Durations.seconds("--timeout", timeout, 1, 600).seconds
 
+    /**
+     * `--answer`'s levels and JVMs where the user gave none: 128 users (where the routes are CPU-bound: the presentations'
+     * floor is 12,800 req/s there, the stocks' 6,400, above every route's capacity here) and 256 (whether a route still
+     * rises: saturation), each once in each of 3 shared JVMs, so that every ratio's interval holds the JVMs' variance.
+     */
+    fun useAnswerDefaults() {
+        if (users == null) users = ANSWER_LEVELS
+        if (repeat == null) repeat = ANSWER_JVMS
+        if (jvms == 1) jvms = ANSWER_JVMS
+    }
+
     /** The levels, windows and repetitions; every value checked ([UsageError] otherwise). */
     fun plan(quick: Boolean, itemDelayMs: Long, profileUsers: Int?): RunPlan {
         if (p99LimitMs.isNaN() || p99LimitMs <= 0) throw UsageError("--p99-limit must be milliseconds above 0, was $p99LimitMs")
@@ -222,7 +233,7 @@ class LoadOptions : HelpSection {
             emptyList()
         } else {
             users ?: if (quick) {
-                listOf(32, 128, 256)
+                listOf(128, 256)
             } else {
                 listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }
@@ -230,7 +241,7 @@ class LoadOptions : HelpSection {
         if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) {
             throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         }
-        val reps = repeat ?: if (quick) 2 else 5
+        val reps = repeat ?: if (quick) QUICK_RANKING_WINDOWS else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: if (quick && users == null) QUICK_ONCE.associateWith { 1 } else emptyMap()
         val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
@@ -269,8 +280,18 @@ class LoadOptions : HelpSection {
     }
 
     companion object {
-        /** The quick run's levels measured once (the floor's, saturation's); 128 users, its ranking level, twice: 2 of each took 7 min. */
-        val QUICK_ONCE = listOf(32, 256)
+        /**
+         * The quick run's level measured once (256 users: does a route still rise past 128?). 128 users is its ranking level:
+         * [QUICK_RANKING_WINDOWS] windows of each route there, alternated (A B B A), give each ratio to the ceiling its interval
+         * (two did not: t(0.975, 1) is 12.7). The floor's level (32 users) left the quick run for them: the item delay sets
+         * it, so it cannot tell the stacks apart (answer.md ranks where the cores are busy).
+         */
+        val QUICK_ONCE = listOf(256)
+        const val QUICK_RANKING_WINDOWS = 4
+
+        /** `--answer`'s levels and shared JVMs per framework ([useAnswerDefaults]). */
+        val ANSWER_LEVELS = listOf(128, 256)
+        const val ANSWER_JVMS = 3
 
         /** The full sweep's cap: Thymeleaf reactive still fell from 512 to 1,024 users on WebFlux; 2,048 leaves a doubling more. */
         const val DEFAULT_SATURATE_TO = 2048

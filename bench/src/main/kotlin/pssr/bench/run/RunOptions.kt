@@ -57,12 +57,26 @@ class WhatToRun : HelpSection {
     @Option(
         names = ["--quick"],
         description = [
-            "The core slice (presentations; webflux htmlflow/suspending, jstachio/virtual, thymeleaf/reactive and baselines; " +
-                "mvc virtual-flush, quarkus virtual+reactive) at 32,128,256 users (the floor, the knee, saturation), 2s route " +
-                "warm-up, 1s+2s per level, two repetitions in mirrored order, one server JVM per framework",
+            "The core slice (presentations; each framework's quick.routes: webflux htmlflow/suspending, jstachio/virtual, " +
+                "thymeleaf/reactive and a baseline; mvc virtual-flush; quarkus virtual and reactive; helidon virtual-flush) at 128 " +
+                "users 4 times in mirrored order (the ranking, with intervals) and 256 once, 2s route warm-up, 1s+2s per level, one " +
+                "server JVM per framework",
         ],
     )
     var quick: Boolean = false
+
+    @Option(
+        names = ["--answer"],
+        description = [
+            "The reference run of the whole matrix (every framework, engine, approach and both models) that answer.md ranks: " +
+                "128 and 256 users, 3 shared server JVMs per framework with one window each per level, 1s+2s per level " +
+                "(about 2.5 hours on 2 cores; --shard K/3 splits it into sittings, ./pssr merge joins them; docs/RESULTS.md)",
+        ],
+    )
+    var answer: Boolean = false
+
+    /** One server JVM per framework shared by its routes (--quick, --answer), not a fresh JVM per route and repetition. */
+    val sharesJvms: Boolean get() = quick || answer
 }
 
 class OutputOptions : HelpSection {

@@ -62,7 +62,9 @@ class RunWorkflow(
     private fun checkedAndRun(): Int {
         // Everything the user gave is checked before anything is started or written.
         val selection = what.selection
-        val quick = what.quick
+        if (what.quick && what.answer) throw UsageError("--quick and --answer are two presets; give one")
+        // --answer measures like --quick (shared JVMs, short windows), on the whole matrix at its own levels
+        val quick = what.sharesJvms
         val users = loading.users
         val rates = loading.rates
         val target = runtime.target
@@ -75,7 +77,8 @@ class RunWorkflow(
         val wantProducts = Workloads.PRODUCTS in workloads
         val wantForward = Workloads.FORWARD in workloads
         if (wantProducts || wantForward) api.validate(wantProducts, wantForward)
-        if (quick) selection.applyQuickSlice()
+        if (what.quick) selection.applyQuickSlice()
+        if (what.answer) loading.useAnswerDefaults()
         val shard = what.shard
         if (shard != null && (!pages || wantStudents || wantProducts || wantForward)) {
             throw UsageError("--shard splits the pages matrix; run the students, products and forward workloads unsharded")
@@ -228,7 +231,8 @@ internal object RunRecord {
         "repeatAt" to plan.repeatAt.takeIf { it.isNotEmpty() }?.mapKeys { it.key.toString() },
         "saturateTo" to plan.saturateTo.takeIf { it > 0 },
         "shard" to what.shardText?.let { Shard.parse(it).toString() },
-        "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick, "freshJvmPerRoute" to (!what.quick && runtime.target == null),
+        "itemDelayMs" to plan.itemDelayMs, "quick" to what.quick,
+        "answer" to what.answer.takeIf { it }, "freshJvmPerRoute" to (!what.sharesJvms && runtime.target == null),
         "target" to (runtime.target ?: "started by pssr"), "idleTimeoutS" to loading.timeoutSeconds, "heapMax" to runtime.heapMax,
         "serverCpus" to serverCpus, "loadCpus" to loadCpus,
     )

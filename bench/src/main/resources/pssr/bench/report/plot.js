@@ -41,7 +41,7 @@
     series.forEach(function (s) {
       var ys = s.ys ? s.ys.map(val) : xs.map(function (x) { var p = s.pts[x]; return p ? val(p.m) : null; });
       if (s.pts) ys.forEach(function (y) { if (y != null) measuredMax = Math.max(measuredMax, y); });
-      us.push({ label: s.label, stroke: s.stroke, width: s.width == null ? 2 : s.width, dash: s.dash, spanGaps: cont,
+      us.push({ label: s.label, stroke: s.stroke, fill: s.barFill, width: s.width == null ? 2 : s.width, dash: s.dash, spanGaps: cont,
         show: s.show !== false,
         points: s.pointWidth ? { show: !s.noPoints, size: s.size || 6, fill: s.fill || s.stroke, width: s.pointWidth }
           : { show: !s.noPoints, size: s.size || 6, fill: s.fill || s.stroke }, paths: s.paths,
@@ -62,7 +62,9 @@
       },
       axes: [
         cont ? { label: P.xLabel } : { label: P.xLabel, splits: function () { return xs.map(function (_, i) { return i; }); },
-          values: function (u, splits) { return splits.map(function (i) { return xs[i] == null ? '' : xText(xs[i]); }); } },
+          values: function (u, splits) { return splits.map(function (i) { return xs[i] == null ? '' : xText(xs[i]); }); },
+          // many category names (the answer's routes) slant so that each keeps its own width
+          rotate: P.rotate || 0, size: P.rotate ? P.xAxisSize || 150 : undefined },
         { label: P.yLabel + (log ? ', log scale' : ''), size: 70, values: function (u, splits) { return splits.map(fmt); } }
       ],
       series: us,
@@ -156,15 +158,22 @@
     var series = f.series.map(function (s, i) {
       var pts = {};
       s.points.forEach(function (p) { if (p[1] != null) pts[p[0]] = { m: p[1], lo: p[2], hi: p[3], n: p[4], note: p[5] }; });
-      var ref = s.style.indexOf('reference') === 0, points = /points$/.test(s.style);
+      var ref = s.style.indexOf('reference') === 0, points = /points$/.test(s.style), bars = s.style === 'bars';
       var stroke = ref ? ['#7f7f7f', '#222222'][refs++ % 2] : PALETTE[colour++ % PALETTE.length];
       return { label: s.name, key: String(i), stroke: stroke, width: f.continuous ? 1.6 : 2, dash: ref ? [6, 4] : undefined,
-        noPoints: !!f.continuous, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, pointWidth: ref ? 2 : undefined,
-        // a time line steps: the bytes received stay level until the next chunk arrives
-        paths: points ? function () { return null; } : f.continuous ? uPlot.paths.stepped({ align: 1 }) : undefined };
+        noPoints: !!f.continuous || bars, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, barFill: bars ? stroke + '66' : undefined,
+        pointWidth: ref ? 2 : undefined,
+        // a time line steps: the bytes received stay level until the next chunk arrives; a ratio per category is a bar
+        paths: points ? function () { return null; } : f.continuous ? uPlot.paths.stepped({ align: 1 })
+          : bars ? uPlot.paths.bars({ size: [0.6, 48] }) : undefined };
     });
     function xText(x) { return f.categories ? f.categories[x] : x === Math.round(x) ? x.toLocaleString('en-US') : fmt(x); }
-    return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous,
+    var slant = f.categories && f.categories.length > 6 ? -50 : 0;
+    // bars: the whiskers fit (up to 1.5x the highest bar, where one reaches further it leaves the chart at its top)
+    var bars = f.series.some(function (s) { return s.style === 'bars'; }), yTop = 0, top = 0;
+    f.series.forEach(function (s) { s.points.forEach(function (p) { top = Math.max(top, p[1] || 0); yTop = Math.max(yTop, p[3] || 0); }); });
+    return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous, rotate: slant,
+      yTop: bars ? Math.min(yTop, 1.5 * top) : undefined,
       yLabel: f.yLabel, log: f.log,
       series: series, tip: function (p, label, x) {
         return '<b>' + esc(label) + '</b> at ' + esc(xText(x)) + (f.categories ? '' : ' ' + esc(f.xName)) + '<br>' + esc(f.yLabel) +

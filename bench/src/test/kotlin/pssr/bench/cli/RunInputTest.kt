@@ -53,6 +53,12 @@ class RunInputTest {
     @Test fun `a number of requests per user with wrk, which runs for a time, is refused`() =
         assertRefused("--requests-per-user must be 1 to 100000 with --driver jmeter or ab", "--requests-per-user", "256", "--driver", "wrk")
 
+    @Test fun `the two presets together are refused`() = assertRefused(
+        "--quick and --answer are two presets; give one",
+        "--quick",
+        "--answer",
+    )
+
     @Test fun `shared JVMs out of range are refused`() = assertRefused("--jvms must be 1 to 8, was 9", "--quick", "--jvms", "9")
 
     @Test fun `a target on another machine is refused`() = assertRefused("must be a loopback address", "--target", "http://10.1.2.3:8080")

@@ -57,8 +57,8 @@ class ReportBrowserTest {
         chromium?.close()
     }
 
-    private fun <T> open(report: Path, hash: String = "", check: (BrowserPage, List<String>) -> T): T =
-        BrowserTools.open(chromium!!, report, hash, check)
+    private fun <T> open(report: Path, hash: String = "", width: Int = 1400, check: (BrowserPage, List<String>) -> T): T =
+        BrowserTools.open(chromium!!, report, hash, width, check)
 
     /** Polls [expression] until it is true, for at most 5 s (a hash change is handled in a later task). */
     private fun waitFor(tab: BrowserPage, expression: String) {
@@ -106,6 +106,36 @@ class ReportBrowserTest {
                 assertTrue(part in tip, "hover shows '$part': $tip")
             }
             assertEquals(emptyList<String>(), console, "no console error")
+        }
+    }
+
+    @Test
+    fun `at 1280 px the headline's answer is drawn first, as bars with whiskers, and nothing is wider than the page`() {
+        open(real.report, width = 1280) { tab, console ->
+            val answer = tab.charts().first { it["id"] == "answer-webflux-presentations" }
+            val routes = (answer["levels"] as List<*>).map { it.toString() }.sorted()
+            assertEquals(listOf("baseline/virtual", "jstachio/virtual"), routes, "a bar per route")
+            assertEquals(emptyList<Any>(), answer["missingColours"], "the bars are on the canvas: $answer")
+            assertEquals(
+                "answer-webflux-presentations",
+                tab.evaluate("document.querySelector('div.chart').id"),
+                "the answer's chart is the page's first",
+            )
+            val wide = tab.evaluate(
+                """Array.from(document.querySelectorAll('body *')).filter(function (e) {
+                  // inside a box that scrolls sideways (a wide table) an element does not widen the page
+                  for (var a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                    if (getComputedStyle(a).overflowX !== 'visible') return false;
+                  }
+                  var r = e.getBoundingClientRect(); return r.width > 0 && (r.right > innerWidth + 1 || r.left < -1);
+                }).slice(0, 5).map(function (e) {
+                  return e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right);
+                })""",
+            )
+            assertEquals(emptyList<Any>(), wide, "every element within the 1280 px viewport")
+            assertEquals(true, tab.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page does not scroll sideways")
+            assertEquals(false, tab.evaluate("document.getElementById('how').open"), "How to read this is folded away")
+            assertEquals(emptyList<String>(), console)
         }
     }
 
