@@ -16,13 +16,14 @@ import kotlin.math.ln
  * machines by 2x and more; docs/RESULTS.md, "answer.md").
  *
  * Per framework and model, the **ceiling** is the zero-template baseline with the highest capacity (a framework's routes
- * cannot beat writing the page's bytes directly). A route's **capacity** is its mean throughput at its best CPU-bound level
- * ([Regime.CPU]: there the figure is its CPU per request, not the item delay's or a pool's); it is divided by the ceiling's
+ * cannot beat writing the page's bytes directly). A route's **capacity** is its mean throughput at a level where the stack
+ * set the figure ([CAPACITY]: CPU-bound, or held by a pool; not the item delay's floor, the knee nor the driver; of several,
+ * the one measured most often, CPU-bound first, then the highest); it is divided by the ceiling's
  * at that level **in the same repetition** (the same server JVM and pass over the routes, a few minutes apart at most), and
  * the interval is over those paired ratios on the log scale, windows within JVMs and JVMs ([JvmLevels]: with one window per
  * JVM, over the JVMs). A route's **rank** is 1 + the routes whose whole interval lies above its own: routes whose intervals
- * overlap are not told apart, and a rank never orders them. A route CPU-bound at no level is listed with its peak, unranked,
- * and so is one whose ratio has no interval.
+ * overlap are not told apart, and a rank never orders them. A route whose every level sat on the floor (or the driver) is
+ * listed with its peak, unranked, and so is one whose ratio has no interval.
  */
 class AnswerPanel(val framework: String, val model: String, val ceiling: AnswerRoute?, val routes: List<AnswerRoute>) {
     val ranked: List<AnswerRoute> get() = routes.filter { it.rank != null }
@@ -59,12 +60,13 @@ data class AnswerRoute(
 ) {
     val route: String get() = "$engine/$approach"
 
-    /** Ranked only where its cores were busy and its ratio has an interval (a single pair, or pairs across shards, has none). */
-    val rankable: Boolean get() = regime == Regime.CPU && interval != null
+    /** Ranked where the stack set its figure ([AnswerTable.CAPACITY]) and its ratio has an interval (one pair, or pairs across
+     * shards, has none). */
+    val rankable: Boolean get() = regime in AnswerTable.CAPACITY && interval != null
 
     /** Why a route is not ranked, in a few words; null when it is. */
     val notRanked: String? get() = when {
-        regime != Regime.CPU -> "${regime.id.ifEmpty { "regime unknown" }}: not CPU-bound at any level"
+        regime !in AnswerTable.CAPACITY -> "${regime.id.ifEmpty { "regime unknown" }} at every level: the stack did not set the figure"
         interval == null -> "no interval: $pairs pair${if (pairs == 1) "" else "s"}"
         else -> null
     }
@@ -73,6 +75,13 @@ data class AnswerRoute(
 }
 
 object AnswerTable {
+    /**
+     * The regimes where a level's figure is the stack's capacity: its CPU per request ([Regime.CPU]), or what holds it
+     * besides the cores ([Regime.OTHER]: a pool, a lock; WebFlux's 4 blocking dispatcher threads are the approach's real
+     * limit). Not the floor's or the knee's (the item delay sets or caps it) nor the driver's.
+     */
+    val CAPACITY = setOf(Regime.CPU, Regime.OTHER)
+
     fun of(d: RunData): List<AnswerPanel> {
         val shardOf = ShardMerge.readMerged(d.run)?.first?.mapValues { it.value.first }.orEmpty()
         return d.panels.map { panel(it, d.rows, d.checks, shardOf) }
@@ -88,8 +97,10 @@ object AnswerTable {
 
         fun level(route: Pair<String, String>): RouteLevel? {
             val ls = p.levels.filter { it.engine == route.first && it.approach == route.second && it.throughput.mean.isFinite() }
-            // the CPU-bound level measured most often (the quick run's 128 users: the one with an interval), then the highest
-            return ls.filter { it.regime == Regime.CPU }.maxWithOrNull(compareBy<RouteLevel>({ it.throughput.n }, { it.throughput.mean }))
+            // of the levels where the stack set the figure, the one measured most often (the one with an interval), CPU-bound
+            // before held by something else (a pool), then the highest; where none, the route's peak
+            return ls.filter { it.regime in CAPACITY }
+                .maxWithOrNull(compareBy<RouteLevel>({ it.throughput.n }, { it.regime == Regime.CPU }, { it.throughput.mean }))
                 ?: ls.maxByOrNull { it.throughput.mean }
         }
 
@@ -99,8 +110,19 @@ object AnswerTable {
         val unranked = p.routes.mapNotNull { r ->
             level(r)?.let { route(r, it, ceiling, mine, p, checks, paired = shard(r) == shard(ceiling)) }
         }
-        val ranked = unranked.map { a ->
-            if (!a.rankable) a else a.copy(rank = 1 + unranked.count { b -> b !== a && b.rankable && b.low > a.high })
+        // the ceiling is the yardstick, 1.0 by definition wherever it was measured: ranked with the others
+        val routes = unranked.map {
+            if (it.engine to it.approach ==
+                ceiling
+            ) {
+                it.copy(ratio = 1.0, interval = Stats.Interval(1.0, 1.0))
+            } else {
+                it
+            }
+        }
+        fun ranks(a: AnswerRoute) = a.rankable || a.engine to a.approach == ceiling
+        val ranked = routes.map { a ->
+            if (!ranks(a)) a else a.copy(rank = 1 + routes.count { b -> b !== a && ranks(b) && b.low > a.high })
         }.sortedWith(compareBy<AnswerRoute>({ it.rank ?: Int.MAX_VALUE }, { -it.ratio }))
         return AnswerPanel(p.framework, p.model, ranked.firstOrNull { it.engine to it.approach == ceiling }, ranked)
     }

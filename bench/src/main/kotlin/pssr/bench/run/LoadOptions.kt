@@ -24,7 +24,7 @@ class LoadOptions : HelpSection {
         paramLabel = "N",
         description = [
             "Users (connections) per level (default 1,2,4,8,16,32,64,128, then doublings until saturated: --saturate-to; " +
-                "quick 128,256: where the routes are CPU-bound, and whether they still rise)",
+                "quick 256: where no route reaches its floor, the level the quick run ranks at)",
         ],
     )
     var users: List<Int>? = null
@@ -152,7 +152,7 @@ class LoadOptions : HelpSection {
     @Option(names = ["--duration"], paramLabel = "DURATION", description = ["Measured window of each level (default 10s; quick 2s)"])
     var duration: String? = null
 
-    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 4 at 128 users, mirrored; 1 at 256)"])
+    @Option(names = ["--repeat"], description = ["Repetitions of the sweep (default 5; quick 4, in mirrored order)"])
     var repeat: Int? = null
 
     @Option(
@@ -233,7 +233,7 @@ class LoadOptions : HelpSection {
             emptyList()
         } else {
             users ?: if (quick) {
-                listOf(128, 256)
+                listOf(QUICK_RANKING_LEVEL)
             } else {
                 listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }
@@ -243,7 +243,7 @@ class LoadOptions : HelpSection {
         }
         val reps = repeat ?: if (quick) QUICK_RANKING_WINDOWS else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
-        val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: if (quick && users == null) QUICK_ONCE.associateWith { 1 } else emptyMap()
+        val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: emptyMap()
         val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
         val warm = Durations.seconds("--warmup", warmup ?: if (quick) "1s" else "3s", 0, 3600)
         val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "5s" else "60s", 0, 3600)
@@ -281,12 +281,13 @@ class LoadOptions : HelpSection {
 
     companion object {
         /**
-         * The quick run's level measured once (256 users: does a route still rise past 128?). 128 users is its ranking level:
-         * [QUICK_RANKING_WINDOWS] windows of each route there, alternated (A B B A), give each ratio to the ceiling its interval
-         * (two did not: t(0.975, 1) is 12.7). The floor's level (32 users) left the quick run for them: the item delay sets
-         * it, so it cannot tell the stacks apart (answer.md ranks where the cores are busy).
+         * The quick run's one level, where it ranks: at 256 users no route reaches its floor (25,600 req/s for the
+         * presentations), where at 128 Quarkus's and Helidon's fastest did (12,800) and could not be ranked. Its
+         * [QUICK_RANKING_WINDOWS] windows of each route, alternated (A B B A), give each ratio to the ceiling its interval (two
+         * did not: t(0.975, 1) is 12.7). The floor's and the knee's levels (32, 128 users) left the quick run for them: there
+         * the item delay sets or caps the figure, so they cannot tell the stacks apart (docs/RESULTS.md, answer.md).
          */
-        val QUICK_ONCE = listOf(256)
+        const val QUICK_RANKING_LEVEL = 256
         const val QUICK_RANKING_WINDOWS = 4
 
         /** `--answer`'s levels and shared JVMs per framework ([useAnswerDefaults]). */

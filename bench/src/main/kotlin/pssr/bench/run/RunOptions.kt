@@ -58,9 +58,9 @@ class WhatToRun : HelpSection {
         names = ["--quick"],
         description = [
             "The core slice (presentations; each framework's quick.routes: webflux htmlflow/suspending, jstachio/virtual, " +
-                "thymeleaf/reactive and a baseline; mvc virtual-flush; quarkus virtual and reactive; helidon virtual-flush) at 128 " +
-                "users 4 times in mirrored order (the ranking, with intervals) and 256 once, 2s route warm-up, 1s+2s per level, one " +
-                "server JVM per framework",
+                "thymeleaf/reactive and a baseline; mvc virtual-flush; quarkus virtual and reactive; helidon virtual-flush) at 256 " +
+                "users 4 times in mirrored order (the ranking, with intervals), 2s route warm-up, 1s+2s per level, one server JVM " +
+                "per framework",
         ],
     )
     var quick: Boolean = false

@@ -23,7 +23,14 @@ class AnswerTableTest {
         val run = RunDirectory(tmp.resolve("r"))
         Files.createDirectories(run.dir)
         val drift = listOf(1.0, 0.8, 1.1, 0.9)
-        fun route(engine: String, approach: String, share: List<Double>, cores: Double = 0.95, cpuUs: Double = 150.0) {
+        fun route(
+            engine: String,
+            approach: String,
+            share: List<Double>,
+            cores: Double = 0.95,
+            cpuUs: Double = 150.0,
+            top: Double = 9_000.0,
+        ) {
             for ((i, d) in drift.withIndex()) {
                 run.append(
                     resultRow(
@@ -43,7 +50,7 @@ class AnswerTableTest {
                     approach = approach,
                     users = 256,
                     repetition = 1,
-                    throughput = 9_000.0 * share[0],
+                    throughput = top * share[0],
                     serverCpuUs = cpuUs,
                     coresBusy = cores,
                 ),
@@ -56,6 +63,8 @@ class AnswerTableTest {
         route("thymeleaf", "reactive", listOf(0.50, 0.52, 0.49, 0.51), cpuUs = 300.0)
         // a pool holds it: cores idle at every level
         route("pebble", "blocking", listOf(0.2, 0.2, 0.2, 0.2), cores = 0.3)
+        // the floor holds it (at least 80% of users / 10 ms): the item delay, not the stack
+        route("rocker", "virtual", listOf(1.2, 1.5, 1.1, 1.4), cores = 0.5, top = 20_000.0)
         return RunData.load(run)
     }
 
@@ -92,12 +101,24 @@ class AnswerTableTest {
     }
 
     @Test
-    fun `a route CPU-bound at no level is listed with its peak, not ranked`() {
+    fun `a route a pool holds is ranked at that capacity, its regime named`() {
         val pebble = panel().of("pebble/blocking")
-        assertNull(pebble.rank)
         assertEquals(Regime.OTHER, pebble.regime)
+        assertEquals(6, pebble.rank, "below every route the cores held")
+    }
+
+    @Test
+    fun `a route on its floor at every level is listed with its peak, not ranked`() {
+        val rocker = panel().of("rocker/virtual")
+        assertNull(rocker.rank)
+        assertEquals(Regime.FLOOR, rocker.regime)
         val words = AnswerMarkdown.shortAnswer(panel())
-        assertTrue(words.any { it.contains("not ranked (other: not CPU-bound at any level): pebble/blocking") }, "$words")
+        assertTrue(
+            words.any {
+                it.contains("not ranked (floor at every level: the stack did not set the figure): rocker/virtual")
+            },
+            "$words",
+        )
     }
 
     @Test

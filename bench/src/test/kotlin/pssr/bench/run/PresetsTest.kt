@@ -6,11 +6,11 @@ import org.junit.jupiter.api.Test
 /** What `--quick` and `--answer` measure when the user names no level, repetition or JVM count. */
 class PresetsTest {
     @Test
-    fun `the quick run ranks at 128 users with four alternated windows and measures 256 once`() {
+    fun `the quick run ranks at 256 users with four alternated windows`() {
         val plan = LoadOptions().plan(quick = true, itemDelayMs = 1, profileUsers = null)
-        assertEquals(listOf(128, 256), plan.levels)
+        assertEquals(listOf(256), plan.levels)
         assertEquals(4, plan.repeat)
-        assertEquals(mapOf(256 to 1), plan.repeatAt)
+        assertEquals(emptyMap<Int, Int>(), plan.repeatAt)
         assertEquals(1, plan.jvms)
     }
 
