@@ -47,7 +47,7 @@ object AnswerMarkdown {
         out += "ceiling: ${ceiling.route} ${Fmt.rps(ceiling.throughputRps)} req/s at ${ceiling.users} users"
         val at = p.atCeiling.filter { it !== ceiling }
         if (at.isNotEmpty()) out += "at the ceiling (not told apart from it): " + at.joinToString(", ") { it.route }
-        val below = p.ranked.filter { it.high < 1.0 }
+        val below = p.ranked.filter { it.high < 1.0 }.sortedByDescending { it.ratio }
         if (below.isNotEmpty()) {
             out += "below it: " + below.joinToString(", ") { "${it.route} ${Fmt.ratio(it.ratio)}" }
         }
@@ -78,7 +78,7 @@ object AnswerMarkdown {
                 r.interval?.let { "${Fmt.fixed(it.low, 2)}–${Fmt.fixed(it.high, 2)}" } ?: "–", "${r.pairs} (${r.jvms})",
                 Fmt.rps(r.throughputRps), Fmt.num(r.serverCpuUs, 0), Fmt.ratio(r.cpuRatio), r.streams,
                 Fmt.num(r.firstItemP99Ms, 1), Fmt.num(r.heapPeakMb, 0), r.users.toString(),
-                r.regime.id.ifEmpty { "unknown" } + if (r.regime != Regime.CPU) " (peak)" else "",
+                r.regime.id.ifEmpty { "unknown" } + if (r.regime !in AnswerTable.CAPACITY) " (peak)" else "",
             )
         },
     )

@@ -111,14 +111,9 @@ object AnswerTable {
             level(r)?.let { route(r, it, ceiling, mine, p, checks, paired = shard(r) == shard(ceiling)) }
         }
         // the ceiling is the yardstick, 1.0 by definition wherever it was measured: ranked with the others
-        val routes = unranked.map {
-            if (it.engine to it.approach ==
-                ceiling
-            ) {
-                it.copy(ratio = 1.0, interval = Stats.Interval(1.0, 1.0))
-            } else {
-                it
-            }
+        val routes = unranked.map { r ->
+            val yardstick = r.engine to r.approach == ceiling
+            if (yardstick) r.copy(ratio = 1.0, interval = Stats.Interval(1.0, 1.0)) else r
         }
         fun ranks(a: AnswerRoute) = a.rankable || a.engine to a.approach == ceiling
         val ranked = routes.map { a ->

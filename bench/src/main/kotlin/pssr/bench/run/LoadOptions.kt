@@ -209,15 +209,11 @@ class LoadOptions : HelpSection {
     /** [timeout] in seconds (checked: 1 s to 10 min). */
     val timeoutSeconds: Long get() = Durations.seconds("--timeout", timeout, 1, 600).seconds
 
-    /**
-     * `--answer`'s levels and JVMs where the user gave none: 128 users (where the routes are CPU-bound: the presentations'
-     * floor is 12,800 req/s there, the stocks' 6,400, above every route's capacity here) and 256 (whether a route still
-     * rises: saturation), each once in each of 3 shared JVMs, so that every ratio's interval holds the JVMs' variance.
-     */
+    /** `--answer`'s levels, repetitions and JVMs where the user gave none ([Presets]). */
     fun useAnswerDefaults() {
-        if (users == null) users = ANSWER_LEVELS
-        if (repeat == null) repeat = ANSWER_JVMS
-        if (jvms == 1) jvms = ANSWER_JVMS
+        if (users == null) users = Presets.ANSWER_LEVELS
+        if (repeat == null) repeat = Presets.ANSWER_JVMS
+        if (jvms == 1) jvms = Presets.ANSWER_JVMS
     }
 
     /** The levels, windows and repetitions; every value checked ([UsageError] otherwise). */
@@ -233,7 +229,7 @@ class LoadOptions : HelpSection {
             emptyList()
         } else {
             users ?: if (quick) {
-                listOf(QUICK_RANKING_LEVEL)
+                listOf(Presets.QUICK_RANKING_LEVEL)
             } else {
                 listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }
@@ -241,7 +237,7 @@ class LoadOptions : HelpSection {
         if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) {
             throw UsageError("--users must be numbers from 1 to 4096, was $levels")
         }
-        val reps = repeat ?: if (quick) QUICK_RANKING_WINDOWS else 5
+        val reps = repeat ?: if (quick) Presets.QUICK_RANKING_WINDOWS else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: emptyMap()
         val routeWarm = Durations.seconds("--route-warmup", routeWarmup ?: if (quick) "2s" else "10s", 0, 3600)
@@ -280,20 +276,6 @@ class LoadOptions : HelpSection {
     }
 
     companion object {
-        /**
-         * The quick run's one level, where it ranks: at 256 users no route reaches its floor (25,600 req/s for the
-         * presentations), where at 128 Quarkus's and Helidon's fastest did (12,800) and could not be ranked. Its
-         * [QUICK_RANKING_WINDOWS] windows of each route, alternated (A B B A), give each ratio to the ceiling its interval (two
-         * did not: t(0.975, 1) is 12.7). The floor's and the knee's levels (32, 128 users) left the quick run for them: there
-         * the item delay sets or caps the figure, so they cannot tell the stacks apart (docs/RESULTS.md, answer.md).
-         */
-        const val QUICK_RANKING_LEVEL = 256
-        const val QUICK_RANKING_WINDOWS = 4
-
-        /** `--answer`'s levels and shared JVMs per framework ([useAnswerDefaults]). */
-        val ANSWER_LEVELS = listOf(128, 256)
-        const val ANSWER_JVMS = 3
-
         /** The full sweep's cap: Thymeleaf reactive still fell from 512 to 1,024 users on WebFlux; 2,048 leaves a doubling more. */
         const val DEFAULT_SATURATE_TO = 2048
     }

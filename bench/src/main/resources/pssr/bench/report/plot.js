@@ -161,7 +161,8 @@
       var ref = s.style.indexOf('reference') === 0, points = /points$/.test(s.style), bars = s.style === 'bars';
       var stroke = ref ? ['#7f7f7f', '#222222'][refs++ % 2] : PALETTE[colour++ % PALETTE.length];
       return { label: s.name, key: String(i), stroke: stroke, width: f.continuous ? 1.6 : 2, dash: ref ? [6, 4] : undefined,
-        noPoints: !!f.continuous || bars, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined, barFill: bars ? stroke + '66' : undefined,
+        noPoints: !!f.continuous || bars, pts: pts, size: points ? 9 : 6, fill: ref ? '#fff' : undefined,
+        barFill: bars ? stroke + '66' : undefined,
         pointWidth: ref ? 2 : undefined,
         // a time line steps: the bytes received stay level until the next chunk arrives; a ratio per category is a bar
         paths: points ? function () { return null; } : f.continuous ? uPlot.paths.stepped({ align: 1 })
@@ -171,7 +172,9 @@
     var slant = f.categories && f.categories.length > 6 ? -50 : 0;
     // bars: the whiskers fit (up to 1.5x the highest bar, where one reaches further it leaves the chart at its top)
     var bars = f.series.some(function (s) { return s.style === 'bars'; }), yTop = 0, top = 0;
-    f.series.forEach(function (s) { s.points.forEach(function (p) { top = Math.max(top, p[1] || 0); yTop = Math.max(yTop, p[3] || 0); }); });
+    f.series.forEach(function (s) {
+      s.points.forEach(function (p) { top = Math.max(top, p[1] || 0); yTop = Math.max(yTop, p[3] || 0); });
+    });
     return plot(el, { title: f.title, xs: xs, xText: xText, xName: f.xName, xLabel: f.xLabel, continuous: f.continuous, rotate: slant,
       yTop: bars ? Math.min(yTop, 1.5 * top) : undefined,
       yLabel: f.yLabel, log: f.log,
