@@ -18,7 +18,8 @@ object AnswerMarkdown {
         appendLine()
         appendLine(
             "Every figure is a ratio measured within this run (absolute figures differ between machines by 2x and more): a route's " +
-                "capacity (its mean throughput at its best level where the cores were busy, the `cpu` regime) over its framework's " +
+                "capacity (its mean throughput at a level where the stack set the figure: the cores busy, `cpu`, or a pool, `other`) " +
+                "over its framework's " +
                 "**ceiling**, the zero-template baseline with the highest capacity, paired repetition by repetition (the same " +
                 "server JVM, minutes apart). The interval is 95% over those pairs, across JVMs. **Rank** = 1 + the routes whose " +
                 "whole interval lies above this one's: routes that share a rank are not told apart. \"Streams\" is the " +

@@ -14,7 +14,8 @@ internal class AnswerSection(private val d: RunData, sb: StringBuilder, private 
         sb.append("<h3>Which stack? Capacity over each framework's ceiling, within this run</h3>\n<p class=note>")
             .append(
                 htmlEscape(
-                    "A bar is a route's throughput where the cores were busy over its framework's zero-template baseline with the " +
+                    "A bar is a route's throughput where the stack set it (the cores busy, or a pool) over its framework's zero-template " +
+                        "baseline with the " +
                         "highest capacity (the ceiling, 1.0), paired repetition by repetition; the whisker its 95% interval across " +
                         "JVMs. Routes of one rank are not told apart. answer.md holds the full table.",
                 ),
