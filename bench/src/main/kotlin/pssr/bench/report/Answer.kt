@@ -13,7 +13,7 @@ object Answer {
         val out = ArrayList<String>()
         val checks = d.checks
         val capacities = Capacity.of(d).associateBy { it.panel.id }
-        for ((panel, answer) in d.panels.zip(AnswerTable.of(d))) {
+        for ((panel, answer) in d.panels.zip(d.answers)) {
             out += panelLines(answer)
             capacities[panel.id]?.let { out += "  regime: " + it.regimeLine() }
         }

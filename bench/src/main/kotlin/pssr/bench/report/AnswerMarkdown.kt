@@ -11,7 +11,7 @@ import pssr.bench.measure.Regime
 object AnswerMarkdown {
     const val TITLE = "# Which engine, framework and concurrency model: the answer of run "
 
-    fun of(d: RunData, panels: List<AnswerPanel> = AnswerTable.of(d)): String = buildString {
+    fun of(d: RunData, panels: List<AnswerPanel> = d.answers): String = buildString {
         appendLine("$TITLE${d.name}")
         appendLine()
         appendLine(provenance(d))

@@ -10,7 +10,7 @@ import pssr.bench.markup.htmlEscape
  * table of the same figures; the full table is answer.md's.
  */
 internal class AnswerSection(private val d: RunData, sb: StringBuilder, private val figures: MutableList<Figure>) : HtmlSection(sb) {
-    fun write(panels: List<AnswerPanel> = AnswerTable.of(d)) {
+    fun write(panels: List<AnswerPanel> = d.answers) {
         sb.append("<h3>Which stack? Capacity over each framework's ceiling, within this run</h3>\n<p class=note>")
             .append(
                 htmlEscape(

@@ -93,7 +93,11 @@ object AnswerTable {
      * is of their means, without an interval (ranked as a point).
      */
     fun panel(p: ReportPanel, rows: List<ResultRow>, checks: List<RouteCheck>, shardOf: Map<String, Int> = emptyMap()): AnswerPanel {
-        val mine = rows.filter { it.frameworkLabel == p.framework && it.model == p.model }
+        // each route's rows at each level by repetition, read once (every route is paired with the ceiling's)
+        val windows: Map<Triple<String, String, Int>, Map<Int, ResultRow>> =
+            rows.filter { it.frameworkLabel == p.framework && it.model == p.model }
+                .groupBy { Triple(it.engine, it.approach, it.users) }
+                .mapValues { (_, rs) -> rs.groupBy { it.repetition }.mapValues { (_, g) -> g.first() } }
 
         fun level(route: Pair<String, String>): RouteLevel? {
             val ls = p.levels.filter { it.engine == route.first && it.approach == route.second && it.throughput.mean.isFinite() }
@@ -108,7 +112,7 @@ object AnswerTable {
         val ceiling = p.routes.filter { it.first == BASELINE }.maxByOrNull(::capacity) ?: p.routes.maxByOrNull(::capacity)
         fun shard(r: Pair<String, String>?) = r?.let { shardOf["${p.framework}/${p.model}/${it.first}/${it.second}"] }
         val unranked = p.routes.mapNotNull { r ->
-            level(r)?.let { route(r, it, ceiling, mine, p, checks, paired = shard(r) == shard(ceiling)) }
+            level(r)?.let { route(r, it, ceiling, windows, p, checks, paired = shard(r) == shard(ceiling)) }
         }
         // the ceiling is the yardstick, 1.0 by definition wherever it was measured: ranked with the others
         val routes = unranked.map { r ->
@@ -126,13 +130,12 @@ object AnswerTable {
         r: Pair<String, String>,
         l: RouteLevel,
         ceiling: Pair<String, String>?,
-        rows: List<ResultRow>,
+        windows: Map<Triple<String, String, Int>, Map<Int, ResultRow>>,
         p: ReportPanel,
         checks: List<RouteCheck>,
         paired: Boolean,
     ): AnswerRoute {
-        fun byRepetition(route: Pair<String, String>?) = rows.filter { it.engine to it.approach == route && it.users == l.users }
-            .groupBy { it.repetition }.mapValues { (_, rs) -> rs.first() }
+        fun byRepetition(route: Pair<String, String>?) = route?.let { windows[Triple(it.first, it.second, l.users)] }.orEmpty()
         val mine = byRepetition(r)
         val theirs = byRepetition(ceiling)
         val pairs = if (!paired) {

@@ -95,6 +95,9 @@ class RunData(
     /** The seeds' claims judged on this folder (report.html's section, the end-of-run count), once; null when nothing to judge. */
     internal val claims: List<ExplorerData.TracedClaim>? by lazy { ClaimsSection.traced(this) }
 
+    /** The answer's panels (answer.md, the report's headline, the console's lines), once. */
+    val answers: List<AnswerPanel> by lazy { AnswerTable.of(this) }
+
     companion object {
         val MODELS = listOf("presentations", "stocks")
 
