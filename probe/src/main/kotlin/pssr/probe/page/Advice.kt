@@ -29,7 +29,8 @@ object Advisor {
         "MVC collects a Flux<String> sent as text/html into a list first (FACTS.md)"
     val ENGINE_FIX = "render with an engine that writes as it iterates, into the response stream: Qute's {#for} and Trimou's sections " +
         "read the whole list before the first byte (docs/ARCHITECTURE.md#engines-that-read-ahead), and JTE streams only through a " +
-        "WriterOutput over the response (its Utf8ByteOutput, and a render into a String, hold the page)"
+        "WriterOutput over the response that flushes per item (its Utf8ByteOutput, a render into a String and its Spring starter's " +
+        "views hold the page: WebFlux's ReactiveJteView renders into one buffer, MVC's JteView never flushes; servers/stock-views)"
     val PROXY_FIX =
         "turn response buffering off for this location: nginx 'proxy_buffering off;' or the response header 'X-Accel-Buffering: no' " +
             "(not measured by this project: probe the server directly to compare)"
