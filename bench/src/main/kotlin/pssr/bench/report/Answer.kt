@@ -10,13 +10,8 @@ import pssr.bench.console.Fmt
  */
 object Answer {
     fun lines(d: RunData): List<String> {
-        val out = ArrayList<String>()
+        val out = ArrayList(ranking(d))
         val checks = d.checks
-        val capacities = Capacity.of(d).associateBy { it.panel.id }
-        for ((panel, answer) in d.panels.zip(d.answers)) {
-            out += panelLines(answer)
-            capacities[panel.id]?.let { out += "  regime: " + it.regimeLine() }
-        }
         if (checks.isNotEmpty()) {
             val streams = checks.filter { it.verdict == "streams" }
             out += "Streams (verified with 100 ms per item): ${streams.size} of ${checks.size} routes" +
@@ -34,6 +29,17 @@ object Answer {
         }
         val beats = SummaryTables.aboveBaseline(d)
         if (beats.isNotEmpty()) out += SummaryTables.aboveBaselineNote(beats)
+        return out
+    }
+
+    /** Per framework and model, [panelLines] and the regime of every level ([Capacity]): the console's and summary.md's ranking. */
+    fun ranking(d: RunData): List<String> {
+        val out = ArrayList<String>()
+        val capacities = Capacity.of(d).associateBy { it.panel.id }
+        for ((panel, answer) in d.panels.zip(d.answers)) {
+            out += panelLines(answer)
+            capacities[panel.id]?.let { out += "  regime: " + it.regimeLine() }
+        }
         return out
     }
 

@@ -88,6 +88,8 @@ object ResultColumns {
             text("regime", ResultRow::regimeId).derived(),
             // the seeds' load profile: older files measured time windows
             int("requests_per_user", ResultRow::requestsPerUser, absent = 0),
+            // the level's own warm-up past its fixed window: older files did not record it
+            double("settle_s", ResultRow::settleSeconds, 1, absent = Double.NaN),
         )
     }
 

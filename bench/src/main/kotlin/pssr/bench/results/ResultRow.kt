@@ -123,6 +123,11 @@ data class ResultRow(
     val coresBusy: Double = Double.NaN,
     /** The seeds' load profile: the measured window was this many requests from every user; 0: a time window ([windowSeconds]). */
     val requestsPerUser: Int = 0,
+    /**
+     * Load beyond the level's fixed warm-up window while its JIT still compiled, seconds (pssr.bench.measure.LevelRun's settle;
+     * a measured window that compiled, measured again, counts here): 0 when the warm-up window was quiet; NaN in older files.
+     */
+    val settleSeconds: Double = Double.NaN,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram
 import pssr.bench.csv.CsvFile
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.Fields
+import pssr.bench.csv.Table
 import pssr.bench.csv.WriteFailed
 import pssr.bench.measure.EngineShare
 import pssr.bench.measure.TimelinePoint
@@ -11,6 +12,7 @@ import pssr.bench.process.Stopping
 import java.io.Writer
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.StandardCopyOption
 import java.nio.file.StandardOpenOption
 
 /**
@@ -58,6 +60,38 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
         val line = bytes.count { it == '\n'.code.toByte() } + 1
         "${file.fileName} line $line was cut mid-write (${bytes.size - keep} bytes, no line break): dropped" +
             if (file == results) "; its level is measured again" else ""
+    }
+
+    /**
+     * Before resuming, after [repair]: a file written by an older pssr lacks the columns added since, and the rows this
+     * version appends would have more fields than its header (the folder would no longer read). Such a file is written again
+     * in this version's columns, through a file moved into place: a column it lacked reads as not recorded, as when read, and
+     * the derived columns are derived again. A file with a column this version does not know (a newer pssr's) is left as it
+     * is and named: resuming would drop that column.
+     */
+    fun upgrade(): List<String> = listOf(
+        results to ResultColumns.TABLE,
+        verification to RouteCheck.TABLE,
+        histograms to HistogramRow.TABLE,
+        failuresFile to Failure.TABLE,
+        timelineFile to TimelineRow.TABLE,
+        enginesFile to EngineShareRow.TABLE,
+        profilesFile to ProfileRow.TABLE,
+    ).mapNotNull { (file, table) -> upgrade(file, table) }
+
+    private fun <R : Any> upgrade(file: Path, table: Table<R>): String? {
+        if (!Files.exists(file) || Files.size(file) == 0L) return null
+        val header = Files.newBufferedReader(file).use { it.readLine() } ?: return null
+        if (header == table.header) return null
+        val unknown = header.split(',') - table.names.toSet()
+        if (unknown.isNotEmpty()) throw NewerFolder(file, unknown)
+        val rows = table.rows(file)
+        val moving = file.resolveSibling("${file.fileName}.upgrading")
+        Files.writeString(moving, (listOf(table.header) + rows.map(table::line)).joinToString("\n", postfix = "\n"))
+        Files.move(moving, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
+        val added = table.names - header.split(',').toSet()
+        return "${file.fileName} was written before its columns ${added.joinToString()}: written again with them (${rows.size} rows, " +
+            "not recorded there)"
     }
 
     /** The levels of [route] in repetition [repetition] that have no row yet (all of them in a fresh run). */
@@ -122,3 +156,7 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
         }
     }
 }
+
+/** A run folder's file written by a newer pssr (columns this version does not know): resuming it here would drop them. */
+class NewerFolder(val file: Path, val columns: List<String>) :
+    RuntimeException("$file has columns this pssr does not know (${columns.joinToString()}): resume it with the pssr that wrote it")

@@ -3,10 +3,7 @@ package pssr.bench.run
 import pssr.bench.console.Progress
 import pssr.bench.csv.WriteFailed
 import pssr.bench.measure.LoadDriver
-import pssr.bench.measure.Profiler
 import pssr.bench.measure.ServerDied
-import pssr.bench.measure.SteadyWarmup
-import pssr.bench.measure.Windows
 import pssr.bench.process.ServerLaunch
 import pssr.bench.process.ServerProcess
 import pssr.bench.process.ServerRuntime
@@ -20,57 +17,6 @@ import pssr.bench.results.ShardRecord
 import pssr.servers.ListedRoute
 import pssr.servers.RouteKey
 import pssr.servers.key
-import java.time.Duration
-
-data class RunPlan(
-    val levels: List<Int>,
-    val routeWarmup: Duration,
-    val windows: Windows,
-    val repeat: Int,
-    val itemDelayMs: Long,
-    val responseTimeout: Duration,
-    /** `--profile USERS`: after a route's levels (first repetition), a CPU and an allocation profile at these users. */
-    val profileUsers: Int? = null,
-    val profiler: Profiler? = null,
-    /** `--steady-cap`: a route's warm-up goes on past [routeWarmup] until the JVM is steady, up to this much load
-     * ([SteadyWarmup]). */
-    val steadyCap: Duration = routeWarmup,
-    /** `--first-repetition`: repetitions are numbered from this (reproduce's later rounds add repetitions beside the first
-     * pass's). */
-    val firstRepetition: Int = 1,
-    /** `--jvms`: shared server JVMs per framework that the repetitions alternate over (1: one shared JVM). */
-    val jvms: Int = 1,
-    /** `--repeat-at`: levels (users) measured in more (or fewer) repetitions than [repeat]. */
-    val repeatAt: Map<Int, Int> = emptyMap(),
-    /**
-     * `--saturate-to`: after the highest planned level, a route with a JVM of its own goes on doubling its users up to this
-     * many until it is saturated ([Regime.saturated]); 0: the planned levels only (the quick run, shared JVMs, `--users`).
-     */
-    val saturateTo: Int = 0,
-    /**
-     * `--claims-only`: each route measured only at those of [levels] the seeds' claims read it at ([ClaimLevels], keyed by the
-     * framework's name); a route no claim reads is not measured. Null: every route at every level.
-     */
-    val only: Map<RouteKey, Set<Int>>? = null,
-) {
-    /** The levels [route] is measured at: [levels], or those of them the claims read ([only]). */
-    fun levelsOf(route: RouteKey): List<Int> = if (only == null) levels else levels.filter { it in only[route].orEmpty() }
-
-    /** Measured windows of [route]: its levels' repetitions. */
-    fun windowsOf(route: RouteKey): Int = levelsOf(route).sumOf(::repeatsAt)
-
-    /** The shared JVM (0-based) that measures repetition [rep]: repetitions alternate, A B A B. */
-    fun jvmOf(rep: Int): Int = (rep - firstRepetition) % jvms
-
-    /** The repetitions of level [users]. */
-    fun repeatsAt(users: Int): Int = repeatAt[users] ?: repeat
-
-    /** Measured windows per route: every level's repetitions. */
-    val windowsPerRoute: Int get() = levels.sumOf(::repeatsAt)
-
-    /** Repetitions the run numbers: the most any level has (MeasurementOrder counts them the same way). */
-    val repetitions: Int get() = MeasurementOrder.repetitions(levels, repeat, ::repeatsAt)
-}
 
 /** Runs the matrix framework by framework: verification, then every passing route's levels. */
 internal class MatrixRun(
@@ -92,8 +38,25 @@ internal class MatrixRun(
     private val verified = run.checks().associateBy { it.route }
     private val checks = verified.toMutableMap()
 
+    /**
+     * One shared JVM per framework on this machine (the quick run): the JVM that verified the framework is the one its levels
+     * are measured on, started once instead of twice (a start is 2-5 s of the quick run's 5.5 min). It waits, idle, while the
+     * frameworks before it are measured; its warm-up on all its routes comes first, as a fresh shared JVM's does.
+     */
+    private val reusesVerifier = quick && target == null && plan.jvms == 1 && runtimes.size == 1
+
+    /** The verified JVMs that wait for their framework's levels ([reusesVerifier]). */
+    private val kept = HashMap<String, Target>()
+
     /** Returns the number of failures (frameworks that did not start, routes that failed verification or died). */
-    fun execute(): Int {
+    fun execute(): Int = try {
+        executeAll()
+    } finally {
+        kept.values.forEach { it.close() }
+        kept.clear()
+    }
+
+    private fun executeAll(): Int {
         var failures = 0
         val frameworks = if (target != null) {
             listOf(Framework(targetFramework!!, "server at $target", null))
@@ -106,7 +69,12 @@ internal class MatrixRun(
             Stopping.check()
             Stopping.position = "verifying ${fw.name}"
             val routes = try {
-                open(fw, launch.on(runtimes.first()), "verify").use { t -> verify(fw, t) }
+                val t = open(fw, launch.on(runtimes.first()), if (reusesVerifier) "shared" else "verify")
+                try {
+                    verify(fw, t).also { if (reusesVerifier) kept[fw.name] = t }
+                } finally {
+                    if (kept[fw.name] !== t) t.close()
+                }
             } catch (e: ServerStartFailed) {
                 Stopping.check()
                 System.err.println("pssr: ${e.message}; ${fw.name} is marked failed and the run goes on. Log tail:\n${e.logTail}")
@@ -121,11 +89,13 @@ internal class MatrixRun(
                     "pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is marked failed",
                 )
                 run.append(Failure(fw.name, "", "", "", "setup", wrong.joinToString("; ")))
+                kept.remove(fw.name)?.close()
                 failures++
                 continue
             }
             failures += routes.count { !it.second }
-            work += fw to routes.filter { it.second && plan.levelsOf(it.first.key(fw.name)).isNotEmpty() }.map { it.first }
+            val measured = routes.filter { it.second && plan.levelsOf(it.first.key(fw.name)).isNotEmpty() }.map { it.first }
+            if (measured.isEmpty()) kept.remove(fw.name)?.close() else work += fw to measured
         }
         shard?.write(run.dir)
         val total = work.sumOf { (fw, rs) -> rs.sumOf { plan.windowsOf(it.key(fw.name)) } } * runtimes.size
@@ -165,7 +135,8 @@ internal class MatrixRun(
                         if (sharing && (current == null || current.ended() != null)) {
                             shared.remove(jvm)?.close()
                             val name = if (plan.jvms == 1) "shared" else "shared-jvm${jvm + 1}"
-                            tryOpen(fw, on, tag(rt, name), progress)?.let {
+                            val verifier = kept.remove(fw.name)?.takeIf { it.ended() == null }
+                            (verifier ?: tryOpen(fw, on, tag(rt, name), progress))?.let {
                                 shared[jvm] = it
                                 measurement.warmUpAll(it, routes, progress)
                             }
@@ -224,6 +195,7 @@ internal class MatrixRun(
                     }
                 } finally {
                     shared.values.forEach { it.close() }
+                    kept.remove(fw.name)?.close() // its levels were all measured before (--resume), or it died waiting
                 }
             }
         }

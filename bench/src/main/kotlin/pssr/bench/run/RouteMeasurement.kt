@@ -282,6 +282,7 @@ internal class RouteMeasurement(
             jitCpuSeconds = r.jitCpuSeconds, warmupToSteadySeconds = w.seconds, warmupRequests = w.requests,
             warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps, serverJvm = jvm,
             machineCpuPct = r.machineCpuPct, coresBusy = r.coresBusy, requestsPerUser = plan.windows.requestsPerUser,
+            settleSeconds = r.settleSeconds,
         )
     }
 

@@ -9,6 +9,7 @@ import pssr.bench.project.Project
 import pssr.bench.project.Workloads
 import pssr.bench.results.Environment
 import pssr.bench.results.FolderCheck
+import pssr.bench.results.NewerFolder
 import pssr.bench.results.RunDirectory
 import pssr.bench.results.Shard
 import pssr.model.ItemDelay
@@ -129,6 +130,11 @@ class OutputOptions : HelpSection {
             // the whole folder is read before anything in it changes; a line cut mid-write is the one damage resume mends
             FolderCheck.check(it, resuming = true)
             RunDirectory(it).repair().forEach { dropped -> System.err.println("pssr: --resume: $dropped") }
+            try {
+                RunDirectory(it).upgrade().forEach { upgraded -> System.err.println("pssr: --resume: $upgraded") }
+            } catch (e: NewerFolder) {
+                throw UsageError("--resume: ${e.message}")
+            }
             return it
         }
         val dir = out ?: Project.resultsPath()

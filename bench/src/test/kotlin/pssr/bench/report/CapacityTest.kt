@@ -88,4 +88,21 @@ class CapacityTest {
         val summary = Files.readString(run.summary)
         assertTrue(summary.indexOf("Which stack?") < summary.indexOf("## Throughput"), summary)
     }
+
+    @Test
+    fun `the summary ranks as answer md does, each route with its interval over the ceiling`() {
+        val run = RunDirectory(tmp.resolve("ranked"))
+        Files.createDirectories(run.dir)
+        fun row(engine: String, rep: Int, rps: Double) =
+            run.append(resultRow(engine = engine, approach = "reactive", users = 256, repetition = rep, throughput = rps, coresBusy = 0.95))
+        for ((i, rps) in listOf(9_000.0, 10_000.0, 11_000.0).withIndex()) {
+            row("baseline", i + 1, rps)
+            row("thymeleaf", i + 1, rps * (0.5 + i / 100.0))
+        }
+        Report.write(run)
+        val summary = Files.readString(run.summary)
+        val d = RunData.load(run)
+        Answer.ranking(d).forEach { assertTrue(it in summary, "summary.md holds the console's line: $it") }
+        assertTrue(Regex("""\d\.\d\d× \[\d\.\d\d, \d\.\d\d]""").containsMatchIn(summary), "an interval: $summary")
+    }
 }

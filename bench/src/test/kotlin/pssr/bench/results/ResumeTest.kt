@@ -1,11 +1,14 @@
 package pssr.bench.results
 
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import pssr.bench.csv.CsvFile
 import pssr.bench.measure.JmeterDriver
 import pssr.bench.measure.Latency
 import pssr.bench.resultRow
+import java.io.StringReader
 import java.net.SocketTimeoutException
 import java.nio.file.Files
 import java.nio.file.Path
@@ -38,6 +41,47 @@ class ResumeTest {
         assertEquals(emptyList<Int>(), run.pending(route, 1, levels))
         assertEquals(levels, run.pending(route, 2, levels), "repetition 2 has not started")
         assertEquals(emptyList<String>(), run.repair(), "a clean file is left alone")
+    }
+
+    /** [row]'s results.csv as an older pssr wrote it: without this version's last [dropped] columns. */
+    private fun olderFile(file: Path, dropped: Int, rows: List<ResultRow>) {
+        val names = ResultColumns.TABLE.names.dropLast(dropped)
+        val text = (listOf(ResultRow.HEADER) + rows.map { it.toCsv() }).joinToString("\n", postfix = "\n")
+        val records = CsvFile.read(StringReader(text), "rows")
+        Files.writeString(
+            file,
+            (listOf(CsvFile.header(names)) + records.map { r -> CsvFile.line(names.map { r.getValue(it) }) })
+                .joinToString("\n", postfix = "\n"),
+        )
+    }
+
+    @Test
+    fun `a folder an older pssr wrote is written again in this version's columns before rows are appended to it`(@TempDir dir: Path) {
+        val run = RunDirectory(dir)
+        olderFile(run.results, 2, listOf(row(1, 1), row(8, 1)))
+        assertEquals(
+            listOf(
+                "results.csv was written before its columns requests_per_user, settle_s: written again with them " +
+                    "(2 rows, not recorded there)",
+            ),
+            run.upgrade(),
+        )
+        run.append(row(32, 1).copy(settleSeconds = 2.0))
+        assertEquals(listOf(1, 8, 32), run.rows().map { it.users }, "the file reads, older rows and the new one")
+        assertEquals(listOf(0, 0, 0), run.rows().map { it.requestsPerUser })
+        assertEquals("NaN NaN 2.0", run.rows().joinToString(" ") { it.settleSeconds.toString() })
+        assertEquals(emptyList<String>(), run.upgrade(), "a file in this version's columns is left alone")
+    }
+
+    @Test
+    fun `a folder a newer pssr wrote is not resumed, and not changed`(@TempDir dir: Path) {
+        val run = RunDirectory(dir)
+        run.append(row(1, 1))
+        val newer = Files.readString(run.results).replaceFirst("\n", ",shiny_new_column\n").replace("\n$".toRegex(), ",7\n")
+        Files.writeString(run.results, newer)
+        val e = assertThrows(NewerFolder::class.java) { run.upgrade() }
+        assertEquals(listOf("shiny_new_column"), e.columns)
+        assertEquals(newer, Files.readString(run.results))
     }
 
     @Test
