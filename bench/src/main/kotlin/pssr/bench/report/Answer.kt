@@ -35,7 +35,7 @@ object Answer {
     /** Per framework and model, [panelLines] and the regime of every level ([Capacity]): the console's and summary.md's ranking. */
     fun ranking(d: RunData): List<String> {
         val out = ArrayList<String>()
-        val capacities = Capacity.of(d).associateBy { it.panel.id }
+        val capacities = d.capacities.associateBy { it.panel.id }
         for ((panel, answer) in d.panels.zip(d.answers)) {
             out += panelLines(answer)
             capacities[panel.id]?.let { out += "  regime: " + it.regimeLine() }

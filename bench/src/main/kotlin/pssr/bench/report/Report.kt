@@ -98,6 +98,9 @@ class RunData(
     /** The answer's panels (answer.md, the report's headline, the console's lines), once. */
     val answers: List<AnswerPanel> by lazy { AnswerTable.of(this) }
 
+    /** Each panel's peaks and the regime of its levels (the report's folded headline, the ranking's regime lines), once. */
+    val capacities: List<Capacity> by lazy { Capacity.of(this) }
+
     companion object {
         val MODELS = listOf("presentations", "stocks")
 

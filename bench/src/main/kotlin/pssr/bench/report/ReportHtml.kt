@@ -151,7 +151,7 @@ failed verification was not load-tested and is listed as failed.</li>
         } else {
             AnswerSection(d, sb, figures).write()
             sb.append("<details><summary>Every level's throughput, and the regime of each level</summary><ul class=note>")
-            for (c in Capacity.of(d)) {
+            for (c in d.capacities) {
                 sb.append("<li>").append(htmlEscape("${c.panel.framework} · ${c.panel.model}: ${c.regimeLine()}")).append("</li>")
             }
             sb.append("</ul>\n<p class=note>Throughput in req/s, median over repetitions; ⚠ = a level with errors, ᴰ = driver-bound.</p>\n")

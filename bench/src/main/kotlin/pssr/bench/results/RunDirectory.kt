@@ -37,9 +37,17 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
     val timelineFile: Path = dir.resolve("timeline.csv")
     val profilesFile: Path = dir.resolve("profiles.csv")
 
-    /** The files pssr appends to as it measures: the ones a kill can leave with a line cut mid-write. */
-    val appended: List<Path> get() =
-        listOf(results, verification, histograms, failuresFile, timelineFile, enginesFile, profilesFile)
+    /** The files pssr appends to as it measures (the ones a kill can leave with a line cut mid-write), each with its table. */
+    private val tables: List<Pair<Path, Table<*>>> get() = listOf(
+        results to ResultColumns.TABLE,
+        verification to RouteCheck.TABLE,
+        histograms to HistogramRow.TABLE,
+        failuresFile to Failure.TABLE,
+        timelineFile to TimelineRow.TABLE,
+        enginesFile to EngineShareRow.TABLE,
+        profilesFile to ProfileRow.TABLE,
+    )
+    val appended: List<Path> get() = tables.map { it.first }
 
     private fun <T> read(file: Path, required: List<String> = emptyList(), parse: (Fields) -> T): List<T> =
         CsvFile.rows(file, required, skipCutLastLine = beforeRepair, parse = parse)
@@ -69,27 +77,20 @@ class RunDirectory(val dir: Path, private val beforeRepair: Boolean = false) {
      * the derived columns are derived again. A file with a column this version does not know (a newer pssr's) is left as it
      * is and named: resuming would drop that column.
      */
-    fun upgrade(): List<String> = listOf(
-        results to ResultColumns.TABLE,
-        verification to RouteCheck.TABLE,
-        histograms to HistogramRow.TABLE,
-        failuresFile to Failure.TABLE,
-        timelineFile to TimelineRow.TABLE,
-        enginesFile to EngineShareRow.TABLE,
-        profilesFile to ProfileRow.TABLE,
-    ).mapNotNull { (file, table) -> upgrade(file, table) }
+    fun upgrade(): List<String> = tables.mapNotNull { (file, table) -> upgrade(file, table) }
 
     private fun <R : Any> upgrade(file: Path, table: Table<R>): String? {
         if (!Files.exists(file) || Files.size(file) == 0L) return null
         val header = Files.newBufferedReader(file).use { it.readLine() } ?: return null
         if (header == table.header) return null
-        val unknown = header.split(',') - table.names.toSet()
+        val columns = header.split(',')
+        val unknown = columns - table.names.toSet()
         if (unknown.isNotEmpty()) throw NewerFolder(file, unknown)
         val rows = table.rows(file)
         val moving = file.resolveSibling("${file.fileName}.upgrading")
         Files.writeString(moving, (listOf(table.header) + rows.map(table::line)).joinToString("\n", postfix = "\n"))
         Files.move(moving, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
-        val added = table.names - header.split(',').toSet()
+        val added = table.names - columns.toSet()
         return "${file.fileName} was written before its columns ${added.joinToString()}: written again with them (${rows.size} rows, " +
             "not recorded there)"
     }

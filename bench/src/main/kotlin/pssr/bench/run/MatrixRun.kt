@@ -68,13 +68,8 @@ internal class MatrixRun(
         for (fw in frameworks) {
             Stopping.check()
             Stopping.position = "verifying ${fw.name}"
-            val routes = try {
-                val t = open(fw, launch.on(runtimes.first()), if (reusesVerifier) "shared" else "verify")
-                try {
-                    verify(fw, t).also { if (reusesVerifier) kept[fw.name] = t }
-                } finally {
-                    if (kept[fw.name] !== t) t.close()
-                }
+            val t = try {
+                open(fw, launch.on(runtimes.first()), if (reusesVerifier) "shared" else "verify")
             } catch (e: ServerStartFailed) {
                 Stopping.check()
                 System.err.println("pssr: ${e.message}; ${fw.name} is marked failed and the run goes on. Log tail:\n${e.logTail}")
@@ -82,20 +77,26 @@ internal class MatrixRun(
                 failures++
                 continue
             }
-            // a paper's setup is measured only when the server shows it runs with it (GET /routes settings)
-            val wrong = launch.setup?.mismatches(fw.name, routes.firstOrNull()?.first?.settings ?: emptyMap()).orEmpty()
-            if (wrong.isNotEmpty() && target == null) {
-                System.err.println(
-                    "pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is marked failed",
-                )
-                run.append(Failure(fw.name, "", "", "", "setup", wrong.joinToString("; ")))
-                kept.remove(fw.name)?.close()
-                failures++
-                continue
+            var keep = false // the verifier stays for the levels only when it has some to measure
+            try {
+                val routes = verify(fw, t)
+                // a paper's setup is measured only when the server shows it runs with it (GET /routes settings)
+                val wrong = launch.setup?.mismatches(fw.name, routes.firstOrNull()?.first?.settings ?: emptyMap()).orEmpty()
+                if (wrong.isNotEmpty() && target == null) {
+                    System.err.println(
+                        "pssr: ${fw.name} does not run with ${launch.setup!!.label}: ${wrong.joinToString("; ")}; it is marked failed",
+                    )
+                    run.append(Failure(fw.name, "", "", "", "setup", wrong.joinToString("; ")))
+                    failures++
+                    continue
+                }
+                failures += routes.count { !it.second }
+                val measured = routes.filter { it.second && plan.levelsOf(it.first.key(fw.name)).isNotEmpty() }.map { it.first }
+                if (measured.isNotEmpty()) work += fw to measured
+                keep = reusesVerifier && measured.isNotEmpty()
+            } finally {
+                if (keep) kept[fw.name] = t else t.close()
             }
-            failures += routes.count { !it.second }
-            val measured = routes.filter { it.second && plan.levelsOf(it.first.key(fw.name)).isNotEmpty() }.map { it.first }
-            if (measured.isEmpty()) kept.remove(fw.name)?.close() else work += fw to measured
         }
         shard?.write(run.dir)
         val total = work.sumOf { (fw, rs) -> rs.sumOf { plan.windowsOf(it.key(fw.name)) } } * runtimes.size

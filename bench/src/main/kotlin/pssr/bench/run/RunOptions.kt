@@ -129,9 +129,10 @@ class OutputOptions : HelpSection {
             Environment.checkSameOptions(RunDirectory(it).environment, options)
             // the whole folder is read before anything in it changes; a line cut mid-write is the one damage resume mends
             FolderCheck.check(it, resuming = true)
-            RunDirectory(it).repair().forEach { dropped -> System.err.println("pssr: --resume: $dropped") }
+            val folder = RunDirectory(it)
+            folder.repair().forEach { dropped -> System.err.println("pssr: --resume: $dropped") }
             try {
-                RunDirectory(it).upgrade().forEach { upgraded -> System.err.println("pssr: --resume: $upgraded") }
+                folder.upgrade().forEach { upgraded -> System.err.println("pssr: --resume: $upgraded") }
             } catch (e: NewerFolder) {
                 throw UsageError("--resume: ${e.message}")
             }
