@@ -12,7 +12,10 @@ package pssr.bench.claims
  */
 enum class ChangeCause(val words: String, val meaning: String) {
     ONE_SIDE("judged in one ledger only", "the other run did not judge it under this setup, or lacked its rows"),
-    FLOOR("the floor rule", "one side floor-bound, or read above its own level because that was on the floor"),
+    FLOOR(
+        "the floor or pool rule",
+        "one side floor- or pool-bound, or read at another level because its own was on the floor or held by a pool",
+    ),
     RESTATED("claim restated", "the claim's sentence differs"),
     TEST("test changed", "the same sentence read with other wording (edges, rows)"),
     FIGURES("figures moved", "the same claim read the same way (the two runs' settings and repetitions are not in the ledgers)"),
@@ -24,17 +27,24 @@ enum class ChangeCause(val words: String, val meaning: String) {
         private val NUMBER = Regex("""\d[\d.,]*""")
         private val VERDICTS = Regex(Verdict.entries.joinToString("|") { Regex.escape(it.word) })
 
-        private fun floorRead(reading: String) = reading.startsWith(Verdict.FLOOR_BOUND.word) || reading.startsWith(READ_ABOVE_FLOOR)
+        private fun floorRead(reading: String) = listOf(Verdict.FLOOR_BOUND.word, Verdict.POOL_BOUND.word, READ_ABOVE_FLOOR, READ_OFF_POOL)
+            .any { reading.startsWith(it) }
 
         /** The reading with its figures and verdict words taken out: what was compared, against which edge's shape. */
         private fun wording(reading: String) = VERDICTS.replace(NUMBER.replace(INTERVAL.replace(reading, "#"), "#"), "").trim()
 
         fun of(before: String, after: String, claimA: String?, claimB: String?, readA: String?, readB: String?): ChangeCause = when {
             listOf(before, after).any { it.isEmpty() || it == Verdict.NOT_MEASURED.word } -> ONE_SIDE
+
             claimA == null || claimB == null || readA == null || readB == null -> UNKNOWN
-            Verdict.FLOOR_BOUND.word in setOf(before, after) || floorRead(readA) != floorRead(readB) -> FLOOR
+
+            setOf(Verdict.FLOOR_BOUND.word, Verdict.POOL_BOUND.word).any { it in setOf(before, after) } ||
+                floorRead(readA) != floorRead(readB) -> FLOOR
+
             claimA.trim() != claimB.trim() -> RESTATED
+
             wording(readA) != wording(readB) -> TEST
+
             else -> FIGURES
         }
 

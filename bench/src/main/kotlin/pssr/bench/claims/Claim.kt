@@ -5,6 +5,9 @@ import pssr.bench.measure.Regime
 /** How the reading of a comparison judged above its floor level starts ([LedgerDiff] reads it back to tell the floor rule). */
 internal const val READ_ABOVE_FLOOR = "read at "
 
+/** How the reading of a comparison judged below its pool-bound level starts ([LedgerDiff] reads it back to tell the pool rule). */
+internal const val READ_OFF_POOL = "read off the pool at "
+
 /**
  * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),
  * the rows it needs (as the command that measures them) and the predicate that judges it from [Evidence].
@@ -30,8 +33,16 @@ class Claim(
      * their latency floor it is judged instead at the lowest measured level above where none does ([Evidence.readingAt]).
      */
     val offFloor: Boolean = false,
+    /**
+     * The claim is about the bounded pool a side runs on (the seeds' dispatcher against virtual threads, where its scaling stops):
+     * a level that pool holds is its finding, not a reason to set it aside ([onThePool]).
+     */
+    val aboutPool: Boolean = false,
     val judge: (Evidence) -> Judgement,
 ) {
+    /** This claim, about the pool its sides run on ([aboutPool]). */
+    fun aboutThePool() = Claim(id, seed, section, text, paper, kind, needs, compared, offFloor, aboutPool = true, judge)
+
     /** [judge] on [e], its figures printed with the digits their verdict needs ([Edges]); [MissingRows]: not measured. */
     fun judged(e: Evidence): Judgement = try {
         onTheFloor(e, recorded(e))
@@ -40,7 +51,7 @@ class Claim(
     }
 
     /** [judge] on [e] with what its words record: the edges its figures print against, what deciding it would take. */
-    private fun recorded(e: Evidence): Judgement = ToDecide.judging { Edges.judging { judge(e) } }
+    private fun recorded(e: Evidence): Judgement = ToDecide.judging { Edges.judging { Readings.judging { judge(e) } } }
 
     /** [judged] on [e] with every route and part it read ([Evidence.trace]): what the verdict rests on. */
     fun traced(e: Evidence): Pair<Judgement, Evidence.Trace> = synchronized(e) {
@@ -62,11 +73,11 @@ class Claim(
         val decided = j.verdict == Verdict.HOLDS || j.verdict == Verdict.REFUTED
         // an open comparison at the floor is moved too: more repetitions there would only measure the item delay better
         if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) {
-            return if (j.toDecide != null && onFloor(e)) j.notDecidable() else j
+            return if (j.toDecide != null && (onFloor(e) || onPool(e))) j.notDecidable() else j
         }
         val compared = compared(e)
         val floor = compared.filter { e.regime(it) == Regime.FLOOR }.distinct()
-        if (floor.isEmpty()) return j
+        if (floor.isEmpty()) return onThePool(e, j, decided)
         val levels = floor.map { it.users }.distinct().sorted()
         val routes = floor.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach}" }
         val at = "floor-bound at ${levels.joinToString(
@@ -85,11 +96,45 @@ class Claim(
         }
         if (!decided) return j.notDecidable()
         val none = if (offFloor && above.isNotEmpty()) "; no measured level above is off it" else ""
-        return Judgement(Verdict.FLOOR_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio)
+        return Judgement(Verdict.FLOOR_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio, readings = j.readings)
     }
 
     /** Whether a route level the claim compares is at its latency floor. */
     private fun onFloor(e: Evidence) = compared(e).any { e.regime(it) == Regime.FLOOR }
+
+    /** Whether a route level the claim compares is held by its pool, on a claim that is not about that pool. */
+    private fun onPool(e: Evidence) = !aboutPool && compared(e).any { e.regime(it) == Regime.POOL }
+
+    /**
+     * [onTheFloor]'s rule for a pool ([Regime.POOL]; not on a claim [aboutPool]): a comparison ([offFloor]) with a side whose
+     * level its pool holds is judged at the highest measured level below where no compared route is pool- or floor-bound, and
+     * says so; anything else is [Verdict.POOL_BOUND] with its figures: the pool's size set them, not the stacks.
+     */
+    private fun onThePool(e: Evidence, j: Judgement, decided: Boolean): Judgement {
+        if (aboutPool) return j
+        val compared = compared(e)
+        val pooled = compared.filter { e.regime(it) == Regime.POOL }.distinct()
+        if (pooled.isEmpty()) return j
+        val levels = pooled.map { it.users }.distinct().sorted()
+        val routes = pooled.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach} on ${e.pool(it)}" }
+        val at =
+            "pool-bound at ${levels.joinToString(", ")} users ($routes: every thread busy, the cores not; the pool's size sets them, " +
+                "not the stack)"
+        val below = if (offFloor && levels.size == 1) e.levelsBelow(levels.single(), compared) else emptyList()
+        for (to in below) {
+            val down = e.readingAt(levels.single(), to)
+            if (compared(down).any { down.regime(it) == Regime.POOL || down.regime(it) == Regime.FLOOR }) continue
+            val k = try {
+                recorded(down)
+            } catch (x: MissingRows) {
+                continue
+            }
+            return k.copy(ours = "$READ_OFF_POOL$to users, the highest measured level off the pool ($at): ${k.ours}")
+        }
+        if (!decided) return j.notDecidable()
+        val none = if (offFloor && below.isNotEmpty()) "; no measured level below is off it" else ""
+        return Judgement(Verdict.POOL_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio, readings = j.readings)
+    }
 
     /** An open verdict that more measurements would only show to be floor-bound: nothing decides it ([ToDecide]). */
     private fun Judgement.notDecidable() = copy(toDecide = null)

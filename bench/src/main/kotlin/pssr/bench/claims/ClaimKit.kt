@@ -3,6 +3,7 @@ package pssr.bench.claims
 import pssr.bench.console.Fmt
 import pssr.bench.stats.BASELINE
 import pssr.bench.stats.RouteLevel
+import pssr.views.Approach
 
 /**
  * The kinds of claim the seeds make, built once: a route (or an approach's aggregate) scales up to N users; the ratio
@@ -62,7 +63,11 @@ object ClaimKit {
         approach: String,
         n: Int,
         needs: String = REPRODUCE,
-    ): Claim = Claim(id, seed, section, text, paper, Kind.SHAPE, needs, { listOf(Route(framework, model, engine, approach, n)) }) { e ->
+    ): Claim = Claim(
+        id, seed, section, text, paper, Kind.SHAPE, needs, { listOf(Route(framework, model, engine, approach, n)) },
+        // where a pooled approach stops scaling is its pool's finding: the seeds' dispatcher and MVC's platform threads
+        aboutPool = Approach.byId(approach)?.pooled == true,
+    ) { e ->
         // the series describes where scaling stops; the verdict reads the levels next to n (traced by the ratios)
         val series = e.untraced { e.series(framework, model, engine, approach) }
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
@@ -125,7 +130,7 @@ object ClaimKit {
         causeOf: (Evidence) -> List<RouteLevel> = { emptyList() },
     ) = Claim(id, seed, section, text, paper, kind, needs) { e ->
         val r = a(e) / b(e)
-        val v = test(r)
+        val v = Readings.labelled(what) { test(r) }
         val cause = if (v == Verdict.REFUTED) causeOf(e).joinToString("; ") { cause(it) } else ""
         Judgement(
             v,
@@ -156,7 +161,7 @@ object ClaimKit {
         needs: String = REPRODUCE,
     ) = Claim(id, seed, section, text, paper, kind, needs, { listOf(a, b) }, offFloor = true) { e ->
         val r = e.ratio(a, b)
-        val v = test(r)
+        val v = Readings.labelled(what) { test(r) }
         val cause = if (v == Verdict.REFUTED) listOfNotNull(a.level(e), b.level(e)).joinToString("; ") { cause(it) } else ""
         val paired = if (r.hasInterval && e.paired(a, b)) ", paired by repetition" else ""
         Judgement(
@@ -209,7 +214,7 @@ object ClaimKit {
      * [scaling] true names them over every level (a scaling claim) rather than at the route's level.
      */
     fun naming(c: Claim, vararg aggregates: Route, scaling: Boolean = false): Claim =
-        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs, c.compared, c.offFloor) { e ->
+        Claim(c.id, c.seed, c.section, c.text, c.paper, c.kind, c.needs, c.compared, c.offFloor, c.aboutPool) { e ->
             val j = c.judge(e)
             val notes = aggregates.filter { it.engine == null }.map { r ->
                 val es = enginesOf(e, r.framework, r.model, r.approach, if (scaling) null else r.users)
@@ -241,7 +246,8 @@ object ClaimKit {
     ) { e ->
         val parts = at.map { (approach, users) ->
             val r = e.aggregate(a, model, approach, users, Seed000Kit.SHARED) / e.aggregate(b, model, approach, users, Seed000Kit.SHARED)
-            Triple("$a / $b $approach (mean of ${Seed000Kit.SHARED.joinToString(", ")}) at $users users", r, test(r))
+            val what = "$a / $b $approach (mean of ${Seed000Kit.SHARED.joinToString(", ")}) at $users users"
+            Triple(what, r, Readings.labelled(what) { test(r) })
         }
         val text = parts.joinToString("; ") { (what, r, v) -> "$what: ${r.text("x")} ${v.word}" }
         Judgement(Terms.all(*parts.map { it.third }.toTypedArray()), text)
@@ -282,7 +288,7 @@ internal fun compareEach(
     parts: (Evidence) -> List<Part>,
 ) = Claim(id, seed, section, text, paper, kind, needs, { e -> parts(e).flatMap { listOf(it.a, it.b) } }, offFloor = true) { e ->
     val ps = parts(e).ifEmpty { throw MissingRows("the routes of $id") }
-    val judged = ps.map { p -> e.ratio(p.a, p.b).let { r -> Triple(p, r, p.test(r)) } }
+    val judged = ps.map { p -> e.ratio(p.a, p.b).let { r -> Triple(p, r, Readings.labelled(p.what) { p.test(r) }) } }
     val v = Terms.all(*judged.map { it.third }.toTypedArray())
     val cause = judged.filter { it.third == Verdict.REFUTED }.take(3)
         .flatMap { (p, _, _) -> listOfNotNull(p.a.level(e), p.b.level(e)) }.distinct().joinToString("; ") { ClaimKit.cause(it) }

@@ -59,7 +59,7 @@ data class Ledger(
         fun n(v: Verdict) = ps.count { it.verdict == v }
         return "under the papers' setups ${ps.size - n(Verdict.NOT_MEASURED)} judged: ${n(Verdict.HOLDS)} hold, ${n(Verdict.REFUTED)} " +
             "refuted, " +
-            "${n(Verdict.INCONCLUSIVE)} inconclusive${floor(n(Verdict.FLOOR_BOUND))}; ${entries.count {
+            "${n(Verdict.INCONCLUSIVE)} inconclusive${floor(n(Verdict.FLOOR_BOUND), n(Verdict.POOL_BOUND))}; ${entries.count {
                 setups[it.first.id]?.turn?.isNotEmpty() == true
             }} verdicts " +
             "differ between the setups; ${entries.count {
@@ -70,7 +70,9 @@ data class Ledger(
 
     /** "31 claims judged: 12 hold, 9 refuted, 10 inconclusive; 2 not measured". */
     fun counts(): String = "$judged of ${entries.size} claims judged: ${count(Verdict.HOLDS)} hold, ${count(Verdict.REFUTED)} refuted, " +
-        "${count(Verdict.INCONCLUSIVE)} inconclusive${floor(count(Verdict.FLOOR_BOUND))}; ${count(Verdict.NOT_MEASURED)} not measured"
+        "${count(
+            Verdict.INCONCLUSIVE,
+        )} inconclusive${floor(count(Verdict.FLOOR_BOUND), count(Verdict.POOL_BOUND))}; ${count(Verdict.NOT_MEASURED)} not measured"
 
     /**
      * What the open verdicts would take ([ToDecide]): "What the open verdicts would take: under the tool's setup: of 40 ...";
@@ -102,7 +104,7 @@ data class Ledger(
     }
 
     /** ", 3 floor-bound" where comparisons were read at their latency floor (nothing where none was: older ledgers read alike). */
-    private fun floor(n: Int) = if (n == 0) "" else ", $n floor-bound"
+    private fun floor(n: Int, pool: Int = 0) = (if (n == 0) "" else ", $n floor-bound") + (if (pool == 0) "" else ", $pool pool-bound")
 
     fun markdown(sources: List<Path>): String = buildString {
         appendLine("# The seeds' claims, judged")
@@ -178,6 +180,13 @@ data class Ledger(
         append(JvmVariance.markdown(variance))
     }
 
+    /** claims.md, claims.csv, claims.json and claims.html into [dir], judged from [folders] ([LedgerPage]). */
+    fun writeFiles(dir: Path, folders: List<Path>) {
+        Files.writeString(dir.resolve("claims.md"), markdown(folders))
+        Files.writeString(dir.resolve("claims.csv"), csv())
+        LedgerPage.write(dir, this, folders)
+    }
+
     fun csv(): String = buildString {
         appendLine(CsvFile.header(COLUMNS))
         for ((c, j) in entries) {
@@ -228,8 +237,7 @@ data class Ledger(
         fun write(folders: List<Path>, out: Path, confidence: Double = 0.95): Ledger {
             val ledger = judge(folders.map(JudgedFolder::read), confidence = confidence)
             Files.createDirectories(out)
-            Files.writeString(out.resolve("claims.md"), ledger.markdown(folders))
-            Files.writeString(out.resolve("claims.csv"), ledger.csv())
+            ledger.writeFiles(out, folders)
             return ledger
         }
     }

@@ -136,6 +136,17 @@ fun Evidence.readingAt(from: Int, to: Int): Evidence {
     ).also { it.trace = trace }
 }
 
+/** The measured levels below [users] of the framework and model of [routes], highest first: where a pool-bound comparison moves. */
+fun Evidence.levelsBelow(users: Int, routes: List<Route>): List<Int> =
+    levels.filter { l -> routes.any { it.framework == l.framework && it.model == l.model } && l.users < users }
+        .map { it.users }.distinct().sortedDescending()
+
+/** The bounded pool route [r]'s requests hold a thread of, as its rows name it: "the blocking pool (pssr-blocking-N), 4 threads". */
+fun Evidence.pool(r: Route): String = levels.firstOrNull {
+    it.framework == r.framework && it.model == r.model && it.approach == r.approach && it.users == r.users && it.poolThreads > 0 &&
+        (r.engine == null || it.engine == r.engine)
+}?.let { "${it.pool}, ${it.poolThreads} threads" } ?: "its pool"
+
 /** The measured levels above [users] of the framework and model of [routes], lowest first: where a floor-bound comparison moves. */
 fun Evidence.levelsAbove(users: Int, routes: List<Route>): List<Int> =
     levels.filter { l -> routes.any { it.framework == l.framework && it.model == l.model } && l.users > users }

@@ -216,7 +216,7 @@ internal object Seed000Resources {
                     Triple("$m HtmlFlow $a / blocking", hf("webflux", m, a), hf("webflux", m, "blocking"))
                 }
             }
-        },
+        }.aboutThePool(),
         // 7 conclusions
         compareAll(
             "000-7-virtual-comparable-consistently",

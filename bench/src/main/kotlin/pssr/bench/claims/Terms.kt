@@ -32,7 +32,12 @@ object Terms {
     /** The interval entirely inside [range]: holds; entirely outside: refuted; else inconclusive. */
     fun within(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict {
         Edges.record(range.start, range.endInclusive)
-        return within0(e, range).open(e, e.value in range, range.start, range.endInclusive)
+        return Readings.record(
+            e,
+            range.start,
+            range.endInclusive,
+            within0(e, range).open(e, e.value in range, range.start, range.endInclusive),
+        )
     }
 
     private fun within0(e: Estimate, range: ClosedFloatingPointRange<Double>): Verdict = when {
@@ -43,7 +48,8 @@ object Terms {
     }
 
     /** "at least x" (e.g. a scaling gain): the whole interval at or above x holds, wholly below refutes. */
-    fun atLeast(e: Estimate, x: Double): Verdict = Edges.record(x).let { atLeast0(e, x).open(e, e.value >= x, x) }
+    fun atLeast(e: Estimate, x: Double): Verdict =
+        Edges.record(x).let { Readings.record(e, x, Double.POSITIVE_INFINITY, atLeast0(e, x).open(e, e.value >= x, x)) }
 
     private fun atLeast0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
@@ -53,7 +59,8 @@ object Terms {
     }
 
     /** "below x": the whole interval under x holds, wholly at or above refutes. */
-    fun below(e: Estimate, x: Double): Verdict = Edges.record(x).let { below0(e, x).open(e, e.value < x, x) }
+    fun below(e: Estimate, x: Double): Verdict =
+        Edges.record(x).let { Readings.record(e, Double.NEGATIVE_INFINITY, x, below0(e, x).open(e, e.value < x, x)) }
 
     private fun below0(e: Estimate, x: Double): Verdict = when {
         e.value.isNaN() -> Verdict.NOT_MEASURED
@@ -72,16 +79,21 @@ object Terms {
      * A ratio measured once (no interval) inside the band is inconclusive: one measurement cannot tell a difference under
      * 10% from none (seed 003's 606 vs 604 req/s).
      */
-    fun higher(ratio: Estimate): Verdict = when {
-        ratio.value.isNaN() -> Verdict.NOT_MEASURED
-        onePointWithinComparable(ratio) -> unforecast()
-        ratio.low > COMPARABLE.endInclusive -> Verdict.HOLDS
-        ratio.high <= COMPARABLE.endInclusive -> Verdict.REFUTED
-        else -> Verdict.INCONCLUSIVE.open(ratio, ratio.value > COMPARABLE.endInclusive, COMPARABLE.endInclusive)
-    }
+    fun higher(ratio: Estimate): Verdict = Readings.record(
+        ratio,
+        COMPARABLE.endInclusive,
+        Double.POSITIVE_INFINITY,
+        when {
+            ratio.value.isNaN() -> Verdict.NOT_MEASURED
+            onePointWithinComparable(ratio) -> unforecast()
+            ratio.low > COMPARABLE.endInclusive -> Verdict.HOLDS
+            ratio.high <= COMPARABLE.endInclusive -> Verdict.REFUTED
+            else -> Verdict.INCONCLUSIVE.open(ratio, ratio.value > COMPARABLE.endInclusive, COMPARABLE.endInclusive)
+        },
+    )
 
     /** "without increasing" / "no more than": [higher] turned around, holding where it is refuted and refuted where it holds. */
-    fun notHigher(ratio: Estimate): Verdict = when (val v = ToDecide.turned { higher(ratio) }) {
+    fun notHigher(ratio: Estimate): Verdict = when (val v = Readings.turned { ToDecide.turned { higher(ratio) } }) {
         Verdict.HOLDS -> Verdict.REFUTED
         Verdict.REFUTED -> Verdict.HOLDS
         else -> v
@@ -92,7 +104,7 @@ object Terms {
      * above its bottom; a single measurement inside the band is inconclusive, as for [higher].
      */
     fun lower(ratio: Estimate): Verdict = if (onePointWithinComparable(ratio)) {
-        unforecast()
+        Readings.record(ratio, Double.NEGATIVE_INFINITY, COMPARABLE.start, unforecast())
     } else {
         below(ratio, COMPARABLE.start)
     }
@@ -102,7 +114,9 @@ object Terms {
      * entirely at or under 1.10 (comparable, or lower) or entirely above [SLIGHTLY] (a large lead is not a slight one);
      * a single measurement inside [COMPARABLE] is inconclusive.
      */
-    fun slightlyHigher(ratio: Estimate): Verdict = when {
+    fun slightlyHigher(ratio: Estimate): Verdict = Readings.record(ratio, COMPARABLE.endInclusive, SLIGHTLY, slightlyHigher0(ratio))
+
+    private fun slightlyHigher0(ratio: Estimate): Verdict = when {
         ratio.value.isNaN() -> Verdict.NOT_MEASURED
 
         onePointWithinComparable(ratio) -> unforecast()
@@ -124,12 +138,16 @@ object Terms {
      * hides any difference); else the difference against [tolerance] as [higher] reads one measurement against the
      * comparable band: past +[tolerance] holds, at or under -[tolerance] refutes, within it (one run's noise) inconclusive.
      */
-    fun higherScore(a: Double, b: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict = when {
-        a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
-        a >= cap && b >= cap -> unforecast()
-        a - b - tolerance > 0 -> Verdict.HOLDS
-        a - b + tolerance <= 0 -> Verdict.REFUTED
-        else -> unforecast()
+    fun higherScore(a: Double, b: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict {
+        val v = when {
+            a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
+            a >= cap && b >= cap -> unforecast()
+            a - b - tolerance > 0 -> Verdict.HOLDS
+            a - b + tolerance <= 0 -> Verdict.REFUTED
+            else -> unforecast()
+        }
+        // drawn as the ratio a / b, where a - b > tolerance is a / b > (b + tolerance) / b
+        return if (b > 0) Readings.record(Estimate(a / b, a / b, a / b, 1), (b + tolerance) / b, Double.POSITIVE_INFINITY, v) else v
     }
 
     /** Inconclusive on a figure with no interval (one measurement, a capped score): [ToDecide] cannot forecast it. */
@@ -184,13 +202,15 @@ object Terms {
     fun about(ratio: Estimate, k: Double): Verdict {
         val band = aboutBand(k)
         Edges.record(band.low, band.high)
-        return when {
-            ratio.value.isNaN() -> Verdict.NOT_MEASURED
-            onePointWithinComparable(ratio) -> unforecast()
-            band.admitsLow(ratio.low) && band.admitsHigh(ratio.high) -> Verdict.HOLDS
-            !band.admitsHigh(ratio.low) || !band.admitsLow(ratio.high) -> Verdict.REFUTED
-            else -> Verdict.INCONCLUSIVE.open(ratio, band.admitsLow(ratio.value) && band.admitsHigh(ratio.value), band.low, band.high)
-        }
+        return Readings.record(ratio, band.low, band.high, about0(ratio, band))
+    }
+
+    private fun about0(ratio: Estimate, band: Band): Verdict = when {
+        ratio.value.isNaN() -> Verdict.NOT_MEASURED
+        onePointWithinComparable(ratio) -> unforecast()
+        band.admitsLow(ratio.low) && band.admitsHigh(ratio.high) -> Verdict.HOLDS
+        !band.admitsHigh(ratio.low) || !band.admitsLow(ratio.high) -> Verdict.REFUTED
+        else -> Verdict.INCONCLUSIVE.open(ratio, band.admitsLow(ratio.value) && band.admitsHigh(ratio.value), band.low, band.high)
     }
 
     /** "about the reference" for a figure over an exact reference (300 MB of heap): the ratio within 1 / [ABOUT] .. [ABOUT]. */
@@ -222,7 +242,10 @@ object Terms {
         val parts = ArrayList<String>()
         val into = gainOf(below, n).also { parts += "T($n)/T($below) ${it.text(digits = 2)}" }
         val past = above?.let { a -> gainOf(n, a).also { parts += "T($a)/T($n) ${it.text(digits = 2)}" } }
-        val v = all(atLeast(into, SCALES), past?.let { below(it, SCALES) } ?: Verdict.HOLDS)
+        val v = all(
+            Readings.labelled("T($n)/T($below) per doubling") { atLeast(into, SCALES) },
+            past?.let { p -> Readings.labelled("T($above)/T($n) per doubling") { below(p, SCALES) } } ?: Verdict.HOLDS,
+        )
         return v to parts
     }
 

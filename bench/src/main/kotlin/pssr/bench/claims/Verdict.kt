@@ -3,13 +3,15 @@ package pssr.bench.claims
 /**
  * Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing); [FLOOR_BOUND]:
  * the rows a comparison reads were at their latency floor (the item delay set them, [pssr.bench.measure.Regime]), so they
- * say nothing about the stacks; the claim is judged only where no side is floor-bound (docs/CLAIMS.md).
+ * say nothing about the stacks; the claim is judged only where no side is floor-bound (docs/CLAIMS.md); [POOL_BOUND]: the same for
+ * a level a bounded thread pool held (its threads all busy, the cores not), on a claim that is not about that pool.
  */
 enum class Verdict(val word: String) {
     HOLDS("holds"),
     REFUTED("refuted"),
     INCONCLUSIVE("inconclusive"),
     FLOOR_BOUND("floor-bound"),
+    POOL_BOUND("pool-bound"),
     NOT_MEASURED("not measured"),
 }
 
@@ -31,6 +33,8 @@ data class Judgement(
     val cause: String = "",
     val command: String = "",
     val toDecide: ToDecide.Need? = null,
+    /** The figures its words read, with where each holds ([Readings]): what claims.html draws. */
+    val readings: List<Reading> = emptyList(),
 ) {
     companion object {
         fun notMeasured(what: String, command: String) = Judgement(Verdict.NOT_MEASURED, "no rows for $what", command = command)

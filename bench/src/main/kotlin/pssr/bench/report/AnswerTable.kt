@@ -76,11 +76,12 @@ data class AnswerRoute(
 
 object AnswerTable {
     /**
-     * The regimes where a level's figure is the stack's capacity: its CPU per request ([Regime.CPU]), or what holds it
-     * besides the cores ([Regime.OTHER]: a pool, a lock; WebFlux's 4 blocking dispatcher threads are the approach's real
-     * limit). Not the floor's or the knee's (the item delay sets or caps it) nor the driver's.
+     * The regimes where a level's figure is the stack's capacity: its CPU per request ([Regime.CPU]), its pool's threads
+     * ([Regime.POOL]: WebFlux's 4 blocking dispatcher threads are the approach's real limit), or what holds it besides
+     * ([Regime.OTHER]: a lock, a buffer). Not the floor's or the knee's (the item delay sets or caps it), the driver's, nor an
+     * overloaded level's (past its peak).
      */
-    val CAPACITY = setOf(Regime.CPU, Regime.OTHER)
+    val CAPACITY = setOf(Regime.CPU, Regime.POOL, Regime.OTHER)
 
     fun of(d: RunData): List<AnswerPanel> {
         val shardOf = ShardMerge.readMerged(d.run)?.first?.mapValues { it.value.first }.orEmpty()

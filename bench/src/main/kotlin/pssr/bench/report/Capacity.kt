@@ -41,6 +41,8 @@ class Capacity(val panel: ReportPanel) {
             "every route ${r.id.ifEmpty { "unknown" }}" + when (r) {
                 Regime.FLOOR -> " (the item delay sets it: the stacks cannot be told apart there)"
                 Regime.CPU -> " (the stacks' CPU per request sets it)"
+                Regime.POOL -> " (their pools' threads set it: every thread busy, the cores not)"
+                Regime.OVERLOADED -> " (past the knee: throughput fell as the users rose)"
                 else -> ""
             }
         } else {

@@ -4,6 +4,7 @@ import pssr.bench.claims.Claims
 import pssr.bench.claims.Evidence
 import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
+import pssr.bench.claims.LedgerPage
 import pssr.bench.markup.HtmlSection
 import pssr.bench.markup.htmlEscape
 import java.nio.file.Files
@@ -27,6 +28,10 @@ internal class ClaimsSection(private val d: RunData, sb: StringBuilder, private 
             )
         val judged = claims.filter { it.judged }
         if (judged.isEmpty()) return
+        // the ledger drawn (LedgerPage): each judged claim's band and interval, linked to its row below
+        val drawn = Ledger(judged.map { it.claim to it.judgement })
+        sb.append("<p class=note>").append(htmlEscape(LedgerPage.LEGEND)).append("</p>\n")
+        sb.append(LedgerPage.fragment(drawn, judged.associate { it.claim.id to listOf("#claim-${it.claim.id}") }))
         sb.append("<table><tr>")
         for (h in listOf("verdict", "claim", "seed", "kind", "paper", "ours", "measured cause", "evidence")) {
             sb.append("<th>").append(h).append("</th>")

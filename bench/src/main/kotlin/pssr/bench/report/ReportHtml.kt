@@ -115,8 +115,11 @@ throughput / floor (100% = tracks the line). The p99 chart's floor is items × d
 cores busy · the driver's share of them): <i>floor</i> (at least ${Fmt.pct(Regime.FLOOR_SHARE)} of the floor, cores to spare:
 the item delay sets the figure, nothing about the stack can be read from it), <i>cpu</i> (cores at least
 ${Fmt.pct(Regime.CORES_BUSY)} busy: the stack's CPU per request sets it), <i>knee</i> (both at once: the steep part of the
-curve, where a slightly different CPU moves a figure most), <i>driver</i> (driver-bound, below) or <i>other</i> (neither: a
-pool, a lock or latency). The headline ranks each route at its level where the cores were busy, against its framework's
+curve, where a slightly different CPU moves a figure most), <i>driver</i> (driver-bound, below), <i>pool</i> (more users
+than the threads of the bounded pool the route's requests each hold one of, and at least ${Fmt.pct(Regime.FLOOR_SHARE)} of that
+pool's floor, threads / (items × item delay), with cores to spare: the pool's size sets it), <i>overloaded</i> (past the knee:
+the level below was CPU-bound and throughput fell by over ${Fmt.pct(Regime.STILL_RISING)}) or <i>other</i> (none of these: a
+lock, a buffer or latency). The headline ranks each route at its level where the cores were busy, against its framework's
 ceiling (answer.md, docs/RESULTS.md).</li>
 <li>The <b>baseline</b> route renders precomputed fragments with the same item cadence and no template engine:
 <b>efficiency vs baseline</b> = route / baseline of the same framework, model, approach and users is the share of the

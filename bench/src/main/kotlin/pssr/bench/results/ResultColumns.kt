@@ -90,6 +90,10 @@ object ResultColumns {
             int("requests_per_user", ResultRow::requestsPerUser, absent = 0),
             // the level's own warm-up past its fixed window: older files did not record it
             double("settle_s", ResultRow::settleSeconds, 1, absent = Double.NaN),
+            // the bounded pool of the route (the pool-bound regime): older files did not record it
+            text("pool", ResultRow::pool, absent = ""), int("pool_threads", ResultRow::poolThreads, absent = 0),
+            double("pool_floor_rps", ResultRow::poolFloorRps, absent = Double.NaN),
+            double("pool_share", ResultRow::poolShare, 3).derived(),
         )
     }
 

@@ -128,6 +128,13 @@ data class ResultRow(
      * a measured window that compiled, measured again, counts here): 0 when the warm-up window was quiet; NaN in older files.
      */
     val settleSeconds: Double = Double.NaN,
+    /**
+     * The bounded pool the route's requests each hold a thread of (`GET /routes`' pool: its name and threads, as the server
+     * ran), and its floor (threads / (items x item delay)); empty, 0 and NaN on routes without one, and in older files.
+     */
+    val pool: String = "",
+    val poolThreads: Int = 0,
+    val poolFloorRps: Double = Double.NaN,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"
@@ -148,6 +155,9 @@ data class ResultRow(
     /** Throughput as a share of the latency floor (NaN where there is no floor: zero item delay, the open model). */
     val floorShare: Double get() = if (floorRps > 0) throughputRps / floorRps else Double.NaN
 
+    /** Throughput over the pool's floor where the level had more users than the pool threads ([Regime.poolShare]), else NaN. */
+    val poolShare: Double get() = Regime.poolShare(throughputRps, poolFloorRps, users, poolThreads)
+
     /** CPU the machine spent on neither the server nor the driver over the window (the harness, the kernel, anything else). */
     val otherCpuPct: Double get() = machineCpuPct - cpuPctMean - (if (driverCpuPct.isNaN()) 0.0 else driverCpuPct)
 
@@ -159,7 +169,7 @@ data class ResultRow(
         if (open || workload != "pages") {
             Regime.UNKNOWN
         } else {
-            Regime.of(floorShare, coresBusy, driverBound)
+            Regime.of(floorShare, coresBusy, driverBound, poolShare)
         }
 
     /** [regime]'s name in results.csv. */

@@ -89,8 +89,7 @@ class ReproduceWorkflow(
             return 1
         }
         val ledger = judgeInRounds(folders, clock)
-        Files.writeString(dir.resolve("claims.md"), ledger.markdown(folders))
-        Files.writeString(dir.resolve("claims.csv"), ledger.csv())
+        ledger.writeFiles(dir, folders)
         println("claims: ${ledger.counts()}")
         println("claims: ${dir.resolve("claims.md")}")
         return if (failed == 0) 0 else 1

@@ -282,7 +282,8 @@ internal class RouteMeasurement(
             jitCpuSeconds = r.jitCpuSeconds, warmupToSteadySeconds = w.seconds, warmupRequests = w.requests,
             warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps, serverJvm = jvm,
             machineCpuPct = r.machineCpuPct, coresBusy = r.coresBusy, requestsPerUser = plan.windows.requestsPerUser,
-            settleSeconds = r.settleSeconds,
+            settleSeconds = r.settleSeconds, pool = route.pool?.name.orEmpty(), poolThreads = route.pool?.threads ?: 0,
+            poolFloorRps = route.pool?.let { floor * it.threads / r.users } ?: Double.NaN,
         )
     }
 

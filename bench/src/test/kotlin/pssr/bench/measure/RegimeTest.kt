@@ -44,6 +44,32 @@ class RegimeTest {
     }
 
     @Test
+    fun `more users than the pool's threads, at its floor with cores to spare, is the pool's`() {
+        // 128 users on 4 threads, 10 items 1 ms apart: the pool delivers at most 4 / 10 ms = 400 req/s
+        val share = Regime.poolShare(throughputRps = 340.0, poolFloorRps = 400.0, users = 128, poolThreads = 4)
+        assertEquals(0.85, share, 1e-9)
+        assertEquals(Regime.POOL, Regime.of(floorShare = 340.0 / 12_800, coresBusy = 0.30, driverBound = false, poolShare = share))
+        assertEquals(Regime.OTHER, Regime.of(floorShare = 0.02, coresBusy = 0.30, driverBound = false, poolShare = 0.5), "under its floor")
+        assertEquals(Regime.CPU, Regime.of(floorShare = 0.40, coresBusy = 0.95, driverBound = false, poolShare = 0.9), "the cores first")
+    }
+
+    @Test
+    fun `a pool with at least as many threads as users does not bound the level`() {
+        assertEquals(true, Regime.poolShare(3_000.0, 6_400.0, users = 32, poolThreads = 64).isNaN())
+        assertEquals(true, Regime.poolShare(3_000.0, 3_200.0, users = 32, poolThreads = 32).isNaN())
+        assertEquals(true, Regime.poolShare(3_000.0, Double.NaN, users = 32, poolThreads = 0).isNaN(), "no pool")
+    }
+
+    @Test
+    fun `falling by more than 5 percent past a CPU-bound level, the cores no longer all busy, is overloaded`() {
+        assertEquals(Regime.OVERLOADED, Regime.overloaded(Regime.OTHER, 6_000.0, Regime.CPU, 7_700.0))
+        assertEquals(Regime.OVERLOADED, Regime.overloaded(Regime.OTHER, 5_000.0, Regime.OVERLOADED, 6_000.0))
+        assertEquals(Regime.OTHER, Regime.overloaded(Regime.OTHER, 7_500.0, Regime.CPU, 7_700.0), "within 5%")
+        assertEquals(Regime.OTHER, Regime.overloaded(Regime.OTHER, 2_000.0, Regime.FLOOR, 3_000.0), "the level below was not busy")
+        assertEquals(Regime.CPU, Regime.overloaded(Regime.CPU, 6_000.0, Regime.CPU, 7_700.0), "still CPU-bound: the cores set it")
+    }
+
+    @Test
     fun `every regime reads back from its name in results csv`() {
         for (r in Regime.entries) assertEquals(r, Regime.byId(r.id))
     }

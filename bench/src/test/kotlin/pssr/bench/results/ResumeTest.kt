@@ -58,10 +58,11 @@ class ResumeTest {
     @Test
     fun `a folder an older pssr wrote is written again in this version's columns before rows are appended to it`(@TempDir dir: Path) {
         val run = RunDirectory(dir)
-        olderFile(run.results, 2, listOf(row(1, 1), row(8, 1)))
+        olderFile(run.results, 6, listOf(row(1, 1), row(8, 1)))
         assertEquals(
             listOf(
-                "results.csv was written before its columns requests_per_user, settle_s: written again with them " +
+                "results.csv was written before its columns requests_per_user, settle_s, pool, pool_threads, pool_floor_rps, " +
+                    "pool_share: written again with them " +
                     "(2 rows, not recorded there)",
             ),
             run.upgrade(),

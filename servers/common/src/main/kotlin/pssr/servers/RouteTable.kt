@@ -8,9 +8,16 @@ import pssr.views.Engine
 import pssr.views.Engines
 import pssr.views.Rendering
 
-/** One page a server serves: `GET /{model}/{engine}/{approach}`, and whether it claims to stream. */
-data class Route(val model: Model<*>, val engine: Engine, val approach: Approach, val streams: Boolean) {
+/** One page a server serves: `GET /{model}/{engine}/{approach}`, whether it claims to stream, and the bounded pool it runs on. */
+data class Route(val model: Model<*>, val engine: Engine, val approach: Approach, val streams: Boolean, val pool: Pool? = null) {
     val path: String get() = "/${model.id}/${engine.name}/${approach.id}"
+}
+
+/** A bounded thread pool a request holds a thread of for its whole page ([Approach.pooled]): its name and size, as it runs. */
+data class Pool(val name: String, val threads: Int) {
+    init {
+        require(threads >= 1) { "a pool has at least one thread, $name had $threads" }
+    }
 }
 
 /**
@@ -27,14 +34,20 @@ class RouteTable(
     val settings: Map<String, Any>,
     /** The registry's engines, with the server's engine settings applied ([Engines.configured]). */
     val engines: List<Engine> = Engines.all,
+    /** The bounded pool the server runs its [Approach.pooled] approaches on; required when it serves one. */
+    val pool: Pool? = null,
     approachStreams: (Approach) -> Boolean = { true },
 ) {
+    init {
+        require(pool != null || approaches.none { it.pooled }) { "$framework serves ${approaches.filter { it.pooled }}: name their pool" }
+    }
+
     val routes: List<Route> = Model.all.flatMap { model ->
         engines.flatMap { engine ->
             approaches.filter { engine.supports(model, it) }.map { approach ->
                 val streams = approachStreams(approach) &&
                     (approach.rendering != Rendering.ITERABLE || engine.readAhead != Engine.ALL_ITEMS)
-                Route(model, engine, approach, streams)
+                Route(model, engine, approach, streams, pool.takeIf { approach.pooled })
             }
         }
     }

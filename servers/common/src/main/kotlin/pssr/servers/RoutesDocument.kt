@@ -14,12 +14,15 @@ data class ListedRoute(
     val streams: Boolean,
     val settings: Map<String, String>,
     val framework: String,
+    /** The bounded pool the route's requests each hold a thread of ([Pool]); null on the others. */
+    val pool: Pool? = null,
 )
 
 /**
  * The `GET /routes` document, written by every server ([write], from its [RouteTable]) and read by every client
  * ([parse]): a JSON array with one object per route — framework, workload (`pages`), model, engine, approach, path, streams (the
- * server's claim), readAhead, items, itemMarker, and the server's settings (flat values).
+ * server's claim), readAhead, items, itemMarker, pool (`{"name", "threads"}` of the bounded pool a request holds a thread of, or
+ * null), and the server's settings (flat values).
  */
 object RoutesDocument {
     fun write(table: RouteTable): String = table.routes.joinToString(",\n", "[\n", "\n]\n") { r ->
@@ -29,7 +32,8 @@ object RoutesDocument {
                 "approach" to r.approach.id,
                 "path" to r.path, "streams" to r.streams,
                 "readAhead" to (if (r.engine.readAhead == Engine.ALL_ITEMS) "all" else r.engine.readAhead),
-                "items" to r.model.items.size, "itemMarker" to r.model.itemMarker, "settings" to table.settings,
+                "items" to r.model.items.size, "itemMarker" to r.model.itemMarker,
+                "pool" to r.pool?.let { linkedMapOf("name" to it.name, "threads" to it.threads) }, "settings" to table.settings,
             ),
         )
     }
@@ -45,6 +49,7 @@ object RoutesDocument {
             r.get("streams")?.asBoolean() == true,
             settings(r.get("settings")),
             field("framework"),
+            r.get("pool")?.takeIf { it.isObject }?.let { Pool(it.get("name").asText(), it.get("threads").asInt()) },
         )
     }
 

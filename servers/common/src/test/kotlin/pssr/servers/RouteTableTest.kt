@@ -52,6 +52,23 @@ class RouteTableTest {
     }
 
     @Test
+    fun `a pooled approach's routes name the server's pool with its threads, the others none, and the listing reads them back`() {
+        val pool = Pool("the test pool", 8)
+        val pooled = RouteTable("test", listOf(Approach.BLOCKING, Approach.VIRTUAL), emptyMap(), pool = pool)
+        assertTrue(pooled.routes.filter { it.approach == Approach.BLOCKING }.all { it.pool == pool })
+        assertTrue(pooled.routes.filter { it.approach == Approach.VIRTUAL }.all { it.pool == null })
+        val listed = RoutesDocument.parse(pooled.toJson()).associate { it.path to it.pool }
+        assertEquals(pool, listed["/presentations/jstachio/blocking"])
+        assertEquals(null, listed["/presentations/jstachio/virtual"])
+    }
+
+    @Test
+    fun `a server that serves a pooled approach must name its pool`() {
+        val e = org.junit.jupiter.api.assertThrows<IllegalArgumentException> { RouteTable("test", listOf(Approach.BLOCKING), emptyMap()) }
+        assertTrue(e.message!!.contains("name their pool"), e.message)
+    }
+
+    @Test
     fun `every page route names its workload`() {
         val json = table.toJson()
         assertEquals(table.routes.size, Regex("\"workload\":\"pages\"").findAll(json).count())

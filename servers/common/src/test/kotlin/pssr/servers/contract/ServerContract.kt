@@ -84,6 +84,7 @@ abstract class ServerContract {
         assertTrue(listed.header("content-type")!!.startsWith("application/json"), listed.header("content-type"))
         assertEquals(routeTable.routes.map { it.path to it.streams }.toSet(), routes.map { it.path to it.streams }.toSet())
         assertTrue(routes.all { it.settings.isNotEmpty() }, "every route carries the server's settings")
+        assertEquals(routeTable.routes.associate { it.path to it.pool }, routes.associate { it.path to it.pool }, "each route's pool")
     }
 
     @TestFactory

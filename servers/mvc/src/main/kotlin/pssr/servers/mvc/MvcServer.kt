@@ -21,6 +21,7 @@ import org.springframework.web.servlet.config.annotation.AsyncSupportConfigurer
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer
 import pssr.model.ItemDelay
 import pssr.servers.PagePipeline
+import pssr.servers.Pool
 import pssr.servers.PortAnnouncement
 import pssr.servers.RouteTable
 import pssr.servers.ServerStartup
@@ -113,7 +114,9 @@ class MvcServer {
             "warmupRendersPerPage" to warmupRenders,
             "jdk" to Runtime.version().toString(),
         )
-        return RouteTable("mvc", APPROACHES, settings) { it in FLUSHING }
+        return RouteTable("mvc", APPROACHES, settings, pool = Pool("the platform render pool (mvc-blocking-N)", poolSize)) {
+            it in FLUSHING
+        }
     }
 
     /** The shared pipeline's warm-up, while the context starts: before Tomcat accepts connections and before the port is announced. */

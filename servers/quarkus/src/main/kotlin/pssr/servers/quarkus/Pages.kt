@@ -13,6 +13,7 @@ import pssr.servers.PageCall
 import pssr.servers.PagePipeline
 import pssr.servers.PageRequest
 import pssr.servers.PlainText
+import pssr.servers.Pool
 import pssr.servers.RouteTable
 import pssr.views.Approach
 import java.io.IOException
@@ -35,9 +36,10 @@ class Pages {
      * rendered. With a bigger buffer and no flush the page waits in the buffer (OutputBufferIT measures all
      * four combinations and checks these claims against the verdicts).
      */
-    val routeTable = RouteTable(FRAMEWORK, APPROACHES, settings.report()) {
-        it == Approach.REACTIVE || settings.flushPerItem || settings.outputBufferBytes <= 512
-    }
+    val routeTable =
+        RouteTable(FRAMEWORK, APPROACHES, settings.report(), pool = workerPool(settings.workerPoolSize)) {
+            it == Approach.REACTIVE || settings.flushPerItem || settings.outputBufferBytes <= 512
+        }
     val routesJson: String = routeTable.toJson()
 
     /** The shared pipeline; Iterable renders run on the thread [PageResource] chose, so it needs no executor of its own. */
@@ -109,6 +111,9 @@ class Pages {
     companion object {
         const val FRAMEWORK = "quarkus"
         val APPROACHES = listOf(Approach.BLOCKING, Approach.VIRTUAL, Approach.REACTIVE)
+
+        /** The worker pool `blocking` runs on, as `GET /routes` names it ([Pool]). */
+        fun workerPool(threads: Int) = Pool("the worker pool (executor-thread-N)", threads)
         const val TEXT_HTML_UTF8 = "text/html;charset=UTF-8"
         const val TEXT_PLAIN_UTF8 = "text/plain;charset=UTF-8"
 

@@ -29,7 +29,9 @@ import pssr.views.HtmlNormalizer
 @TestMethodOrder(MethodOrderer.OrderAnnotation::class)
 class QuarkusServerIT : ServerContract() {
     override val port: Int get() = app.port
-    override val routeTable = RouteTable(Pages.FRAMEWORK, Pages.APPROACHES, emptyMap())
+
+    // the jar's default pool (application.properties: pssr.blocking-pool-size=64)
+    override val routeTable = RouteTable(Pages.FRAMEWORK, Pages.APPROACHES, emptyMap(), pool = Pages.workerPool(64))
     override fun serverLog() = app.logText()
     override fun launch(port: Int) = QuarkusApp.command(QuarkusApp.DEFAULT_JAR, "quarkus.http.port=$port", "pssr.warmup-renders=0")
 

@@ -18,6 +18,7 @@ import pssr.servers.PageFailure
 import pssr.servers.PagePipeline
 import pssr.servers.PageRequest
 import pssr.servers.PlainText
+import pssr.servers.Pool
 import pssr.servers.RouteTable
 import pssr.views.Approach
 import pssr.views.Engines
@@ -76,7 +77,13 @@ class PageHandler(val settings: WebfluxSettings) : AutoCloseable {
         }
     }
 
-    val routeTable = RouteTable(FRAMEWORK, APPROACHES, settingsReport(settings), engines = Engines.configured(settings.engines))
+    val routeTable = RouteTable(
+        FRAMEWORK,
+        APPROACHES,
+        settingsReport(settings),
+        engines = Engines.configured(settings.engines),
+        pool = Pool("the blocking pool (pssr-blocking-N)", settings.blockingPoolSize),
+    )
     val pipeline = PagePipeline { approach -> if (approach == Approach.VIRTUAL) virtualThreads else blockingPool }
     private val routesJson = routeTable.toJson()
 
