@@ -202,5 +202,32 @@ object Seed003 {
                 },
             )
         },
+        // 3.1.3: "Despite a similar number of live threads being reported, heap memory growth is significantly more controlled"
+        Claim(
+            "003-3.1.3-similar-live-threads",
+            S,
+            "3.1.3",
+            "The virtual-thread run reports a similar number of live threads to the platform-thread run under 2,000 users " +
+                "(\"Despite a similar number of live threads being reported\"): peak live threads virtual / platform comparable " +
+                "(${Terms.COMPARABLE.start}-${Terms.COMPARABLE.endInclusive}; each run measured once).",
+            "live threads around 42 (platform), \"a similar number\" (virtual)",
+            Kind.SIZE,
+            NEEDS,
+        ) { e ->
+            val (platform, virtual) = table(e)
+            val r = p(virtual.threadsPeak.toDouble()) / p(platform.threadsPeak.toDouble())
+            val v = Terms.comparable(r)
+            Judgement(
+                v,
+                "peak live threads virtual / platform ${r.text("x")} (${virtual.threadsPeak} vs ${platform.threadsPeak})",
+                cause = if (v == Verdict.REFUTED) {
+                    "the platform run's live threads are its Tomcat pool's (tomcatMaxThreads " +
+                        "${Regex("tomcatMaxThreads=(\\d+)").find(platform.config)?.groupValues?.get(1) ?: "200"}), the virtual run's the " +
+                        "carrier threads and the JVM's own: a count the pool's size sets, which the paper does not state"
+                } else {
+                    ""
+                },
+            )
+        },
     )
 }

@@ -87,14 +87,21 @@ class TermsTest {
         )
     }
 
-    @Nested inner class HigherScore {
-        @Test fun `a score higher by more than 2 points holds`() = assertEquals(HOLDS, Terms.higherScore(99.0, 91.0))
+    @Nested inner class AboutPoints {
+        // Table 1's Artist page: 91 to 99, +8 points: the band 6.4-10, give or take 2 points of noise
+        @Test fun `a gain of the paper's size holds`() = assertEquals(HOLDS, Terms.aboutPoints(100.0, 91.5, 8.0))
 
-        @Test fun `a score lower by 2 points or more is refuted`() = assertEquals(REFUTED, Terms.higherScore(90.0, 95.0))
+        @Test fun `a gain far past the paper's size is refuted, not only a loss`() {
+            assertEquals(REFUTED, Terms.aboutPoints(100.0, 70.0, 8.0))
+            assertEquals(REFUTED, Terms.aboutPoints(90.0, 95.0, 8.0))
+        }
 
-        @Test fun `both at the cap of 100 is inconclusive, not refuted`() = assertEquals(INCONCLUSIVE, Terms.higherScore(100.0, 100.0))
+        @Test fun `both at the cap of 100 is inconclusive, not refuted`() = assertEquals(INCONCLUSIVE, Terms.aboutPoints(100.0, 100.0, 8.0))
 
-        @Test fun `a difference within 2 points is inconclusive`() = assertEquals(INCONCLUSIVE, Terms.higherScore(100.0, 99.0))
+        @Test fun `a gain within 2 points of the band's end is inconclusive`() = assertEquals(
+            INCONCLUSIVE,
+            Terms.aboutPoints(100.0, 94.5, 8.0),
+        )
     }
 
     @Nested inner class Lower {
@@ -247,7 +254,7 @@ class TermsTest {
             listOf(
                 Terms.comparable(nan), Terms.higher(nan),
                 Terms.slightlyHigher(nan), Terms.lower(nan), Terms.about(nan, 2.0), Terms.atLeast(nan, 1.0), Terms.below(nan, 1.0),
-                Terms.higherScore(Double.NaN, 50.0), Terms.all(HOLDS, Verdict.NOT_MEASURED),
+                Terms.aboutPoints(Double.NaN, 50.0, 8.0), Terms.all(HOLDS, Verdict.NOT_MEASURED),
             ),
         )
     }
