@@ -48,6 +48,8 @@ data class Ledger(
     val looks: Map<String, Int> = emptyMap(),
     /** The pages' variance within and between server JVMs ([JvmVariance]), where two JVMs measured a route level. */
     val variance: List<JvmVariance> = emptyList(),
+    /** `reproduce`'s rounds in a line: their share of the time measured and what they decided ([Rounds.Outcome.line]); empty without. */
+    val roundsNote: String = "",
 ) {
     fun count(v: Verdict) = entries.count { it.second.verdict == v }
     val judged: Int get() = entries.size - count(Verdict.NOT_MEASURED)
@@ -115,6 +117,7 @@ data class Ledger(
             }}.",
         )
         if (sources.isNotEmpty()) appendLine(ranOn(sources))
+        if (roundsNote.isNotEmpty()) appendLine(roundsNote)
         appendLine("How each word is defined and how a verdict is reached: docs/CLAIMS.md. Absolute req/s of the papers are another")
         appendLine(
             "machine's: *shape* claims are about where scaling stops or which route leads, *size* claims about a ratio within one run.",

@@ -54,6 +54,7 @@ object LedgerPage {
         append(pageHead("pssr-bench: the seeds' claims, judged"))
         append("<h1>The seeds' claims, judged</h1>\n<p class=meta>").append(htmlEscape(ledger.counts())).append(".")
         ledger.paperCounts().takeIf { it.isNotEmpty() }?.let { append(" ").append(htmlEscape(it)).append(".") }
+        ledger.roundsNote.takeIf { it.isNotEmpty() }?.let { append(" ").append(htmlEscape(it)) }
         append("</p>\n<p class=note>").append(htmlEscape(LEGEND)).append("</p>\n")
         append(fragment(ledger, evidence))
         append("</body></html>\n")

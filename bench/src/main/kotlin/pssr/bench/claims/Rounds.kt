@@ -1,5 +1,6 @@
 package pssr.bench.claims
 
+import pssr.bench.console.Fmt
 import kotlin.math.pow
 
 /**
@@ -26,7 +27,32 @@ class Rounds(val alpha: Double = 0.05, val maxLooks: Int = MAX_LOOKS) {
      * Each claim's final judgement, the round it was decided in (the last round that looked at it when it never was), how many
      * looks it took, and how many rounds were taken in all.
      */
-    data class Outcome(val judgements: Map<String, Judgement>, val roundOf: Map<String, Int>, val looks: Map<String, Int>, val rounds: Int)
+    data class Outcome(
+        val judgements: Map<String, Judgement>,
+        val roundOf: Map<String, Int>,
+        val looks: Map<String, Int>,
+        val rounds: Int,
+    ) {
+        /** The claims a round after the first pass decided. */
+        val decidedInRounds: List<String> get() =
+            roundOf.filter { (id, r) -> r > 1 && judgements[id]?.verdict != Verdict.INCONCLUSIVE }.keys.sorted()
+
+        /** How many claims a round measured again. */
+        val measuredAgain: Int get() = looks.count { it.value > 1 }
+
+        /**
+         * The ledger's header line: "Rounds: 2 after the first pass, 18 of 147 min measured (12%); they decided 2 claims (a, b); 3
+         * measured again stay open." [roundsSeconds] of [totalSeconds] measured.
+         */
+        fun line(roundsSeconds: Long, totalSeconds: Long): String {
+            if (rounds <= 1) return "Rounds: none (the budget left no room after the first pass and the one-factor runs)."
+            val share = if (totalSeconds > 0) " (${Fmt.pct(roundsSeconds.toDouble() / totalSeconds)})" else ""
+            val decided = decidedInRounds
+            return "Rounds: ${rounds - 1} after the first pass, ${roundsSeconds / 60} of ${totalSeconds / 60} min measured$share; " +
+                "they decided ${decided.size} claims${if (decided.isEmpty()) "" else " (${decided.joinToString(", ")})"}; " +
+                "${measuredAgain - decided.size} measured again stay open."
+        }
+    }
 
     /**
      * [judge] (round, confidence) judges every claim on what is measured so far; [measure] (round, the ids still open, those

@@ -149,6 +149,7 @@ class ReproduceWorkflow(
     private fun judgeInRounds(folders: MutableList<Path>, clock: ReproduceClock): Ledger {
         // a part that is not the last looks once: the last part's rounds serve its claims (--with)
         val rounds = Rounds(maxLooks = if (this.rounds) Rounds.MAX_LOOKS else 1)
+        val roundsStart = clock.seconds()
         fun ledger(confidence: Double) = Ledger.judge(folders.map(JudgedFolder::read), confidence = confidence)
         val outcome = rounds.run(
             judge = { round, confidence ->
@@ -164,12 +165,12 @@ class ReproduceWorkflow(
             entries = last.entries.map { (c, j) -> c to (outcome.judgements[c.id] ?: j) },
             rounds = if (outcome.rounds > 1) outcome.roundOf else emptyMap(),
             looks = if (outcome.rounds > 1) outcome.looks else emptyMap(),
+            roundsNote = if (this.rounds) outcome.line(clock.seconds() - roundsStart, clock.seconds()) else "",
         )
         if (outcome.rounds > 1) {
-            val decided = outcome.roundOf.filter { (id, r) -> r > 1 && outcome.judgements[id]?.verdict != Verdict.INCONCLUSIVE }
             println(
-                "== after ${outcome.rounds - 1} rounds: ${decided.size} claims decided in a round, " +
-                    "${outcome.looks.count { it.value > 1 }} measured again; ${ledger.counts()}",
+                "== after ${outcome.rounds - 1} rounds: ${outcome.decidedInRounds.size} claims decided in a round, " +
+                    "${outcome.measuredAgain} measured again; ${ledger.counts()}",
             )
         }
         return ledger

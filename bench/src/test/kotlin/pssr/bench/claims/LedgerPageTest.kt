@@ -56,3 +56,22 @@ class LedgerPageTest {
         assertEquals(null, json.at(0, "paperSetup"))
     }
 }
+
+class RoundsLineTest {
+    @Test
+    fun `the ledger's header gives the rounds' share of the time measured and what they decided`() {
+        val holds = Judgement(Verdict.HOLDS, "")
+        val open = Judgement(Verdict.INCONCLUSIVE, "")
+        val outcome = Rounds.Outcome(
+            mapOf("a" to holds, "b" to holds, "c" to open, "d" to holds),
+            mapOf("a" to 2, "b" to 3, "c" to 3, "d" to 1),
+            mapOf("a" to 2, "b" to 3, "c" to 3, "d" to 1),
+            rounds = 3,
+        )
+        assertEquals(
+            "Rounds: 2 after the first pass, 18 of 147 min measured (12%); they decided 2 claims (a, b); 1 measured again stay open.",
+            outcome.line(18 * 60L, 147 * 60L),
+        )
+        assertTrue(outcome.copy(rounds = 1).line(0, 147 * 60L).startsWith("Rounds: none"))
+    }
+}

@@ -63,7 +63,7 @@ class ReproducePartsTest {
         val (code, out, err) = pssr("reproduce", "--plan", "--shard", "2/2", "--with", "$part1", "--out", dir.resolve("p2").toString())
         assertEquals(0, code, err)
         assertTrue("judged with 2 phase folders of the other parts" in out, out)
-        assertTrue("the other parts spent 60 min of the 140 min budget; this part and its rounds have 80 min" in out, out)
+        assertTrue("the other parts spent 60 min of the 150 min budget; this part and its rounds have 90 min" in out, out)
     }
 
     @Test
