@@ -6,7 +6,6 @@ import pssr.bench.claims.Evidence
 import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
-import pssr.bench.claims.Verdict
 import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
