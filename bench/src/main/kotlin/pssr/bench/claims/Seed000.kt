@@ -2,6 +2,7 @@
 package pssr.bench.claims
 
 import pssr.bench.stats.BASELINE
+import pssr.views.Approach
 
 /**
  * Seed 000, the main paper (PSSR with virtual threads on Spring WebFlux, Spring MVC and Quarkus; two CPU cores and two threads per core,
@@ -13,7 +14,7 @@ import pssr.bench.stats.BASELINE
 object Seed000 {
     val claims: List<Claim> =
         Seed000Presentations.claims + Seed000Stocks.claims + Seed000StocksFrameworks.claims + Seed000Resources.claims +
-            Seed000Drivers.claims
+            Seed000Drivers.claims + Seed000Scaling.claims
 }
 
 /** The routes seed 000's claims name: its top level is 128 users; an aggregate (engine null) is over the engines a route serves. */
@@ -31,10 +32,14 @@ internal object Seed000Kit {
 
     fun hf(fw: String, model: String, approach: String, users: Int = TOP) = t(fw, model, "htmlflow", approach, users)
 
-    /** Every WebFlux route (engine to approach, the baseline left out) measured at [TOP] users in both models: "all engines". */
-    fun inBothModels(e: Evidence): List<Pair<String, String>> {
+    /**
+     * Every WebFlux route (engine to approach, the baseline left out) measured at [TOP] users in both models: "all engines";
+     * without [pooled], not the approaches on a bounded pool, whose Stocks / Presentations ratio at a level the pool holds is
+     * the ratio of items per page (each request holds a thread for items x delay: 10 against 20), not the engines' work.
+     */
+    fun inBothModels(e: Evidence, pooled: Boolean = true): List<Pair<String, String>> {
         fun measured(model: String) = e.levels.filter { it.framework == "webflux" && it.model == model && it.users == TOP }
-            .filter { it.engine != BASELINE }.map { it.engine to it.approach }
+            .filter { it.engine != BASELINE && (pooled || Approach.byId(it.approach)?.pooled != true) }.map { it.engine to it.approach }
         val stocks = measured("stocks").toSet()
         return measured("presentations").distinct().filter { it in stocks }
     }

@@ -274,25 +274,5 @@ internal object Seed000Presentations {
             hf("quarkus", "presentations", "reactive"), hf("webflux", "presentations", "reactive"),
             { Terms.about(it, Q_RX_WEBFLUX_RX) }, Q_RX_WEBFLUX_RX,
         ),
-        // the same sentence's second half: "does not achieve the same level of performance or scalability ... stagnating after 32"
-        ClaimKit.ratio(
-            "000-5.2-quarkus-rx-scales-less-than-webflux", S, "5.2",
-            "Quarkus's HtmlFlow reactive does not scale as the same approach on WebFlux does (\"does not achieve the same level of " +
-                "performance or scalability as the same approach in Spring WebFlux, stagnating after 32 concurrent users\"): its " +
-                "throughput gain from 32 to 128 users, over WebFlux HtmlFlow reactive's, lower (under ${Terms.COMPARABLE.start}; " +
-                "Presentations).",
-            "Quarkus HtmlFlow-Rx flat after 32 users, WebFlux's scaling to 128",
-            Kind.SHAPE,
-            "T(128)/T(32) Quarkus / WebFlux HtmlFlow reactive",
-            { e -> e.ratio(hf("quarkus", "presentations", "reactive"), hf("quarkus", "presentations", "reactive", 32)) },
-            { e -> e.ratio(hf("webflux", "presentations", "reactive"), hf("webflux", "presentations", "reactive", 32)) },
-            Terms::lower,
-            causeOf = { e ->
-                listOfNotNull(
-                    hf("quarkus", "presentations", "reactive").level(e),
-                    hf("webflux", "presentations", "reactive").level(e),
-                )
-            },
-        ),
     )
 }

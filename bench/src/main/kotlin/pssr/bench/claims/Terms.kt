@@ -134,6 +134,30 @@ object Terms {
     }
 
     /**
+     * "slightly lower": [slightlyHigher] mirrored, the ratio entirely within [1 / [SLIGHTLY], 0.90): refuted when entirely at or
+     * above 0.90 (comparable, or higher) or entirely under 1 / [SLIGHTLY] (a large drop is not a slight one); a single measurement
+     * inside [COMPARABLE] is inconclusive.
+     */
+    fun slightlyLower(ratio: Estimate): Verdict = Readings.record(ratio, 1 / SLIGHTLY, COMPARABLE.start, slightlyLower0(ratio))
+
+    private fun slightlyLower0(ratio: Estimate): Verdict = when {
+        ratio.value.isNaN() -> Verdict.NOT_MEASURED
+
+        onePointWithinComparable(ratio) -> unforecast()
+
+        ratio.low >= 1 / SLIGHTLY && ratio.high < COMPARABLE.start -> Verdict.HOLDS
+
+        ratio.low >= COMPARABLE.start || ratio.high < 1 / SLIGHTLY -> Verdict.REFUTED
+
+        else -> Verdict.INCONCLUSIVE.open(
+            ratio,
+            ratio.value >= 1 / SLIGHTLY && ratio.value < COMPARABLE.start,
+            1 / SLIGHTLY,
+            COMPARABLE.start,
+        )
+    }
+
+    /**
      * "by about k points" for a score capped at [cap] and measured once ([a] against [b]; seed 002 Table 1's +36, +8, +25): the
      * difference a - b, give or take [tolerance] (one run's noise), within k / [ABOUT] .. k x [ABOUT] holds, wholly outside it
      * refutes, across an end is inconclusive; both at the cap is inconclusive. Drawn as the ratio a / b, its band mapped onto it.
