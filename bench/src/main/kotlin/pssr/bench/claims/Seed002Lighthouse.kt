@@ -111,16 +111,16 @@ internal object Seed002Lighthouse {
             S,
             "Table 1",
             "With PSSR the ${c.page} page's Lighthouse score is higher than without by about the paper's gain (${c.scoreOn} vs " +
-                "${c.scoreOff} there, ${Terms.aboutPointsText((c.scoreOn - c.scoreOff).toDouble())}, give or take " +
-                "${Fmt.fixed(Terms.SCORE_TOLERANCE, 0)} points of one run's noise); both at the cap of 100 is inconclusive.",
+                "${c.scoreOff} there, ${Scores.aboutPointsText((c.scoreOn - c.scoreOff).toDouble())}; within " +
+                "${Fmt.fixed(Terms.SCORE_TOLERANCE, 0)} points outside it, one run's noise, is inconclusive, as both at the cap of 100).",
             "score ${c.scoreOff} off, ${c.scoreOn} on",
             Kind.SIZE,
             BROWSER,
         ) { e ->
             val off = e.browser(c.page, "off")
             val on = e.browser(c.page, "on")
-            // the paper gives the size: two-sided on the gain in points, measured once (Terms.aboutPoints)
-            val v = Terms.aboutPoints(on.score, off.score, (c.scoreOn - c.scoreOff).toDouble())
+            // the paper gives the size: two-sided on the gain in points, measured once (Scores.aboutPoints)
+            val v = Scores.aboutPoints(on.score, off.score, (c.scoreOn - c.scoreOff).toDouble())
             Judgement(
                 v,
                 "score ${Fmt.fixed(on.score, 0, Fmt.NAN)} on vs ${Fmt.fixed(off.score, 0, Fmt.NAN)} off; Speed Index " +

@@ -157,37 +157,8 @@ object Terms {
         )
     }
 
-    /**
-     * "by about k points" for a score capped at [cap] and measured once ([a] against [b]; seed 002 Table 1's +36, +8, +25): the
-     * difference a - b, give or take [tolerance] (one run's noise), within k / [ABOUT] .. k x [ABOUT] holds, wholly outside it
-     * refutes, across an end is inconclusive; both at the cap is inconclusive. Drawn as the ratio a / b, its band mapped onto it.
-     */
-    fun aboutPoints(a: Double, b: Double, k: Double, cap: Double = SCORE_CAP, tolerance: Double = SCORE_TOLERANCE): Verdict {
-        require(k > 0) { "about $k points: a size is a gain" }
-        val (lo, hi) = k / ABOUT to k * ABOUT
-        Edges.record(lo, hi)
-        val d = a - b
-        val v = when {
-            a.isNaN() || b.isNaN() -> Verdict.NOT_MEASURED
-            a >= cap && b >= cap -> unforecast()
-            d - tolerance >= lo && d + tolerance <= hi -> Verdict.HOLDS
-            d + tolerance < lo || d - tolerance > hi -> Verdict.REFUTED
-            else -> unforecast()
-        }
-        return if (b >
-            0
-        ) {
-            Readings.record(Estimate(a / b, (a - tolerance) / b, (a + tolerance) / b, 1), (b + lo) / b, (b + hi) / b, v)
-        } else {
-            v
-        }
-    }
-
-    /** "about +36 points [28.8, 45.0]": the paper's gain in points and the band a verdict reads. */
-    fun aboutPointsText(k: Double) = "about +${Fmt.fixed(k, 0)} points [${Fmt.fixed(k / ABOUT, 1)}, ${Fmt.fixed(k * ABOUT, 1)}]"
-
     /** Inconclusive on a figure with no interval (one measurement, a capped score): [ToDecide] cannot forecast it. */
-    private fun unforecast(): Verdict = Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
+    internal fun unforecast(): Verdict = Verdict.INCONCLUSIVE.also { ToDecide.unreadable() }
 
     private fun onePointWithinComparable(ratio: Estimate) = !ratio.hasInterval && ratio.value in COMPARABLE
 

@@ -30,9 +30,9 @@ class ReproduceCommand : Callable<Int> {
 
     @picocli.CommandLine.Spec lateinit var spec: picocli.CommandLine.Model.CommandSpec
 
-    // the first pass measures what the claims read (114 min estimated at 1 s windows, JMeter's windows counted; run L measured
-    // 129); 150 min, the most issue 65 allows, leaves about 20 of it for the one-factor runs and the rounds that decide (run L's
-    // 140 left -2), and 2 s windows (137 min estimated) do not fit its 90%, so the extra time goes to rounds, not longer windows
+    // the first pass measures what the claims read (114 min estimated at 1 s windows, JMeter's windows counted; run L
+    // measured 129); 150 min, the most a default reproduce may measure, leaves about 20 for the one-factor runs and the rounds
+    // that decide (run L's 140 left -2), and 2 s windows (137 min estimated) do not fit its 90%: the time goes to rounds
     @Option(
         names = ["--budget"],
         paramLabel = "DURATION",

@@ -88,19 +88,22 @@ class TermsTest {
     }
 
     @Nested inner class AboutPoints {
-        // Table 1's Artist page: 91 to 99, +8 points: the band 6.4-10, give or take 2 points of noise
-        @Test fun `a gain of the paper's size holds`() = assertEquals(HOLDS, Terms.aboutPoints(100.0, 91.5, 8.0))
+        // Table 1's Artist page: 91 to 99, +8 points: the band 6.4-10; within 2 points outside it, one run's noise
+        @Test fun `a gain of the paper's size holds`() = assertEquals(HOLDS, Scores.aboutPoints(100.0, 91.5, 8.0))
 
         @Test fun `a gain far past the paper's size is refuted, not only a loss`() {
-            assertEquals(REFUTED, Terms.aboutPoints(100.0, 70.0, 8.0))
-            assertEquals(REFUTED, Terms.aboutPoints(90.0, 95.0, 8.0))
+            assertEquals(REFUTED, Scores.aboutPoints(100.0, 70.0, 8.0))
+            assertEquals(REFUTED, Scores.aboutPoints(90.0, 95.0, 8.0))
         }
 
-        @Test fun `both at the cap of 100 is inconclusive, not refuted`() = assertEquals(INCONCLUSIVE, Terms.aboutPoints(100.0, 100.0, 8.0))
-
-        @Test fun `a gain within 2 points of the band's end is inconclusive`() = assertEquals(
+        @Test fun `both at the cap of 100 is inconclusive, not refuted`() = assertEquals(
             INCONCLUSIVE,
-            Terms.aboutPoints(100.0, 94.5, 8.0),
+            Scores.aboutPoints(100.0, 100.0, 8.0),
+        )
+
+        @Test fun `a gain within 2 points outside the band is inconclusive`() = assertEquals(
+            INCONCLUSIVE,
+            Scores.aboutPoints(100.0, 94.5, 8.0),
         )
     }
 
@@ -254,7 +257,7 @@ class TermsTest {
             listOf(
                 Terms.comparable(nan), Terms.higher(nan),
                 Terms.slightlyHigher(nan), Terms.lower(nan), Terms.about(nan, 2.0), Terms.atLeast(nan, 1.0), Terms.below(nan, 1.0),
-                Terms.aboutPoints(Double.NaN, 50.0, 8.0), Terms.all(HOLDS, Verdict.NOT_MEASURED),
+                Scores.aboutPoints(Double.NaN, 50.0, 8.0), Terms.all(HOLDS, Verdict.NOT_MEASURED),
             ),
         )
     }

@@ -61,6 +61,6 @@ class ClaimLevelsTest {
             only = levels.byRoute,
         )
         assertEquals(emptyList<Int>(), plan.levelsOf(RouteKey("webflux", "stocks", "baseline", "virtual")))
-        assertEquals(listOf(64, 128), plan.levelsOf(RouteKey("webflux", "presentations", "htmlflow", "reactive")))
+        assertEquals(listOf(32, 64, 128), plan.levelsOf(RouteKey("webflux", "presentations", "htmlflow", "reactive")))
     }
 }
