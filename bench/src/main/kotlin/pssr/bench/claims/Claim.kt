@@ -65,9 +65,10 @@ class Claim(
     }
 
     /**
-     * [j] as it is, unless it decided something from levels at their latency floor: then a comparison ([offFloor]) is judged
-     * at the lowest measured level above where no compared route is at its floor, and says so; anything else, or a comparison
-     * no measured level lifts off the floor, is [Verdict.FLOOR_BOUND] with its figures.
+     * [j] as it is, unless it decided something from levels at a bound the stack does not set ([Bound]): their latency floor,
+     * or (not on a claim [aboutPool]) a pool. Then a comparison ([offFloor]) is judged at the nearest measured level where no
+     * compared route is at it, and says so; anything else, or a comparison no measured level moves off it, is the bound's
+     * verdict ([Verdict.FLOOR_BOUND], [Verdict.POOL_BOUND]) with its figures.
      */
     private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
         val decided = j.verdict == Verdict.HOLDS || j.verdict == Verdict.REFUTED
@@ -75,28 +76,7 @@ class Claim(
         if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) {
             return if (j.toDecide != null && (onFloor(e) || onPool(e))) j.notDecidable() else j
         }
-        val compared = compared(e)
-        val floor = compared.filter { e.regime(it) == Regime.FLOOR }.distinct()
-        if (floor.isEmpty()) return onThePool(e, j, decided)
-        val levels = floor.map { it.users }.distinct().sorted()
-        val routes = floor.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach}" }
-        val at = "floor-bound at ${levels.joinToString(
-            ", ",
-        )} users ($routes at their latency floor: the item delay sets them, not the stack)"
-        val above = if (offFloor && levels.size == 1) e.levelsAbove(levels.single(), compared) else emptyList()
-        for (to in above) {
-            val up = e.readingAt(levels.single(), to)
-            if (compared(up).any { up.regime(it) == Regime.FLOOR }) continue
-            val k = try {
-                recorded(up)
-            } catch (x: MissingRows) {
-                continue
-            }
-            return k.copy(ours = "$READ_ABOVE_FLOOR$to users, the lowest measured level off the floor ($at): ${k.ours}")
-        }
-        if (!decided) return j.notDecidable()
-        val none = if (offFloor && above.isNotEmpty()) "; no measured level above is off it" else ""
-        return Judgement(Verdict.FLOOR_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio, readings = j.readings)
+        return setAside(e, j, decided, Bound.FLOOR) ?: (if (aboutPool) null else setAside(e, j, decided, Bound.POOL)) ?: j
     }
 
     /** Whether a route level the claim compares is at its latency floor. */
@@ -106,34 +86,66 @@ class Claim(
     private fun onPool(e: Evidence) = !aboutPool && compared(e).any { e.regime(it) == Regime.POOL }
 
     /**
-     * [onTheFloor]'s rule for a pool ([Regime.POOL]; not on a claim [aboutPool]): a comparison ([offFloor]) with a side whose
-     * level its pool holds is judged at the highest measured level below where no compared route is pool- or floor-bound, and
-     * says so; anything else is [Verdict.POOL_BOUND] with its figures: the pool's size set them, not the stacks.
+     * A bound the stack does not set, where a compared route level sits: [regime]; the measured levels a comparison may be read
+     * at instead ([candidates], nearest first) unless a compared route is in one of [blocks] there; the words it prints.
      */
-    private fun onThePool(e: Evidence, j: Judgement, decided: Boolean): Judgement {
-        if (aboutPool) return j
+    private enum class Bound(
+        val regime: Regime,
+        val verdict: Verdict,
+        val blocks: Set<Regime>,
+        /** "the lowest measured level off the floor" after the level it was read at. */
+        val movedWords: String,
+        val moved: String,
+        val none: String,
+    ) {
+        FLOOR(Regime.FLOOR, Verdict.FLOOR_BOUND, setOf(Regime.FLOOR), READ_ABOVE_FLOOR, "the lowest measured level off the floor", "above"),
+        POOL(
+            Regime.POOL,
+            Verdict.POOL_BOUND,
+            setOf(Regime.POOL, Regime.FLOOR),
+            READ_OFF_POOL,
+            "the highest measured level off the pool",
+            "below",
+        ),
+        ;
+
+        fun candidates(e: Evidence, users: Int, compared: List<Route>) =
+            if (this == FLOOR) e.levelsAbove(users, compared) else e.levelsBelow(users, compared)
+
+        /** "floor-bound at 32 users (webflux/htmlflow/virtual at their latency floor: ...)". */
+        fun at(e: Evidence, routes: List<Route>, levels: List<Int>): String = if (this == FLOOR) {
+            "floor-bound at ${levels.joinToString(", ")} users (${routes.joinToString(", ") {
+                "${it.framework}/${it.engine ?: "*"}/${it.approach}"
+            }} " +
+                "at their latency floor: the item delay sets them, not the stack)"
+        } else {
+            "pool-bound at ${levels.joinToString(", ")} users (" +
+                routes.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach} on ${e.pool(it)}" } +
+                ": every thread busy, the cores not; the pool's size sets them, not the stack)"
+        }
+    }
+
+    /** [onTheFloor]'s rule for one [bound]; null where no compared route level sits at it. */
+    private fun setAside(e: Evidence, j: Judgement, decided: Boolean, bound: Bound): Judgement? {
         val compared = compared(e)
-        val pooled = compared.filter { e.regime(it) == Regime.POOL }.distinct()
-        if (pooled.isEmpty()) return j
-        val levels = pooled.map { it.users }.distinct().sorted()
-        val routes = pooled.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach} on ${e.pool(it)}" }
-        val at =
-            "pool-bound at ${levels.joinToString(", ")} users ($routes: every thread busy, the cores not; the pool's size sets them, " +
-                "not the stack)"
-        val below = if (offFloor && levels.size == 1) e.levelsBelow(levels.single(), compared) else emptyList()
-        for (to in below) {
-            val down = e.readingAt(levels.single(), to)
-            if (compared(down).any { down.regime(it) == Regime.POOL || down.regime(it) == Regime.FLOOR }) continue
+        val at = compared.filter { e.regime(it) == bound.regime }.distinct()
+        if (at.isEmpty()) return null
+        val levels = at.map { it.users }.distinct().sorted()
+        val text = bound.at(e, at, levels)
+        val others = if (offFloor && levels.size == 1) bound.candidates(e, levels.single(), compared) else emptyList()
+        for (to in others) {
+            val moved = e.readingAt(levels.single(), to)
+            if (compared(moved).any { moved.regime(it) in bound.blocks }) continue
             val k = try {
-                recorded(down)
+                recorded(moved)
             } catch (x: MissingRows) {
                 continue
             }
-            return k.copy(ours = "$READ_OFF_POOL$to users, the highest measured level off the pool ($at): ${k.ours}")
+            return k.copy(ours = "${bound.movedWords}$to users, ${bound.moved} ($text): ${k.ours}")
         }
         if (!decided) return j.notDecidable()
-        val none = if (offFloor && below.isNotEmpty()) "; no measured level below is off it" else ""
-        return Judgement(Verdict.POOL_BOUND, "$at$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio, readings = j.readings)
+        val none = if (offFloor && others.isNotEmpty()) "; no measured level ${bound.none} is off it" else ""
+        return Judgement(bound.verdict, "$text$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio, readings = j.readings)
     }
 
     /** An open verdict that more measurements would only show to be floor-bound: nothing decides it ([ToDecide]). */
