@@ -24,7 +24,10 @@ class TestProgramsTest {
 
     private data class Entry(val name: String, val source: String, val where: String?)
 
-    private fun entries(): List<Entry> = Files.readAllLines(list).map { it.trim() }.filter { it.isNotEmpty() && !it.startsWith("#") }
+    private fun entries(file: Path = list): List<Entry> = Files.readAllLines(file).map { it.trim() }.filter {
+        it.isNotEmpty() &&
+            !it.startsWith("#")
+    }
         .map { it.split(Regex("\\s+")) }.map { Entry(it[0], it[1], it.getOrNull(2)) }
 
     private fun onPath(name: String): Boolean =
@@ -49,6 +52,17 @@ class TestProgramsTest {
         assertTrue(entries.size >= 10 && entries.any { it.name == "ab" }, "the list is read: $entries")
         val missing = entries.filterNot(::present).map { "${it.name} (${it.source})" }
         assertEquals(emptyList<String>(), missing, "not installed; scripts/install-test-deps.sh installs them (./pssr test runs it)")
+    }
+
+    @Test
+    fun `reproduce installs the drivers and the browser its phases start, as the suite does`() {
+        val reproduce = entries(root.resolve("scripts/reproduce-programs.txt"))
+        val names = reproduce.map { it.name }
+        assertEquals(emptyList<String>(), listOf("wrk", "ab", "chromium", "node", "lighthouse").filterNot { it in names }, "$names")
+        // the same source for each as the suite's list: one way to install each program
+        assertEquals(emptyList<Entry>(), reproduce.filterNot { it in entries() }, "entries unlike scripts/test-programs.txt's")
+        val launcher = Files.readString(root.resolve("pssr"))
+        assertTrue("PSSR_TEST_PROGRAMS=\"\$ROOT/scripts/reproduce-programs.txt\" scripts/install-test-deps.sh" in launcher, "launcher")
     }
 
     @Test
