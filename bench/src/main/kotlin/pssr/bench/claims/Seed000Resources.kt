@@ -164,6 +164,26 @@ internal object Seed000Resources {
                     "the JVM's settings more than one engine",
             )
         },
+        // "virtual threads and suspendable coroutines exhibit comparable memory consumption": the comparison beside the 300 MB
+        Claim(
+            "000-5.4-memory-comparable",
+            S,
+            "5.4",
+            "HtmlFlow virtual and suspending keep comparable heaps under load: each window's heap peak, virtual / suspending, " +
+                "comparable (WebFlux, Presentations, 128 users, windows paired by repetition).",
+            "similar memory usage for both approaches",
+            Kind.SHAPE,
+            ClaimKit.REPRODUCE,
+        ) { e ->
+            val virtual = Route("webflux", "presentations", "htmlflow", "virtual", TOP)
+            val r = e.pairedRatio(virtual, virtual.copy(approach = "suspending")) { it.heapMbPeak }
+            Judgement(
+                Terms.comparable(r),
+                "heap peak of a window, virtual / suspending ${r.text("x")} (one JVM shared by the phase's routes)",
+                cause = "the heap peak is the whole server JVM's, shared by the phase's routes: a difference is the windows' " +
+                    "garbage more than one approach's stacks",
+            )
+        },
         Claim(
             "000-5.1-rocker-buffer",
             S,
