@@ -37,6 +37,9 @@ class ReproduceWorkflow(
     /** Runs one `./pssr` command line (its words after `./pssr`) in this JVM; its exit code. */
     private val command: (List<String>) -> Int,
 ) {
+    /** A round's run was refused (exit code 2): no more rounds. */
+    private var refused = false
+
     fun execute(): Int = MeasureLock.holding(commandLine, allowConcurrent) { Stopping.within(dir, resumeCommand) { reproduce() } }
 
     private fun reproduce(): Int {
@@ -187,6 +190,7 @@ class ReproduceWorkflow(
         clock: ReproduceClock,
         confidence: Double,
     ): Set<String> {
+        if (refused) return emptySet()
         val evidence = Evidence.of(folders.map(JudgedFolder::read).filter { it.setup.isEmpty() }, confidence)
         val routesByClaim = open.mapNotNull { id -> Claims.all.firstOrNull { it.id == id } }.associate { c ->
             c.id to c.traced(evidence).second.routes
@@ -210,15 +214,19 @@ class ReproduceWorkflow(
             "== round $round: ${open.size} claims still inconclusive; measuring the routes of ${chosen.sumOf { it.claims.size }} of " +
                 "them again, ${RoundRuns.JVMS} new JVMs per run, ${chosen.size} runs (about ${chosen.sumOf { it.seconds } / 60} min)",
         )
-        for (r in chosen) {
+        // exit code 2 is a refused command line (a missing driver, a bad option): every later run would be refused alike
+        val ran = chosen.takeWhile { r ->
             val folder = dir.resolve(r.folder(round))
             println("== round $round run ${r.index} for ${r.claims.joinToString(", ")}")
             val code = command(r.args + listOf("--out", folder.toString()))
             clock.save()
             if (Files.isRegularFile(folder.resolve("results.csv"))) folders.add(folder)
             if (code != 0) println("== round $round run ${r.index} (${r.framework}) ended with exit code $code")
+            refused = code == 2
+            if (refused) println("== round $round run ${r.index} was refused: no more rounds, each would be refused the same way")
+            !refused
         }
-        return chosen.flatMap { it.claims }.toSet()
+        return ran.flatMap { it.claims }.toSet()
     }
 
     companion object {

@@ -80,6 +80,7 @@ class ReproducePartsTest {
         rounds: Boolean,
         commands: MutableList<List<String>>,
         start: ReproduceStart? = null,
+        code: (List<String>) -> Int = { 0 },
     ): Int {
         phase(dir.resolve("pages-quarkus"), "quarkus")
         val plan = ReproducePlan(
@@ -90,7 +91,7 @@ class ReproducePartsTest {
         )
         return ReproduceWorkflow(dir, plan, plan.budget, "./pssr reproduce --resume $dir", "test", true, earlier, rounds, start) { args ->
             commands += args
-            0
+            code(args)
         }.execute()
     }
 
@@ -113,6 +114,14 @@ class ReproducePartsTest {
         )
         val rounds = commands.drop(1)
         assertTrue(rounds.any { it.containsAll(listOf("--frameworks", "webflux")) }, "a round measures the other part's routes: $rounds")
+    }
+
+    @Test
+    fun `a round run refused with exit code 2 ends the rounds`(@TempDir dir: Path) {
+        val earlier = ReproduceWorkflow.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
+        val commands = ArrayList<List<String>>()
+        workflow(dir.resolve("p2"), earlier, rounds = true, commands) { args -> if ("--resume" in args) 0 else 2 }
+        assertEquals(1, commands.drop(1).size, "one refused round run, none after it: ${commands.drop(1)}")
     }
 
     @Test
