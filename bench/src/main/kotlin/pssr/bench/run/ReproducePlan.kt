@@ -224,6 +224,13 @@ data class ReproducePlan(
         /** The share of the budget a plan may fill: estimates are estimates, and the budget is a promise. */
         const val BUDGET_SHARE = 0.9
 
+        /**
+         * The share of what the first pass left that the one-factor runs may take; the rest is the rounds'. Rounds decide
+         * verdicts, one-factor runs only name what turns one (run M's first pass left 40 min, and its one-factor runs would
+         * have taken 38 of them: no round).
+         */
+        const val ONE_FACTOR_SHARE = 0.5
+
         private fun seconds(phases: List<Phase>) = phases.sumOf { it.estimate.seconds }
 
         /**

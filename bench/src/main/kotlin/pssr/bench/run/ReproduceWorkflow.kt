@@ -98,9 +98,8 @@ class ReproduceWorkflow(
     }
 
     /**
-     * The one-factor runs ([OneFactorRuns]) of the claims whose verdict differs between the tool's setup and the paper's in
-     * what the first pass measured, as many as the budget has room for; each run's folder joins [folders]. Returns the
-     * runs that failed.
+     * The one-factor runs ([OneFactorRuns]) of the claims whose verdicts differ between the setups in the first pass, as many
+     * as their share of the budget left holds ([ReproducePlan.ONE_FACTOR_SHARE]); each folder joins [folders]. The failed.
      */
     private fun oneFactorRuns(folders: MutableList<Path>, clock: ReproduceClock): Int {
         val (searches, runs) = oneFactorPlan(folders, plan.measuredSeconds)
@@ -109,14 +108,15 @@ class ReproduceWorkflow(
             return 0
         }
         val left = maxOf(0L, (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds())
-        val choice = OneFactorRuns.choose(runs, left) { OneFactorRuns.finished(dir.resolve(it.folder)) }
+        val share = (left * ReproducePlan.ONE_FACTOR_SHARE).toLong()
+        val choice = OneFactorRuns.choose(runs, share) { OneFactorRuns.finished(dir.resolve(it.folder)) }
         val chosen = choice.chosen
         // a run a resumed reproduce finished before is judged with the rest, not measured again
         choice.finished.forEach { folders.add(dir.resolve(it.folder)) }
         println(
             "== one-factor runs: $searches claims' verdicts differ between the setups; " +
                 (if (choice.finished.isEmpty()) "" else "${choice.finished.size} measured before, judged as they are; ") +
-                "${chosen.size} of ${chosen.size + choice.left.size} runs fit the ${left / 60} min left (about " +
+                "${chosen.size} of ${chosen.size + choice.left.size} runs fit ${share / 60} of the ${left / 60} min left (about " +
                 "${chosen.sumOf { it.estimate.seconds } / 60} min)" +
                 choice.left.let { out -> if (out.isEmpty()) "" else "; left out: ${out.joinToString(", ") { it.name }}" },
         )
