@@ -99,7 +99,7 @@ class ReproduceWorkflow(
 
     /**
      * The one-factor runs ([OneFactorRuns]) of the claims whose verdicts differ between the setups in the first pass, as many
-     * as their share of the budget left holds ([ReproducePlan.ONE_FACTOR_SHARE]); each folder joins [folders]. The failed.
+     * as their share of the budget left holds ([ReproducePlan.ONE_FACTOR_SHARE]); each folder joins [folders]. How many failed.
      */
     private fun oneFactorRuns(folders: MutableList<Path>, clock: ReproduceClock): Int {
         val (searches, runs) = oneFactorPlan(folders, plan.measuredSeconds)
@@ -107,7 +107,7 @@ class ReproduceWorkflow(
             println("== one-factor runs: no claim's verdict differs between the setups in the first pass; none needed")
             return 0
         }
-        val left = maxOf(0L, (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds())
+        val left = maxOf(0L, budgetLeft(clock))
         val share = (left * ReproducePlan.ONE_FACTOR_SHARE).toLong()
         val choice = OneFactorRuns.choose(runs, share) { OneFactorRuns.finished(dir.resolve(it.folder)) }
         val chosen = choice.chosen
@@ -179,10 +179,8 @@ class ReproduceWorkflow(
     }
 
     /**
-     * One round's runs ([RoundRuns]): each open claim's pages routes and levels in fresh JVMs of their own, as many claims'
-     * runs as the budget has room for, in [open]'s order (fewest looks first); the claims whose runs it made (none when
-     * no claim reads pages routes or no run fits).
-     */
+     * One round's runs ([RoundRuns]): each open claim's pages routes and levels in fresh JVMs, as many as the budget holds, in
+     * [open]'s order (fewest looks first); the claims whose runs it made (none when no claim reads pages routes or none fits). */
     private fun measureAgain(
         round: Int,
         open: List<String>,
@@ -200,8 +198,7 @@ class ReproduceWorkflow(
             println("== round $round: the ${open.size} open claims read no pages routes that can be measured again")
             return emptySet()
         }
-        // the budget is a promise: what follows the first pass fits its share of the whole budget, not of what is left
-        val left = (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds()
+        val left = budgetLeft(clock)
         val chosen = RoundRuns.within(runs, left)
         if (chosen.isEmpty()) {
             println(
@@ -273,6 +270,9 @@ class ReproduceWorkflow(
             }
         }.distinct()
     }
+
+    /** Seconds left of the budget's share ([ReproducePlan.BUDGET_SHARE]) of the whole budget (a promise), not of what is left. */
+    private fun budgetLeft(clock: ReproduceClock) = (time.seconds * ReproducePlan.BUDGET_SHARE).toLong() - clock.seconds()
 
     /** The phase's command line into [folder]: a new run, its resume, or null when it is complete (browser: its summary exists). */
     private fun argsFor(phase: ReproducePlan.Phase, folder: Path): List<String>? {
