@@ -136,6 +136,9 @@ class Claim(
         for (to in others) {
             val moved = e.readingAt(levels.single(), to)
             if (compared(moved).any { moved.regime(it) in bound.blocks }) continue
+            // nor is a level where a side's pool holds it (unless the claim is about that pool), read on its own rows: the
+            // moved ones are relabelled with fewer users, which no pool bounds
+            if (!aboutPool && compared.any { it.users == levels.single() && e.regime(it.copy(users = to)) == Regime.POOL }) continue
             val k = try {
                 recorded(moved)
             } catch (x: MissingRows) {

@@ -47,6 +47,9 @@ object ClaimKit {
             ) +
         (if (!l.steady) ", not steady (the JIT took ${Fmt.grouped(l.jitShare * 100)}% of the server's CPU)" else "")
 
+    /** The papers' top level (seeds 000-002: up to 128 users): a scaling claim reads no level the tool measures above it. */
+    const val PAPERS_TOP_USERS = 128
+
     /**
      * "[route or aggregate] scales up to [n] users": see [Terms.scalesUpTo]. [engine] null: the aggregate of the approach's
      * engines, its figure naming them ([naming]).
@@ -69,7 +72,7 @@ object ClaimKit {
         aboutPool = Approach.byId(approach)?.pooled == true,
     ) { e ->
         // the series describes where scaling stops; the verdict reads the levels next to n (traced by the ratios)
-        val series = e.untraced { e.series(framework, model, engine, approach) }
+        val series = e.untraced { e.series(framework, model, engine, approach) }.filterKeys { it <= PAPERS_TOP_USERS }
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
         val (v, parts) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
             Terms.perDoubling(e.ratio(Route(framework, model, engine, approach, hi), Route(framework, model, engine, approach, lo)), lo, hi)

@@ -195,7 +195,17 @@ internal object ReproducePhases {
             listOf(
                 "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
-                "--users", LEVELS.joinToString(","), "--repeat", repeat.toString(), "--claims-only",
+                "--users",
+                (
+                    if (setup ==
+                        null
+                    ) {
+                        ReproducePlan.TOOL_LEVELS
+                    } else {
+                        LEVELS
+                    }
+                    ).joinToString(","),
+                "--repeat", repeat.toString(), "--claims-only",
             ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) +
                 windowArgs(measured) +
                 (if (setup == null) ReproducePlan.peakArgs() else listOf("--setup", setup.name)) +

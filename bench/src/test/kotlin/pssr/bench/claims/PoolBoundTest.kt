@@ -61,6 +61,18 @@ class PoolBoundTest {
     }
 
     @Test
+    fun `a floor-bound comparison is not moved up to a level its pool holds`() {
+        // 4 users on 4 threads: 395 req/s of a 400 floor; at 128 users the pool holds both sides at the same 400
+        val e = evidence(
+            rows("htmlflow", 395.0, 4) + rows("jstachio", 390.0, 4) + rows("htmlflow", 395.0, 128) + rows("jstachio", 340.0, 128),
+        )
+        assertEquals(Regime.FLOOR, e.regime(Route("webflux", "presentations", "htmlflow", "blocking", 4)))
+        val j = compare(4).judged(e)
+        assertEquals(Verdict.FLOOR_BOUND, j.verdict, j.ours)
+        assertTrue(j.ours.contains("no measured level above is off it"), j.ours)
+    }
+
+    @Test
     fun `a claim about the pool is judged at the level its pool holds`() {
         val j = compare(128).aboutThePool().judged(evidence(rows("htmlflow", 395.0, 128) + rows("jstachio", 340.0, 128)))
         assertEquals(Verdict.HOLDS, j.verdict, j.ours)

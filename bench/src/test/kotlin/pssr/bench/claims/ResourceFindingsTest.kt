@@ -44,6 +44,17 @@ class ResourceFindingsTest {
     }
 
     @Test
+    fun `one run's heap peak a third over or under the other's decides nothing - a peak moves with the collector's timing`() {
+        // runs L and M of the same code read virtual / platform 1.34x and 0.84x
+        for (virtual in listOf(134.0, 84.0)) {
+            val j = judged("003-3.1.3-virtual-heap-lower", listOf(students("platform", 220, 100.0), students("virtual", 30, virtual)))
+            assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
+        }
+        val twice = judged("003-3.1.3-virtual-heap-lower", listOf(students("platform", 220, 100.0), students("virtual", 30, 250.0)))
+        assertEquals(Verdict.REFUTED, twice.verdict, twice.ours)
+    }
+
+    @Test
     fun `WebFlux forwarding with fewer threads and less CPU than MVC holds "without increasing"`() {
         val j = judged("004-forward-webflux-no-more-threads-or-cpu", listOf(forward("mvc", 220, 60.0), forward("webflux", 30, 40.0)))
         assertEquals(Verdict.HOLDS, j.verdict, j.ours)
