@@ -3,8 +3,8 @@ package pssr.bench.claims
 /**
  * Why one claim's verdict moved between two ledgers, read from their rows alone (`claims --diff`): so that each line of
  * a diff says whether the test changed or the measurement did. In this order, the first that applies:
- * - [FLOOR]: one side is floor-bound, or read at a higher level because the claim's own level was on the floor, and
- *   the other is not (the floor rule came in, or the regime moved);
+ * - [FLOOR]: one side is floor-, pool- or driver-bound, or read at another level because the claim's own level was at
+ *   that bound, and the other is not (the rule came in, or the regime moved);
  * - [RESTATED]: the claim's sentence differs (its statement or its test was rewritten);
  * - [TEST]: the sentence is the same but the reading's wording is not (another edge, another aggregate, other rows);
  * - [FIGURES]: the same claim read the same way; only the measured figures moved.
@@ -13,8 +13,9 @@ package pssr.bench.claims
 enum class ChangeCause(val words: String, val meaning: String) {
     ONE_SIDE("judged in one ledger only", "the other run did not judge it under this setup, or lacked its rows"),
     FLOOR(
-        "the floor or pool rule",
-        "one side floor- or pool-bound, or read at another level because its own was on the floor or held by a pool",
+        "the floor, pool or driver rule",
+        "one side floor-, pool- or driver-bound, or read at another level because its own was on the floor, held by a pool or " +
+            "limited by the driver",
     ),
     RESTATED("claim restated", "the claim's sentence differs"),
     TEST("test changed", "the same sentence read with other wording (edges, rows)"),
@@ -27,7 +28,9 @@ enum class ChangeCause(val words: String, val meaning: String) {
         private val NUMBER = Regex("""\d[\d.,]*""")
         private val VERDICTS = Regex(Verdict.entries.joinToString("|") { Regex.escape(it.word) })
 
-        private fun floorRead(reading: String) = listOf(Verdict.FLOOR_BOUND.word, Verdict.POOL_BOUND.word, READ_ABOVE_FLOOR, READ_OFF_POOL)
+        private val BOUNDS = setOf(Verdict.FLOOR_BOUND.word, Verdict.POOL_BOUND.word, Verdict.DRIVER_BOUND.word)
+
+        private fun floorRead(reading: String) = (BOUNDS + listOf(READ_ABOVE_FLOOR, READ_OFF_POOL, READ_OFF_DRIVER))
             .any { reading.startsWith(it) }
 
         /** The reading with its figures and verdict words taken out: what was compared, against which edge's shape. */
@@ -38,7 +41,7 @@ enum class ChangeCause(val words: String, val meaning: String) {
 
             claimA == null || claimB == null || readA == null || readB == null -> UNKNOWN
 
-            setOf(Verdict.FLOOR_BOUND.word, Verdict.POOL_BOUND.word).any { it in setOf(before, after) } ||
+            BOUNDS.any { it in setOf(before, after) } ||
                 floorRead(readA) != floorRead(readB) -> FLOOR
 
             claimA.trim() != claimB.trim() -> RESTATED

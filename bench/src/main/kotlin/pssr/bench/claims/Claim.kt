@@ -8,6 +8,9 @@ internal const val READ_ABOVE_FLOOR = "read at "
 /** How the reading of a comparison judged below its pool-bound level starts ([LedgerDiff] reads it back to tell the pool rule). */
 internal const val READ_OFF_POOL = "read off the pool at "
 
+/** How the reading of a comparison judged below its driver-bound level starts ([LedgerDiff] reads it back to tell the rule). */
+internal const val READ_OFF_DRIVER = "read off the driver at "
+
 /**
  * One finding of a seed paper, in one sentence of our own, with the paper's figure, what it is about (shape or size),
  * the rows it needs (as the command that measures them) and the predicate that judges it from [Evidence].
@@ -66,21 +69,25 @@ class Claim(
 
     /**
      * [j] as it is, unless it decided something from levels at a bound the stack does not set ([Bound]): their latency floor,
-     * or (not on a claim [aboutPool]) a pool. Then a comparison ([offFloor]) is judged at the nearest measured level where no
-     * compared route is at it, and says so; anything else, or a comparison no measured level moves off it, is the bound's
-     * verdict ([Verdict.FLOOR_BOUND], [Verdict.POOL_BOUND]) with its figures.
+     * (not on a claim [aboutPool]) a pool, or the load driver's CPU. Then a comparison ([offFloor]) is judged at the nearest
+     * measured level where no compared route is at it, and says so; anything else, or a comparison no measured level moves off
+     * it, is the bound's verdict ([Verdict.FLOOR_BOUND], [Verdict.POOL_BOUND], [Verdict.DRIVER_BOUND]) with its figures.
      */
     private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
         val decided = j.verdict == Verdict.HOLDS || j.verdict == Verdict.REFUTED
         // an open comparison at the floor is moved too: more repetitions there would only measure the item delay better
         if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) {
-            return if (j.toDecide != null && (onFloor(e) || onPool(e))) j.notDecidable() else j
+            return if (j.toDecide != null && (onFloor(e) || onPool(e) || onDriver(e))) j.notDecidable() else j
         }
-        return setAside(e, j, decided, Bound.FLOOR) ?: (if (aboutPool) null else setAside(e, j, decided, Bound.POOL)) ?: j
+        return setAside(e, j, decided, Bound.FLOOR) ?: (if (aboutPool) null else setAside(e, j, decided, Bound.POOL))
+            ?: setAside(e, j, decided, Bound.DRIVER) ?: j
     }
 
     /** Whether a route level the claim compares is at its latency floor. */
     private fun onFloor(e: Evidence) = compared(e).any { e.regime(it) == Regime.FLOOR }
+
+    /** Whether a route level the claim compares was limited by the load driver: its pace, whatever the claim is about. */
+    private fun onDriver(e: Evidence) = compared(e).any { e.regime(it) == Regime.DRIVER }
 
     /** Whether a route level the claim compares is held by its pool, on a claim that is not about that pool. */
     private fun onPool(e: Evidence) = !aboutPool && compared(e).any { e.regime(it) == Regime.POOL }
@@ -98,7 +105,14 @@ class Claim(
         val moved: String,
         val none: String,
     ) {
-        FLOOR(Regime.FLOOR, Verdict.FLOOR_BOUND, setOf(Regime.FLOOR), READ_ABOVE_FLOOR, "the lowest measured level off the floor", "above"),
+        FLOOR(
+            Regime.FLOOR,
+            Verdict.FLOOR_BOUND,
+            setOf(Regime.FLOOR, Regime.DRIVER),
+            READ_ABOVE_FLOOR,
+            "the lowest measured level off the floor",
+            "above",
+        ),
         POOL(
             Regime.POOL,
             Verdict.POOL_BOUND,
@@ -107,21 +121,35 @@ class Claim(
             "the highest measured level off the pool",
             "below",
         ),
+        DRIVER(
+            Regime.DRIVER,
+            Verdict.DRIVER_BOUND,
+            setOf(Regime.DRIVER, Regime.POOL, Regime.FLOOR),
+            READ_OFF_DRIVER,
+            "the highest measured level the driver did not limit",
+            "below",
+        ),
         ;
 
         fun candidates(e: Evidence, users: Int, compared: List<Route>) =
             if (this == FLOOR) e.levelsAbove(users, compared) else e.levelsBelow(users, compared)
 
         /** "floor-bound at 32 users (webflux/htmlflow/virtual at their latency floor: ...)". */
-        fun at(e: Evidence, routes: List<Route>, levels: List<Int>): String = if (this == FLOOR) {
-            "floor-bound at ${levels.joinToString(", ")} users (${routes.joinToString(", ") {
-                "${it.framework}/${it.engine ?: "*"}/${it.approach}"
-            }} " +
-                "at their latency floor: the item delay sets them, not the stack)"
-        } else {
-            "pool-bound at ${levels.joinToString(", ")} users (" +
-                routes.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach} on ${e.pool(it)}" } +
-                ": every thread busy, the cores not; the pool's size sets them, not the stack)"
+        fun at(e: Evidence, routes: List<Route>, levels: List<Int>): String {
+            val users = levels.joinToString(", ")
+            val names = routes.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach}" }
+            return when (this) {
+                FLOOR -> "floor-bound at $users users ($names at their latency floor: the item delay sets them, not the stack)"
+
+                POOL ->
+                    "pool-bound at $users users (" +
+                        routes.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach} on ${e.pool(it)}" } +
+                        ": every thread busy, the cores not; the pool's size sets them, not the stack)"
+
+                DRIVER ->
+                    "driver-bound at $users users ($names under a load driver that took most of the CPU: the " +
+                        "driver's pace sets them, not the stack)"
+            }
         }
     }
 

@@ -61,7 +61,7 @@ data class Ledger(
         fun n(v: Verdict) = ps.count { it.verdict == v }
         return "under the papers' setups ${ps.size - n(Verdict.NOT_MEASURED)} judged: ${n(Verdict.HOLDS)} hold, ${n(Verdict.REFUTED)} " +
             "refuted, " +
-            "${n(Verdict.INCONCLUSIVE)} inconclusive${floor(n(Verdict.FLOOR_BOUND), n(Verdict.POOL_BOUND))}; ${entries.count {
+            "${n(Verdict.INCONCLUSIVE)} inconclusive${bounds { n(it) }}; ${entries.count {
                 setups[it.first.id]?.turn?.isNotEmpty() == true
             }} verdicts " +
             "differ between the setups; ${entries.count {
@@ -74,7 +74,7 @@ data class Ledger(
     fun counts(): String = "$judged of ${entries.size} claims judged: ${count(Verdict.HOLDS)} hold, ${count(Verdict.REFUTED)} refuted, " +
         "${count(
             Verdict.INCONCLUSIVE,
-        )} inconclusive${floor(count(Verdict.FLOOR_BOUND), count(Verdict.POOL_BOUND))}; ${count(Verdict.NOT_MEASURED)} not measured"
+        )} inconclusive${bounds { count(it) }}; ${count(Verdict.NOT_MEASURED)} not measured"
 
     /**
      * What the open verdicts would take ([ToDecide]): "What the open verdicts would take: under the tool's setup: of 40 ...";
@@ -105,8 +105,9 @@ data class Ledger(
         return "The rows ran on: ${each.joinToString("; ")}."
     }
 
-    /** ", 3 floor-bound" where comparisons were read at their latency floor (nothing where none was: older ledgers read alike). */
-    private fun floor(n: Int, pool: Int = 0) = (if (n == 0) "" else ", $n floor-bound") + (if (pool == 0) "" else ", $pool pool-bound")
+    /** ", 3 floor-bound, 2 driver-bound": each bound some verdict met (nothing where none did: older ledgers read alike). */
+    private fun bounds(n: (Verdict) -> Int) = listOf(Verdict.FLOOR_BOUND, Verdict.POOL_BOUND, Verdict.DRIVER_BOUND)
+        .filter { n(it) > 0 }.joinToString("") { ", ${n(it)} ${it.word}" }
 
     fun markdown(sources: List<Path>): String = buildString {
         appendLine("# The seeds' claims, judged")

@@ -95,8 +95,8 @@ object LedgerPage {
 
     const val LEGEND = "Each row is a claim: its band (green) is where the paper's words hold on the ratio axis (log scale; the words " +
         "are docs/CLAIMS.md's), the whisker our 95% interval, the dot our estimate; a hollow dot and dashed whisker, the same " +
-        "figure under the paper's setup. Colour: holds green, refuted red, inconclusive amber, floor- or pool-bound grey. A claim " +
-        "with several figures draws one strip for each. Its link opens the report rows it was judged on."
+        "figure under the paper's setup. Colour: holds green, refuted red, inconclusive amber, floor-, pool- or driver-bound grey. " +
+        "A claim with several figures draws one strip for each. Its link opens the report rows it was judged on."
 
     private const val CSS = ".ledger h3{margin:22px 0 4px}.ledger .row{display:grid;grid-template-columns:110px minmax(0,1fr) 340px;" +
         "gap:8px;align-items:center;border-bottom:1px solid #eee;padding:3px 0;font-size:13px}.ledger .v{font-weight:bold;" +

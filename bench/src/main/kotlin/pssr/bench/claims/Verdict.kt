@@ -4,7 +4,8 @@ package pssr.bench.claims
  * Holds, refuted, inconclusive (the 95% interval straddles the tolerance), or not measured (rows missing); [FLOOR_BOUND]:
  * the rows a comparison reads were at their latency floor (the item delay set them, [pssr.bench.measure.Regime]), so they
  * say nothing about the stacks; the claim is judged only where no side is floor-bound (docs/CLAIMS.md); [POOL_BOUND]: the same for
- * a level a bounded thread pool held (its threads all busy, the cores not), on a claim that is not about that pool.
+ * a level a bounded thread pool held (its threads all busy, the cores not), on a claim that is not about that pool;
+ * [DRIVER_BOUND]: the same for a level the load driver limited (its CPU, [pssr.bench.measure.Regime.DRIVER]): its pace, not the stack's.
  */
 enum class Verdict(val word: String) {
     HOLDS("holds"),
@@ -12,6 +13,7 @@ enum class Verdict(val word: String) {
     INCONCLUSIVE("inconclusive"),
     FLOOR_BOUND("floor-bound"),
     POOL_BOUND("pool-bound"),
+    DRIVER_BOUND("driver-bound"),
     NOT_MEASURED("not measured"),
 }
 
