@@ -189,22 +189,15 @@ internal object ReproducePhases {
 
             else -> "$routes routes; ${p.why}"
         }
+        // the tool's own pages go on to 256 users for the comparisons at their floor; the papers' stop at 128
+        val levels = if (setup == null) ReproducePlan.TOOL_LEVELS else LEVELS
         return Phase(
             name,
             name,
             listOf(
                 "run", "--quick", "--frameworks", p.framework, "--models", Model.all.joinToString(",") { it.id },
                 "--engines", p.engines.joinToString(","), "--approaches", p.approaches.joinToString(",") { it.id },
-                "--users",
-                (
-                    if (setup ==
-                        null
-                    ) {
-                        ReproducePlan.TOOL_LEVELS
-                    } else {
-                        LEVELS
-                    }
-                    ).joinToString(","),
+                "--users", levels.joinToString(","),
                 "--repeat", repeat.toString(), "--claims-only",
             ) + (if (p.also.isEmpty()) emptyList() else listOf("--also", p.also.joinToString(","))) +
                 windowArgs(measured) +
