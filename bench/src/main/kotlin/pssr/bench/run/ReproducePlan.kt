@@ -85,10 +85,11 @@ data class ReproducePlan(
         val LEVELS = listOf(2, 4, 8, 16, 32, 64, 128)
 
         /**
-         * The level above [LEVELS]' top the tool's pages phases measure too, for the comparisons only ([pssr.bench.claims.Claim.offFloor]): where
-         * their routes sit at their latency floor at 128 users they are read here. Run M (a faster machine than run L's) had
-         * WebFlux's Stocks at 0.78-0.82 of their 128-user floor with the cores short of 90% busy: 14 comparisons floor-bound at
-         * 128 and no level above to read. The papers' setups stop at 128, as the papers did.
+         * The level above [LEVELS]' top the tool's pages phases measure too, for the comparisons only
+         * ([pssr.bench.claims.Claim.offFloor]): where their routes sit at their latency floor at 128 users they are read
+         * here. Run M (a faster machine than run L's) had WebFlux's Stocks at 0.78-0.82 of their 128-user floor with the
+         * cores short of 90% busy: 14 comparisons floor-bound at 128 and no level above to read. The papers' setups stop at
+         * 128, as the papers did.
          */
         const val ABOVE_TOP = 256
 

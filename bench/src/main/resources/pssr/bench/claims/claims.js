@@ -7,7 +7,10 @@
   const NS = 'http://www.w3.org/2000/svg';
   const TICKS = [0.25, 0.5, 0.75, 1, 1.5, 2, 4];
   const x = v => v == null ? null : Math.max(0, Math.min(W, (Math.log(Math.max(v, 1e-9)) - LO) / (HI - LO) * W));
-  const CLASSES = { holds: 'holds', refuted: 'refuted', inconclusive: 'inconclusive', 'floor-bound': 'bound', 'pool-bound': 'bound', 'driver-bound': 'bound' };
+  const CLASSES = {
+    holds: 'holds', refuted: 'refuted', inconclusive: 'inconclusive',
+    'floor-bound': 'bound', 'pool-bound': 'bound', 'driver-bound': 'bound'
+  };
   const cls = v => CLASSES[v] || 'none';
   const colour = { holds: '#2e7d32', refuted: '#c62828', inconclusive: '#b26a00', bound: '#757575', none: '#999' };
   function el(name, attrs, parent) {
