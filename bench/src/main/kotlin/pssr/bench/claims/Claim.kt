@@ -71,7 +71,8 @@ class Claim(
      * [j] as it is, unless it decided something from levels at a bound the stack does not set ([Bound]): their latency floor,
      * (not on a claim [aboutPool]) a pool, or the load driver's CPU. Then a comparison ([offFloor]) is judged at the nearest
      * measured level where no compared route is at it, and says so; anything else, or a comparison no measured level moves off
-     * it, is the bound's verdict ([Verdict.FLOOR_BOUND], [Verdict.POOL_BOUND], [Verdict.DRIVER_BOUND]) with its figures.
+     * it, is the bound's verdict ([Verdict.FLOOR_BOUND], [Verdict.POOL_BOUND], [Verdict.DRIVER_BOUND]) with its figures. A
+     * scaling claim refuted by growth past its level ([Judgement.grewPast]) is not set aside for the floor.
      */
     private fun onTheFloor(e: Evidence, j: Judgement): Judgement {
         val decided = j.verdict == Verdict.HOLDS || j.verdict == Verdict.REFUTED
@@ -79,8 +80,18 @@ class Claim(
         if (!decided && !(offFloor && j.verdict == Verdict.INCONCLUSIVE)) {
             return if (j.toDecide != null && (onFloor(e) || onPool(e) || onDriver(e))) j.notDecidable() else j
         }
-        return setAside(e, j, decided, Bound.FLOOR) ?: (if (aboutPool) null else setAside(e, j, decided, Bound.POOL))
-            ?: setAside(e, j, decided, Bound.DRIVER) ?: j
+        // refuted by growth past the level scaling is said to stop at: a floor there shows the stack had room, not its limit
+        val k = if (j.grewPast) grownAtFloor(e, j) else j
+        val floor = if (j.grewPast) null else setAside(e, j, decided, Bound.FLOOR)
+        return floor ?: (if (aboutPool) null else setAside(e, k, decided, Bound.POOL)) ?: setAside(e, k, decided, Bound.DRIVER) ?: k
+    }
+
+    /** [j] ([Judgement.grewPast]) saying where a compared route sat at its latency floor, and why that does not set it aside. */
+    private fun grownAtFloor(e: Evidence, j: Judgement): Judgement {
+        val at = compared(e).filter { e.regime(it) == Regime.FLOOR }.map { it.users }.distinct().sorted()
+        if (at.isEmpty()) return j
+        val users = at.joinToString(", ")
+        return j.copy(ours = "${j.ours}; at its latency floor at $users users and growing past it: the stack had room there")
     }
 
     /** Whether a route level the claim compares is at its latency floor. */
@@ -137,13 +148,13 @@ class Claim(
         /** "floor-bound at 32 users (webflux/htmlflow/virtual at their latency floor: ...)". */
         fun at(e: Evidence, routes: List<Route>, levels: List<Int>): String {
             val users = levels.joinToString(", ")
-            val names = routes.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach}" }
+            val names = routes.joinToString(", ") { it.named() }
             return when (this) {
                 FLOOR -> "floor-bound at $users users ($names at their latency floor: the item delay sets them, not the stack)"
 
                 POOL ->
                     "pool-bound at $users users (" +
-                        routes.joinToString(", ") { "${it.framework}/${it.engine ?: "*"}/${it.approach} on ${e.pool(it)}" } +
+                        routes.joinToString(", ") { "${it.named()} on ${e.pool(it)}" } +
                         ": every thread busy, the cores not; the pool's size sets them, not the stack)"
 
                 DRIVER ->
@@ -161,12 +172,19 @@ class Claim(
         val levels = at.map { it.users }.distinct().sorted()
         val text = bound.at(e, at, levels)
         val others = if (offFloor && levels.size == 1) bound.candidates(e, levels.single(), compared) else emptyList()
+        // what held the nearest level it was not moved to, named when none is left
+        var held = ""
         for (to in others) {
             val moved = e.readingAt(levels.single(), to)
-            if (compared(moved).any { moved.regime(it) in bound.blocks }) continue
+            val blocked = compared(moved).firstOrNull { moved.regime(it) in bound.blocks }
             // nor is a level where a side's pool holds it (unless the claim is about that pool), read on its own rows: the
             // moved ones are relabelled with fewer users, which no pool bounds
-            if (!aboutPool && compared.any { it.users == levels.single() && e.regime(it.copy(users = to)) == Regime.POOL }) continue
+            val pooled = compared.firstOrNull { !aboutPool && it.users == levels.single() && e.regime(it.copy(users = to)) == Regime.POOL }
+            val by = blocked?.let { it to moved.regime(it) } ?: pooled?.let { it to Regime.POOL }
+            if (by != null) {
+                if (held.isEmpty()) held = " (at $to users ${by.first.named()} ${by.second.id}-bound)"
+                continue
+            }
             val k = try {
                 recorded(moved)
             } catch (x: MissingRows) {
@@ -175,7 +193,7 @@ class Claim(
             return k.copy(ours = "${bound.movedWords}$to users, ${bound.moved} ($text): ${k.ours}")
         }
         if (!decided) return j.notDecidable()
-        val none = if (offFloor && others.isNotEmpty()) "; no measured level ${bound.none} is off it" else ""
+        val none = if (offFloor && others.isNotEmpty()) "; no measured level ${bound.none} is off it$held" else ""
         return Judgement(bound.verdict, "$text$none; it would have read ${j.verdict.word}: ${j.ours}", j.ratio, readings = j.readings)
     }
 
@@ -191,6 +209,9 @@ data class Route(val framework: String, val model: String, val engine: String?, 
         e.throughput(framework, model, engine, approach, users)
     }
     fun level(e: Evidence) = engine?.let { e.level(framework, model, it, approach, users) }
+
+    /** "mvc/htmlflow/virtual", with "*" for an aggregate's engine: how a bound's words name it. */
+    fun named() = "$framework/${engine ?: "*"}/$approach"
     override fun toString() = "$framework/$model/${engine ?: "*"}/$approach at $users users"
 }
 

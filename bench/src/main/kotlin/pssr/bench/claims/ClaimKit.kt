@@ -74,7 +74,7 @@ object ClaimKit {
         // the series describes where scaling stops; the verdict reads the levels next to n (traced by the ratios)
         val series = e.untraced { e.series(framework, model, engine, approach) }.filterKeys { it <= PAPERS_TOP_USERS }
         // each step's gain paired by repetition: the levels of a repetition were measured in one sweep of one JVM
-        val (v, parts) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
+        val (v, parts, grewPast) = Terms.scalesUpTo(series.keys, n) { lo, hi ->
             Terms.perDoubling(e.ratio(Route(framework, model, engine, approach, hi), Route(framework, model, engine, approach, lo)), lo, hi)
         }
         val limit = Terms.scalingLimit(series)
@@ -107,6 +107,7 @@ object ClaimKit {
             },
             ours,
             cause = cause,
+            grewPast = grewPast,
         )
     }.let { c ->
         // an aggregate names the engines its mean is over, at every level its series reads

@@ -237,9 +237,9 @@ data class Ledger(
             return base.copy(setups = base.entries.associate { (c, j) -> c.id to judge.verdict(c, j) })
         }
 
-        /** Judges [folders] together and writes claims.md and claims.csv into [out]; returns the ledger. */
-        fun write(folders: List<Path>, out: Path, confidence: Double = 0.95): Ledger {
-            val ledger = judge(folders.map(JudgedFolder::read), confidence = confidence)
+        /** Judges [folders] together and writes claims.md and claims.csv into [out], [note] in their header; returns the ledger. */
+        fun write(folders: List<Path>, out: Path, confidence: Double = 0.95, note: String = ""): Ledger {
+            val ledger = judge(folders.map(JudgedFolder::read), confidence = confidence).copy(roundsNote = note)
             Files.createDirectories(out)
             ledger.writeFiles(out, folders)
             return ledger

@@ -63,6 +63,22 @@ class JudgedFolder(
         fun holdsResults(dir: Path): Boolean =
             listOf("results.csv", "verification.csv", "summary.csv").any { Files.isRegularFile(dir.resolve(it)) }
 
+        /** What marks a reproduce folder: the plan it started with (`ReproduceStart`). */
+        const val REPRODUCE_FILE = "reproduce.json"
+
+        /**
+         * [dir] when it [holdsResults]; a reproduce folder's folders that do (its phases and rounds), in name order; else none
+         * (a folder of unrelated runs is not judged as one).
+         */
+        fun measuredIn(dir: Path): List<Path> = when {
+            holdsResults(dir) -> listOf(dir)
+
+            Files.isRegularFile(dir.resolve(REPRODUCE_FILE)) ->
+                Files.list(dir).use { s -> s.filter { Files.isDirectory(it) && holdsResults(it) }.sorted().toList() }
+
+            else -> emptyList()
+        }
+
         /**
          * Rows measured while the server's JIT still compiled ([ResultRow.steady] false) are left out where the same route
          * and level has repetitions at steady state; a level with none keeps its rows (its cause line says "not steady").

@@ -90,6 +90,9 @@ class Rounds(val alpha: Double = 0.05, val maxLooks: Int = MAX_LOOKS) {
     }
 
     companion object {
+        /** A round run's folder name starts so (`round-2-webflux-1`): a folder measured again for an open claim. */
+        const val FOLDER_PREFIX = "round-"
+
         /** Looks per claim at most: the first and three rounds. */
         const val MAX_LOOKS = 4
     }

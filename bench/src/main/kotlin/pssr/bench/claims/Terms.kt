@@ -236,24 +236,28 @@ object Terms {
      * T at the level below, normalised to a doubling, at least [SCALES]) and, when a level above N was measured, the step
      * past N does not (under [SCALES]). "Consistently" over levels is [all] over them.
      */
-    fun scalesUpTo(series: Map<Int, Estimate>, n: Int): Pair<Verdict, List<String>> =
+    fun scalesUpTo(series: Map<Int, Estimate>, n: Int): Scaling =
         scalesUpTo(series.keys, n) { lo, hi -> gain(series.getValue(lo), series.getValue(hi), lo, hi) }
 
+    /**
+     * [scalesUpTo]'s verdict, the steps it read ("T(64)/T(32) 1.95 (95% ...)"), and whether the step past N refuted it
+     * ([grewPast]: throughput still growing past the level the claim says scaling stops at).
+     */
+    data class Scaling(val verdict: Verdict, val parts: List<String>, val grewPast: Boolean = false)
+
     /** [scalesUpTo] with the gain between two measured [levels] given by [gainOf] (e.g. paired by repetition). */
-    fun scalesUpTo(levels: Collection<Int>, n: Int, gainOf: (Int, Int) -> Estimate): Pair<Verdict, List<String>> {
+    fun scalesUpTo(levels: Collection<Int>, n: Int, gainOf: (Int, Int) -> Estimate): Scaling {
         val sorted = levels.sorted()
-        if (n !in sorted) return Verdict.NOT_MEASURED to listOf("no level at $n users")
+        if (n !in sorted) return Scaling(Verdict.NOT_MEASURED, listOf("no level at $n users"))
         // without the level below N nothing shows the step into it: not a vacuous "holds" (run F's Stocks Thymeleaf at 128 alone)
-        val below = sorted.lastOrNull { it < n } ?: return Verdict.NOT_MEASURED to listOf("no level below $n users")
+        val below = sorted.lastOrNull { it < n } ?: return Scaling(Verdict.NOT_MEASURED, listOf("no level below $n users"))
         val above = sorted.firstOrNull { it > n }
         val parts = ArrayList<String>()
         val into = gainOf(below, n).also { parts += "T($n)/T($below) ${it.text(digits = 2)}" }
         val past = above?.let { a -> gainOf(n, a).also { parts += "T($a)/T($n) ${it.text(digits = 2)}" } }
-        val v = all(
-            Readings.labelled("T($n)/T($below) per doubling") { atLeast(into, SCALES) },
-            past?.let { p -> Readings.labelled("T($above)/T($n) per doubling") { below(p, SCALES) } } ?: Verdict.HOLDS,
-        )
-        return v to parts
+        val intoVerdict = Readings.labelled("T($n)/T($below) per doubling") { atLeast(into, SCALES) }
+        val pastVerdict = past?.let { p -> Readings.labelled("T($above)/T($n) per doubling") { below(p, SCALES) } }
+        return Scaling(all(intoVerdict, pastVerdict ?: Verdict.HOLDS), parts, grewPast = pastVerdict == Verdict.REFUTED)
     }
 
     /** The throughput gain from [lo] to [hi] users, per doubling of the users (levels need not be doublings). */

@@ -37,6 +37,11 @@ data class Judgement(
     val toDecide: ToDecide.Need? = null,
     /** The figures its words read, with where each holds ([Readings]): what claims.html draws. */
     val readings: List<Reading> = emptyList(),
+    /**
+     * A scaling claim refuted by throughput still growing past the level it says scaling stops at ([Terms.Scaling.grewPast]):
+     * a latency floor there does not set it aside ([Claim.judged]), since a stack that kept the floor's pace had room.
+     */
+    val grewPast: Boolean = false,
 ) {
     companion object {
         fun notMeasured(what: String, command: String) = Judgement(Verdict.NOT_MEASURED, "no rows for $what", command = command)

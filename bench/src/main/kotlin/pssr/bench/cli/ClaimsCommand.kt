@@ -16,7 +16,8 @@ import java.util.concurrent.Callable
         "Judge the seeds' claims on existing result folders, together (pages runs, students, products/forward, " +
             "browser): holds, refuted, inconclusive (the 95%% interval straddles the tolerance) or not measured (with " +
             "the command that measures it).",
-        "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder).",
+        "Writes claims.md and claims.csv (docs/CLAIMS.md) into --out (default: the first folder; a reproduce folder, which " +
+            "stands for its measured phase folders, gets them in its rejudged folder, its own ledger left as it was).",
         "With --diff A B: two ledgers verdict by verdict (every verdict that changed, and any claim that holds in one and is refuted in " +
             "the other).",
     ],
@@ -43,7 +44,11 @@ class ClaimsCommand : Callable<Int> {
     )
     var diff: List<Path>? = null
 
-    @Option(names = ["--out"], paramLabel = "DIR", description = ["Where claims.md and claims.csv go (default: the first DIR)"])
+    @Option(
+        names = ["--out"],
+        paramLabel = "DIR",
+        description = ["Where claims.md and claims.csv go (default: the first DIR, or DIR/rejudged for a reproduce folder)"],
+    )
     var out: Path? = null
 
     override fun call(): Int {

@@ -1,5 +1,6 @@
 package pssr.bench.run
 
+import pssr.bench.claims.JudgedFolder
 import pssr.bench.console.UsageError
 import pssr.bench.csv.DamagedFolder
 import pssr.bench.csv.JsonFile
@@ -56,7 +57,7 @@ data class ReproduceStart(val budget: String, val shard: String?, val only: List
     }
 
     companion object {
-        const val FILE = "reproduce.json"
+        const val FILE = JudgedFolder.REPRODUCE_FILE
 
         private fun normal(p: String): Path = Path.of(p).toAbsolutePath().normalize()
 

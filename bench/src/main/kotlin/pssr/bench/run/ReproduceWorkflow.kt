@@ -82,8 +82,8 @@ class ReproduceWorkflow(
         if (rounds && folders.isNotEmpty()) failed += oneFactorRuns(folders, clock)
         val took = Duration.ofNanos(System.nanoTime() - started)
         println(
-            "== reproduce took ${Durations.span(took)} (estimated ${Durations.span(plan.estimate)}, " +
-                "budget ${time.toMinutes()} min)" +
+            "== the first pass and its one-factor runs took ${Durations.span(took)} " +
+                "(the pass estimated ${Durations.span(plan.estimate)}, budget ${time.toMinutes()} min)" +
                 if (clock.earlier > 0) "; ${clock.seconds() / 60} min with the earlier runs of --resume" else "",
         )
         if (folders.isEmpty()) {
@@ -172,7 +172,7 @@ class ReproduceWorkflow(
         if (outcome.rounds > 1) {
             println(
                 "== after ${outcome.rounds - 1} rounds: ${outcome.decidedInRounds.size} claims decided in a round, " +
-                    "${outcome.measuredAgain} measured again; ${ledger.counts()}",
+                    "${outcome.measuredAgain} measured again; ${clock.seconds() / 60} min measured in all; ${ledger.counts()}",
             )
         }
         return ledger
@@ -259,7 +259,7 @@ class ReproduceWorkflow(
             } else {
                 Files.list(part).use { s -> s.filter { Files.isDirectory(it) }.sorted().toList() }
             }
-            inside.firstOrNull { it.fileName.toString().startsWith(RoundRuns.FOLDER_PREFIX) }?.let {
+            inside.firstOrNull { it.fileName.toString().startsWith(Rounds.FOLDER_PREFIX) }?.let {
                 throw UsageError(
                     "--with $part: that part ran rounds of its own ($it), so its claims were looked at more than once; judge it " +
                         "with ./pssr claims instead",

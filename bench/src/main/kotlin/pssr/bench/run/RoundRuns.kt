@@ -1,5 +1,6 @@
 package pssr.bench.run
 
+import pssr.bench.claims.Rounds
 import pssr.bench.claims.Route
 import kotlin.math.ceil
 
@@ -22,9 +23,6 @@ internal object RoundRuns {
     /** Windows per JVM and route level: three, as in the first pass (a JVM costs far more than a window here). */
     const val WINDOWS_PER_JVM = 3
 
-    /** A round run's folder name starts so (`round-2-webflux-1`). */
-    const val FOLDER_PREFIX = "round-"
-
     /** Repetition numbers a run may use: run k of round r starts at r x 1000 + k x 10 + 1, never mixed with another's. */
     private const val REPETITIONS_PER_RUN = 10
 
@@ -34,7 +32,7 @@ internal object RoundRuns {
 
     /** One `./pssr run` of a round: its command line (without `--out`), the claims it serves, its estimated seconds. */
     data class RoundRun(val index: Int, val framework: String, val claims: List<String>, val args: List<String>, val seconds: Long) {
-        fun folder(round: Int) = "$FOLDER_PREFIX$round-$framework-$index"
+        fun folder(round: Int) = "${Rounds.FOLDER_PREFIX}$round-$framework-$index"
     }
 
     /** Round [round]'s runs for [routesByClaim] (each open claim's traced routes), with [measured] s windows, in claim order. */

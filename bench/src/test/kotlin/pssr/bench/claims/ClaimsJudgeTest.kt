@@ -1,6 +1,7 @@
 package pssr.bench.claims
 
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -219,6 +220,18 @@ class ClaimsJudgeTest {
             html.contains("HtmlFlow on a virtual thread and HtmlFlow reactive reach similar throughput"),
             "the judged claim is listed",
         )
+    }
+
+    @Test
+    fun `pssr claims on a reproduce folder judges its measured phase folders into its rejudged folder, its own ledger left`() {
+        pagesRun(listOf(3000.0, 3010.0, 2990.0), listOf(3020.0, 3000.0, 3010.0))
+        Files.createDirectories(tmp.resolve("pages-interrupted-empty"))
+        Files.writeString(tmp.resolve(JudgedFolder.REPRODUCE_FILE), "{}")
+        val code = cli().execute("claims", tmp.toString())
+        assertEquals(0, code)
+        val md = Files.readString(tmp.resolve(ClaimsWorkflow.REJUDGED).resolve("claims.md"))
+        assertTrue(md.contains("**HOLDS** `000-5.2-htmlflow-virtual-vs-reactive`"), md)
+        assertFalse(Files.exists(tmp.resolve("claims.md")), "the reproduce's own ledger is not overwritten")
     }
 
     @Test

@@ -84,4 +84,17 @@ class FloorBoundTest {
         val j = scales.judged(evidence(rows("htmlflow", 1_500.0, users = 16) + rows("htmlflow", 2_900.0)))
         assertEquals(Verdict.FLOOR_BOUND, j.verdict, j.ours)
     }
+
+    @Test
+    fun `a scaling claim refuted by its route growing past the level at the floor's pace is refuted, and says the floor`() {
+        val scales = ClaimKit.scales(
+            "test-stops", "000", "5.2", "HtmlFlow stops scaling past 16", "-", "webflux", "presentations", "htmlflow", "virtual", 16,
+        )
+        // every level at its floor (8: 800 req/s, 16: 1,600, 32: 3,200): a stack that stopped at 16 could not keep pace at 32
+        val rs = rows("htmlflow", 700.0, users = 8) + rows("htmlflow", 1_500.0, users = 16) + rows("htmlflow", 2_900.0)
+        val j = scales.judged(evidence(rs))
+        assertEquals(Verdict.REFUTED, j.verdict, j.ours)
+        assertTrue(j.ours.contains("T(32)/T(16) 1.9"), j.ours)
+        assertTrue(j.ours.endsWith("at its latency floor at 16 users and growing past it: the stack had room there"), j.ours)
+    }
 }

@@ -69,7 +69,7 @@ class PoolBoundTest {
         assertEquals(Regime.FLOOR, e.regime(Route("webflux", "presentations", "htmlflow", "blocking", 4)))
         val j = compare(4).judged(e)
         assertEquals(Verdict.FLOOR_BOUND, j.verdict, j.ours)
-        assertTrue(j.ours.contains("no measured level above is off it"), j.ours)
+        assertTrue(j.ours.contains("no measured level above is off it (at 128 users webflux/htmlflow/blocking "), j.ours)
     }
 
     @Test

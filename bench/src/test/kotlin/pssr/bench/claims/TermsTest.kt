@@ -215,22 +215,22 @@ class TermsTest {
         }
 
         @Test fun `doubling up to 32 users and flat after, scales up to 32 holds`() =
-            assertEquals(HOLDS, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1900.0, 64 to 2000.0), 32).first)
+            assertEquals(HOLDS, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1900.0, 64 to 2000.0), 32).verdict)
 
         @Test fun `flat from 16 users on, scales up to 32 is refuted`() =
-            assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1020.0, 64 to 1030.0), 32).first)
+            assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1020.0, 64 to 1030.0), 32).verdict)
 
         @Test fun `a step into 32 whose interval straddles 1_15 is inconclusive`() =
-            assertEquals(INCONCLUSIVE, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1150.0, 64 to 1160.0, spread = 0.1), 32).first)
+            assertEquals(INCONCLUSIVE, Terms.scalesUpTo(series(16 to 1000.0, 32 to 1150.0, 64 to 1160.0, spread = 0.1), 32).verdict)
 
         @Test fun `still doubling past N refutes scales up to N (it scales further)`() =
-            assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 2000.0, 64 to 4000.0), 32).first)
+            assertEquals(REFUTED, Terms.scalesUpTo(series(16 to 1000.0, 32 to 2000.0, 64 to 4000.0), 32).verdict)
 
         @Test fun `the top level needs only the step into it`() =
-            assertEquals(HOLDS, Terms.scalesUpTo(series(64 to 1000.0, 128 to 1800.0), 128).first)
+            assertEquals(HOLDS, Terms.scalesUpTo(series(64 to 1000.0, 128 to 1800.0), 128).verdict)
 
         @Test fun `N alone, with no level below it, is not measured rather than a vacuous holds`() =
-            assertEquals(NOT_MEASURED, Terms.scalesUpTo(series(128 to 1800.0), 128).first)
+            assertEquals(NOT_MEASURED, Terms.scalesUpTo(series(128 to 1800.0), 128).verdict)
 
         @Test fun `where scaling stops is the first level whose next doubling gains under 1_15`() =
             assertEquals(8, Terms.scalingLimit(series(2 to 100.0, 4 to 200.0, 8 to 390.0, 16 to 400.0, 32 to 410.0)))
