@@ -14,7 +14,7 @@ import kotlin.math.ceil
  * windows it measures (Student t 12.7 or 4.3); a JVM's start and warm-up cost more than its windows, so a JVM that
  * measures only what the open claims read is the cheapest unit that narrows them. The first rounds re-measured every
  * route of a framework at the union of the levels (378 levels of WebFlux in one round); this measures 1-4 routes at
- * 1-2 levels per claim.
+ * 1-2 levels per claim, and joins claims of one framework where one run of their union costs less than two.
  */
 internal object RoundRuns {
     /** Fresh server JVMs per claim and round. */
@@ -53,21 +53,43 @@ internal object RoundRuns {
                 selections.getOrPut(s) { ArrayList() }.add(id)
             }
         }
-        return selections.entries.mapIndexed { i, (s, ids) ->
-            val routes = s.models.size * s.engines.size * s.approaches.size
-            // a few routes reach steady in as much load as many do (the JIT's work is the JVM's): cap per route accordingly
-            val capPerRoute = maxOf(ReproducePlan.STEADY_CAP_SECONDS, ceil(1.5 * ReproducePlan.JVM_STEADY_SECONDS / routes).toInt())
+        return merged(selections, measured).mapIndexed { i, (s, ids) ->
             val args = listOf(
                 "run", "--quick", "--frameworks", s.framework, "--models", s.models.joinToString(","),
                 "--engines", s.engines.joinToString(","), "--approaches", s.approaches.joinToString(","),
                 "--users", s.users.joinToString(","), "--repeat", (JVMS * WINDOWS_PER_JVM).toString(), "--jvms", JVMS.toString(),
                 "--first-repetition", (round * 1000 + i * REPETITIONS_PER_RUN + 1).toString(),
-            ) + ReproducePlan.windowArgs(measured, capPerRoute)
-            val jvm = ReproducePlan.SERVER_SECONDS + ReproducePlan.warmupSeconds(routes)
-            val windows = routes * s.users.size * JVMS * WINDOWS_PER_JVM *
-                ReproducePlan.windowSeconds(measured)
-            RoundRun(i + 1, s.framework, ids, args, (JVMS * jvm + windows).toLong())
+            ) + ReproducePlan.windowArgs(measured, capPerRoute(s.routes))
+            RoundRun(i + 1, s.framework, ids, args, seconds(s, measured))
         }
+    }
+
+    /**
+     * The claims' selections with those of one framework joined wherever one run of the union costs less than the two runs
+     * (a JVM's start and warm-up cost more than a few more windows): each claim still gets its [JVMS] fresh JVMs and its
+     * windows, in fewer JVMs in all. Joined into the cheapest such partner, in the order of the claims.
+     */
+    private fun merged(selections: Map<Selection, List<String>>, measured: Int): List<Pair<Selection, List<String>>> {
+        val groups = ArrayList<Pair<Selection, List<String>>>()
+        for ((s, ids) in selections) {
+            val best = groups.indices.filter { groups[it].first.framework == s.framework }.map { i ->
+                val union = groups[i].first.union(s)
+                Triple(i, union, seconds(union, measured) - seconds(groups[i].first, measured) - seconds(s, measured))
+            }.filter { it.third < 0 }.minByOrNull { it.third }
+            if (best == null) groups.add(s to ids) else groups[best.first] = best.second to groups[best.first].second + ids
+        }
+        return groups
+    }
+
+    /** A few routes reach steady in as much load as many do (the JIT's work is the JVM's): the cap per route accordingly. */
+    private fun capPerRoute(routes: Int) =
+        maxOf(ReproducePlan.STEADY_CAP_SECONDS, ceil(1.5 * ReproducePlan.JVM_STEADY_SECONDS / routes).toInt())
+
+    /** A run's estimate: [JVMS] JVMs, each started and warmed, with [WINDOWS_PER_JVM] windows per route and level. */
+    private fun seconds(s: Selection, measured: Int): Long {
+        val jvm = ReproducePlan.SERVER_SECONDS + ReproducePlan.warmupSeconds(s.routes)
+        val windows = s.routes * s.users.size * JVMS * WINDOWS_PER_JVM * ReproducePlan.windowSeconds(measured)
+        return (JVMS * jvm + windows).toLong()
     }
 
     /** The runs that fit in [seconds], in order ([fitting]). */
@@ -79,7 +101,17 @@ internal object RoundRuns {
         val engines: List<String>,
         val approaches: List<String>,
         val users: List<Int>,
-    )
+    ) {
+        val routes: Int get() = models.size * engines.size * approaches.size
+
+        fun union(o: Selection) = Selection(
+            framework,
+            (models + o.models).sortedDistinct(),
+            (engines + o.engines).sortedDistinct(),
+            (approaches + o.approaches).sortedDistinct(),
+            (users + o.users).distinct().sorted(),
+        )
+    }
 
     private fun List<String>.sortedDistinct() = distinct().sorted()
 }

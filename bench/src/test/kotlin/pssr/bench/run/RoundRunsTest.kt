@@ -34,11 +34,38 @@ class RoundRunsTest {
         val pair = listOf(route("htmlflow", "virtual"), route("htmlflow", "reactive"))
         val runs = RoundRuns.plan(
             3,
-            mapOf("a" to pair, "b" to pair.reversed(), "c" to listOf(route("jstachio", "virtual"), route("htmlflow", "suspending"))),
+            mapOf("a" to pair, "b" to pair.reversed(), "c" to listOf(route("jstachio", "virtual", fw = "mvc"))),
             1,
         )
         assertEquals(listOf(listOf("a", "b"), listOf("c")), runs.map { it.claims })
         assertEquals(listOf("3001", "3011"), runs.map { it.args.after("--first-repetition") })
+    }
+
+    @Test
+    fun `claims of one framework share a run where one JVM pair for their union costs less than a pair each`() {
+        val runs = RoundRuns.plan(
+            2,
+            mapOf("a" to listOf(route("htmlflow", "virtual")), "b" to listOf(route("jstachio", "virtual"))),
+            1,
+        )
+        val run = runs.single()
+        assertEquals(listOf("a", "b"), run.claims)
+        assertEquals("htmlflow,jstachio", run.args.after("--engines"))
+        val alone = RoundRuns.plan(2, mapOf("a" to listOf(route("htmlflow", "virtual"))), 1).single()
+        assertTrue(run.seconds < 2 * alone.seconds, "${run.seconds} s for both, ${alone.seconds} s for one")
+    }
+
+    @Test
+    fun `claims whose union would measure many routes they do not read keep runs of their own`() {
+        val wide = listOf("htmlflow", "jstachio", "thymeleaf").flatMap { e ->
+            listOf("virtual", "reactive").map { route(e, it, 64) } + listOf("virtual", "reactive").map { route(e, it, 128) }
+        }
+        val runs = RoundRuns.plan(
+            2,
+            mapOf("wide" to wide, "other" to listOf(Route("webflux", "stocks", "pebble", "blocking", 256))),
+            1,
+        )
+        assertEquals(listOf(listOf("wide"), listOf("other")), runs.map { it.claims })
     }
 
     @Test
