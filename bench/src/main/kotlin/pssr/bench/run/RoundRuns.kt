@@ -48,7 +48,7 @@ internal object RoundRuns {
                     rs.map { it.model }.sortedDistinct(),
                     engines.sortedDistinct(),
                     rs.map { it.approach }.sortedDistinct(),
-                    rs.map { it.users }.distinct().sorted(),
+                    rs.map { it.users }.sortedDistinct(),
                 )
                 selections.getOrPut(s) { ArrayList() }.add(id)
             }
@@ -72,11 +72,10 @@ internal object RoundRuns {
     private fun merged(selections: Map<Selection, List<String>>, measured: Int): List<Pair<Selection, List<String>>> {
         val groups = ArrayList<Pair<Selection, List<String>>>()
         for ((s, ids) in selections) {
-            val best = groups.indices.filter { groups[it].first.framework == s.framework }.map { i ->
-                val union = groups[i].first.union(s)
-                Triple(i, union, seconds(union, measured) - seconds(groups[i].first, measured) - seconds(s, measured))
-            }.filter { it.third < 0 }.minByOrNull { it.third }
-            if (best == null) groups.add(s to ids) else groups[best.first] = best.second to groups[best.first].second + ids
+            // seconds the union saves against the two runs (negative when it is cheaper)
+            fun saving(i: Int) = groups[i].first.let { g -> seconds(g.union(s), measured) - seconds(g, measured) - seconds(s, measured) }
+            val best = groups.indices.filter { groups[it].first.framework == s.framework && saving(it) < 0 }.minByOrNull(::saving)
+            if (best == null) groups.add(s to ids) else groups[best] = groups[best].first.union(s) to groups[best].second + ids
         }
         return groups
     }
@@ -109,11 +108,11 @@ internal object RoundRuns {
             (models + o.models).sortedDistinct(),
             (engines + o.engines).sortedDistinct(),
             (approaches + o.approaches).sortedDistinct(),
-            (users + o.users).distinct().sorted(),
+            (users + o.users).sortedDistinct(),
         )
     }
 
-    private fun List<String>.sortedDistinct() = distinct().sorted()
+    private fun <T : Comparable<T>> List<T>.sortedDistinct() = distinct().sorted()
 }
 
 /**
