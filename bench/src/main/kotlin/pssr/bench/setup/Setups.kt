@@ -27,8 +27,8 @@ object Setups {
     private fun mvcThreadPerRequest(source: String) = Setting(
         "mvc-blocking-threads",
         "Spring MVC platform threads that render `blocking` pages",
-        "256 (unbounded for 128 users)",
-        "64",
+        "256",
+        "256",
         source,
         ServerFlag("mvc", "-Dpssr.blocking-pool-size=256"),
         approaches = listOf("blocking"),
@@ -37,7 +37,7 @@ object Setups {
 
     /** Quarkus's default worker pool, max(8 x CPUs, 200): 200 on both papers' machines. */
     private fun quarkusDefaultWorkers(source: String, machine: String) = Setting(
-        "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "64", source,
+        "quarkus-worker-threads", "Quarkus worker pool (runs the `blocking` routes)", "200", "256", source,
         ServerFlag("quarkus", "-Dpssr.blocking-pool-size=200"), approaches = listOf("blocking"), reported = "workerPoolSize" to "200",
         machine = machine,
     )
@@ -50,7 +50,7 @@ object Setups {
             "two threads per core, JDK 21 (Corretto), JMeter",
         listOf(
             Setting(
-                "webflux-blocking-threads", "WebFlux blocking dispatcher threads (the `blocking` routes)", "4", "64",
+                "webflux-blocking-threads", "WebFlux blocking dispatcher threads (the `blocking` routes)", "4", "256",
                 "PresentationsRoutes.kt:52 and StocksRoutes.kt:52$REPO: `CoroutineScope(Dispatchers.Default)`, whose threads are the " +
                     "machine's hardware threads; §5.1: \"two CPU cores and two threads per core\". Dispatchers.IO (64) only from d68827b " +
                     "(2025-06-27)",
@@ -150,7 +150,7 @@ object Setups {
         "Seed 001 (the draft): a local machine with 6 cores, 12 threads, Corretto 21, -Xms1024m -Xmx16g, JMeter",
         listOf(
             Setting(
-                "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "12", "64",
+                "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "12", "256",
                 "seed 001: \"a 6-core, 12-thread CPU\"; the blocking routes on Dispatchers.Default (as seed 000's code)",
                 ServerFlag("webflux", "-Dpssr.blocking-pool-size=12"), approaches = listOf("blocking"),
                 reported =
@@ -201,7 +201,7 @@ object Setups {
         "Seed 002 (suspendable templates): a GitHub runner with 4 processors, Corretto 17, Apache Bench, Lighthouse",
         listOf(
             Setting(
-                "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "4", "64",
+                "webflux-blocking-threads", "WebFlux blocking dispatcher threads", "4", "256",
                 "seed 002 §5: \"With 4 available cores ... until reaching 4 concurrent requests\" (Dispatchers.Default)",
                 ServerFlag("webflux", "-Dpssr.blocking-pool-size=4"), approaches = listOf("blocking"), reported = "blockingPoolSize" to "4",
                 machine = "the paper's runner: 4 processors",

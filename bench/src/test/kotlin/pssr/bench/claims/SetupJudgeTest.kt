@@ -60,7 +60,7 @@ class SetupJudgeTest {
         assertEquals(Verdict.REFUTED, ours.verdict, ours.ours)
         assertEquals(Verdict.HOLDS, s.paper!!.verdict, s.paper!!.ours)
         assertTrue(s.turn.startsWith("WebFlux blocking dispatcher threads"), s.turn)
-        assertTrue(s.turn.contains("holds with 4") && s.turn.contains("refuted with 64"), s.turn)
+        assertTrue(s.turn.contains("holds with 4") && s.turn.contains("refuted with 256"), s.turn)
     }
 
     @Test

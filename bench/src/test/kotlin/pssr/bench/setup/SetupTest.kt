@@ -47,13 +47,13 @@ class SetupTest {
     @Test
     fun `a server that does not report the setup's value is named, one line per setting`() {
         assertEquals(emptyList<String>(), paper.mismatches("webflux", mapOf("blockingPoolSize" to "4")))
-        val wrong = paper.mismatches("webflux", mapOf("blockingPoolSize" to "64"))
+        val wrong = paper.mismatches("webflux", mapOf("blockingPoolSize" to "256"))
         assertEquals(1, wrong.size)
-        assertTrue(wrong.single().contains("blockingPoolSize=64") && wrong.single().contains("sets 4"), wrong.single())
+        assertTrue(wrong.single().contains("blockingPoolSize=256") && wrong.single().contains("sets 4"), wrong.single())
         // with the factor turned back, the tool's value is what must show
         assertEquals(
             emptyList<String>(),
-            paper.withOurs(listOf("webflux-blocking-threads")).mismatches("webflux", mapOf("blockingPoolSize" to "64")),
+            paper.withOurs(listOf("webflux-blocking-threads")).mismatches("webflux", mapOf("blockingPoolSize" to "256")),
         )
     }
 
@@ -83,7 +83,6 @@ class SetupTest {
         assertEquals(
             listOf(
                 "webflux-blocking-threads",
-                "mvc-blocking-threads",
                 "quarkus-output-buffer",
                 "quarkus-flush-per-item",
                 "quarkus-worker-threads",

@@ -30,8 +30,8 @@ import pssr.views.HtmlNormalizer
 class QuarkusServerIT : ServerContract() {
     override val port: Int get() = app.port
 
-    // the jar's default pool (application.properties: pssr.blocking-pool-size=64)
-    override val routeTable = RouteTable(Pages.FRAMEWORK, Pages.APPROACHES, emptyMap(), pool = Pages.workerPool(64))
+    // the jar's default pool (application.properties: pssr.blocking-pool-size=256)
+    override val routeTable = RouteTable(Pages.FRAMEWORK, Pages.APPROACHES, emptyMap(), pool = Pages.workerPool(256))
     override fun serverLog() = app.logText()
     override fun launch(port: Int) = QuarkusApp.command(QuarkusApp.DEFAULT_JAR, "quarkus.http.port=$port", "pssr.warmup-renders=0")
 
@@ -65,7 +65,7 @@ class QuarkusServerIT : ServerContract() {
         val settings = RoutesDocument.parse(get("/routes").body).first().settings
         assertEquals("512", settings["outputBufferBytes"])
         assertEquals("true", settings["flushPerItem"])
-        assertEquals("64", settings["workerPoolSize"])
+        assertEquals("256", settings["workerPoolSize"])
         assertEquals("3.37.0", settings["quarkus"])
         assertEquals("prod", settings["profile"])
         assertEquals(Runtime.version().toString(), settings["jdk"])

@@ -46,13 +46,13 @@ class WebfluxServerTest : ServerContract() {
     @Test
     fun `routes report the default settings`() {
         val settings = RoutesDocument.parse(get("/routes").body).first().settings
-        assertEquals("64", settings["blockingPoolSize"])
+        assertEquals("256", settings["blockingPoolSize"])
         assertEquals("1", settings["thymeleafDataDriverBufferSize"])
         assertEquals("1", settings["itemDelayMsDefault"])
         assertEquals("true", settings["warmUp"])
         assertTrue(settings["flushPolicy"]!!.startsWith("per-item"), settings.toString())
         assertEquals(Runtime.version().toString(), settings["jdk"])
-        assertEquals(64, handler.blockingPool.maximumPoolSize)
+        assertEquals(256, handler.blockingPool.maximumPoolSize)
     }
 
     @Test
