@@ -99,13 +99,17 @@ class Evidence(
             ?: throw MissingRows("$framework/$model/$engine/$approach at $users users")
 
     /**
-     * [metric] of route [r] (another figure than throughput: the heap peak of a window), its mean over the repetitions
-     * that measured it, with the interval over windows and JVMs as [throughput]'s.
+     * [metric] of route [r] where it is a figure of the whole server JVM (its heap peak: every route the JVM serves and how long
+     * it has run fill one heap), so the JVM is the sample: each JVM's windows averaged first, then the mean of those JVMs with
+     * its Student t interval over them; from one JVM, its mean with no interval (n 1). A JVM's windows are no samples of
+     * such a figure: they climb as the JVM runs (run Q: one shared JVM's heap peak 407 to 524 MB over six windows, 286-339 MB
+     * in six other JVMs at the same route and level).
      */
-    fun figure(r: Route, metric: (ResultRow) -> Double): Estimate {
+    fun jvmFigure(r: Route, metric: (ResultRow) -> Double): Estimate {
         val reps = perRepetition(r, metric).filterValues { it.isFinite() }
         if (reps.isEmpty()) throw MissingRows("$r: no measured values")
-        return estimateOf(reps.values.average(), r, reps)
+        val means = reps.entries.groupBy({ jvms[r to it.key] ?: "repetition ${it.key}" }, { it.value }).values.map { it.average() }
+        return estimateOf(means.average(), means).copy(n = means.size, df = means.size - 1)
     }
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */

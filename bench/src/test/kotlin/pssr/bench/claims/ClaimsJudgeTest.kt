@@ -35,21 +35,28 @@ class ClaimsJudgeTest {
     private fun verdictOf(id: String, folder: Path): Judgement =
         Ledger.judge(Evidence.load(listOf(folder))).entries.first { it.first.id == id }.second
 
-    /** HtmlFlow virtual and suspending on WebFlux at 128 users, one window per heap peak given. */
-    private fun heapRun(virtual: List<Double>, suspending: List<Double>): Path {
-        val run = RunDirectory(tmp.resolve("heap"))
+    /**
+     * HtmlFlow virtual and suspending on WebFlux at 128 users, one window per heap peak given: each in a JVM of its own, or
+     * with [jvmOf] in the shared server JVMs it names (a --quick run's).
+     */
+    private fun heapRun(virtual: List<Double>, suspending: List<Double>, name: String = "heap", jvmOf: ((Int) -> Int)? = null): Path {
+        val run = RunDirectory(tmp.resolve(name))
         Files.createDirectories(run.dir)
-        Files.writeString(run.environment, """{"resultsFormat": 1, "cores": 2, "options": {}}""")
+        val options = if (jvmOf == null) "{}" else """{"freshJvmPerRoute": false}"""
+        Files.writeString(run.environment, """{"resultsFormat": 1, "cores": 2, "options": $options}""")
         virtual.indices.forEach { i ->
-            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, i + 1).copy(heapMbPeak = virtual[i]))
-            run.append(resultRow("webflux", "presentations", "htmlflow", "suspending", 128, i + 1).copy(heapMbPeak = suspending[i]))
+            val jvm = jvmOf?.invoke(i + 1) ?: 1
+            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, i + 1).copy(heapMbPeak = virtual[i], serverJvm = jvm))
+            run.append(
+                resultRow("webflux", "presentations", "htmlflow", "suspending", 128, i + 1).copy(heapMbPeak = suspending[i], serverJvm = jvm),
+            )
         }
         return run.dir
     }
 
     @Test
-    fun `the memory claim reads every window's heap peak, so one high window does not decide it`() {
-        // the largest peak, 380 MB, is 1.27x of 300 MB; the windows' mean, 315 MB (95% 282-348), is about 300
+    fun `the memory claim reads every JVM's heap peak, so one high JVM does not decide it`() {
+        // a JVM per window: the largest peak, 380 MB, is 1.27x of 300 MB; the JVMs' mean, 315 MB (95% 282-348), is about 300
         val windows = listOf(300.0, 305.0, 295.0, 310.0, 300.0, 380.0)
         val j = verdictOf("000-5.4-memory-300mb", heapRun(windows, windows))
         assertEquals(Verdict.HOLDS, j.verdict, j.ours)
@@ -60,6 +67,27 @@ class ClaimsJudgeTest {
     fun `a heap well past 300 MB in every window refutes the memory claim`() {
         val j = verdictOf("000-5.4-memory-300mb", heapRun(listOf(450.0, 460.0, 455.0), listOf(300.0, 305.0, 295.0)))
         assertEquals(Verdict.REFUTED, j.verdict, j.ours)
+    }
+
+    @Test
+    fun `one shared JVM's windows do not decide the memory claim - the heap peak is the JVM's, and they climb as it runs`() {
+        // run Q's first pass: one JVM serving 24 routes, its windows' peaks rising 407 to 524 MB
+        val climbing = listOf(407.0, 447.0, 487.0, 512.0, 524.0, 519.0)
+        val j = verdictOf("000-5.4-memory-300mb", heapRun(climbing, climbing, "climbing") { 1 })
+        assertEquals(Verdict.INCONCLUSIVE, j.verdict, j.ours)
+        assertTrue(j.ours.contains("over 1 JVM "), j.ours)
+    }
+
+    @Test
+    fun `the memory claim reads each JVM as one sample - two JVMs near 300 MB hold, two well past it refute`() {
+        // repetitions alternate over two JVMs; with two samples, Student t has one degree of freedom (12.7 at 95%)
+        val nearWindows = listOf(300.0, 302.0, 301.0, 303.0)
+        val near = verdictOf("000-5.4-memory-300mb", heapRun(nearWindows, nearWindows, "near") { 1 + it % 2 })
+        assertEquals(Verdict.HOLDS, near.verdict, near.ours)
+        assertTrue(near.ours.contains("over 2 JVMs"), near.ours)
+        val pastWindows = listOf(500.0, 505.0, 502.0, 507.0)
+        val past = verdictOf("000-5.4-memory-300mb", heapRun(pastWindows, pastWindows, "past") { 1 + it % 2 })
+        assertEquals(Verdict.REFUTED, past.verdict, past.ours)
     }
 
     /** A shared-JVM folder of one WebFlux route at 128 users, repetitions 1..[reps], each in server JVM [jvmOf] of it. */
