@@ -3,6 +3,7 @@ package pssr.bench.browser
 import pssr.bench.console.UsageError
 import pssr.bench.csv.JsonFile
 import pssr.bench.csv.WriteFailed
+import pssr.bench.setup.FrameworkVersions
 import pssr.probe.Jackson
 import java.nio.file.Files
 import java.nio.file.Path
@@ -31,7 +32,10 @@ data class BrowserCampaign(
         }
     }
 
-    fun write(dir: Path) = WriteFailed.guard(dir.resolve(FILE)) { Files.writeString(dir.resolve(FILE), Jackson.writePretty(asMap())) }
+    /** campaign.json: this campaign, and the framework versions of the build that serves its pages (what a ledger says it ran on). */
+    fun write(dir: Path) = WriteFailed.guard(dir.resolve(FILE)) {
+        Files.writeString(dir.resolve(FILE), Jackson.writePretty(asMap() + ("frameworkVersions" to FrameworkVersions.ofThisBuild)))
+    }
 
     /**
      * The campaign [dir] started, with the options named on this command line ([named], by their keys in [asMap]) checked

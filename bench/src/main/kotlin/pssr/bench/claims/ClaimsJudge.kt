@@ -96,11 +96,17 @@ data class Ledger(
      */
     private fun ranOn(sources: List<Path>): String {
         val each = sources.map { dir ->
+            // a browser campaign writes no environment.json; its campaign.json names its build's versions (since 2026-12-07)
             val env = runCatching { Environment.read(dir.resolve("environment.json")) }.getOrNull()
-            val versions = (env?.get("frameworkVersions") as? Map<*, *>)?.entries?.joinToString(", ") { "${it.key} ${it.value}" }
+            val campaign = runCatching { Environment.read(dir.resolve("campaign.json")) }.getOrNull()
+            val versions = (env?.get("frameworkVersions") ?: campaign?.get("frameworkVersions")) as? Map<*, *>
             val commit = (env?.get("gitCommit") as? String)?.take(7)
-            val older = "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0${commit?.let { "; commit $it" } ?: ""})"
-            "`${dir.fileName}`: ${versions ?: older}"
+            val older = if (env != null) {
+                "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0${commit?.let { "; commit $it" } ?: ""})"
+            } else {
+                "not recorded (a browser campaign before 2026-12-07: the build that ran it)"
+            }
+            "`${dir.fileName}`: ${versions?.entries?.joinToString(", ") { "${it.key} ${it.value}" } ?: older}"
         }.distinct()
         return "The rows ran on: ${each.joinToString("; ")}."
     }
