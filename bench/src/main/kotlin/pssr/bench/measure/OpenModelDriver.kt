@@ -11,13 +11,16 @@ import java.time.Duration
 import java.util.Properties
 
 /**
- * `--rate`: the open model. Requests arrive at a constant rate whether or not earlier ones have returned, and each
+ * `--rate`: the open model. Requests arrive at a mean rate whether or not earlier ones have returned, and each
  * one's latency runs from the moment it was scheduled to be sent, so a server that stalls is charged for every
  * request that queued behind the stall (no coordinated omission). This is Hyperfoil's `constantRate` phase, run
- * in this JVM ([LocalSimulationRunner]); pssr schedules nothing itself. A level's number is its rate in requests
- * per second. Hyperfoil starts one session per arrival (at most [maxSessions] at a time) on a pool of
- * [connections] keep-alive connections; an arrival that finds no free session or connection still counts from its
- * scheduled time (Hyperfoil's "blocked" time is inside the latency).
+ * in this JVM ([LocalSimulationRunner]); pssr schedules nothing itself. Arrivals are random (`variance: true`,
+ * Hyperfoil's default, written out): exponential gaps, so a window of R req/s for t s holds R·t ± √(R·t)
+ * arrivals, as independent users would send them; a metronome would hide the bursts a real arrival stream
+ * brings. A level's number is its rate in requests per second. Hyperfoil starts one session per arrival (at
+ * most [maxSessions] at a time) on a pool of [connections] keep-alive connections; an arrival that finds no
+ * free session or connection still counts from its scheduled time (Hyperfoil's "blocked" time is inside the
+ * latency).
  *
  * Every answer is checked for status 200 (other statuses are `errors_status`); the body is not compared under
  * load here (the page was verified before any load, and the closed-loop drivers compare every body).
@@ -55,6 +58,7 @@ class OpenModelDriver(private val timeout: Duration) : LoadDriver {
             - measured:
                 constantRate:
                   usersPerSec: $rate
+                  variance: true
                   maxSessions: ${maxSessions(rate)}
                   duration: ${window.toMillis()}ms
                   scenario:

@@ -31,8 +31,9 @@ internal class OpenModelSection(private val d: RunData, sb: StringBuilder) : Htm
         fun limitOf(d: RunData): Double =
             d.environment?.firstOrNull { it.first.endsWith("p99LimitMs") }?.second?.toDoubleOrNull() ?: DEFAULT_LIMIT_MS
 
-        fun note(limit: Double) = "Each level sent requests at a constant rate whether or not earlier ones had returned (Hyperfoil's " +
-            "constant-rate phase); latency runs from each request's scheduled send time, so a stall is charged to every request " +
+        fun note(limit: Double) = "Each level sent requests at its rate whether or not earlier ones had returned " +
+            "(Hyperfoil's constant-rate phase, random arrivals around that mean); latency runs from each request's " +
+            "scheduled send time, so a stall is charged to every request " +
             "that queued behind it. A closed loop (--users) hides such a stall: its users stop sending while they wait. " +
             "Held = p99 <= ${Fmt.ms(limit)} ms, under 1% errors, and at least 90% of the rate answered correctly."
 
