@@ -65,7 +65,8 @@ class BrowserWorkflow(
             )
         val lighthouse = lighthouseCli?.let { Lighthouse.at(it, chromium) } ?: Lighthouse.prepare(Project.root.resolve("browser"), chromium)
         Files.createDirectories(dir.resolve("lighthouse"))
-        campaign.write(dir)
+        // a resumed campaign keeps its campaign.json: the versions it names are those of the build that began it
+        if (resume == null) campaign.write(dir)
 
         val cases = pages.flatMap { p -> renderings.flatMap { r -> listOf(false, true).map { BrowserCase(p, r, it) } } }
         val total = runs * throttling.size * cases.size

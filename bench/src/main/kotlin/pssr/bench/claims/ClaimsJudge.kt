@@ -91,8 +91,9 @@ data class Ledger(
     }
 
     /**
-     * The framework versions each source folder's rows ran on (its environment.json), so that no verdict is read as another
-     * build's: the papers ran Spring Boot 3.x; this tool moved from 3.5.16 to 4.0.7 on 2026-12-01.
+     * The framework versions each source folder's rows ran on (its environment.json; a browser campaign's campaign.json), so
+     * that no verdict is read as another build's: the papers ran Spring Boot 3.x; this tool moved from 3.5.16 to 4.0.7 on
+     * 2026-12-01.
      */
     private fun ranOn(sources: List<Path>): String {
         val each = sources.map { dir ->
@@ -101,10 +102,11 @@ data class Ledger(
             val campaign = runCatching { Environment.read(dir.resolve("campaign.json")) }.getOrNull()
             val versions = (env?.get("frameworkVersions") ?: campaign?.get("frameworkVersions")) as? Map<*, *>
             val commit = (env?.get("gitCommit") as? String)?.take(7)
-            val older = if (env != null) {
-                "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0${commit?.let { "; commit $it" } ?: ""})"
-            } else {
-                "not recorded (a browser campaign before 2026-12-07: the build that ran it)"
+            val older = when {
+                env != null -> "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0" +
+                    "${commit?.let { "; commit $it" } ?: ""})"
+                Files.isRegularFile(dir.resolve("campaign.json")) -> "not recorded (a browser campaign before 2026-12-07)"
+                else -> "not recorded (no environment.json)"
             }
             "`${dir.fileName}`: ${versions?.entries?.joinToString(", ") { "${it.key} ${it.value}" } ?: older}"
         }.distinct()

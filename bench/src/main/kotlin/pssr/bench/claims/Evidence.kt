@@ -109,7 +109,7 @@ class Evidence(
         val reps = perRepetition(r, metric).filterValues { it.isFinite() }
         if (reps.isEmpty()) throw MissingRows("$r: no measured values")
         val means = reps.entries.groupBy({ jvms[r to it.key] ?: "repetition ${it.key}" }, { it.value }).values.map { it.average() }
-        return estimateOf(means.average(), means).copy(n = means.size, df = means.size - 1)
+        return estimateOf(means.average(), means)
     }
 
     /** Throughput of one route at [users], with its 95% interval over the repetitions. */

@@ -157,12 +157,19 @@ internal object Seed000Resources {
                 e.jvmFigure(Route("webflux", "presentations", "htmlflow", it, TOP)) { r -> r.heapMbPeak }
             }
             val jvms = peaks.values.minOf { it.n }
-            val near = peaks.values.map { Terms.near(it / Estimate.point(300.0)) }
+            // over 300 MB keeps each figure's interval and its JVMs' count (what a forecast of the open verdict reads)
+            val ratios = peaks.values.map { it.over(300.0) }
+            val verdict = if (jvms < 2) {
+                ratios.forEach { Readings.record(it, 1 / Terms.ABOUT, Terms.ABOUT, Verdict.INCONCLUSIVE) }
+                Terms.unforecast()
+            } else {
+                Terms.all(*ratios.map { Terms.near(it) }.toTypedArray())
+            }
             Judgement(
-                if (jvms < 2) Verdict.INCONCLUSIVE else Terms.all(*near.toTypedArray()),
+                verdict,
                 "heap peak, each JVM's windows averaged: " + peaks.entries.joinToString("; ") { (approach, est) ->
                     "$approach ${est.text(" MB", 0)}"
-                } + " over $jvms JVM${if (jvms == 1) "" else "s"} (each shared by the routes of its run, -Xms512m)",
+                } + " over $jvms JVM${if (jvms == 1) "" else "s"} (-Xms512m; a JVM's heap holds every route it serves)",
                 cause = "the heap peak is the whole server JVM's, sized by -Xms512m -Xmx2g and filled by every route it serves and " +
                     "the time it has run: it measures the JVM more than one engine" +
                     if (jvms < 2) "; one JVM measured it, and a JVM's windows are no samples of its own heap" else "",

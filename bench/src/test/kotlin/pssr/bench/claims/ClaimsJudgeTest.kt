@@ -90,6 +90,17 @@ class ClaimsJudgeTest {
         assertEquals(Verdict.REFUTED, past.verdict, past.ours)
     }
 
+    @Test
+    fun `two JVMs that disagree leave the memory claim open with a forecast, one JVM with none`() {
+        // JVM means 300 and 360 MB: Student t with one degree of freedom spans the band's edge
+        val apart = listOf(300.0, 360.0, 300.0, 360.0)
+        val open = verdictOf("000-5.4-memory-300mb", heapRun(apart, apart, "apart") { 1 + it % 2 })
+        assertEquals(Verdict.INCONCLUSIVE, open.verdict, open.ours)
+        assertTrue(open.toDecide != null, "a forecast from two JVMs")
+        val one = verdictOf("000-5.4-memory-300mb", heapRun(apart, apart, "one") { 1 })
+        assertEquals(null, one.toDecide, "one JVM: nothing to forecast from")
+    }
+
     /** A shared-JVM folder of one WebFlux route at 128 users, repetitions 1..[reps], each in server JVM [jvmOf] of it. */
     private fun sharedFolder(name: String, engine: String, reps: Int, jvmOf: (Int) -> Int = { 1 }) = JudgedFolder(
         tmp.resolve(name),

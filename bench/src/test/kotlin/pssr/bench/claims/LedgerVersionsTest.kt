@@ -29,8 +29,10 @@ class LedgerVersionsTest {
         BrowserCampaign(1, listOf("presentations"), listOf("suspending"), listOf("simulate"), false).write(browser)
         val older = Files.createDirectories(dir.resolve("older-browser"))
         Files.writeString(older.resolve("campaign.json"), """{"runs": 1}""")
-        val md = Ledger(emptyList()).markdown(listOf(browser, older))
+        val bare = Files.createDirectories(dir.resolve("bare"))
+        val md = Ledger(emptyList()).markdown(listOf(browser, older, bare))
         assertTrue(md.contains("`browser`: spring-boot ${FrameworkVersions.SPRING_BOOT}, quarkus ${FrameworkVersions.QUARKUS}"), md)
-        assertTrue(md.contains("`older-browser`: not recorded (a browser campaign before 2026-12-07"), md)
+        assertTrue(md.contains("`older-browser`: not recorded (a browser campaign before 2026-12-07)"), md)
+        assertTrue(md.contains("`bare`: not recorded (no environment.json)"), md)
     }
 }
