@@ -46,11 +46,11 @@ class ReproduceRequest(
         if (with.isNotEmpty() && (part == null || !rounds)) {
             throw UsageError("--with names the other parts' folders for the last part of a sharded reproduce; give it with --shard N/N")
         }
-        val earlier = ReproduceWorkflow.earlierFolders(with.map { it.toAbsolutePath().normalize() }, dir)
+        val earlier = ReproduceParts.earlierFolders(with.map { it.toAbsolutePath().normalize() }, dir)
         part?.let { println(partLine(it, plan, whole, rounds, earlier)) }
         plan.describe().forEach(::println)
         // a part's budget is its share of the whole; the last part with --with gets what the other parts left of the whole
-        val left = if (earlier.isEmpty()) plan.budget else ReproduceWorkflow.budgetAfter(whole.budget, earlier)
+        val left = if (earlier.isEmpty()) plan.budget else ReproduceParts.budgetAfter(whole.budget, earlier)
         if (earlier.isNotEmpty()) {
             println(
                 "reproduce: the other parts spent ${(whole.budget - left).toMinutes()} min of the ${whole.budget.toMinutes()} min " +

@@ -7,9 +7,10 @@ import pssr.bench.claims.JudgedFolder
 import pssr.bench.claims.Ledger
 import pssr.bench.claims.Rounds
 import pssr.bench.console.Durations
-import pssr.bench.console.UsageError
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
+import pssr.bench.results.Environment
+import pssr.bench.results.RunDirectory
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -28,7 +29,7 @@ class ReproduceWorkflow(
     private val resumeCommand: String,
     private val commandLine: String,
     private val allowConcurrent: Boolean,
-    /** The other parts' phase folders ([earlierFolders]), judged with this part's. */
+    /** The other parts' phase folders ([ReproduceParts.earlierFolders]), judged with this part's. */
     private val earlier: List<Path>,
     /** Whether this part runs rounds: the whole reproduce or its last part. */
     private val rounds: Boolean,
@@ -199,7 +200,18 @@ class ReproduceWorkflow(
             return emptySet()
         }
         val left = budgetLeft(clock)
-        val chosen = RoundRuns.within(runs, left)
+        val begun = begun(round)
+        val chosen = if (begun.isEmpty()) {
+            RoundRuns.within(runs, left).map { RoundRuns.Resumed(it, false) }
+        } else {
+            RoundRuns.resumed(round, runs, begun, left) ?: run {
+                println(
+                    "== round $round: its folders from before the interruption measured another plan than this pssr makes; " +
+                        "no more rounds (those folders are not judged)",
+                )
+                return emptySet()
+            }
+        }
         if (chosen.isEmpty()) {
             println(
                 "== round $round: its shortest run would take about ${runs.minOf { it.seconds } / 60} min, ${left / 60} min of the " +
@@ -207,23 +219,41 @@ class ReproduceWorkflow(
             )
             return emptySet()
         }
+        val before = chosen.count { it.before }
         println(
-            "== round $round: ${open.size} claims still inconclusive; measuring the routes of ${chosen.sumOf { it.claims.size }} of " +
-                "them again, ${RoundRuns.JVMS} new JVMs per run, ${chosen.size} runs (about ${chosen.sumOf { it.seconds } / 60} min)",
+            "== round $round: ${open.size} claims still inconclusive; measuring the routes of " +
+                "${chosen.sumOf { it.run.claims.size }} of them again, ${RoundRuns.JVMS} new JVMs per run, ${chosen.size} runs " +
+                (if (before == 0) "" else "($before begun before the interruption, kept or resumed) ") +
+                "(about ${chosen.filterNot { it.before }.sumOf { it.run.seconds } / 60} min)",
         )
         // exit code 2 is a refused command line (a missing driver, a bad option): every later run would be refused alike
-        val ran = chosen.takeWhile { r ->
+        val ran = chosen.takeWhile { (r, earlier) ->
             val folder = dir.resolve(r.folder(round))
             println("== round $round run ${r.index} for ${r.claims.joinToString(", ")}")
-            val code = command(r.args + listOf("--out", folder.toString()))
+            val code = when {
+                earlier && OneFactorRuns.finished(folder) -> 0.also { println("== round $round run ${r.index}: measured before, kept") }
+                earlier -> command(r.args + listOf("--resume", folder.toString()))
+                else -> command(r.args + listOf("--out", folder.toString()))
+            }
             clock.save()
             if (Files.isRegularFile(folder.resolve("results.csv"))) folders.add(folder)
             if (code != 0) println("== round $round run ${r.index} (${r.framework}) ended with exit code $code")
             refused = code == 2
             if (refused) println("== round $round run ${r.index} was refused: no more rounds, each would be refused the same way")
             !refused
-        }
+        }.map { it.run }
         return ran.flatMap { it.claims }.toSet()
+    }
+
+    /** Round [round]'s folders an interrupted reproduce began in [dir] (`round-2-mvc-3`), with the options each started with. */
+    private fun begun(round: Int): List<RoundRuns.Begun> {
+        val prefix = "${Rounds.FOLDER_PREFIX}$round-"
+        val folders = Files.list(dir).use { s -> s.filter { Files.isDirectory(it) && it.fileName.toString().startsWith(prefix) }.toList() }
+        return folders.mapNotNull { f ->
+            val index = f.fileName.toString().substringAfterLast('-').toIntOrNull() ?: return@mapNotNull null
+            val args = (Environment.read(RunDirectory(f).environment)?.get("args") as? List<*>)?.map { it.toString() }
+            RoundRuns.Begun(index, args)
+        }
     }
 
     companion object {
@@ -236,39 +266,6 @@ class ReproduceWorkflow(
             val searches = ledger.setups.values.mapNotNull { it.search }
             return searches.size to OneFactorRuns.plan(searches, measuredSeconds)
         }
-
-        /**
-         * The last part's budget when it judges the other parts' [folders] (`--with`): the whole reproduce's [budget] less
-         * the time those parts spent (their time-spent.txt), so its rounds get what a whole reproduce's would.
-         */
-        fun budgetAfter(budget: Duration, folders: List<Path>): Duration =
-            budget.minusSeconds(folders.map { it.parent }.distinct().sumOf { ReproduceClock(it).earlier })
-
-        /**
-         * The measured phase folders of the other parts' reproduce folders [parts] (for `--with`; a phase folder is taken as
-         * it is), in name order. A part that ran rounds of its own looked at its claims more than once; judging its folders
-         * here again would be one more look its alpha does not count, so such a part is refused, as is [dir] itself or a
-         * folder with nothing measured.
-         */
-        fun earlierFolders(parts: List<Path>, dir: Path): List<Path> = parts.flatMap { part ->
-            if (part == dir) throw UsageError("--with $part: that is this part's own folder; name the other parts' folders")
-            if (!Files.isDirectory(part)) throw UsageError("--with $part: no such folder; name the folders of the other parts")
-            // a part's folder, or one of its phase folders (as ./pssr claims takes them)
-            val inside = if (JudgedFolder.holdsResults(part)) {
-                listOf(part)
-            } else {
-                Files.list(part).use { s -> s.filter { Files.isDirectory(it) }.sorted().toList() }
-            }
-            inside.firstOrNull { it.fileName.toString().startsWith(Rounds.FOLDER_PREFIX) }?.let {
-                throw UsageError(
-                    "--with $part: that part ran rounds of its own ($it), so its claims were looked at more than once; judge it " +
-                        "with ./pssr claims instead",
-                )
-            }
-            inside.filter(JudgedFolder::holdsResults).ifEmpty {
-                throw UsageError("--with $part: no measured phase folder in it (results.csv, verification.csv or summary.csv)")
-            }
-        }.distinct()
     }
 
     /** Seconds left of the budget's share ([ReproducePlan.BUDGET_SHARE]) of the whole budget (a promise), not of what is left. */

@@ -23,7 +23,8 @@ internal object RoundRuns {
     /** Windows per JVM and route level: three, as in the first pass (a JVM costs far more than a window here). */
     const val WINDOWS_PER_JVM = 3
 
-    /** Repetition numbers a run may use: run k of round r starts at r x 1000 + k x 10 + 1, never mixed with another's. */
+    /** Repetition numbers a run may use: run k of round r starts at r x 1000 + (k - 1) x 10 + 1,
+     * never mixed with another's. */
     private const val REPETITIONS_PER_RUN = 10
 
     init {
@@ -58,7 +59,7 @@ internal object RoundRuns {
                 "run", "--quick", "--frameworks", s.framework, "--models", s.models.joinToString(","),
                 "--engines", s.engines.joinToString(","), "--approaches", s.approaches.joinToString(","),
                 "--users", s.users.joinToString(","), "--repeat", (JVMS * WINDOWS_PER_JVM).toString(), "--jvms", JVMS.toString(),
-                "--first-repetition", (round * 1000 + i * REPETITIONS_PER_RUN + 1).toString(),
+                FIRST_REPETITION, firstRepetition(round, i + 1).toString(),
             ) + ReproducePlan.windowArgs(measured, capPerRoute(s.routes))
             RoundRun(i + 1, s.framework, ids, args, seconds(s, measured))
         }
@@ -93,6 +94,50 @@ internal object RoundRuns {
 
     /** The runs that fit in [seconds], in order ([fitting]). */
     fun within(runs: List<RoundRun>, seconds: Long): List<RoundRun> = fitting(runs, seconds) { it.seconds }
+
+    /** A folder of a round begun before an interruption: its index (`round-2-mvc-3` is 3) and the options it started with. */
+    data class Begun(val index: Int, val args: List<String>?)
+
+    /** A round run on a resume: [before] when its folder was begun before the interruption (kept if complete, else resumed). */
+    data class Resumed(val run: RoundRun, val before: Boolean)
+
+    /**
+     * Round [round]'s [runs] on a resume that finds some of its folders [begun]: each begun folder is the planned run of
+     * the same selection (its options, the repetition numbers aside), whatever that run's place in the plan now (the
+     * order of the open claims follows their forecasts, which a newer pssr may compute differently), and is measured
+     * first; the other runs take the indices after the begun ones and fit [seconds] as in a first attempt. Null when a
+     * begun folder's selection is in no planned run: the round was planned differently then, and measuring another plan
+     * beside it would give claims looks the rounds do not count. A folder begun without options (stopped before its
+     * environment.json) holds its index and nothing else.
+     */
+    fun resumed(round: Int, runs: List<RoundRun>, begun: List<Begun>, seconds: Long): List<Resumed>? {
+        val left = runs.toMutableList()
+        val before = ArrayList<Resumed>()
+        for (b in begun.filter { it.args != null }.sortedBy { it.index }) {
+            val same = left.firstOrNull { selection(it.args.drop(1)) == selection(b.args!!) } ?: return null
+            left -= same
+            before += Resumed(same.renumbered(round, b.index), true)
+        }
+        val next = (begun.maxOfOrNull { it.index } ?: 0) + 1
+        val fresh = left.mapIndexed { i, r -> r.renumbered(round, next + i) }
+        return before + within(fresh, seconds).map { Resumed(it, false) }
+    }
+
+    /** A run's options without its repetition numbers: what it measures. */
+    private fun selection(args: List<String>): List<String> {
+        val at = args.indexOf(FIRST_REPETITION)
+        return if (at < 0) args else args.subList(0, at) + args.drop(at + 2)
+    }
+
+    /** Run [index] of round [round]: its repetitions start at round x 1000 + (index - 1) x 10 + 1 (never another run's). */
+    private fun firstRepetition(round: Int, index: Int) = round * 1000 + (index - 1) * REPETITIONS_PER_RUN + 1
+
+    private fun RoundRun.renumbered(round: Int, to: Int): RoundRun {
+        val at = args.indexOf(FIRST_REPETITION)
+        return copy(index = to, args = args.toMutableList().also { it[at + 1] = firstRepetition(round, to).toString() })
+    }
+
+    private const val FIRST_REPETITION = "--first-repetition"
 
     private data class Selection(
         val framework: String,

@@ -105,7 +105,7 @@ class ReproducePartsTest {
 
     @Test
     fun `the last part judges the other parts' folders with its own, and its rounds serve their claims`(@TempDir dir: Path) {
-        val earlier = ReproduceWorkflow.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
+        val earlier = ReproduceParts.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
         val commands = ArrayList<List<String>>()
         assertEquals(0, workflow(dir.resolve("p2"), earlier, rounds = true, commands))
         assertTrue(
@@ -118,7 +118,7 @@ class ReproducePartsTest {
 
     @Test
     fun `a round run refused with exit code 2 ends the rounds`(@TempDir dir: Path) {
-        val earlier = ReproduceWorkflow.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
+        val earlier = ReproduceParts.earlierFolders(listOf(phase(dir.resolve("p1/pages-webflux"), "webflux").parent), dir.resolve("p2"))
         val commands = ArrayList<List<String>>()
         workflow(dir.resolve("p2"), earlier, rounds = true, commands) { args -> if ("--resume" in args) 0 else 2 }
         assertEquals(1, commands.drop(1).size, "one refused round run, none after it: ${commands.drop(1)}")

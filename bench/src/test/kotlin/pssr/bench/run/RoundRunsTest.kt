@@ -90,4 +90,43 @@ class RoundRunsTest {
         assertEquals(listOf(1, 3), RoundRuns.within(runs, 350).map { it.index })
         assertEquals(emptyList<Int>(), RoundRuns.within(runs, 50).map { it.index })
     }
+
+    private fun twoClaims() = RoundRuns.plan(
+        2,
+        mapOf("a" to listOf(route("htmlflow", "virtual")), "c" to listOf(route("jstachio", "virtual", fw = "mvc"))),
+        1,
+    )
+
+    /** A folder begun for [run] with repetitions from [first], its options as environment.json keeps them (no "run"). */
+    private fun begun(index: Int, run: RoundRuns.RoundRun, first: Int) = RoundRuns.Begun(
+        index,
+        run.args.drop(1).toMutableList().also { it[it.indexOf("--first-repetition") + 1] = first.toString() },
+    )
+
+    @Test
+    fun `a resumed round takes its begun folder as the run of the same selection, though the plan now orders it elsewhere`() {
+        val (a, c) = twoClaims()
+        // before the interruption c's run came first (round-2-mvc-1, repetitions from 2001)
+        val resumed = RoundRuns.resumed(2, listOf(a, c), listOf(begun(1, c, 2001)), 3600)!!
+        assertEquals(listOf(listOf("c") to true, listOf("a") to false), resumed.map { it.run.claims to it.before })
+        assertEquals(listOf(1, 2), resumed.map { it.run.index })
+        assertEquals(listOf("2001", "2011"), resumed.map { it.run.args.after("--first-repetition") })
+        assertEquals("round-2-mvc-1", resumed[0].run.folder(2))
+    }
+
+    @Test
+    fun `a resumed round keeps its begun runs whatever the budget left, and fits the new ones to it`() {
+        val (a, c) = twoClaims()
+        assertEquals(listOf("c"), RoundRuns.resumed(2, listOf(a, c), listOf(begun(1, c, 2001)), 0)!!.flatMap { it.run.claims })
+    }
+
+    @Test
+    fun `a begun folder whose selection this plan does not make ends the rounds, and one begun without options holds its index`() {
+        val (a, c) = twoClaims()
+        val other = RoundRuns.plan(2, mapOf("z" to listOf(route("pebble", "reactive"))), 1).single()
+        assertEquals(null, RoundRuns.resumed(2, listOf(a, c), listOf(begun(1, other, 2001)), 3600))
+        val after = RoundRuns.resumed(2, listOf(a, c), listOf(RoundRuns.Begun(1, null)), 3600)!!
+        assertEquals(listOf(2, 3), after.map { it.run.index })
+        assertEquals(listOf(false, false), after.map { it.before })
+    }
 }
