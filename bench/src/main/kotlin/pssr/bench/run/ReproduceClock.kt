@@ -25,6 +25,16 @@ internal class ReproduceClock(private val dir: Path) {
         Files.writeString(file, "${seconds()}\n")
     }
 
+    /**
+     * The clock's seconds when the rounds began: kept in `rounds-started.txt` by the invocation that first reached them,
+     * so that a resume cut in a round reports the rounds' whole time, not only its own minutes.
+     */
+    fun roundsStarted(): Long {
+        val kept = dir.resolve(ROUNDS_FILE)
+        runCatching { Files.readString(kept).trim().toLong() }.getOrNull()?.let { return it }
+        return seconds().also { Files.writeString(kept, "$it\n") }
+    }
+
     private fun spans(): Long {
         if (!dir.isDirectory()) return 0
         val folders = Files.list(dir).use { s -> s.filter { it.isDirectory() }.toList() }
@@ -36,5 +46,6 @@ internal class ReproduceClock(private val dir: Path) {
 
     companion object {
         const val FILE = "time-spent.txt"
+        const val ROUNDS_FILE = "rounds-started.txt"
     }
 }

@@ -152,7 +152,7 @@ class ReproduceWorkflow(
     private fun judgeInRounds(folders: MutableList<Path>, clock: ReproduceClock): Ledger {
         // a part that is not the last looks once: the last part's rounds serve its claims (--with)
         val rounds = Rounds(maxLooks = if (this.rounds) Rounds.MAX_LOOKS else 1)
-        val roundsStart = clock.seconds()
+        val roundsStart = if (this.rounds) clock.roundsStarted() else clock.seconds()
         fun ledger(confidence: Double) = Ledger.judge(folders.map(JudgedFolder::read), confidence = confidence)
         val outcome = rounds.run(
             judge = { round, confidence ->

@@ -38,4 +38,13 @@ class ReproduceClockTest {
         file("pages-mvc/logs/server.log", 5_300)
         assertEquals(900 + 300, ReproduceClock(dir).earlier)
     }
+
+    @Test
+    fun `the rounds' start is kept by the invocation that reached them, and a resume reads it back`() {
+        Files.writeString(dir.resolve(ReproduceClock.FILE), "6000\n")
+        val first = ReproduceClock(dir).roundsStarted()
+        assertTrue(first >= 6000, "$first")
+        Files.writeString(dir.resolve(ReproduceClock.FILE), "7000\n") // a round ran, then the reproduce was cut and resumed
+        assertEquals(first, ReproduceClock(dir).roundsStarted())
+    }
 }

@@ -128,9 +128,10 @@ class ApiServerTest {
 
     @Test
     fun `a downstream that is down, too slow or failing is an error of its own status, never a fast success`() {
-        val closedPort = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
         val slow = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 1500, failStatus = 0, eventLoops = 1))
         val failing = Downstream.start("127.0.0.1", 0, Downstream.Settings(latencyMs = 0, failStatus = 500, eventLoops = 1))
+        // a port freed after the downstreams bound theirs: freed before, the OS once gave it to the failing one (502, not 503)
+        val closedPort = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
         try {
             for (variant in listOf(Variant.MVC, Variant.MVC_VIRTUAL, Variant.WEBFLUX)) {
                 for ((url, status) in listOf(
