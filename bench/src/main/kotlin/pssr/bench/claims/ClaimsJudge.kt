@@ -103,9 +103,12 @@ data class Ledger(
             val versions = (env?.get("frameworkVersions") ?: campaign?.get("frameworkVersions")) as? Map<*, *>
             val commit = (env?.get("gitCommit") as? String)?.take(7)
             val older = when {
-                env != null -> "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0" +
-                    "${commit?.let { "; commit $it" } ?: ""})"
+                env != null ->
+                    "not recorded (a run before 2026-12-01: Spring Boot 3.5.16, Quarkus 3.37.0" +
+                        "${commit?.let { "; commit $it" } ?: ""})"
+
                 Files.isRegularFile(dir.resolve("campaign.json")) -> "not recorded (a browser campaign before 2026-12-07)"
+
                 else -> "not recorded (no environment.json)"
             }
             "`${dir.fileName}`: ${versions?.entries?.joinToString(", ") { "${it.key} ${it.value}" } ?: older}"

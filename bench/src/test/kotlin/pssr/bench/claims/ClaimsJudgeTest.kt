@@ -46,9 +46,18 @@ class ClaimsJudgeTest {
         Files.writeString(run.environment, """{"resultsFormat": 1, "cores": 2, "options": $options}""")
         virtual.indices.forEach { i ->
             val jvm = jvmOf?.invoke(i + 1) ?: 1
-            run.append(resultRow("webflux", "presentations", "htmlflow", "virtual", 128, i + 1).copy(heapMbPeak = virtual[i], serverJvm = jvm))
             run.append(
-                resultRow("webflux", "presentations", "htmlflow", "suspending", 128, i + 1).copy(heapMbPeak = suspending[i], serverJvm = jvm),
+                resultRow("webflux", "presentations", "htmlflow", "virtual", 128, i + 1).copy(heapMbPeak = virtual[i], serverJvm = jvm),
+            )
+            run.append(
+                resultRow(
+                    "webflux",
+                    "presentations",
+                    "htmlflow",
+                    "suspending",
+                    128,
+                    i + 1,
+                ).copy(heapMbPeak = suspending[i], serverJvm = jvm),
             )
         }
         return run.dir
