@@ -7,7 +7,6 @@ import picocli.CommandLine.ParseResult
 import pssr.bench.console.UsageError
 import pssr.bench.process.Stopping
 import pssr.bench.results.Environment
-import pssr.bench.results.RunDirectory
 import java.nio.file.Path
 
 /**
@@ -19,7 +18,7 @@ import java.nio.file.Path
 internal object ResumedRun {
     /** The command to run instead of [given]'s: the stored options with [given]'s on top, or null when DIR stores none. */
     fun command(dir: Path, given: ParseResult, givenArgs: List<String>): RunCommand? {
-        val stored = (Environment.read(RunDirectory(dir).environment)?.get("args") as? List<*>)?.map { it.toString() } ?: return null
+        val stored = Environment.args(dir) ?: return null
         val named = given.matchedOptions().map { it.longestName() }.toSet()
         val kept = parse(dir, stored).matchedOptions().filter { it.longestName() !in named }.flatMap(::words)
         val resumed = RunCommand()

@@ -103,6 +103,9 @@ object Environment {
         }
     }
 
+    /** The options run folder [dir] was started with (environment.json's `args`), or null where it stores none. */
+    fun args(dir: Path): List<String>? = (read(RunDirectory(dir).environment)?.get("args") as? List<*>)?.map { it.toString() }
+
     /**
      * [file] as a JSON object, or null when there is none; [DamagedFolder] when it is not one, or names a results format this
      * pssr does not know, or its `options` are not an object (never read as the tool's own setup: a setup misread turns verdicts).

@@ -10,7 +10,6 @@ import pssr.bench.console.Durations
 import pssr.bench.process.MeasureLock
 import pssr.bench.process.Stopping
 import pssr.bench.results.Environment
-import pssr.bench.results.RunDirectory
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
@@ -251,8 +250,7 @@ class ReproduceWorkflow(
         val folders = Files.list(dir).use { s -> s.filter { Files.isDirectory(it) && it.fileName.toString().startsWith(prefix) }.toList() }
         return folders.mapNotNull { f ->
             val index = f.fileName.toString().substringAfterLast('-').toIntOrNull() ?: return@mapNotNull null
-            val args = (Environment.read(RunDirectory(f).environment)?.get("args") as? List<*>)?.map { it.toString() }
-            RoundRuns.Begun(index, args)
+            RoundRuns.Begun(index, Environment.args(f))
         }
     }
 

@@ -23,8 +23,7 @@ internal object RoundRuns {
     /** Windows per JVM and route level: three, as in the first pass (a JVM costs far more than a window here). */
     const val WINDOWS_PER_JVM = 3
 
-    /** Repetition numbers a run may use: run k of round r starts at r x 1000 + (k - 1) x 10 + 1,
-     * never mixed with another's. */
+    /** Repetition numbers a run may use ([firstRepetition]), never mixed with another run's. */
     private const val REPETITIONS_PER_RUN = 10
 
     init {
