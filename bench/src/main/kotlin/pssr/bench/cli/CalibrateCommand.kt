@@ -9,6 +9,7 @@ import pssr.bench.calibrate.CalibrationPlan
 import pssr.bench.console.Durations
 import pssr.bench.console.Fmt
 import pssr.bench.console.UsageError
+import pssr.bench.measure.ConnectionLimits
 import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
 import pssr.bench.project.Frameworks
@@ -62,7 +63,7 @@ class CalibrateCommand : Callable<Int> {
     override fun call(): Int {
         if (comparisons !in 2..1000) throw UsageError("--comparisons must be 2 to 1000, was $comparisons")
         if (pairs !in 2..100) throw UsageError("--pairs must be 2 to 100 (an interval needs two pairs), was $pairs")
-        if (users !in 1..4096) throw UsageError("--users must be 1 to 4096, was $users")
+        ConnectionLimits.checkUsers("--users", listOf(users))
         val fw = Frameworks.byName(framework)
         val win = Durations.seconds("--window", window, 1, 600)
         // the known ratio 1.15: 23 against 20 users at 10 ms per item, where the floor (users / (items x delay)) binds and the server idles

@@ -7,6 +7,7 @@ import pssr.bench.console.Durations
 import pssr.bench.console.UsageError
 import pssr.bench.load.LoadPlan
 import pssr.bench.load.LoadWorkflow
+import pssr.bench.measure.ConnectionLimits
 import pssr.bench.measure.Windows
 import pssr.bench.process.ConcurrencyOption
 import pssr.bench.process.MeasureLock
@@ -144,9 +145,7 @@ class LoadCommand : Callable<Int> {
     /** The options as a plan, every value checked (exit code 2 before anything is fetched). */
     private fun plan(): LoadPlan {
         val us = users ?: if (rates != null) emptyList() else listOf(1, 16, 64)
-        if (users != null && (us.isEmpty() || us.any { it !in 1..4096 })) {
-            throw UsageError("--users must be numbers from 1 to 4096, was $us")
-        }
+        if (users != null) ConnectionLimits.checkUsers("--users", us)
         val rs = rates.orEmpty()
         if (rates != null && (rs.isEmpty() || rs.any { it !in 1..100_000 })) {
             throw UsageError("--rate must be requests per second from 1 to 100000, was $rs")

@@ -59,6 +59,17 @@ data class LoadRow(
     val warmupToSteadyS: Double = Double.NaN,
     val warmupFirstRps: Double = Double.NaN,
     val warmupSteadyRps: Double = Double.NaN,
+    /**
+     * A long page (its last byte unloaded at 50 ms or later): the closed loop's floor (users / the unloaded page time), the lead
+     * before the window on the same connections, and what the open streams cost the server where it is a JVM this tool
+     * attached to (ResultRow's columns of the same names); empty where not measured and in older files.
+     */
+    val floorRps: Double = Double.NaN,
+    val leadS: Double = 0.0,
+    val openStreams: Double = Double.NaN,
+    val heapKbPerStream: Double = Double.NaN,
+    val rssKbPerStream: Double = Double.NaN,
+    val osThreadsHeld: Int = -1,
 ) {
     /** Measured at steady state ([pssr.bench.measure.Steadiness]; true when the JIT was not read). */
     val steady: Boolean get() = Steadiness.quiet(jitCpuS, serverCpuPct / 100 * windowS, windowS)
@@ -94,6 +105,12 @@ data class LoadRow(
                 double("warmup_to_steady_s", LoadRow::warmupToSteadyS, 3, nan = "", absent = Double.NaN),
                 double("warmup_first_rps", LoadRow::warmupFirstRps, 3, nan = "", absent = Double.NaN),
                 double("warmup_steady_rps", LoadRow::warmupSteadyRps, 3, nan = "", absent = Double.NaN),
+                double("floor_rps", LoadRow::floorRps, 3, nan = "", absent = Double.NaN),
+                double("lead_s", LoadRow::leadS, 3, nan = "", absent = 0.0),
+                double("open_streams", LoadRow::openStreams, 1, nan = "", absent = Double.NaN),
+                double("heap_kb_per_stream", LoadRow::heapKbPerStream, 2, nan = "", absent = Double.NaN),
+                double("rss_kb_per_stream", LoadRow::rssKbPerStream, 2, nan = "", absent = Double.NaN),
+                int("os_threads_held", LoadRow::osThreadsHeld, absent = -1),
             )
         }
 

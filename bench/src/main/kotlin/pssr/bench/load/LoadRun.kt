@@ -8,6 +8,8 @@ import pssr.bench.measure.LevelRun
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.LoadTarget
 import pssr.bench.measure.PortOwner
+import pssr.bench.measure.ProbeSchedule
+import pssr.bench.measure.ResourceSampler
 import pssr.bench.measure.Server
 import pssr.bench.measure.SteadyWarmup
 import pssr.bench.measure.WarmupResult
@@ -62,10 +64,19 @@ class LoadRun(
     var pages: List<LoadPage> = learned
         private set
 
+    /** The listeners' samplers (by PID), each started before its first load and closed when the run ends. */
+    private val samplers = HashMap<Long, ResourceSampler>()
+
     /** Each page's warm-up (by label), written on its rows. */
     private val warmups = HashMap<String, WarmupResult>()
 
-    fun execute(): List<LoadRow> {
+    fun execute(): List<LoadRow> = try {
+        measureAll()
+    } finally {
+        samplers.values.forEach { it.close() }
+    }
+
+    private fun measureAll(): List<LoadRow> {
         val rows = ArrayList<LoadRow>()
         for ((driver, levels) in listOfNotNull(closed?.let { it to plan.users }, open?.let { it to plan.rates })) {
             val levelRun = LevelRun(driver, plan.windows, if (plan.steadyCap > plan.pageWarmup) LevelRun.SETTLE_CAP else Duration.ZERO)
@@ -99,13 +110,10 @@ class LoadRun(
                 Stopping.check() // no further level once a stop signal came
                 Stopping.position = "${page.label} ${page.url} at $u ${unit(driver)}, repetition $rep"
                 val r = try {
-                    levelRun.measure(server(page), target(page), u, {
-                        PageSideProbe(
-                            page,
-                            timeout =
-                            plan.timeout,
-                        )
-                    })
+                    val target = target(page)
+                    // a long page's probes may take longer than the driver's idle timeout: the longer of the two bounds them
+                    val schedule = ProbeSchedule.of(target.pageSeconds).let { it.copy(timeout = maxOf(it.timeout, plan.timeout)) }
+                    levelRun.measure(server(page), target, u, { PageSideProbe(page, schedule) })
                 } catch (e: Exception) {
                     Stopping.check()
                     throw e // wrk stopped by the shutdown hook: the stop, not a failure
@@ -144,8 +152,18 @@ class LoadRun(
 
     private fun unit(d: LoadDriver) = if (d.model == LoadDriver.OPEN) "req/s" else "users"
 
-    /** Every answer must be 200, the learned length within the tolerance, and end with `</html>` when the page is HTML. */
-    private fun target(p: LoadPage) = LoadTarget(p.url.toString(), p.body, plan.lengthTolerance, if (p.html) "</html>" else "", p.bytes)
+    /**
+     * Every answer must be 200, the learned length within the tolerance, and end with `</html>` when the page is HTML; the page's
+     * time is its last byte unloaded (a long page's window comes after a lead, [pssr.bench.measure.Windows.leadFor]).
+     */
+    private fun target(p: LoadPage) = LoadTarget(
+        p.url.toString(),
+        p.body,
+        plan.lengthTolerance,
+        if (p.html) "</html>" else "",
+        p.bytes,
+        p.unloaded.lastByteMillis / 1000.0,
+    )
 
     /**
      * The listener of the page's port when it is a process on this machine other than pssr itself (a server in pssr's
@@ -154,7 +172,9 @@ class LoadRun(
      */
     private fun server(p: LoadPage): Server {
         val pid = if (Remote.isLoopback(p.host)) PortOwner.pid(p.port)?.takeIf { it != ProcessHandle.current().pid() } else null
-        return Server(p.host, p.port, pid, null) {
+        // its first reading is the server before this command's load: a long page's open streams are measured against it
+        val sampler = pid?.let { samplers.getOrPut(it) { ResourceSampler(it) } }
+        return Server(p.host, p.port, pid, sampler) {
             pid?.let { id ->
                 if (ProcessHandle.of(id).map { it.isAlive }.orElse(false)) {
                     null
@@ -181,6 +201,9 @@ class LoadRun(
             r.serverCpuUsPerRequest, r.driverCpuUsPerRequest, r.serverCpuPct, r.driverCpuPct, r.driverBound,
             r.jitCpuSeconds, warmups[p.label]?.seconds ?: Double.NaN, warmups[p.label]?.firstRps ?: Double.NaN,
             warmups[p.label]?.steadyRps ?: Double.NaN,
+            floorRps = target(p).let { t -> if (t.longPage && driver.model == LoadDriver.CLOSED) r.users / t.pageSeconds else Double.NaN },
+            leadS = d.leadSeconds, openStreams = r.streams.streams, heapKbPerStream = r.streams.heapKbPerStream,
+            rssKbPerStream = r.streams.rssKbPerStream, osThreadsHeld = r.streams.held.osThreads,
         )
     }
 

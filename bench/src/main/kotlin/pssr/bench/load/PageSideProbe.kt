@@ -3,6 +3,7 @@ package pssr.bench.load
 import pssr.bench.measure.Latency
 import pssr.bench.measure.LatencySummary
 import pssr.bench.measure.ProbeLoop
+import pssr.bench.measure.ProbeSchedule
 import pssr.bench.measure.SideProbe
 import pssr.bench.measure.WindowProbe
 import pssr.probe.Chunk
@@ -46,11 +47,8 @@ data class PageFigures(
  * the verdict under load is the same verdict a user gets unloaded. A foreign page has no item marker: first visible
  * content stands where pssr's own pages use the first item.
  */
-class PageSideProbe(
-    private val page: LoadPage,
-    interval: Duration = Duration.ofMillis(200),
-    private val timeout: Duration = Duration.ofSeconds(10),
-) : WindowProbe<PageFigures> {
+class PageSideProbe(private val page: LoadPage, schedule: ProbeSchedule = ProbeSchedule.SHORT) : WindowProbe<PageFigures> {
+    private val timeout = schedule.timeout
     private val ttfb = Latency.histogram()
     private val firstContent = Latency.histogram()
     private val half = Latency.histogram()
@@ -59,7 +57,7 @@ class PageSideProbe(
     private val timelines = ArrayList<Pair<Double, List<Chunk>>>()
     private var samples = 0
     private var failed = 0
-    private val loop = ProbeLoop(interval, timeout) { sample() }
+    private val loop = ProbeLoop(schedule.interval, schedule.timeout, schedule.inFlight) { sample() }
 
     private fun sample() {
         val report = try {
@@ -98,6 +96,8 @@ class PageSideProbe(
             )
         }
     }
+
+    override fun stopStarting() = loop.stopStarting()
 
     override fun close() = loop.close()
 }

@@ -6,7 +6,31 @@ import java.time.Duration
  * How long each level runs: a warm-up window (discarded) then the measured window, which in the seeds' load profile is
  * [requestsPerUser] requests from every user instead of [measured] (0: a time window; [LoadDriver.runRequests]).
  */
-data class Windows(val warmup: Duration, val measured: Duration, val requestsPerUser: Int = 0)
+data class Windows(val warmup: Duration, val measured: Duration, val requestsPerUser: Int = 0) {
+    companion object {
+        /** A page this long or longer is measured after a lead on the same connections ([leadFor]). */
+        const val LONG_PAGE_SECONDS = 0.05
+
+        /**
+         * The load before a long page's window, on the window's own connections: (k + 1/2) page times, k the page times in a
+         * second and at least 1. A fresh closed loop's connections all start their first page at once and finish it together,
+         * in waves a page time apart; the lead lets every connection finish at least one page (and 16,384 of them connect)
+         * and puts the window's ends between two waves. Zero for a short page: its fresh driver ramps within milliseconds.
+         */
+        fun leadFor(pageSeconds: Double): Duration {
+            if (pageSeconds < LONG_PAGE_SECONDS) return Duration.ZERO
+            val k = maxOf(1.0, Math.ceil(1.0 / pageSeconds))
+            return Duration.ofMillis(((k + 0.5) * pageSeconds * 1000).toLong())
+        }
+
+        /** A long page's measured window: [measured] rounded up to whole page times, so that it counts whole waves. */
+        fun windowFor(pageSeconds: Double, measured: Duration): Duration {
+            if (pageSeconds < LONG_PAGE_SECONDS) return measured
+            val pageMs = (pageSeconds * 1000).toLong()
+            return Duration.ofMillis(maxOf(1L, Math.ceilDiv(measured.toMillis(), pageMs)) * pageMs)
+        }
+    }
+}
 
 /** Everything one level measured, [probe] what its side probe saw. CPU seconds are over the measured window only. */
 data class LevelResult<P>(
@@ -25,6 +49,8 @@ data class LevelResult<P>(
     /** The whole machine's busy CPU seconds (every core) over the measured window, and that window's wall-clock length ([CpuWindow]). */
     val machineCpuSeconds: Double = Double.NaN,
     val cpuWindowSeconds: Double = Double.NaN,
+    /** A long page's level: what its open streams cost the server ([OpenStreams]); [OpenStreams.NONE] otherwise. */
+    val streams: OpenStreams = OpenStreams.NONE,
 ) {
     private val perRequest get() = driver.completed.coerceAtLeast(1)
     val serverCpuUsPerRequest: Double get() = serverCpuSeconds * 1e6 / perRequest
@@ -80,8 +106,14 @@ class LevelRun(
         users: Int,
         pinning: PinningRecorder? = null,
         pinningName: String = "level",
-    ): LevelResult<ProbeFigures> =
-        measure(server, target, users, { SideProbe(server.host, server.port, probePath, itemMarker) }, pinning, pinningName)
+    ): LevelResult<ProbeFigures> = measure(
+        server,
+        target,
+        users,
+        { SideProbe(server.host, server.port, probePath, itemMarker, ProbeSchedule.of(target.pageSeconds)) },
+        pinning,
+        pinningName,
+    )
 
     /**
      * The same with any side probe: [probe] is started when the measured window starts and finished when it ends. With a
@@ -127,29 +159,76 @@ class LevelRun(
         }
         checkAlive(server, users, "warm-up")
         val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
-        val cpuWindow = CpuWindow.start(server.pid)
-        val side = probe()
+        val marks = Marks(server, probe, !target.longPage)
         val result = try {
             if (windows.requestsPerUser > 0) {
-                driver.runRequests(target, users, windows.requestsPerUser)
+                marks.started()
+                driver.runRequests(target, users, windows.requestsPerUser).also { marks.ended() }
             } else {
-                driver.run(target, users, windows.measured)
+                driver.runWindow(
+                    target,
+                    users,
+                    Windows.windowFor(target.pageSeconds, windows.measured),
+                    Windows.leadFor(target.pageSeconds),
+                    marks,
+                )
             }
         } catch (e: Exception) {
-            side.close()
+            marks.side?.close()
             throw e
         }
-        val cpuRead = cpuWindow.end()
+        val cpuRead = marks.cpu!!
         val (serverCpu, jit) = cpuRead
         if (measuredId != null) pinned = stopQuietly(pinning!!, measuredId, "$pinningName-u$users", result.completed)
-        val figures = side.finish()
+        val figures = marks.side!!.finish()
         checkAlive(server, users, "measured window")
+        val streams = if (result.heldThroughEnd &&
+            marks.held != null
+        ) {
+            openStreams(server, target, result, users, marks.held!!)
+        } else {
+            OpenStreams.NONE
+        }
         val resources = server.sampler?.use(result.startMillis, result.endMillis) ?: ResourceUse.NONE
         return LevelResult(
             users, result, serverCpu, figures, resources, driverBound(result, serverCpu), pinned,
             server.sampler?.timeline(result.startMillis, result.endMillis).orEmpty(), jit, settled.toMillis() / 1000.0,
-            cpuRead.machineSeconds, cpuRead.wallSeconds,
+            cpuRead.machineSeconds, cpuRead.wallSeconds, streams,
         )
+    }
+
+    /**
+     * The measured window's ends: the server's CPU read and the side probe started at the start; at the end the CPU read,
+     * the probe told to start no more samples and, on a long page whose driver still holds the level's connections, the
+     * server's memory and threads with every stream open.
+     */
+    private class Marks<P>(private val server: Server, private val probe: () -> WindowProbe<P>, private val shortPage: Boolean) :
+        WindowMarks {
+        private var window: CpuWindow? = null
+        var cpu: CpuWindow.Reading? = null
+        var side: WindowProbe<P>? = null
+        var held: MemoryReading? = null
+
+        override fun started() {
+            window = CpuWindow.start(server.pid)
+            side = probe()
+        }
+
+        override fun ended() {
+            cpu = window!!.end()
+            side?.stopStarting()
+            if (!shortPage) held = server.sampler?.memoryNow()
+        }
+    }
+
+    /** The open streams' cost: [held] against a reading once the driver has closed them and the server's work for them has ended. */
+    private fun openStreams(server: Server, target: LoadTarget, r: DriverResult, users: Int, held: MemoryReading): OpenStreams {
+        val sampler = server.sampler ?: return OpenStreams.NONE
+        // a render whose client has gone ends at its next write: at most one item later (a tenth of the page at 10 items)
+        Thread.sleep((target.pageSeconds * 1000 / 4).toLong().coerceIn(500, 3000))
+        val after = sampler.memoryNow()
+        val streams = OpenStreams.inFlight(r.throughput, LatencySummary.of(r.latency).mean, users)
+        return OpenStreams(streams, held, after, sampler.idleRssMb)
     }
 
     /**

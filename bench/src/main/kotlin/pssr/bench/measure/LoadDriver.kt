@@ -14,7 +14,12 @@ data class LoadTarget(
     val lengthTolerance: Int = 0,
     val closingTag: String = "</html>",
     val pageBytes: Int = page.toByteArray(Charsets.UTF_8).size,
-)
+    /** How long one page takes at its source (items x item delay; a page of `load`: its last byte unloaded), 0 when unknown. */
+    val pageSeconds: Double = 0.0,
+) {
+    /** A page long enough to be measured after a lead on the same connections ([Windows.leadFor]). */
+    val longPage: Boolean get() = pageSeconds >= Windows.LONG_PAGE_SECONDS
+}
 
 /**
  * Failed requests by kind. [status]: answered with a status other than 200; [content]: status 200 but not
@@ -60,9 +65,31 @@ data class DriverResult(
     val endMillis: Long,
     /** `--load-engines`: each remote engine's share of the window (empty for a driver on this machine). */
     val engines: List<EngineShare> = emptyList(),
+    /** Load before the window on the same connections, discarded ([LoadDriver.runWindow]); zero for a window of a fresh driver. */
+    val leadSeconds: Double = 0.0,
+    /** The driver still held every connection when [WindowMarks.ended] returned: what the marks read there saw the level's streams open. */
+    val heldThroughEnd: Boolean = false,
 ) {
     /** Correct responses per second of the window: the throughput every table shows. */
     val throughput: Double get() = if (windowSeconds <= 0) 0.0 else (completed - errors.answered).coerceAtLeast(0) / windowSeconds
+}
+
+/**
+ * What runs at the two ends of a measured window ([LoadDriver.runWindow]): the server's CPU read, the side probe started
+ * and finished, and (when the driver still holds the level's connections at the end) what the open streams cost.
+ */
+interface WindowMarks {
+    fun started()
+
+    fun ended()
+
+    companion object {
+        val NONE = object : WindowMarks {
+            override fun started() {}
+
+            override fun ended() {}
+        }
+    }
 }
 
 /**
@@ -87,6 +114,17 @@ interface LoadDriver : AutoCloseable {
 
     /** One window at [level]: users in the closed loop, requests per second in the open model. */
     fun run(target: LoadTarget, level: Int, window: Duration): DriverResult
+
+    /**
+     * One measured window after [lead] of load on the same connections (discarded), [marks] called at the window's ends. A
+     * driver that cannot keep its connections from one window into the next ignores [lead]: a fresh run, marked around it.
+     */
+    fun runWindow(target: LoadTarget, level: Int, window: Duration, lead: Duration, marks: WindowMarks): DriverResult {
+        marks.started()
+        val r = run(target, level, window)
+        marks.ended()
+        return r
+    }
 
     /**
      * The seeds' load profile ([runRequests]): a window of a number of requests from each user instead of a time. wrk

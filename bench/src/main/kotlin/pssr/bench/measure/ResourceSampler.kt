@@ -13,6 +13,13 @@ import javax.management.remote.JMXConnector
 /** One reading of the server process. */
 data class ResourceSample(val atMillis: Long, val cpuTicks: Long, val rssKb: Long, val heapUsed: Long, val gcMillis: Long, val threads: Int)
 
+/** The server's live heap after a full GC and its RSS (MB), and its OS threads, at one moment ([ResourceSampler.memoryNow]). */
+data class MemoryReading(val liveHeapMb: Double, val rssMb: Double, val osThreads: Int) {
+    companion object {
+        val NONE = MemoryReading(Double.NaN, Double.NaN, -1)
+    }
+}
+
 /** One point of a level's resource timeline (timeline.csv). */
 data class TimelinePoint(val seconds: Double, val cpuPct: Double, val heapMb: Double, val gcMs: Double, val threads: Int)
 
@@ -157,6 +164,33 @@ class ResourceSampler(private val pid: Long, private val periodMillis: Long = 10
             inside.maxOfOrNull { it.threads } ?: 0,
         )
     }
+
+    /**
+     * The server's memory and OS threads now: its live heap right after a full collection it is asked for (JMX's
+     * `MemoryMXBean.gc()`, i.e. `System.gc()`: what the heap holds, not the garbage the collector has not reached yet),
+     * its RSS and its OS threads (`/proc/<pid>/status`, virtual threads' carriers and the JVM's own included). NaN where
+     * unreadable.
+     */
+    fun memoryNow(): MemoryReading {
+        val heap = try {
+            memory?.let {
+                it.gc()
+                it.heapMemoryUsage.used / 1048576.0
+            } ?: Double.NaN
+        } catch (e: Exception) {
+            Double.NaN
+        }
+        val status = try {
+            Files.readAllLines(Path.of("/proc/$pid/status"))
+        } catch (e: Exception) {
+            emptyList()
+        }
+        fun field(name: String) = status.firstOrNull { it.startsWith("$name:") }?.split(Regex("\\s+"))?.getOrNull(1)?.toDoubleOrNull()
+        return MemoryReading(heap, field("VmRSS")?.div(1024) ?: Double.NaN, field("Threads")?.toInt() ?: -1)
+    }
+
+    /** The server's RSS before any load: the first reading, taken when it was started (MB; NaN without one). */
+    val idleRssMb: Double get() = samples.firstOrNull()?.let { it.rssKb / 1024.0 } ?: Double.NaN
 
     override fun close() {
         running = false

@@ -3,6 +3,8 @@ package pssr.bench.measure
 import org.HdrHistogram.Histogram
 import pssr.probe.StreamProbe
 import java.time.Duration
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.Semaphore
 
 /** What the side probe saw during one window: time to first byte, to first item, to last byte (ms). */
 data class ProbeFigures(
@@ -20,15 +22,27 @@ data class ProbeFigures(
 /** A probe that runs beside the driver through the measured window; [finish] stops it and gives what it saw. */
 interface WindowProbe<P> : AutoCloseable {
     fun finish(): P
+
+    /** At the window's end: starts no more samples (those in flight end in [finish]). */
+    fun stopStarting() {}
 }
 
 /**
  * The side probes' schedule: [sample] runs on its own thread, one request at a time, starting one every [interval] (if
  * a request takes longer than the interval, the next starts when it ends: a probe never adds more than one request to
- * the load), until [finish]. [sample] records what it saw; an exception is a failed sample, counted by the caller.
+ * the load), until [finish]. [sample] records what it saw; an exception is a failed sample, counted by the caller. A long
+ * page ([ProbeSchedule.of]) would give one sample per page time so: there up to [inFlight] requests run at once, each on a
+ * virtual thread of its own, one started every [interval].
  */
-class ProbeLoop(private val interval: Duration, private val timeout: Duration, private val sample: () -> Unit) : AutoCloseable {
+class ProbeLoop(
+    private val interval: Duration,
+    private val timeout: Duration,
+    private val inFlight: Int = 1,
+    private val sample: () -> Unit,
+) : AutoCloseable {
     @Volatile private var running = true
+    private val slots = Semaphore(inFlight)
+    private val samplers = ConcurrentHashMap.newKeySet<Thread>()
     private val thread = Thread.ofPlatform().daemon().name("pssr-side-probe").start { loop() }
 
     private fun loop() {
@@ -44,22 +58,65 @@ class ProbeLoop(private val interval: Duration, private val timeout: Duration, p
             }
             if (!running) return
             next += interval.toNanos()
-            sample()
+            if (inFlight == 1) {
+                sample()
+            } else {
+                try {
+                    slots.acquire()
+                } catch (e: InterruptedException) {
+                    return
+                }
+                if (!running) return slots.release()
+                samplers += Thread.ofVirtual().name("pssr-side-probe-sample").start {
+                    try {
+                        sample()
+                    } finally {
+                        samplers -= Thread.currentThread()
+                        slots.release()
+                    }
+                }
+            }
             if (System.nanoTime() > next) next = System.nanoTime()
         }
     }
 
-    /** Stops now: no wait for the next slot, only for the request in flight (bounded by the timeout; blocking socket reads ignore the
-     * interrupt). */
-    fun finish() {
+    /** Starts no more samples; those in flight go on to their end (what [finish] waits for). */
+    fun stopStarting() {
         running = false
         thread.interrupt()
-        thread.join(timeout.toMillis() + 1000)
     }
 
-    override fun close() {
-        running = false
-        thread.interrupt()
+    /** Stops now: no wait for the next slot, only for the requests in flight (bounded by the timeout; blocking socket reads ignore the
+     * interrupt). */
+    fun finish() {
+        stopStarting()
+        val until = System.currentTimeMillis() + timeout.toMillis() + 1000
+        thread.join(timeout.toMillis() + 1000)
+        for (t in samplers.toList()) t.join(Duration.ofMillis((until - System.currentTimeMillis()).coerceAtLeast(1)))
+    }
+
+    override fun close() = stopStarting()
+}
+
+/**
+ * How a side probe samples a page of [pageSeconds] (at the source, unloaded): one request every 200 ms, one at a time,
+ * within 10 s, for a page of pssr's own 1 ms cadence; a long page (a second per page or more: one request at a time would
+ * sample it once per page) up to one request in flight per 200 ms of the page, within 3 page times and 30 s.
+ */
+data class ProbeSchedule(val interval: Duration, val timeout: Duration, val inFlight: Int) {
+    companion object {
+        private val INTERVAL = Duration.ofMillis(200)
+        val SHORT = ProbeSchedule(INTERVAL, Duration.ofSeconds(10), 1)
+
+        fun of(pageSeconds: Double): ProbeSchedule = if (pageSeconds < 1.0) {
+            SHORT
+        } else {
+            ProbeSchedule(
+                INTERVAL,
+                Duration.ofMillis((pageSeconds * 3000).toLong() + 30_000),
+                (pageSeconds * 1000 / INTERVAL.toMillis()).toInt().coerceIn(2, 100),
+            )
+        }
     }
 }
 
@@ -74,15 +131,15 @@ class SideProbe(
     private val port: Int,
     private val pathAndQuery: String,
     private val itemMarker: String,
-    interval: Duration = Duration.ofMillis(200),
-    private val timeout: Duration = Duration.ofSeconds(10),
+    schedule: ProbeSchedule = ProbeSchedule.SHORT,
 ) : WindowProbe<ProbeFigures> {
+    private val timeout = schedule.timeout
     private val ttfb = Latency.histogram()
     private val firstItem = Latency.histogram()
     private val lastByte = Latency.histogram()
     private var samples = 0
     private var failed = 0
-    private val loop = ProbeLoop(interval, timeout) { sample() }
+    private val loop = ProbeLoop(schedule.interval, schedule.timeout, schedule.inFlight) { sample() }
 
     private fun sample() {
         try {
@@ -112,6 +169,8 @@ class SideProbe(
             ProbeFigures(samples, failed, LatencySummary.of(ttfb), LatencySummary.of(firstItem), LatencySummary.of(lastByte))
         }
     }
+
+    override fun stopStarting() = loop.stopStarting()
 
     override fun close() = loop.close()
 

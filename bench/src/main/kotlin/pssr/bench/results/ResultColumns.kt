@@ -94,6 +94,17 @@ object ResultColumns {
             text("pool", ResultRow::pool, absent = ""), int("pool_threads", ResultRow::poolThreads, absent = 0),
             double("pool_floor_rps", ResultRow::poolFloorRps, absent = Double.NaN),
             double("pool_share", ResultRow::poolShare, 3).derived(),
+            // a long page's lead and its open streams' cost: older files measured fresh windows and read no streams
+            double("lead_s", ResultRow::leadSeconds, 3, absent = 0.0),
+            double("open_streams", ResultRow::openStreams, 1, absent = Double.NaN),
+            double("heap_live_mb_held", ResultRow::heapLiveMbHeld, 1, absent = Double.NaN),
+            double("heap_live_mb_after", ResultRow::heapLiveMbAfter, 1, absent = Double.NaN),
+            double("rss_mb_held", ResultRow::rssMbHeld, 1, absent = Double.NaN),
+            double("rss_mb_idle", ResultRow::rssMbIdle, 1, absent = Double.NaN),
+            int("os_threads_held", ResultRow::osThreadsHeld, absent = -1),
+            int("os_threads_after", ResultRow::osThreadsAfter, absent = -1),
+            double("heap_kb_per_stream", ResultRow::heapKbPerStream, 2, absent = Double.NaN),
+            double("rss_kb_per_stream", ResultRow::rssKbPerStream, 2, absent = Double.NaN),
         )
     }
 

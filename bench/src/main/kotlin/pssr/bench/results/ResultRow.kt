@@ -135,6 +135,22 @@ data class ResultRow(
     val pool: String = "",
     val poolThreads: Int = 0,
     val poolFloorRps: Double = Double.NaN,
+    /**
+     * A long page's level (pssr.bench.measure.Windows.leadFor): the load before its window on the same connections, seconds (0: a
+     * window of a fresh driver, and older files), and what its open streams cost (pssr.bench.measure.OpenStreams): the requests
+     * in flight, the server's live heap after a full GC and its RSS (MB) and OS threads with every stream open and (heap, threads)
+     * once they closed, the RSS before any load, and per stream (KB). NaN and -1 where not read: short pages, older files.
+     */
+    val leadSeconds: Double = 0.0,
+    val openStreams: Double = Double.NaN,
+    val heapLiveMbHeld: Double = Double.NaN,
+    val heapLiveMbAfter: Double = Double.NaN,
+    val rssMbHeld: Double = Double.NaN,
+    val rssMbIdle: Double = Double.NaN,
+    val osThreadsHeld: Int = -1,
+    val osThreadsAfter: Int = -1,
+    val heapKbPerStream: Double = Double.NaN,
+    val rssKbPerStream: Double = Double.NaN,
 ) {
     /** The framework as rows and reports name it: with the runtime label when the run compares runtimes. */
     val frameworkLabel: String get() = if (runtime.isEmpty()) framework else "$framework@$runtime"

@@ -6,6 +6,7 @@ import pssr.bench.console.Durations
 import pssr.bench.console.HelpSection
 import pssr.bench.console.UsageError
 import pssr.bench.measure.AbDriver
+import pssr.bench.measure.ConnectionLimits
 import pssr.bench.measure.LoadDriver
 import pssr.bench.measure.Profiler
 import pssr.bench.measure.Windows
@@ -234,9 +235,7 @@ class LoadOptions : HelpSection {
                 listOf(1, 2, 4, 8, 16, 32, 64, 128)
             }
         }
-        if (users != null && (levels.isEmpty() || levels.any { it !in 1..4096 })) {
-            throw UsageError("--users must be numbers from 1 to 4096, was $levels")
-        }
+        if (users != null) ConnectionLimits.checkUsers("--users", levels)
         val reps = repeat ?: if (quick) Presets.QUICK_RANKING_WINDOWS else 5
         if (reps < 1) throw UsageError("--repeat must be >= 1, was $reps")
         val more = repeatAt?.let { parseRepeatAt(it, levels) } ?: emptyMap()
@@ -245,7 +244,7 @@ class LoadOptions : HelpSection {
         val cap = Durations.seconds("--steady-cap", steadyCap ?: if (quick) "5s" else "60s", 0, 3600)
         val measured = Durations.seconds("--duration", duration ?: if (quick) "2s" else "10s", 1, 3600)
         val profiler = profileUsers?.let { u ->
-            if (u !in 1..4096) throw UsageError("--profile must be users from 1 to 4096, was $u")
+            ConnectionLimits.checkUsers("--profile", listOf(u))
             Profiler.choose { System.err.println("pssr: --profile: $it") }
         }
         return RunPlan(
@@ -265,7 +264,10 @@ class LoadOptions : HelpSection {
             },
             more,
             (saturateTo ?: if (quick || users != null) 0 else DEFAULT_SATURATE_TO).also {
-                if (it != 0 && it !in 2..4096) throw UsageError("--saturate-to must be 0 (off) or users up to 4096, was $it")
+                if (it != 0 && it !in 2..ConnectionLimits.MAX_USERS) {
+                    throw UsageError("--saturate-to must be 0 (off) or users up to ${ConnectionLimits.MAX_USERS}, was $it")
+                }
+                if (it != 0) ConnectionLimits.checkUsers("--saturate-to", listOf(it))
             },
             if (claimsOnly) {
                 ClaimLevels(ReproducePlan.PAGES.flatMap { it.keys() }, levels.distinct().sorted(), ClaimLevels.judgedUnder(setup)).byRoute

@@ -176,7 +176,11 @@ internal class RouteMeasurement(
         onLevel: () -> Unit,
     ) {
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
-        val load = LoadTarget("http://${t.host}:${t.port}$path", expectedPage(t, route))
+        val load = LoadTarget(
+            "http://${t.host}:${t.port}$path",
+            expectedPage(t, route),
+            pageSeconds = route.model.items.size * plan.itemDelayMs / 1000.0,
+        )
         val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
         if (routeWarmup) warmUp(t, route, load, null)
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
@@ -284,6 +288,10 @@ internal class RouteMeasurement(
             machineCpuPct = r.machineCpuPct, coresBusy = r.coresBusy, requestsPerUser = plan.windows.requestsPerUser,
             settleSeconds = r.settleSeconds, pool = route.pool?.name.orEmpty(), poolThreads = route.pool?.threads ?: 0,
             poolFloorRps = route.pool?.let { floor * it.threads / r.users } ?: Double.NaN,
+            leadSeconds = d.leadSeconds, openStreams = r.streams.streams, heapLiveMbHeld = r.streams.held.liveHeapMb,
+            heapLiveMbAfter = r.streams.after.liveHeapMb, rssMbHeld = r.streams.held.rssMb, rssMbIdle = r.streams.idleRssMb,
+            osThreadsHeld = r.streams.held.osThreads, osThreadsAfter = r.streams.after.osThreads,
+            heapKbPerStream = r.streams.heapKbPerStream, rssKbPerStream = r.streams.rssKbPerStream,
         )
     }
 

@@ -82,7 +82,7 @@ class LoadBadInputTest {
     @Test fun `a URL that redirects`() = assertRefused("redirects to $base/page; load the page it ends at", "$base/moved")
 
     @Test fun `options out of range`() {
-        assertRefused("--users must be numbers from 1 to 4096", "$base/missing", "--users", "0")
+        assertRefused("--users must be numbers from 1 to 65536", "$base/missing", "--users", "0")
         assertRefused("--repeat must be 1 to 100", "$base/missing", "--repeat", "0")
     }
 }
