@@ -1,7 +1,7 @@
 package pssr.bench.markup
 
 /** A plain-text table for the terminal (and the same rows in Markdown for summary.md). */
-class Table(private val header: List<String>, private val rows: List<List<String>>) {
+class Table(val header: List<String>, val rows: List<List<String>>) {
     private val widths = header.indices.map { i -> (rows.map { it.getOrElse(i) { "" }.length } + header[i].length).max() }
     private fun numeric(s: String) = s.isNotEmpty() && (s[0].isDigit() || s[0] == '-' || s[0] == '±') && s.any { it.isDigit() }
 

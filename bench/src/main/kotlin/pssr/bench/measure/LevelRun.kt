@@ -12,14 +12,17 @@ data class Windows(val warmup: Duration, val measured: Duration, val requestsPer
         const val LONG_PAGE_SECONDS = 0.05
 
         /**
-         * The load before a long page's window, on the window's own connections: (k + 1/2) page times, k the page times in a
-         * second and at least 1. A fresh closed loop's connections all start their first page at once and finish it together,
-         * in waves a page time apart; the lead lets every connection finish at least one page (and 16,384 of them connect)
-         * and puts the window's ends between two waves. Zero for a short page: its fresh driver ramps within milliseconds.
+         * The load before a long page's window, on the window's own connections: (k + 1/2) page times, k the page times it takes
+         * [users] to connect and at least 1. A fresh closed loop's connections all start their first page at once and finish it
+         * together, in waves a page time apart; the lead lets every connection connect and finish at least one page, and puts
+         * the window's ends between two waves. Connecting is given a second and a second more per 4,096 users (wrk opens them
+         * from one thread, and past the listen backlog a dropped SYN is sent again a second later). Zero for a short page: its
+         * fresh driver ramps within milliseconds.
          */
-        fun leadFor(pageSeconds: Double): Duration {
+        fun leadFor(pageSeconds: Double, users: Int = 0): Duration {
             if (pageSeconds < LONG_PAGE_SECONDS) return Duration.ZERO
-            val k = maxOf(1.0, Math.ceil(1.0 / pageSeconds))
+            val connect = 1.0 + users / 4096
+            val k = maxOf(1.0, Math.ceil(connect / pageSeconds - 1e-9))
             return Duration.ofMillis(((k + 0.5) * pageSeconds * 1000).toLong())
         }
 
@@ -158,6 +161,7 @@ class LevelRun(
             }
         }
         checkAlive(server, users, "warm-up")
+        if (target.longPage && windows.requestsPerUser == 0) Drain.await(server, target)
         val measuredId = if (pinning != null && windows.warmup.toSeconds() <= 0) pinning.start() else null
         val marks = Marks(server, probe, !target.longPage)
         val result = try {
@@ -224,8 +228,7 @@ class LevelRun(
     /** The open streams' cost: [held] against a reading once the driver has closed them and the server's work for them has ended. */
     private fun openStreams(server: Server, target: LoadTarget, r: DriverResult, users: Int, held: MemoryReading): OpenStreams {
         val sampler = server.sampler ?: return OpenStreams.NONE
-        // a render whose client has gone ends at its next write: at most one item later (a tenth of the page at 10 items)
-        Thread.sleep((target.pageSeconds * 1000 / 4).toLong().coerceIn(500, 3000))
+        Drain.await(server, target)
         val after = sampler.memoryNow()
         val streams = OpenStreams.inFlight(r.throughput, LatencySummary.of(r.latency).mean, users)
         return OpenStreams(streams, held, after, sampler.idleRssMb)

@@ -11,6 +11,7 @@ import pssr.bench.console.Fmt
 object Answer {
     fun lines(d: RunData): List<String> {
         val out = ArrayList(ranking(d))
+        out += StreamCapacity.lines(d.streamCapacities)
         val checks = d.checks
         if (checks.isNotEmpty()) {
             val streams = checks.filter { it.verdict == "streams" }

@@ -29,7 +29,18 @@ object AnswerMarkdown {
             appendLine()
             append(section(p))
         }
+        val streams = d.streamCapacities
+        if (streams.isNotEmpty()) {
+            appendLine()
+            appendLine(STREAMS_HEADING)
+            appendLine()
+            appendLine(StreamCapacity.RULE)
+            appendLine()
+            append(StreamCapacity.table(streams).markdown())
+        }
     }
+
+    const val STREAMS_HEADING = "## Many users on slow data: concurrent streams held with first content quick"
 
     private fun provenance(d: RunData): String {
         fun env(k: String) = d.environment?.firstOrNull { it.first == k }?.second

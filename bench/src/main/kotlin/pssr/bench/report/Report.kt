@@ -101,6 +101,9 @@ class RunData(
     /** Each panel's peaks and the regime of its levels (the report's folded headline, the ranking's regime lines), once. */
     val capacities: List<Capacity> by lazy { Capacity.of(this) }
 
+    /** Many users on slow data: each long-page route's concurrent streams held and memory per stream ([StreamCapacity]). */
+    val streamCapacities: List<StreamCapacity> by lazy { StreamCapacity.of(rows) }
+
     companion object {
         val MODELS = listOf("presentations", "stocks")
 

@@ -153,6 +153,7 @@ failed verification was not load-tested and is listed as failed.</li>
             sb.append(".</p>\n")
         } else {
             AnswerSection(d, sb, figures).write()
+            StreamSection(d, sb, figures).write()
             sb.append("<details><summary>Every level's throughput, and the regime of each level</summary><ul class=note>")
             for (c in d.capacities) {
                 sb.append("<li>").append(htmlEscape("${c.panel.framework} · ${c.panel.model}: ${c.regimeLine()}")).append("</li>")

@@ -264,9 +264,7 @@ class LoadOptions : HelpSection {
             },
             more,
             (saturateTo ?: if (quick || users != null) 0 else DEFAULT_SATURATE_TO).also {
-                if (it != 0 && it !in 2..ConnectionLimits.MAX_USERS) {
-                    throw UsageError("--saturate-to must be 0 (off) or users up to ${ConnectionLimits.MAX_USERS}, was $it")
-                }
+                if (it == 1) throw UsageError("--saturate-to must be 0 (off) or users from 2 to ${ConnectionLimits.MAX_USERS}, was 1")
                 if (it != 0) ConnectionLimits.checkUsers("--saturate-to", listOf(it))
             },
             if (claimsOnly) {

@@ -71,25 +71,30 @@ class ResultColumnsTest {
             ",errors_downstream_timeout,latency_p95_ms,apdex,apdex_t_ms,apdex_f_ms,jit_cpu_s,jit_share,steady" +
             ",warmup_to_steady_s,warmup_requests,warmup_first_rps,warmup_steady_rps,batches,latency_mean_se_ms,requests_rps_se" +
             ",server_jvm,latency_p95_se_ms,latency_p99_se_ms,machine_cpu_pct,cores_busy,floor_share,other_cpu_pct,driver_share,regime" +
-            ",requests_per_user,settle_s,pool,pool_threads,pool_floor_rps,pool_share"
+            ",requests_per_user,settle_s,pool,pool_threads,pool_floor_rps,pool_share,lead_s,open_streams,heap_live_mb_held" +
+            ",heap_live_mb_after,rss_mb_held,rss_mb_idle,os_threads_held,os_threads_after,heap_kb_per_stream,rss_kb_per_stream"
         val lines = listOf(
             "webflux,presentations,jstachio,virtual,32,1,wrk,1,10.000,10000,0,0.0000,0,0,0,0,0,1000.00,3200.00,10.000" +
                 ",9.500,12.000,16.000,20.000,25.000,50,0,1.500,2.500,2.000,3.000,10.000,15.000,150.0,40.0,100.0,125.0" +
                 ",12.5,300.0,112.0,184.0,5.0,38.0,38,false,,25.0.3+9-LTS,-1,NaN,,pages,,0,0,closed,NaN,0,0,0,0,NaN,NaN,0" +
-                ",0,NaN,NaN,true,NaN,0,NaN,NaN,0,NaN,NaN,0,NaN,NaN,NaN,NaN,0.313,NaN,NaN,,0,NaN,,0,NaN,NaN",
+                ",0,NaN,NaN,true,NaN,0,NaN,NaN,0,NaN,NaN,0,NaN,NaN,NaN,NaN,0.313,NaN,NaN,,0,NaN,,0,NaN,NaN" +
+                ",0.000,NaN,NaN,NaN,NaN,NaN,-1,-1,NaN,NaN",
             "mvc,stocks,rocker,platform,128,3,wrk,1,10.000,12352,7,0.0006,0,7,0,0,0,1234.57,12800.00,0.123,0.117" +
                 ",0.148,0.198,0.247,0.309,50,0,1.500,2.500,2.000,3.000,0.123,0.185,150.0,40.0,100.0,125.0,12.5,300.0" +
                 ",208.0,376.0,5.0,62.0,62,true,jdk21+zgc,21.0.1,385,0.0313,\"a.B.c(B.java:1) < \"\"q\"\", d\",pages,,0,0,closed" +
-                ",NaN,0,0,0,0,NaN,NaN,0,0,NaN,NaN,true,NaN,0,NaN,NaN,0,NaN,NaN,0,NaN,NaN,NaN,NaN,0.096,NaN,NaN,driver,0,NaN,,0,NaN,NaN",
+                ",NaN,0,0,0,0,NaN,NaN,0,0,NaN,NaN,true,NaN,0,NaN,NaN,0,NaN,NaN,0,NaN,NaN,NaN,NaN,0.096,NaN,NaN,driver,0,NaN,,0,NaN,NaN" +
+                ",0.000,NaN,NaN,NaN,NaN,NaN,-1,-1,NaN,NaN",
             "webflux,presentations,jstachio,virtual,0,1,wrk,0,10.000,10000,3,0.0003,0,0,0,0,0,1000.00,NaN,10.000" +
                 ",9.500,12.000,16.000,20.000,25.000,50,0,1.500,2.500,2.000,3.000,10.000,15.000,150.0,40.0,100.0,125.0" +
                 ",12.5,300.0,112.0,184.0,5.0,38.0,38,false,,25.0.3+9-LTS,-1,NaN,,students,\"pool=10, x\",2,1,open,500.0,3,4" +
-                ",5,6,12.346,0.8765,500,2000,0.457,0.0457,true,12.3,5678,123.46,987.65,0,NaN,NaN,0,NaN,NaN,NaN,NaN,NaN,NaN,NaN,,0,NaN,,0,NaN,NaN",
+                ",5,6,12.346,0.8765,500,2000,0.457,0.0457,true,12.3,5678,123.46,987.65,0,NaN,NaN,0,NaN,NaN,NaN,NaN,NaN,NaN,NaN,,0,NaN,,0,NaN,NaN" +
+                ",0.000,NaN,NaN,NaN,NaN,NaN,-1,-1,NaN,NaN",
             "webflux,presentations,jstachio,virtual,32,1,wrk,1,10.000,-10,0,-0.0000,0,0,0,0,0,-1.01,3200.00" +
                 ",1000000000.000,950000000.000,1200000000.000,1600000000.000,2000000000.000,2500000000.000,50,0,1.500" +
                 ",2.500,2.000,3.000,1000000000.000,1500000000.000,150.0,40.0,0.0,0.0,12.5,300.0,112.0,184.0,5.0,38.0,38" +
                 ",false,,25.0.3+9-LTS,-1,NaN,,pages,,0,0,closed,NaN,0,0,0,0,NaN,NaN,0,0,0.000,NaN,true,NaN,0,NaN,NaN,0,NaN,NaN,0,NaN,NaN" +
-                ",NaN,NaN,-0.000,NaN,NaN,,0,NaN,,0,NaN,NaN",
+                ",NaN,NaN,-0.000,NaN,NaN,,0,NaN,,0,NaN,NaN" +
+                ",0.000,NaN,NaN,NaN,NaN,NaN,-1,-1,NaN,NaN",
         )
         assertEquals(header, ResultRow.HEADER)
         assertEquals(lines, rows.map { it.toCsv() })
