@@ -22,7 +22,12 @@ data class StreamCapacity(
     val perJvm: List<Int>,
     /** The highest level measured: a capacity there is "at least". */
     val topLevel: Int,
-    /** Per-level medians over JVMs at the median capacity: KB per stream (live heap; RSS, an upper bound), OS threads, first item p99. */
+    /** The lowest level measured: a capacity of 0 is "fewer than" it. */
+    val lowestLevel: Int,
+    /**
+     * Medians over JVMs at the median capacity (below the lowest level: at the lowest): KB per stream (live heap; RSS, an upper
+     * bound), OS threads, first item p99.
+     */
     val heapKbPerStream: Double,
     val rssKbPerStream: Double,
     val osThreads: Double,
@@ -30,10 +35,22 @@ data class StreamCapacity(
     /** Why the level above the median capacity did not hold (its first JVM's reading); empty when none above was measured. */
     val limit: String,
 ) {
-    val users: Int get() = perJvm.sorted()[(perJvm.size - 1) / 2]
+    val users: Int get() = medianOf(perJvm)
     val low: Int get() = perJvm.min()
     val high: Int get() = perJvm.max()
     val atLeast: Boolean get() = users >= topLevel
+
+    /** The median capacity in words: "≥ 16,384" at the top level, "< 1,024" below the lowest, else the users. */
+    val usersText: String get() = text(users)
+
+    /** The JVMs' lowest and highest capacity in the same words. */
+    val intervalText: String get() = "${text(low)}–${text(high)}"
+
+    private fun text(v: Int) = when {
+        v >= topLevel -> "≥ " + Fmt.grouped(v.toDouble())
+        v == 0 -> "< " + Fmt.grouped(lowestLevel.toDouble())
+        else -> Fmt.grouped(v.toDouble())
+    }
 
     companion object {
         /** First content may come this much later than the source's first item and still count as quick (docs/HARNESS.md). */
@@ -41,6 +58,9 @@ data class StreamCapacity(
 
         /** A page this long (seconds) is a long page: its rows are the slow-data regime's. */
         private const val LONG_PAGE_SECONDS = 0.05
+
+        /** The median of JVMs' capacities: of an even count, the lower middle one (a capacity is a level that was measured). */
+        private fun medianOf(perJvm: List<Int>): Int = perJvm.sorted()[(perJvm.size - 1) / 2]
 
         fun isLongPage(r: ResultRow): Boolean =
             !r.open && r.workload == "pages" && (r.leadSeconds > 0 || (r.floorRps > 0 && r.users / r.floorRps >= LONG_PAGE_SECONDS))
@@ -61,8 +81,9 @@ data class StreamCapacity(
         private fun capacity(framework: String, model: String, route: String, delay: Long, rows: List<ResultRow>): StreamCapacity {
             val byJvm = rows.groupBy { it.repetition }.mapValues { (_, rs) -> rs.sortedBy { it.users } }
             val perJvm = byJvm.values.map { levels -> levels.takeWhile { failure(it) == null }.lastOrNull()?.users ?: 0 }
-            val median = perJvm.sorted()[(perJvm.size - 1) / 2]
-            val at = rows.filter { it.users == median }
+            val median = medianOf(perJvm)
+            // a route that held no level is described at the lowest, the level it failed
+            val at = rows.filter { it.users == if (median == 0) rows.minOf { r -> r.users } else median }
             fun med(v: (ResultRow) -> Double) = at.map(v).filter { !it.isNaN() }.sorted().let {
                 if (it.isEmpty()) {
                     Double.NaN
@@ -75,7 +96,11 @@ data class StreamCapacity(
             }
             val above = byJvm.values.firstNotNullOfOrNull { levels -> levels.firstOrNull { it.users > median }?.let(::failure) }
             return StreamCapacity(
-                framework, model, route.substringAfter('/').substringAfter('/'), delay, perJvm, rows.maxOf { it.users },
+                framework, model, route.substringAfter('/').substringAfter('/'), delay, perJvm,
+                rows.maxOf {
+                    it.users
+                },
+                rows.minOf { it.users },
                 med { it.heapKbPerStream }, med { it.rssKbPerStream },
                 med {
                     it.osThreadsHeld.toDouble().takeIf { t -> t >= 0 }
@@ -93,11 +118,8 @@ data class StreamCapacity(
             ),
             cs.map { c ->
                 listOf(
-                    c.framework, c.model, c.route, c.itemDelayMs.toString(),
-                    (if (c.atLeast) "≥ " else "") + Fmt.grouped(
-                        c.users.toDouble(),
-                    ),
-                    "${Fmt.grouped(c.low.toDouble())}–${Fmt.grouped(c.high.toDouble())}", c.perJvm.size.toString(),
+                    c.framework, c.model, c.route, c.itemDelayMs.toString(), c.usersText,
+                    c.intervalText, c.perJvm.size.toString(),
                     Fmt.num(c.firstItemP99Ms, 0), Fmt.num(c.heapKbPerStream, 1), Fmt.num(c.rssKbPerStream, 0), Fmt.num(c.osThreads, 0),
                     c.limit.ifEmpty { if (c.atLeast) "not measured" else "–" },
                 )
@@ -110,7 +132,8 @@ data class StreamCapacity(
             "highest level below which every level held, over JVMs the median with the lowest and highest as its interval. Memory " +
             "per open stream: the live heap after a full GC with every stream open over the same once they closed (a virtual " +
             "thread's stack is in the heap, a platform thread's is not: read the OS threads beside it), and the RSS over the idle " +
-            "server's (an upper bound), each divided by the streams in flight (docs/HARNESS.md)."
+            "server's (an upper bound), each divided by the streams in flight (docs/HARNESS.md). The figures are at the median " +
+            "capacity (a route that held no level: at the lowest level, the one it failed)."
 
         /** The console's and summary.md's lines: one per route. */
         fun lines(cs: List<StreamCapacity>): List<String> {
@@ -120,9 +143,13 @@ data class StreamCapacity(
                 "source's), 80% of the floor, no error; median over JVMs [lowest, highest]; memory per open stream"
             for (c in cs) {
                 out += Fmt.line(
-                    "  %-9s %-13s %-22s %5d ms  %7s users [%s, %s]  heap %s KB/stream, RSS ≤ %s KB, %s OS threads%s",
-                    c.framework, c.model, c.route, c.itemDelayMs, (if (c.atLeast) "≥ " else "") + Fmt.grouped(c.users.toDouble()),
-                    Fmt.grouped(c.low.toDouble()), Fmt.grouped(c.high.toDouble()), Fmt.num(c.heapKbPerStream, 1),
+                    "  %-9s %-13s %-22s %5d ms  %7s users [%s]  heap %s KB/stream, RSS ≤ %s KB, %s OS threads%s",
+                    c.framework, c.model, c.route, c.itemDelayMs, c.usersText,
+                    c.intervalText.replace(
+                        "–",
+                        ", ",
+                    ),
+                    Fmt.num(c.heapKbPerStream, 1),
                     Fmt.num(c.rssKbPerStream, 0), Fmt.num(c.osThreads, 0),
                     c.limit.takeIf {
                         it.isNotEmpty()

@@ -170,6 +170,12 @@ object SummaryTables {
             appendLine()
             append(Table(headlineHeader(d), headlineRows(d)).markdown())
             appendLine()
+            if (d.streamCapacities.isNotEmpty()) {
+                appendLine(AnswerMarkdown.STREAMS_HEADING)
+                appendLine()
+                append(StreamCapacity.table(d.streamCapacities).markdown())
+                appendLine()
+            }
             val flushCost = flushCostRows(d)
             if (flushCost.isNotEmpty()) {
                 appendLine("## What flushing costs")
