@@ -107,9 +107,9 @@ data class LoadRow(
                 double("warmup_steady_rps", LoadRow::warmupSteadyRps, 3, nan = "", absent = Double.NaN),
                 double("floor_rps", LoadRow::floorRps, 3, nan = "", absent = Double.NaN),
                 double("lead_s", LoadRow::leadS, 3, nan = "", absent = 0.0),
-                double("open_streams", LoadRow::openStreams, 1, nan = "", absent = Double.NaN),
-                double("heap_kb_per_stream", LoadRow::heapKbPerStream, 2, nan = "", absent = Double.NaN),
-                double("rss_kb_per_stream", LoadRow::rssKbPerStream, 2, nan = "", absent = Double.NaN),
+                double("open_streams", LoadRow::openStreams, 3, nan = "", absent = Double.NaN),
+                double("heap_kb_per_stream", LoadRow::heapKbPerStream, 3, nan = "", absent = Double.NaN),
+                double("rss_kb_per_stream", LoadRow::rssKbPerStream, 3, nan = "", absent = Double.NaN),
                 int("os_threads_held", LoadRow::osThreadsHeld, absent = -1),
             )
         }

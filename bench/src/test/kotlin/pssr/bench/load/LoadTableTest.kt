@@ -27,7 +27,8 @@ class LoadTableTest {
         "first_content_p50_ms", "first_content_p99_ms", "half_visible_p50_ms", "half_visible_p99_ms", "last_byte_p50_ms",
         "last_byte_p99_ms", "probe_streams", "probe_buffered", "probe_too_fast", "verdict", "server_cpu_us_per_req",
         "driver_cpu_us_per_req", "server_cpu_pct", "driver_cpu_pct", "driver_bound", "jit_cpu_s", "steady", "warmup_to_steady_s",
-        "warmup_first_rps", "warmup_steady_rps",
+        "warmup_first_rps", "warmup_steady_rps", "floor_rps", "lead_s", "open_streams", "heap_kb_per_stream", "rss_kb_per_stream",
+        "os_threads_held",
     )
 
     private fun LoadRow.before(): String = with(this) {
@@ -37,7 +38,7 @@ class LoadTableTest {
             latencyMaxMs, probeSamples, probeFailed, ttfbP50Ms, ttfbP99Ms, firstContentP50Ms, firstContentP99Ms, halfVisibleP50Ms,
             halfVisibleP99Ms, lastByteP50Ms, lastByteP99Ms, probeStreams, probeBuffered, probeTooFast, verdict, serverCpuUsPerReq,
             driverCpuUsPerReq, serverCpuPct, driverCpuPct, driverBound, jitCpuS, steady, warmupToSteadyS, warmupFirstRps,
-            warmupSteadyRps,
+            warmupSteadyRps, floorRps, leadS, openStreams, heapKbPerStream, rssKbPerStream, osThreadsHeld,
         ).map { if (it is Double) Fmt.fixed(it, 3, "") else it }.let(CsvFile::line)
     }
 
@@ -47,6 +48,9 @@ class LoadTableTest {
         if (nan) Double.NaN else 15.0, 25.0, 17.0, 27.0, 30.0, 40.0, 20, 9, 1, "streams", 123.457, 45.6, 87.5, 33.3, i % 2 == 0,
         jitCpuS = if (nan) Double.NaN else 0.012, warmupToSteadyS = if (nan) Double.NaN else 12.5, warmupFirstRps = 500.0,
         warmupSteadyRps = if (nan) Double.NaN else 900.25,
+        floorRps = if (nan) Double.NaN else 400.0, leadS = if (nan) 0.0 else 15.0, openStreams = if (nan) Double.NaN else 3999.5,
+        heapKbPerStream = if (nan) Double.NaN else 18.25, rssKbPerStream = if (nan) Double.NaN else 80.5,
+        osThreadsHeld = if (nan) -1 else 37,
     )
 
     @Test
@@ -59,7 +63,7 @@ class LoadTableTest {
     }
 
     @Test
-    fun `every value reads back, an empty figure as not measured, and a file without the steady-state columns too`() {
+    fun `every value reads back, an empty figure as not measured, and a file without the steady-state and stream columns too`() {
         val file = tmp.resolve("load.csv")
         val rows = listOf(row(0), row(1, nan = true))
         rows.forEach { LoadRow.append(file, it) }
@@ -69,7 +73,11 @@ class LoadTableTest {
         Files.writeString(older, Files.readAllLines(file).joinToString("") { l -> CsvFile.line(fields(l).take(keep)) + "\n" })
         assertEquals(
             rows.map {
-                it.copy(jitCpuS = Double.NaN, warmupToSteadyS = Double.NaN, warmupFirstRps = Double.NaN, warmupSteadyRps = Double.NaN)
+                it.copy(
+                    jitCpuS = Double.NaN, warmupToSteadyS = Double.NaN, warmupFirstRps = Double.NaN, warmupSteadyRps = Double.NaN,
+                    floorRps = Double.NaN, leadS = 0.0, openStreams = Double.NaN, heapKbPerStream = Double.NaN,
+                    rssKbPerStream = Double.NaN, osThreadsHeld = -1,
+                )
             },
             LoadRow.read(older),
         )

@@ -58,11 +58,12 @@ class ResumeTest {
     @Test
     fun `a folder an older pssr wrote is written again in this version's columns before rows are appended to it`(@TempDir dir: Path) {
         val run = RunDirectory(dir)
-        olderFile(run.results, 6, listOf(row(1, 1), row(8, 1)))
+        olderFile(run.results, 16, listOf(row(1, 1), row(8, 1)))
         assertEquals(
             listOf(
                 "results.csv was written before its columns requests_per_user, settle_s, pool, pool_threads, pool_floor_rps, " +
-                    "pool_share: written again with them " +
+                    "pool_share, lead_s, open_streams, heap_live_mb_held, heap_live_mb_after, rss_mb_held, rss_mb_idle, " +
+                    "os_threads_held, os_threads_after, heap_kb_per_stream, rss_kb_per_stream: written again with them " +
                     "(2 rows, not recorded there)",
             ),
             run.upgrade(),
