@@ -66,7 +66,10 @@ class ProbeLoop(
                 } catch (e: InterruptedException) {
                     return
                 }
-                if (!running) return slots.release()
+                if (!running) {
+                    slots.release()
+                    return
+                }
                 samplers += Thread.ofVirtual().name("pssr-side-probe-sample").start {
                     try {
                         sample()

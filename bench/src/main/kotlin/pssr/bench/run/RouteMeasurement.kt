@@ -64,6 +64,13 @@ internal class RouteMeasurement(
         return page.body
     }
 
+    /** The route at the plan's item delay as the driver loads it: every response its golden page, the page's time at the source. */
+    private fun loadTarget(t: Target, route: ListedRoute) = LoadTarget(
+        "http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}",
+        expectedPage(t, route),
+        pageSeconds = route.model.items.size * plan.itemDelayMs / 1000.0,
+    )
+
     /**
      * A server shared by several routes is warmed on all of them before any is measured, at the highest level (this
      * replaces the per-route warm-up of fresh JVMs): until steady, the routes in turns ([JvmWarmup]: the JIT's state is
@@ -77,8 +84,7 @@ internal class RouteMeasurement(
         val targets = LinkedHashMap<ListedRoute, LoadTarget>()
         for (route in routes) {
             try {
-                targets[route] =
-                    LoadTarget("http://${t.host}:${t.port}${route.path}?itemDelayMs=${plan.itemDelayMs}", expectedPage(t, route))
+                targets[route] = loadTarget(t, route)
             } catch (e: Exception) {
                 Stopping.check()
                 if (t.ended() != null) return
@@ -176,11 +182,7 @@ internal class RouteMeasurement(
         onLevel: () -> Unit,
     ) {
         val path = "${route.path}?itemDelayMs=${plan.itemDelayMs}"
-        val load = LoadTarget(
-            "http://${t.host}:${t.port}$path",
-            expectedPage(t, route),
-            pageSeconds = route.model.items.size * plan.itemDelayMs / 1000.0,
-        )
+        val load = loadTarget(t, route)
         val server = Server(t.host, t.port, t.pid, t.sampler) { t.ended() }
         if (routeWarmup) warmUp(t, route, load, null)
         // virtual-thread routes: pinned carriers recorded with JFR (seed 000 ran on JDK 21, where synchronized pins)
@@ -214,7 +216,10 @@ internal class RouteMeasurement(
                 name,
             )
             Stopping.check() // a level cut short by the stop is no row
-            val row = toRow(fw, rt, t, route, rep, r, jvm)
+            val row = levelRow(
+                plan, driver, fw, rt, if (target != null) "" else rt.version, route, rep, r, jvm,
+                warmups[warmupKey(t, route)] ?: WarmupResult.NONE,
+            )
             run.append(row)
             run.append(row.key, r.driver.latency)
             run.append(row.key, r.timeline)
@@ -249,50 +254,6 @@ internal class RouteMeasurement(
             }
             run.append(ProfileRow.of(route, users, p, run.dir))
         }
-    }
-
-    private fun toRow(
-        fw: Framework,
-        rt: ServerRuntime,
-        t: Target,
-        route: ListedRoute,
-        rep: Int,
-        r: LevelResult<ProbeFigures>,
-        jvm: Int,
-    ): ResultRow {
-        val d = r.driver
-        val lat = LatencySummary.of(d.latency)
-        val open = driver.model == LoadDriver.OPEN
-        // the floor is a closed loop's limit; an open model's level is its rate (rate_rps), with no users
-        val floor = if (plan.itemDelayMs == 0L || open) Double.NaN else r.users / (route.model.items.size * plan.itemDelayMs / 1000.0)
-        val use = r.resources
-        val w = warmups[warmupKey(t, route)] ?: WarmupResult.NONE
-        return ResultRow(
-            framework = fw.name, model = route.model.id, engine = route.engine, approach = route.approach,
-            users = if (open) 0 else r.users, repetition = rep, driver = driver.name, itemDelayMs = plan.itemDelayMs,
-            windowSeconds = d.windowSeconds, requests = d.completed + d.errors.connect + d.errors.read + d.errors.timeout + d.errors.engine,
-            errorsStatus = d.errors.status, errorsContent = d.errors.content, errorsConnect = d.errors.connect,
-            errorsRead = d.errors.read, errorsTimeout = d.errors.timeout, throughputRps = d.throughput, floorRps = floor,
-            latencyMeanMs = lat.mean, latencyP50Ms = lat.p50, latencyP90Ms = lat.p90, latencyP99Ms = lat.p99,
-            latencyP999Ms = lat.p999, latencyMaxMs = lat.max, probeSamples = r.probe.samples, probeFailed = r.probe.failed,
-            ttfbP50Ms = r.probe.ttfb.p50, ttfbP99Ms = r.probe.ttfb.p99, firstItemP50Ms = r.probe.firstItem.p50,
-            firstItemP99Ms = r.probe.firstItem.p99, lastByteP50Ms = r.probe.lastByte.p50, lastByteP99Ms = r.probe.lastByte.p99,
-            serverCpuUsPerRequest = r.serverCpuUsPerRequest, driverCpuUsPerRequest = r.driverCpuUsPerRequest,
-            cpuPctMean = r.serverCpuPct, cpuPctPeak = use.cpuPctPeak, driverCpuPct = r.driverCpuPct, rssMbPeak = use.rssMbPeak,
-            heapMbMean = use.heapMbMean, heapMbPeak = use.heapMbPeak, gcMs = use.gcMs, threadsMean = use.threadsMean,
-            threadsPeak = use.threadsPeak, driverBound = r.driverBound, runtime = rt.label, jdk = if (target != null) "" else rt.version,
-            pinnedEvents = r.pinning.events, pinnedPerRequest = r.pinning.perRequest, pinnedTopStack = r.pinning.topStack,
-            loadModel = driver.model, rateRps = if (open) r.users.toDouble() else Double.NaN, errorsEngine = d.errors.engine,
-            jitCpuSeconds = r.jitCpuSeconds, warmupToSteadySeconds = w.seconds, warmupRequests = w.requests,
-            warmupFirstRps = w.firstRps, warmupSteadyRps = w.steadyRps, serverJvm = jvm,
-            machineCpuPct = r.machineCpuPct, coresBusy = r.coresBusy, requestsPerUser = plan.windows.requestsPerUser,
-            settleSeconds = r.settleSeconds, pool = route.pool?.name.orEmpty(), poolThreads = route.pool?.threads ?: 0,
-            poolFloorRps = route.pool?.let { floor * it.threads / r.users } ?: Double.NaN,
-            leadSeconds = d.leadSeconds, openStreams = r.streams.streams, heapLiveMbHeld = r.streams.held.liveHeapMb,
-            heapLiveMbAfter = r.streams.after.liveHeapMb, rssMbHeld = r.streams.held.rssMb, rssMbIdle = r.streams.idleRssMb,
-            osThreadsHeld = r.streams.held.osThreads, osThreadsAfter = r.streams.after.osThreads,
-            heapKbPerStream = r.streams.heapKbPerStream, rssKbPerStream = r.streams.rssKbPerStream,
-        )
     }
 
     /** A route's warm-up is its server's: two shared JVMs (`--jvms`) each warm every route, on ports of their own. */
